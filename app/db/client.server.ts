@@ -1,0 +1,124 @@
+/**
+ * The database connection (DESIGN §2 "Data"): one SQL dialect, PostgreSQL, through Drizzle.
+ *
+ * - No DATABASE_URL: embedded PGlite in `<DATA_DIR>/pgdata`, locked for this process
+ *   (see data-dir-lock.server.ts). Single connection, fsync off.
+ * - DATABASE_URL=postgres://…: a node-postgres pool against a real server.
+ *
+ * Migrations in drizzle/ are applied on open; on PostgreSQL under an advisory lock so several
+ * app servers starting together apply them once. Then the catalogue seed runs (idempotent).
+ */
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
+import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import { projectRoot } from "~/utils/project-root.server";
+import { acquireDataDirLock } from "./data-dir-lock.server";
+import * as audit from "./schema/audit";
+import * as catalogue from "./schema/catalogue";
+import * as community from "./schema/community";
+import * as pickups from "./schema/pickups";
+import * as rates from "./schema/rates";
+import * as shop from "./schema/shop";
+
+export const schema = { ...catalogue, ...rates, ...shop, ...pickups, ...community, ...audit };
+
+/** A Drizzle database on either driver; transactions behave the same on both. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  driver: "pglite" | "postgres";
+  /** Runs `select 1`; rejects when the database does not answer. */
+  ping(): Promise<void>;
+  /** Closes the pool or the embedded database and releases the data directory lock. */
+  close(): Promise<void>;
+}
+
+export type OpenOptions =
+  | { databaseUrl: string; poolSize?: number }
+  | { dataDir: string }
+  | { memory: true };
+
+const MIGRATIONS_LOCK_KEY = 727_274_001;
+
+function migrationsFolder(): string {
+  return path.join(projectRoot(), "drizzle");
+}
+
+/**
+ * Opens and migrates a database.
+ * @throws DataDirLockedError when DATA_DIR is locked by another process; driver errors otherwise.
+ */
+export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
+  if ("databaseUrl" in options) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      idleTimeoutMillis: 30_000,
+    });
+    const db = drizzleNodePg({ client: pool, schema }) as unknown as Database;
+    const client = await pool.connect();
+    try {
+      await client.query("select pg_advisory_lock($1)", [MIGRATIONS_LOCK_KEY]);
+      await migrateNodePg(drizzleNodePg({ client, schema }), {
+        migrationsFolder: migrationsFolder(),
+      });
+    } finally {
+      await client.query("select pg_advisory_unlock($1)", [MIGRATIONS_LOCK_KEY]).catch(() => {});
+      client.release();
+    }
+    return {
+      db,
+      driver: "postgres",
+      ping: async () => {
+        await pool.query("select 1");
+      },
+      close: () => pool.end(),
+    };
+  }
+
+  let release = () => {};
+  let client: PGlite;
+  if ("dataDir" in options) {
+    const pgDataDir = path.join(options.dataDir, "pgdata");
+    release = acquireDataDirLock(options.dataDir, pgDataDir);
+    try {
+      client = await PGlite.create({ dataDir: pgDataDir });
+    } catch (error) {
+      release();
+      throw error;
+    }
+  } else {
+    client = await PGlite.create();
+  }
+  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  try {
+    await migratePglite(drizzlePglite({ client, schema }), {
+      migrationsFolder: migrationsFolder(),
+    });
+  } catch (error) {
+    await client.close().catch(() => {});
+    release();
+    throw error;
+  }
+  return {
+    db,
+    driver: "pglite",
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: async () => {
+      try {
+        if (!client.closed) await client.close();
+      } finally {
+        release();
+      }
+    },
+  };
+}

@@ -1,0 +1,60 @@
+/**
+ * Catalogue tables: plants and fertilisers sold through the cart (spec §3 Plant, Fertiliser).
+ * Money is integer paise. Stock is a unit count that never goes negative.
+ */
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
+
+export const productKinds = ["plant", "fertiliser"] as const;
+export type ProductKind = (typeof productKinds)[number];
+
+export const plantUsages = ["indoor", "outdoor", "both"] as const;
+export type PlantUsage = (typeof plantUsages)[number];
+
+export const products = pgTable(
+  "products",
+  {
+    id: serial("id").primaryKey(),
+    slug: text("slug").notNull().unique(),
+    kind: text("kind", { enum: productKinds }).notNull(),
+    name: text("name").notNull(),
+    description: text("description").notNull(),
+    /** Fertiliser pack size as written in spec §9 ("1kg", "500ml"); null for plants. */
+    size: text("size"),
+    pricePaise: integer("price_paise").notNull(),
+    stock: integer("stock").notNull().default(0),
+    active: boolean("active").notNull().default(true),
+    imagePath: text("image_path").notNull(),
+    imageAlt: text("image_alt").notNull(),
+    /** Plant fields; null for fertilisers. */
+    sunlight: text("sunlight"),
+    watering: text("watering"),
+    features: text("features").array().notNull().default(sql`'{}'::text[]`),
+    usage: text("usage", { enum: plantUsages }),
+    plantHeight: text("plant_height"),
+    sortOrder: integer("sort_order").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("products_price_nonnegative", sql`${t.pricePaise} >= 0`),
+    check("products_stock_nonnegative", sql`${t.stock} >= 0`),
+    check("products_kind_valid", sql`${t.kind} in ('plant', 'fertiliser')`),
+    check(
+      "products_usage_valid",
+      sql`${t.usage} is null or ${t.usage} in ('indoor', 'outdoor', 'both')`,
+    ),
+    index("products_kind_active_sort_idx").on(t.kind, t.active, t.sortOrder),
+  ],
+);
+
+export type Product = typeof products.$inferSelect;

@@ -1,0 +1,43 @@
+/**
+ * Mailing list ('Join us' registrations) and star reviews (spec §3 Registered users, Review).
+ * Review ratings are integers 1 to 5 (DESIGN §1: never 0).
+ */
+import { sql } from "drizzle-orm";
+import { check, index, pgTable, serial, smallint, text, timestamp } from "drizzle-orm/pg-core";
+
+export const registrations = pgTable(
+  "registrations",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    /** Stored lower-cased; one registration per address. */
+    email: text("email").notNull().unique(),
+    /** E.164, +91XXXXXXXXXX. */
+    phone: text("phone").notNull(),
+    unsubscribeToken: text("unsubscribe_token").notNull().unique(),
+    unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("registrations_created_idx").on(t.createdAt)],
+);
+
+export const reviewStatuses = ["published", "pending", "hidden"] as const;
+
+export const reviews = pgTable(
+  "reviews",
+  {
+    id: serial("id").primaryKey(),
+    body: text("body").notNull(),
+    rating: smallint("rating").notNull(),
+    displayName: text("display_name"),
+    status: text("status", { enum: reviewStatuses }).notNull().default("published"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("reviews_rating_range", sql`${t.rating} between 1 and 5`),
+    check("reviews_status_valid", sql`${t.status} in ('published', 'pending', 'hidden')`),
+    check("reviews_body_length", sql`char_length(${t.body}) between 1 and 1000`),
+    index("reviews_status_created_idx").on(t.status, t.createdAt),
+  ],
+);

@@ -1,0 +1,92 @@
+/**
+ * Scrap pickups (spec §3 Pick-Up; DESIGN §1): a booking for a date (Asia/Kolkata) and a
+ * configured 2-hour slot, with an estimate from the rate list and, once collected, the weighed
+ * kilograms and payout. Weights are integer grams; money is integer paise.
+ */
+import { sql } from "drizzle-orm";
+import { check, date, index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { scrapMaterials } from "./rates";
+
+export const pickupStatuses = [
+  "requested",
+  "confirmed",
+  "collected",
+  "cancelled",
+  "missed",
+] as const;
+export type PickupStatus = (typeof pickupStatuses)[number];
+export const rewardPreferences = ["plants", "coupon", "money"] as const;
+
+export const pickups = pgTable(
+  "pickups",
+  {
+    id: serial("id").primaryKey(),
+    /** Short human reference, e.g. PU-4M8TQ2. */
+    reference: text("reference").notNull().unique(),
+    trackingToken: text("tracking_token").notNull().unique(),
+    idempotencyKey: text("idempotency_key").unique(),
+    status: text("status", { enum: pickupStatuses }).notNull().default("requested"),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone").notNull(),
+    addressLine1: text("address_line1").notNull(),
+    addressLine2: text("address_line2").notNull(),
+    city: text("city").notNull(),
+    pinCode: text("pin_code").notNull(),
+    /** Calendar date in Asia/Kolkata. */
+    pickupDate: date("pickup_date", { mode: "string" }).notNull(),
+    /** Slot start as HH:MM in Asia/Kolkata, one of the configured slots. */
+    slotStart: text("slot_start").notNull(),
+    rewardPreference: text("reward_preference", { enum: rewardPreferences }).notNull(),
+    estimatePaise: integer("estimate_paise").notNull().default(0),
+    payoutPaise: integer("payout_paise"),
+    rewardGiven: text("reward_given"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      "pickups_status_valid",
+      sql`${t.status} in ('requested', 'confirmed', 'collected', 'cancelled', 'missed')`,
+    ),
+    check("pickups_reward_valid", sql`${t.rewardPreference} in ('plants', 'coupon', 'money')`),
+    check("pickups_slot_format", sql`${t.slotStart} ~ '^[0-2][0-9]:[0-5][0-9]$'`),
+    check("pickups_pin_code_format", sql`${t.pinCode} ~ '^[1-9][0-9]{5}$'`),
+    check(
+      "pickups_money_nonnegative",
+      sql`${t.estimatePaise} >= 0 and (${t.payoutPaise} is null or ${t.payoutPaise} >= 0)`,
+    ),
+    index("pickups_date_slot_idx").on(t.pickupDate, t.slotStart, t.status),
+    index("pickups_status_date_idx").on(t.status, t.pickupDate),
+    index("pickups_created_idx").on(t.createdAt),
+    index("pickups_city_idx").on(t.city),
+    index("pickups_pin_code_idx").on(t.pinCode),
+    index("pickups_phone_idx").on(t.phone),
+  ],
+);
+
+export const pickupItems = pgTable(
+  "pickup_items",
+  {
+    id: serial("id").primaryKey(),
+    pickupId: integer("pickup_id")
+      .notNull()
+      .references(() => pickups.id, { onDelete: "cascade" }),
+    materialId: integer("material_id")
+      .notNull()
+      .references(() => scrapMaterials.id),
+    /** Rate at booking time, paise per kg. */
+    ratePaisePerKg: integer("rate_paise_per_kg").notNull(),
+    estimatedGrams: integer("estimated_grams"),
+    weighedGrams: integer("weighed_grams"),
+  },
+  (t) => [
+    check(
+      "pickup_items_grams_positive",
+      sql`(${t.estimatedGrams} is null or ${t.estimatedGrams} > 0) and (${t.weighedGrams} is null or ${t.weighedGrams} >= 0)`,
+    ),
+    index("pickup_items_pickup_idx").on(t.pickupId),
+  ],
+);
+
+export type Pickup = typeof pickups.$inferSelect;

@@ -1,0 +1,126 @@
+/**
+ * Shop tables: server-side carts and cash-on-delivery orders (spec §3 Order, Cart; DESIGN §1).
+ * Money is integer paise. Order lines are a snapshot of the product at the time of the order.
+ * Status workflows live in the orders feature module; the check constraints only bound the values.
+ */
+import { sql } from "drizzle-orm";
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { products } from "./catalogue";
+
+export const carts = pgTable(
+  "carts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("carts_updated_at_idx").on(t.updatedAt)],
+);
+
+export const cartLines = pgTable(
+  "cart_lines",
+  {
+    id: serial("id").primaryKey(),
+    cartId: uuid("cart_id")
+      .notNull()
+      .references(() => carts.id, { onDelete: "cascade" }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id),
+    quantity: integer("quantity").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique("cart_lines_cart_product_unique").on(t.cartId, t.productId),
+    check("cart_lines_quantity_range", sql`${t.quantity} between 1 and 20`),
+  ],
+);
+
+export const orderStatuses = ["placed", "confirmed", "shipped", "delivered", "cancelled"] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+export const paymentMethods = ["cod", "online"] as const;
+export const paymentStatuses = ["unpaid", "pending", "paid", "failed"] as const;
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: serial("id").primaryKey(),
+    /** Short human reference, e.g. OR-7K3Q9X. */
+    reference: text("reference").notNull().unique(),
+    /** Unguessable token (≥128 bits, base64url) for the tracking link. */
+    trackingToken: text("tracking_token").notNull().unique(),
+    /** Rendered into the checkout form so a retry creates one order. */
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    status: text("status", { enum: orderStatuses }).notNull().default("placed"),
+    paymentMethod: text("payment_method", { enum: paymentMethods }).notNull().default("cod"),
+    paymentStatus: text("payment_status", { enum: paymentStatuses }).notNull().default("unpaid"),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    /** E.164, +91XXXXXXXXXX. */
+    phone: text("phone").notNull(),
+    address: text("address").notNull(),
+    city: text("city").notNull(),
+    state: text("state").notNull(),
+    pinCode: text("pin_code").notNull(),
+    subtotalPaise: integer("subtotal_paise").notNull(),
+    totalPaise: integer("total_paise").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      "orders_status_valid",
+      sql`${t.status} in ('placed', 'confirmed', 'shipped', 'delivered', 'cancelled')`,
+    ),
+    check("orders_payment_method_valid", sql`${t.paymentMethod} in ('cod', 'online')`),
+    check(
+      "orders_payment_status_valid",
+      sql`${t.paymentStatus} in ('unpaid', 'pending', 'paid', 'failed')`,
+    ),
+    check("orders_totals_nonnegative", sql`${t.subtotalPaise} >= 0 and ${t.totalPaise} >= 0`),
+    check("orders_pin_code_format", sql`${t.pinCode} ~ '^[1-9][0-9]{5}$'`),
+    index("orders_status_created_idx").on(t.status, t.createdAt),
+    index("orders_created_idx").on(t.createdAt),
+    index("orders_phone_idx").on(t.phone),
+    index("orders_pin_code_idx").on(t.pinCode),
+    index("orders_city_idx").on(t.city),
+  ],
+);
+
+export const orderLines = pgTable(
+  "order_lines",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    productId: integer("product_id").references(() => products.id),
+    name: text("name").notNull(),
+    description: text("description").notNull(),
+    imagePath: text("image_path").notNull(),
+    unitPricePaise: integer("unit_price_paise").notNull(),
+    quantity: integer("quantity").notNull(),
+    lineTotalPaise: integer("line_total_paise").notNull(),
+  },
+  (t) => [
+    check("order_lines_quantity_positive", sql`${t.quantity} > 0`),
+    check(
+      "order_lines_total_consistent",
+      sql`${t.lineTotalPaise} = ${t.unitPricePaise} * ${t.quantity}`,
+    ),
+    index("order_lines_order_idx").on(t.orderId),
+  ],
+);
+
+export type Order = typeof orders.$inferSelect;
+export type OrderLine = typeof orderLines.$inferSelect;

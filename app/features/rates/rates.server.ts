@@ -1,0 +1,42 @@
+/**
+ * The scrap rate list as data (spec §9): categories with their active materials, rates in
+ * paise per kilogram. /ratelist and the pickup estimate read the same rows.
+ */
+import { and, asc, eq } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { scrapCategories, scrapMaterials } from "~/db/schema/rates";
+
+export interface RateCategory {
+  slug: string;
+  name: string;
+  materials: { id: number; name: string; ratePaisePerKg: number }[];
+}
+
+/** Categories in display order, each with its active materials in display order. */
+export async function listRateCategories(db: Database): Promise<RateCategory[]> {
+  const rows = await db
+    .select({
+      slug: scrapCategories.slug,
+      categoryName: scrapCategories.name,
+      id: scrapMaterials.id,
+      name: scrapMaterials.name,
+      ratePaisePerKg: scrapMaterials.ratePaisePerKg,
+    })
+    .from(scrapCategories)
+    .innerJoin(
+      scrapMaterials,
+      and(eq(scrapMaterials.categoryId, scrapCategories.id), eq(scrapMaterials.active, true)),
+    )
+    .orderBy(asc(scrapCategories.sortOrder), asc(scrapMaterials.sortOrder), asc(scrapMaterials.id));
+
+  const categories: RateCategory[] = [];
+  for (const row of rows) {
+    let category = categories.at(-1);
+    if (!category || category.slug !== row.slug) {
+      category = { slug: row.slug, name: row.categoryName, materials: [] };
+      categories.push(category);
+    }
+    category.materials.push({ id: row.id, name: row.name, ratePaisePerKg: row.ratePaisePerKg });
+  }
+  return categories;
+}

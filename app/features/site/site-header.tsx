@@ -1,0 +1,113 @@
+/**
+ * Navigation bar (spec §2 "Application frame"; DESIGN §3 "Nav labels"): logo → /, the pickup
+ * call-to-action → /orderpage, Plants, Supplies, Cart (N); on / also About, How we valuate,
+ * Contact and Scrap List. On small screens a hamburger toggles the menu; without JavaScript
+ * the menu is simply shown (the `js` class on <html> enables the collapsing).
+ */
+import { useEffect, useId, useState } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import { siteConfig } from "./site-config";
+
+function Logo() {
+  return (
+    <svg width="32" height="32" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
+      <circle cx="16" cy="16" r="16" fill="#1b5e20" />
+      <path d="M16 25V14" stroke="#fff" strokeWidth="2" strokeLinecap="round" />
+      <path d="M16 16c-5 0-8-3-8-8 5 0 8 3 8 8Z" fill="#a5d6a7" />
+      <path d="M16 19c4 0 7-3 7-7-4 0-7 3-7 7Z" fill="#c8e6c9" />
+    </svg>
+  );
+}
+
+export function SiteHeader({ cartCount }: { cartCount: number }) {
+  const location = useLocation();
+  const isHome = location.pathname === "/";
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+
+  // Choosing any link (any navigation) closes the menu.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every location change
+  useEffect(() => {
+    setOpen(false);
+  }, [location.key]);
+
+  const close = () => setOpen(false);
+  const cartLabel = `Cart (${cartCount})`;
+
+  return (
+    <header className="site-header">
+      <div className="site-header__bar">
+        <Link to="/" className="site-header__logo" onClick={close}>
+          <Logo />
+          <span>{siteConfig.brandName}</span>
+        </Link>
+        <button
+          type="button"
+          className="site-header__toggle"
+          aria-expanded={open}
+          aria-controls={menuId}
+          onClick={() => setOpen((value) => !value)}
+        >
+          <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" />
+          </svg>
+          <span className="visually-hidden">Menu</span>
+          {cartCount > 0 ? (
+            <span className="site-header__badge">
+              {cartCount}
+              <span className="visually-hidden"> items in cart</span>
+            </span>
+          ) : null}
+        </button>
+      </div>
+      <nav aria-label="Main" id={menuId} className="site-nav" data-open={open}>
+        <ul>
+          {isHome ? (
+            <>
+              <li>
+                <Link to="#about" onClick={close}>
+                  About
+                </Link>
+              </li>
+              <li>
+                <Link to="#valuate" onClick={close}>
+                  How we valuate
+                </Link>
+              </li>
+              <li>
+                <Link to="#contact" onClick={close}>
+                  Contact
+                </Link>
+              </li>
+              <li>
+                <NavLink to="/ratelist" onClick={close}>
+                  Scrap List
+                </NavLink>
+              </li>
+            </>
+          ) : null}
+          <li>
+            <NavLink to="/orderpage" className="site-nav__cta" onClick={close}>
+              {siteConfig.pickupCta}
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to="/plant" onClick={close}>
+              Plants
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to="/supplies" onClick={close}>
+              Supplies
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to="/cart" onClick={close}>
+              {cartLabel}
+            </NavLink>
+          </li>
+        </ul>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,94 @@
+/**
+ * Document shell: navigation bar with the cart count from the server, footer, pending
+ * indicator, scroll restoration (top on each navigation, restored on back), error boundary.
+ */
+import {
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
+import { useNonce } from "~/components/ui/nonce";
+import { PendingIndicator } from "~/components/ui/pending-indicator";
+import { getDb } from "~/db/db.server";
+import { getCartCount } from "~/features/cart/cart.server";
+import { NotFoundMessage } from "~/features/site/not-found-message";
+import { siteConfig } from "~/features/site/site-config";
+import { SiteFooter } from "~/features/site/site-footer";
+import { SiteHeader } from "~/features/site/site-header";
+import type { Route } from "./+types/root";
+import stylesheet from "./styles/app.css?url";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const db = await getDb();
+  return { cartCount: await getCartCount(db, request) };
+}
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  const data = useRouteLoaderData<typeof loader>("root");
+  return (
+    <html lang="en-IN">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1b5e20" />
+        <script nonce={nonce}>{"document.documentElement.classList.add('js')"}</script>
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
+        <SiteHeader cartCount={data?.cartCount ?? 0} />
+        <PendingIndicator />
+        <main id="main" tabIndex={-1}>
+          {children}
+        </main>
+        <SiteFooter />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <>
+        <title>{`Page Not Found | ${siteConfig.brandName}`}</title>
+        <NotFoundMessage />
+      </>
+    );
+  }
+  return (
+    <div className="page page--narrow">
+      <title>{`Something went wrong | ${siteConfig.brandName}`}</title>
+      <h1>Something went wrong</h1>
+      <p>
+        We could not show this page just now. Please try again in a moment, or call us on{" "}
+        <a href={`tel:${siteConfig.phoneE164}`}>{siteConfig.phoneDisplay}</a>.
+      </p>
+      <p>
+        <Link to="/" className="button">
+          Go to the home page
+        </Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+/**
+ * Every URL of the site in one place (DESIGN §3 "Public URLs").
+ */
+import { index, type RouteConfig, route } from "@react-router/dev/routes";
+
+export default [
+  index("routes/home.tsx"),
+  route("plant", "routes/plant.tsx"),
+  route("supplies", "routes/supplies.tsx"),
+  route("ratelist", "routes/ratelist.tsx"),
+  route("faq", "routes/info-page.tsx", { id: "faq" }),
+  route("privacy-policy", "routes/info-page.tsx", { id: "privacy-policy" }),
+  route("terms-of-use", "routes/info-page.tsx", { id: "terms-of-use" }),
+  // Routes whose own issues have not landed yet show a short notice.
+  route("orderpage", "routes/coming-soon.tsx", { id: "orderpage" }),
+  route("cart", "routes/coming-soon.tsx", { id: "cart" }),
+  route("checkout", "routes/coming-soon.tsx", { id: "checkout" }),
+  route("payment", "routes/coming-soon.tsx", { id: "payment" }),
+  route("review-page", "routes/coming-soon.tsx", { id: "review-page" }),
+  route("dashboard", "routes/coming-soon.tsx", { id: "dashboard" }),
+  route("healthz", "routes/healthz.ts"),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

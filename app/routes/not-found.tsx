@@ -1,0 +1,16 @@
+import { data } from "react-router";
+import { pageMeta } from "~/features/site/meta";
+import { NotFoundMessage } from "~/features/site/not-found-message";
+import type { Route } from "./+types/not-found";
+
+/** Any unknown URL: HTTP 404 with the message of spec §8 (DESIGN §3 "Unknown URL"). */
+export function loader() {
+  return data(null, { status: 404 });
+}
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta("Page Not Found", "The page you are looking for doesn't exist.");
+
+export default function NotFound() {
+  return <NotFoundMessage />;
+}

@@ -1,0 +1,11 @@
+/**
+ * Values the HTTP server hands to React Router for each request (DESIGN §2): the CSP nonce
+ * and the request id used in logs. Read in entry.server.tsx, loaders and actions.
+ */
+import { createContext } from "react-router";
+
+/** Per-request CSP nonce (base64). Empty under `react-router dev`, which sets no CSP. */
+export const cspNonceContext = createContext<string>("");
+
+/** Request id that also appears in the JSON logs and the X-Request-Id header. */
+export const requestIdContext = createContext<string>("");

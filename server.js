@@ -1,0 +1,24 @@
+// Production entry: `npm start`. Like react-router-serve, it defaults NODE_ENV to production
+// so React runs its production build; see docs/decisions/0002-production-mode-and-secrets.md.
+process.env.NODE_ENV ??= "production";
+
+const { startServer } = await import("./build/server/index.js").catch((error) => {
+  if (error?.code === "ERR_MODULE_NOT_FOUND") {
+    process.stderr.write("No build found: run `npm run build` first.\n");
+    process.exit(1);
+  }
+  throw error;
+});
+
+const { shutdown } = await startServer();
+for (const signal of ["SIGTERM", "SIGINT"]) {
+  process.once(signal, () => {
+    shutdown(signal).then(
+      () => process.exit(0),
+      (error) => {
+        process.stderr.write(`Shutdown failed: ${error?.message ?? error}\n`);
+        process.exit(1);
+      },
+    );
+  });
+}

@@ -1,0 +1,80 @@
+import type { AddressInfo } from "node:net";
+import express from "express";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cspNonce, limitBodySize, refuseCrossSitePosts, securityHeaders } from "./security";
+
+let base = "";
+let close = () => {};
+
+beforeAll(async () => {
+  const app = express();
+  app.use(cspNonce, securityHeaders(true), refuseCrossSitePosts, limitBodySize(1000));
+  app.all("/echo", (_req, res) => {
+    res.type("text/plain").send(String(res.locals.cspNonce));
+  });
+  const server = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  close = () => server.close();
+});
+afterAll(() => close());
+
+describe("security headers", () => {
+  it("sends an enforced CSP whose script nonce is fresh for every request", async () => {
+    const first = await fetch(`${base}/echo`);
+    const second = await fetch(`${base}/echo`);
+    const csp = first.headers.get("content-security-policy") ?? "";
+    const nonce = await first.text();
+    expect(first.headers.get("content-security-policy-report-only")).toBeNull();
+    expect(csp).toContain(`script-src 'self' 'nonce-${nonce}'`);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain("unsafe-inline");
+    expect(nonce).not.toBe(await second.text());
+    expect(first.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(first.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(first.headers.get("strict-transport-security")).toContain("max-age=63072000");
+  });
+});
+
+describe("cross-site POST refusal", () => {
+  const post = (headers: Record<string, string>) =>
+    fetch(`${base}/echo`, { method: "POST", headers, body: "a=1" });
+
+  it("refuses another origin and cross-site fetch metadata with 403", async () => {
+    expect((await post({ Origin: "https://evil.example" })).status).toBe(403);
+    expect((await post({ "Sec-Fetch-Site": "cross-site" })).status).toBe(403);
+    expect((await post({ "Sec-Fetch-Site": "same-site" })).status).toBe(403);
+    expect((await post({ Origin: "null" })).status).toBe(403);
+  });
+  it("accepts the same origin, and clients that send neither header", async () => {
+    expect((await post({ Origin: base, "Sec-Fetch-Site": "same-origin" })).status).toBe(200);
+    expect((await post({})).status).toBe(200);
+  });
+  it("never blocks a GET", async () => {
+    const response = await fetch(`${base}/echo`, { headers: { "Sec-Fetch-Site": "cross-site" } });
+    expect(response.status).toBe(200);
+  });
+});
+
+describe("body size limit", () => {
+  it("answers 413 above the limit and passes a body within it", async () => {
+    const big = await fetch(`${base}/echo`, { method: "POST", body: "x".repeat(1001) });
+    expect(big.status).toBe(413);
+    const small = await fetch(`${base}/echo`, { method: "POST", body: "x".repeat(1000) });
+    expect(small.status).toBe(200);
+  });
+  it("answers 411 for a chunked body without Content-Length", async () => {
+    const stream = new ReadableStream({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode("x"));
+        controller.close();
+      },
+    });
+    const response = await fetch(`${base}/echo`, {
+      method: "POST",
+      body: stream,
+      duplex: "half",
+    } as RequestInit);
+    expect(response.status).toBe(411);
+  });
+});

@@ -1,0 +1,32 @@
+/**
+ * A freshly migrated database for one integration test file (CONVENTIONS habit 5):
+ * in-memory PGlite by default, or a new database on the PostgreSQL server at
+ * TEST_DATABASE_URL, dropped again on close.
+ */
+import crypto from "node:crypto";
+import pg from "pg";
+import { type DatabaseHandle, openDatabase } from "~/db/client.server";
+
+export async function createTestDatabase(): Promise<DatabaseHandle> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) return openDatabase({ memory: true });
+
+  const name = `test_${crypto.randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ databaseUrl: url.toString(), poolSize: 4 });
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
