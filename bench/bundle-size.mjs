@@ -1,0 +1,45 @@
+/**
+ * First-load JavaScript per public page, gzip (DESIGN §4 budget: ≤ 140 KB). Loads each page
+ * from the production build and sums every script it references (src and modulepreload) and
+ * its inline scripts, gzipped at level 9 like a CDN would. Prints figures; never fails.
+ */
+import { gzipSync } from "node:zlib";
+import { startServer } from "./start-server.mjs";
+
+const pages = ["/", "/plant", "/supplies", "/ratelist", "/faq", "/cart"];
+const server = await startServer();
+try {
+  const rows = [];
+  for (const page of pages) {
+    const html = await (await fetch(server.base + page)).text();
+    const urls = new Set();
+    for (const match of html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+)"/g)) {
+      urls.add(match[1]);
+    }
+    for (const match of html.matchAll(/import\("([^"]+\.js)"\)|import \* as \w+ from "([^"]+\.js)"/g)) {
+      urls.add(match[1] ?? match[2]);
+    }
+    let raw = 0;
+    let gzip = 0;
+    for (const url of urls) {
+      const body = Buffer.from(await (await fetch(new URL(url, server.base))).arrayBuffer());
+      raw += body.length;
+      gzip += gzipSync(body, { level: 9 }).length;
+    }
+    const inline = [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)]
+      .map((m) => m[1])
+      .join("");
+    const inlineGzip = gzipSync(Buffer.from(inline), { level: 9 }).length;
+    rows.push({
+      page,
+      files: urls.size,
+      "raw KB": (raw / 1024).toFixed(1),
+      "gzip KB": (gzip / 1024).toFixed(1),
+      "inline gzip KB": (inlineGzip / 1024).toFixed(1),
+      "html gzip KB": (gzipSync(Buffer.from(html), { level: 9 }).length / 1024).toFixed(1),
+    });
+  }
+  console.table(rows);
+} finally {
+  await server.stop();
+}

@@ -1,0 +1,92 @@
+/**
+ * The application frame: navigation labels, home-only anchors, the mobile menu, the 404 page.
+ */
+import { expect, test } from "@playwright/test";
+
+test("the navigation bar shows the specified labels, and the home anchors only on /", async ({ page }) => {
+  await page.goto("/");
+  const nav = page.getByRole("navigation", { name: "Main" });
+  for (const label of ["About", "How we valuate", "Contact", "Scrap List", "Sell Scrap?", "Plants", "Supplies", "Cart (0)"]) {
+    await expect(nav.getByRole("link", { name: label, exact: true })).toBeVisible();
+  }
+  await expect(nav.getByRole("link", { name: "Scrap List" })).toHaveAttribute("href", "/ratelist");
+  await expect(nav.getByRole("link", { name: "About" })).toHaveAttribute("href", "/#about");
+  await expect(page.getByRole("link", { name: "Scrap & Sprout" }).first()).toHaveAttribute("href", "/");
+
+  await nav.getByRole("link", { name: "Plants" }).click();
+  await expect(page).toHaveURL(/\/plant$/);
+  await expect(nav.getByRole("link", { name: "About" })).toHaveCount(0);
+  await expect(nav.getByRole("link", { name: "Scrap List" })).toHaveCount(0);
+  await expect(nav.getByRole("link", { name: "Cart (0)" })).toHaveAttribute("href", "/cart");
+});
+
+test("the footer has social links, Company, Support, a tel: phone and a mailto: e-mail", async ({ page }) => {
+  await page.goto("/supplies");
+  const footer = page.getByRole("contentinfo");
+  await expect(footer.getByRole("link", { name: "FAQ" })).toHaveAttribute("href", "/faq");
+  await expect(footer.getByRole("link", { name: "Review Us" })).toHaveAttribute("href", "/review-page");
+  await expect(footer.getByRole("link", { name: "Privacy Policy" })).toHaveAttribute("href", "/privacy-policy");
+  await expect(footer.getByRole("link", { name: "Terms of Use" })).toHaveAttribute("href", "/terms-of-use");
+  await expect(footer.locator('a[href^="tel:+91"]')).toHaveCount(1);
+  await expect(footer.locator('a[href^="mailto:"]')).toHaveCount(1);
+  await expect(footer.getByRole("link", { name: /WhatsApp/ })).toHaveAttribute("href", /wa\.me/);
+  await expect(footer.getByRole("link", { name: /Facebook/ })).toBeVisible();
+  await expect(footer.getByRole("link", { name: /Instagram/ })).toBeVisible();
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test("the hamburger opens and closes the menu, and choosing a link closes it", async ({ page }) => {
+    await page.goto("/plant");
+    const toggle = page.getByRole("button", { name: "Menu" });
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await expect(nav).toBeHidden();
+    await expect(toggle.locator(".site-header__badge")).toHaveCount(0);
+
+    await toggle.click();
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+    await expect(nav).toBeVisible();
+    await toggle.click();
+    await expect(nav).toBeHidden();
+
+    await toggle.click();
+    await nav.getByRole("link", { name: "Supplies" }).click();
+    await expect(page).toHaveURL(/\/supplies$/);
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await expect(nav).toBeHidden();
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+    test("the menu links are still reachable", async ({ page }) => {
+      await page.goto("/plant");
+      const nav = page.getByRole("navigation", { name: "Main" });
+      await expect(nav.getByRole("link", { name: "Supplies" })).toBeVisible();
+      await nav.getByRole("link", { name: "Supplies" }).click();
+      await expect(page).toHaveURL(/\/supplies$/);
+    });
+  });
+});
+
+test("a long page is scrolled to the top on navigation and restored on back", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 700 });
+  await page.goto("/plant");
+  await page.evaluate(() => window.scrollTo(0, 1500));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+  await page.getByRole("contentinfo").getByRole("link", { name: "FAQ" }).click();
+  await expect(page).toHaveURL(/\/faq$/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/plant$/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+});
+
+test("an unknown URL answers 404 with the specified message and a link home", async ({ page }) => {
+  const response = await page.goto("/plants/does-not-exist");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByText("Page Not Found. The page you are looking for doesn't exist.")).toBeVisible();
+  await page.getByRole("link", { name: "Go to the home page" }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
