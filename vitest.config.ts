@@ -4,7 +4,12 @@ export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
     environment: "node",
-    include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts", "tests/**/*.test.ts"],
+    include: [
+      "app/**/*.test.{ts,tsx}",
+      "server/**/*.test.ts",
+      "scripts/**/*.test.ts",
+      "tests/**/*.test.ts",
+    ],
     exclude: ["tests/e2e/**", "node_modules/**", "build/**"],
     setupFiles: ["tests/setup.ts"],
     testTimeout: 30_000,

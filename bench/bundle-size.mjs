@@ -13,10 +13,14 @@ try {
   for (const page of pages) {
     const html = await (await fetch(server.base + page)).text();
     const urls = new Set();
-    for (const match of html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+)"/g)) {
+    for (const match of html.matchAll(
+      /<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+)"/g,
+    )) {
       urls.add(match[1]);
     }
-    for (const match of html.matchAll(/import\("([^"]+\.js)"\)|import \* as \w+ from "([^"]+\.js)"/g)) {
+    for (const match of html.matchAll(
+      /import\("([^"]+\.js)"\)|import \* as \w+ from "([^"]+\.js)"/g,
+    )) {
       urls.add(match[1] ?? match[2]);
     }
     let raw = 0;

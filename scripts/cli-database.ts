@@ -14,7 +14,9 @@ export async function openCliDatabase(): Promise<DatabaseHandle> {
       : await openDatabase({ dataDir: config.dataDir });
   } catch (error) {
     if (error instanceof DataDirLockedError) {
-      process.stderr.write(`${error.message}. Stop the server first (the embedded database allows one process).\n`);
+      process.stderr.write(
+        `${error.message}. Stop the server first (the embedded database allows one process).\n`,
+      );
       process.exit(1);
     }
     if (error instanceof EnvError) {

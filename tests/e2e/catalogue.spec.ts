@@ -64,7 +64,12 @@ test("the supplies page lists the 8 fertilisers with their prices", async ({ pag
 });
 
 test("odd query strings render the normal page", async ({ page }) => {
-  for (const query of ["filter=<script>alert(1)</script>", `q=${"x".repeat(10_000)}`, "filter=INDOOR&q=%00", "q=%E0%A4%A"]) {
+  for (const query of [
+    "filter=<script>alert(1)</script>",
+    `q=${"x".repeat(10_000)}`,
+    "filter=INDOOR&q=%00",
+    "q=%E0%A4%A",
+  ]) {
     const response = await page.goto(`/plant?${query}`);
     expect(response?.status(), query.slice(0, 40)).toBe(200);
     await expect(page.getByRole("heading", { level: 1, name: "Plants" })).toBeVisible();

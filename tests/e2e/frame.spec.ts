@@ -3,15 +3,29 @@
  */
 import { expect, test } from "@playwright/test";
 
-test("the navigation bar shows the specified labels, and the home anchors only on /", async ({ page }) => {
+test("the navigation bar shows the specified labels, and the home anchors only on /", async ({
+  page,
+}) => {
   await page.goto("/");
   const nav = page.getByRole("navigation", { name: "Main" });
-  for (const label of ["About", "How we valuate", "Contact", "Scrap List", "Sell Scrap?", "Plants", "Supplies", "Cart (0)"]) {
+  for (const label of [
+    "About",
+    "How we valuate",
+    "Contact",
+    "Scrap List",
+    "Sell Scrap?",
+    "Plants",
+    "Supplies",
+    "Cart (0)",
+  ]) {
     await expect(nav.getByRole("link", { name: label, exact: true })).toBeVisible();
   }
   await expect(nav.getByRole("link", { name: "Scrap List" })).toHaveAttribute("href", "/ratelist");
   await expect(nav.getByRole("link", { name: "About" })).toHaveAttribute("href", "/#about");
-  await expect(page.getByRole("link", { name: "Scrap & Sprout" }).first()).toHaveAttribute("href", "/");
+  await expect(page.getByRole("link", { name: "Scrap & Sprout" }).first()).toHaveAttribute(
+    "href",
+    "/",
+  );
 
   await nav.getByRole("link", { name: "Plants" }).click();
   await expect(page).toHaveURL(/\/plant$/);
@@ -20,13 +34,24 @@ test("the navigation bar shows the specified labels, and the home anchors only o
   await expect(nav.getByRole("link", { name: "Cart (0)" })).toHaveAttribute("href", "/cart");
 });
 
-test("the footer has social links, Company, Support, a tel: phone and a mailto: e-mail", async ({ page }) => {
+test("the footer has social links, Company, Support, a tel: phone and a mailto: e-mail", async ({
+  page,
+}) => {
   await page.goto("/supplies");
   const footer = page.getByRole("contentinfo");
   await expect(footer.getByRole("link", { name: "FAQ" })).toHaveAttribute("href", "/faq");
-  await expect(footer.getByRole("link", { name: "Review Us" })).toHaveAttribute("href", "/review-page");
-  await expect(footer.getByRole("link", { name: "Privacy Policy" })).toHaveAttribute("href", "/privacy-policy");
-  await expect(footer.getByRole("link", { name: "Terms of Use" })).toHaveAttribute("href", "/terms-of-use");
+  await expect(footer.getByRole("link", { name: "Review Us" })).toHaveAttribute(
+    "href",
+    "/review-page",
+  );
+  await expect(footer.getByRole("link", { name: "Privacy Policy" })).toHaveAttribute(
+    "href",
+    "/privacy-policy",
+  );
+  await expect(footer.getByRole("link", { name: "Terms of Use" })).toHaveAttribute(
+    "href",
+    "/terms-of-use",
+  );
   await expect(footer.locator('a[href^="tel:+91"]')).toHaveCount(1);
   await expect(footer.locator('a[href^="mailto:"]')).toHaveCount(1);
   await expect(footer.getByRole("link", { name: /WhatsApp/ })).toHaveAttribute("href", /wa\.me/);
@@ -37,7 +62,9 @@ test("the footer has social links, Company, Support, a tel: phone and a mailto: 
 test.describe("on a phone", () => {
   test.use({ viewport: { width: 360, height: 740 } });
 
-  test("the hamburger opens and closes the menu, and choosing a link closes it", async ({ page }) => {
+  test("the hamburger opens and closes the menu, and choosing a link closes it", async ({
+    page,
+  }) => {
     await page.goto("/plant");
     const toggle = page.getByRole("button", { name: "Menu" });
     const nav = page.getByRole("navigation", { name: "Main" });
@@ -86,7 +113,9 @@ test("a long page is scrolled to the top on navigation and restored on back", as
 test("an unknown URL answers 404 with the specified message and a link home", async ({ page }) => {
   const response = await page.goto("/plants/does-not-exist");
   expect(response?.status()).toBe(404);
-  await expect(page.getByText("Page Not Found. The page you are looking for doesn't exist.")).toBeVisible();
+  await expect(
+    page.getByText("Page Not Found. The page you are looking for doesn't exist."),
+  ).toBeVisible();
   await page.getByRole("link", { name: "Go to the home page" }).click();
   await expect(page).toHaveURL(/\/$/);
 });

@@ -39,7 +39,9 @@ for (const { path, heading, status = 200 } of pages) {
           .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
           .analyze();
         expect(
-          results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+          results.violations.map(
+            (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+          ),
         ).toEqual([]);
 
         const name = path === "/" ? "home" : path.slice(1);

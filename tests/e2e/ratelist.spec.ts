@@ -7,7 +7,9 @@ for (const javaScriptEnabled of [true, false]) {
   test.describe(javaScriptEnabled ? "with JavaScript" : "without JavaScript", () => {
     test.use({ javaScriptEnabled });
 
-    test("one category is expanded at a time and clicking the open one collapses it", async ({ page }) => {
+    test("one category is expanded at a time and clicking the open one collapses it", async ({
+      page,
+    }) => {
       await page.goto("/ratelist");
       const categories = page.locator("details.rate-list__category");
       await expect(categories).toHaveCount(5);

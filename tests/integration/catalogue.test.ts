@@ -24,7 +24,13 @@ describe("seed", () => {
     expect(firstSeed.categoriesInserted).toBe(5);
     expect(firstSeed.materialsInserted).toBe(29);
     const categories = await listRateCategories(handle.db);
-    expect(categories.map((c) => c.name)).toEqual(["Paper", "Plastic", "Metal", "E-waste", "Others"]);
+    expect(categories.map((c) => c.name)).toEqual([
+      "Paper",
+      "Plastic",
+      "Metal",
+      "E-waste",
+      "Others",
+    ]);
     const rate = (name: string) =>
       categories.flatMap((c) => c.materials).find((m) => m.name === name)?.ratePaisePerKg;
     expect(rate("Beer Bottles")).toBe(50);
@@ -64,7 +70,10 @@ describe("seed", () => {
   });
 
   it("inserts nothing on a second run and keeps what staff changed", async () => {
-    await handle.db.update(products).set({ pricePaise: 9900 }).where(eq(products.slug, "vermicompost-1kg"));
+    await handle.db
+      .update(products)
+      .set({ pricePaise: 9900 })
+      .where(eq(products.slug, "vermicompost-1kg"));
     const again = await seedDatabase(handle.db);
     expect(again).toEqual({ productsInserted: 0, categoriesInserted: 0, materialsInserted: 0 });
     const [row] = await handle.db
@@ -72,7 +81,10 @@ describe("seed", () => {
       .from(products)
       .where(eq(products.slug, "vermicompost-1kg"));
     expect(row?.pricePaise).toBe(9900);
-    await handle.db.update(products).set({ pricePaise: 8000 }).where(eq(products.slug, "vermicompost-1kg"));
+    await handle.db
+      .update(products)
+      .set({ pricePaise: 8000 })
+      .where(eq(products.slug, "vermicompost-1kg"));
   });
 });
 
@@ -104,7 +116,9 @@ describe("listPlants", () => {
   it("treats LIKE wildcards in the search as plain text", async () => {
     expect(await listPlants(handle.db, { q: "%", filter: "all" })).toEqual([]);
     expect(await listPlants(handle.db, { q: "_", filter: "all" })).toEqual([]);
-    expect(await listPlants(handle.db, { q: "'; drop table products; --", filter: "all" })).toEqual([]);
+    expect(await listPlants(handle.db, { q: "'; drop table products; --", filter: "all" })).toEqual(
+      [],
+    );
   });
 
   it("hides inactive products", async () => {
@@ -124,17 +138,26 @@ describe("listRateCategories", () => {
       .from(scrapMaterials)
       .where(eq(scrapMaterials.name, "Beer Bottles"));
     if (!beer) throw new Error("Beer Bottles not seeded");
-    await handle.db.update(scrapMaterials).set({ ratePaisePerKg: 75 }).where(eq(scrapMaterials.id, beer.id));
+    await handle.db
+      .update(scrapMaterials)
+      .set({ ratePaisePerKg: 75 })
+      .where(eq(scrapMaterials.id, beer.id));
     let others = (await listRateCategories(handle.db)).find((c) => c.slug === "others");
     expect(others?.materials.find((m) => m.id === beer.id)?.ratePaisePerKg).toBe(75);
-    await handle.db.update(scrapMaterials).set({ active: false }).where(eq(scrapMaterials.id, beer.id));
+    await handle.db
+      .update(scrapMaterials)
+      .set({ active: false })
+      .where(eq(scrapMaterials.id, beer.id));
     others = (await listRateCategories(handle.db)).find((c) => c.slug === "others");
     expect(others?.materials.map((m) => m.name)).toEqual(["Mix waste", "Battery", "Tyre"]);
   });
 
   it("refuses a negative rate or negative stock at the database", async () => {
     await expect(
-      handle.db.update(scrapMaterials).set({ ratePaisePerKg: -1 }).where(eq(scrapMaterials.name, "Iron")),
+      handle.db
+        .update(scrapMaterials)
+        .set({ ratePaisePerKg: -1 })
+        .where(eq(scrapMaterials.name, "Iron")),
     ).rejects.toThrow();
     await expect(
       handle.db.update(products).set({ stock: -1 }).where(eq(products.slug, "vermicompost-1kg")),

@@ -8,19 +8,20 @@ import { eq, sql } from "drizzle-orm";
 import { createCookie } from "react-router";
 import type { Database } from "~/db/client.server";
 import { cartLines } from "~/db/schema/shop";
-import { env } from "~/utils/env.server";
 import { sessionSecret } from "~/utils/secrets.server";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 let cookie: ReturnType<typeof createCookie> | undefined;
 
-/** The signed cart cookie; its value is the cart's uuid. Lives 30 days. */
+/**
+ * The signed cart cookie; its value is the cart's uuid. Lives 30 days. `Secure` is decided
+ * per response from the request's protocol (docs/decisions/0002), when the cookie is set.
+ */
 export function cartCookie() {
   cookie ??= createCookie("cart", {
     httpOnly: true,
     sameSite: "lax",
-    secure: env().isProduction,
     path: "/",
     maxAge: 60 * 60 * 24 * 30,
     secrets: [sessionSecret()],
