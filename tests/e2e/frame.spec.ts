@@ -119,3 +119,44 @@ test("an unknown URL answers 404 with the specified message and a link home", as
   await page.getByRole("link", { name: "Go to the home page" }).click();
   await expect(page).toHaveURL(/\/$/);
 });
+
+test("'Sorting resources for you...' shows only while a navigation is slow", async ({ page }) => {
+  await page.goto("/plant");
+  await page.evaluate(() => {
+    const w = window as unknown as { sawPending: boolean };
+    w.sawPending = false;
+    new MutationObserver(() => {
+      if (document.body.textContent?.includes("Sorting resources for you...")) w.sawPending = true;
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+  await page
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("link", { name: "Supplies" })
+    .click();
+  await expect(page.getByRole("heading", { level: 1, name: "Supplies" })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { sawPending: boolean }).sawPending)).toBe(
+    false,
+  );
+
+  // Hold the next navigation's data until the indicator has been seen.
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/ratelist.data*", async (route) => {
+    await gate;
+    await route.continue();
+  });
+  await page.getByRole("contentinfo").getByRole("link", { name: "FAQ" }).click();
+  await expect(page).toHaveURL(/\/faq$/);
+  await page.goto("/");
+  await page
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("link", { name: "Scrap List" })
+    .click();
+  const indicator = page.getByRole("status").filter({ hasText: "Sorting resources for you..." });
+  await expect(indicator).toBeVisible();
+  release();
+  await expect(page.getByRole("heading", { level: 1, name: "Scrap rate list" })).toBeVisible();
+  await expect(indicator).toHaveCount(0);
+});
