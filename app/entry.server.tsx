@@ -10,6 +10,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { NonceProvider } from "~/components/ui/nonce";
+import { lowPriorityModulePreloads } from "~/utils/low-priority-preloads.server";
 import { cspNonceContext } from "~/utils/request-context";
 
 export const streamTimeout = 5_000;
@@ -60,7 +61,7 @@ export default function handleRequest(
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);
           resolve(
-            new Response(createReadableStreamFromReadable(body), {
+            new Response(createReadableStreamFromReadable(body.pipe(lowPriorityModulePreloads())), {
               headers: responseHeaders,
               status: responseStatusCode,
             }),

@@ -31,7 +31,7 @@ export function securityHeaders(production: boolean): RequestHandler {
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", nonce],
-        styleSrc: ["'self'"],
+        styleSrc: ["'self'", nonce],
         imgSrc: ["'self'", "data:"],
         fontSrc: ["'self'"],
         connectSrc: ["'self'"],
