@@ -7,13 +7,32 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import type { EntryContext, RouterContextProvider } from "react-router";
-import { ServerRouter } from "react-router";
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { NonceProvider } from "~/components/ui/nonce";
+import { logger } from "~/utils/logger.server";
 import { lowPriorityModulePreloads } from "~/utils/low-priority-preloads.server";
-import { cspNonceContext } from "~/utils/request-context";
+import { cspNonceContext, requestIdContext } from "~/utils/request-context";
 
 export const streamTimeout = 5_000;
+
+/**
+ * Errors from loaders, actions and rendering go to the JSON log with the request id.
+ * A visitor's own mistakes (4xx such as a POST to a page without a form) and requests the
+ * visitor aborted are not errors of ours and are not logged as such.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  let requestId = "";
+  try {
+    requestId = context.get(requestIdContext);
+  } catch {}
+  logger().error(
+    { err: error, reqId: requestId, url: new URL(request.url).pathname },
+    "request failed",
+  );
+};
 
 export default function handleRequest(
   request: Request,
@@ -72,7 +91,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) logger().error({ err: error }, "streaming render failed");
         },
       },
     );

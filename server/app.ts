@@ -12,12 +12,12 @@ import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type ErrorRequestHandler } from "express";
-import pino from "pino";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider } from "react-router";
 import { DataDirLockedError } from "~/db/data-dir-lock.server";
 import { closeDatabase, getDatabaseHandle } from "~/db/db.server";
 import { EnvError, env } from "~/utils/env.server";
+import { logger } from "~/utils/logger.server";
 import { projectRoot } from "~/utils/project-root.server";
 import { cspNonceContext, requestIdContext } from "~/utils/request-context";
 import { cspNonce, limitBodySize, refuseCrossSitePosts, securityHeaders } from "./security";
@@ -44,20 +44,14 @@ export async function startServer(): Promise<RunningServer> {
     if (error instanceof EnvError) failStart(error.message);
     throw error;
   }
-  const logger = pino({
-    level: config.LOG_LEVEL,
-    redact: {
-      paths: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'],
-      remove: true,
-    },
-  });
+  const log = logger();
 
   let database: Awaited<ReturnType<typeof getDatabaseHandle>>;
   try {
     database = await getDatabaseHandle();
   } catch (error) {
     if (error instanceof DataDirLockedError) failStart(error.message);
-    logger.fatal({ err: error }, "could not open the database");
+    log.fatal({ err: error }, "could not open the database");
     failStart(`Could not open the database: ${(error as Error).message.split("\n")[0]}`);
   }
 
@@ -67,7 +61,7 @@ export async function startServer(): Promise<RunningServer> {
 
   app.use(
     pinoHttp({
-      logger,
+      logger: log,
       genReqId(req, res) {
         const incoming = req.headers["x-request-id"];
         const id =
@@ -134,7 +128,7 @@ export async function startServer(): Promise<RunningServer> {
   server.headersTimeout = 10_000;
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.PORT;
-  logger.info(
+  log.info(
     { port, host: config.HOST, database: database.driver },
     `Serving on http://${config.HOST === "0.0.0.0" ? "localhost" : config.HOST}:${port}`,
   );
@@ -142,14 +136,14 @@ export async function startServer(): Promise<RunningServer> {
   let stopping: Promise<void> | undefined;
   const shutdown = (reason: string) => {
     stopping ??= (async () => {
-      logger.info({ reason }, "shutting down: no new connections, finishing requests");
+      log.info({ reason }, "shutting down: no new connections, finishing requests");
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       const timer = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
       await closed;
       clearTimeout(timer);
       await closeDatabase();
-      logger.info("stopped");
+      log.info("stopped");
     })();
     return stopping;
   };
