@@ -5,27 +5,16 @@
  * Chromium comes from CHROMIUM_PATH or /usr/bin/chromium (Debian's package).
  */
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { freePort } from "./tests/support/server-process";
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 if (!fs.existsSync(chromiumPath)) {
   throw new Error(
     `Chromium not found at ${chromiumPath}. Install it with: apt-get update && apt-get install -y chromium (or set CHROMIUM_PATH).`,
   );
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
 }
 
 // Playwright loads this file in the runner and in every worker; the first load picks the
