@@ -5,14 +5,28 @@
 import { Link } from "react-router";
 import { type SocialLink, siteConfig } from "./site-config";
 
-const icons: Record<SocialLink["network"], string> = {
+const icons: Record<Exclude<SocialLink["network"], "instagram">, string> = {
   whatsapp:
     "M12 2a10 10 0 0 0-8.6 15.1L2 22l5-1.3A10 10 0 1 0 12 2Zm5.3 14.1c-.2.6-1.3 1.2-1.8 1.2-.5.1-1 .2-3.3-.7-2.8-1.1-4.5-4-4.7-4.2-.1-.2-1.1-1.5-1.1-2.9s.7-2 1-2.3c.2-.3.5-.3.7-.3h.5c.2 0 .4 0 .6.5l.8 2c.1.2.1.4 0 .5l-.4.6-.4.4c-.1.1-.3.3-.1.6.2.3.8 1.3 1.7 2.1 1.2 1 2.1 1.3 2.4 1.5.3.1.5.1.6-.1l.9-1.1c.2-.3.4-.2.7-.1l1.9.9c.3.1.5.2.5.3.1.2.1.6-.1 1.1Z",
   facebook:
     "M13.5 22v-8h2.7l.4-3.2h-3.1V8.8c0-.9.3-1.5 1.6-1.5h1.7V4.5c-.3 0-1.3-.1-2.4-.1-2.4 0-4 1.5-4 4.1v2.3H7.7V14h2.7v8h3.1Z",
-  instagram:
-    "M12 7.3a4.7 4.7 0 1 0 0 9.4 4.7 4.7 0 0 0 0-9.4Zm0 7.7a3 3 0 1 1 0-6 3 3 0 0 1 0 6Zm6-7.9a1.1 1.1 0 1 1-2.2 0 1.1 1.1 0 0 1 2.2 0ZM21.9 8c0-1.6-.4-3-1.6-4.2C19.1 2.6 17.7 2.2 16 2.1c-1.6-.1-6.5-.1-8.1 0-1.6.1-3 .5-4.2 1.6C2.6 4.9 2.2 6.3 2.1 8c-.1 1.6-.1 6.5 0 8.1.1 1.6.5 3 1.6 4.2 1.2 1.2 2.6 1.5 4.2 1.6 1.6.1 6.5.1 8.1 0 1.6-.1 3-.5 4.2-1.6 1.2-1.2 1.5-2.6 1.6-4.2.1-1.6.1-6.5.1-8.1Z",
 };
+
+function SocialIcon({ network }: { network: SocialLink["network"] }) {
+  return (
+    <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      {network === "instagram" ? (
+        <g fill="none" stroke="currentColor" strokeWidth="2">
+          <rect x="3" y="3" width="18" height="18" rx="5" />
+          <circle cx="12" cy="12" r="4" />
+          <circle cx="17.5" cy="6.5" r="0.6" fill="currentColor" />
+        </g>
+      ) : (
+        <path d={icons[network]} fill="currentColor" />
+      )}
+    </svg>
+  );
+}
 
 export function SiteFooter() {
   const year = new Date().getFullYear();
