@@ -42,15 +42,7 @@ export function SiteFooter() {
             {siteConfig.social.map((link) => (
               <li key={link.network}>
                 <a href={link.href} rel="noopener noreferrer" target="_blank">
-                  <svg
-                    width="24"
-                    height="24"
-                    viewBox="0 0 24 24"
-                    aria-hidden="true"
-                    focusable="false"
-                  >
-                    <path d={icons[link.network]} fill="currentColor" />
-                  </svg>
+                  <SocialIcon network={link.network} />
                   <span className="visually-hidden">{link.label} (opens in a new tab)</span>
                 </a>
               </li>
