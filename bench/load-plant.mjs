@@ -13,7 +13,7 @@ const server = await startServer(
 );
 try {
   for (const path of ["/plant", "/plant?q=plant&filter=indoor", "/ratelist"]) {
-    await autocannon({ url: server.base + path, connections: 10, duration: 2 }); // warm-up
+    await autocannon({ url: server.base + path, connections, duration: 3 }); // warm-up (JIT, WASM)
     const result = await autocannon({ url: server.base + path, connections, duration });
     console.log(
       `${path}: ${result.requests.average.toFixed(0)} req/s, latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms, ${result.non2xx} non-2xx, ${result.errors} errors (${connections} connections, ${duration} s)`,

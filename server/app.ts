@@ -9,6 +9,7 @@
 import crypto from "node:crypto";
 import type http from "node:http";
 import path from "node:path";
+import * as build from "virtual:react-router/server-build";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type ErrorRequestHandler } from "express";
@@ -100,7 +101,7 @@ export async function startServer(): Promise<RunningServer> {
 
   app.use(
     createRequestHandler({
-      build: () => import("virtual:react-router/server-build"),
+      build,
       getLoadContext(req, res) {
         const context = new RouterContextProvider();
         context.set(cspNonceContext, res.locals.cspNonce as string);
