@@ -9,8 +9,6 @@ import type { Route } from "./+types/coming-soon";
 
 const titles: Record<string, string> = {
   "/orderpage": "Schedule a scrap pickup",
-  "/cart": "Cart",
-  "/checkout": "Checkout",
   "/payment": "Payment",
   "/review-page": "Review us",
   "/dashboard": "Dashboard",

@@ -1,5 +1,6 @@
 import { Form, Link } from "react-router";
 import { getDb } from "~/db/db.server";
+import { AddToCartForm } from "~/features/cart/add-to-cart-form";
 import { listPlants } from "~/features/catalogue/catalogue.server";
 import {
   MAX_SEARCH_LENGTH,
@@ -92,7 +93,13 @@ export default function PlantPage({ loaderData }: Route.ComponentProps) {
       ) : (
         <div className="product-grid">
           {plants.map((plant, index) => (
-            <ProductCard key={plant.id} item={plant} eager={index < 2} />
+            <ProductCard key={plant.id} item={plant} eager={index < 2}>
+              <AddToCartForm
+                productId={plant.id}
+                productName={plant.name}
+                inStock={plant.stock > 0}
+              />
+            </ProductCard>
           ))}
         </div>
       )}

@@ -1,4 +1,5 @@
 import { getDb } from "~/db/db.server";
+import { AddToCartForm } from "~/features/cart/add-to-cart-form";
 import { listFertilisers } from "~/features/catalogue/catalogue.server";
 import { ProductCard } from "~/features/catalogue/product-card";
 import { pageMeta } from "~/features/site/meta";
@@ -23,7 +24,13 @@ export default function SuppliesPage({ loaderData }: Route.ComponentProps) {
       </p>
       <div className="product-grid">
         {loaderData.fertilisers.map((item, index) => (
-          <ProductCard key={item.id} item={item} eager={index < 2} />
+          <ProductCard key={item.id} item={item} eager={index < 2}>
+            <AddToCartForm
+              productId={item.id}
+              productName={`${item.name} ${item.size ?? ""}`.trim()}
+              inStock={item.stock > 0}
+            />
+          </ProductCard>
         ))}
       </div>
     </div>

@@ -61,6 +61,8 @@ export const orders = pgTable(
     trackingToken: text("tracking_token").notNull().unique(),
     /** Rendered into the checkout form so a retry creates one order. */
     idempotencyKey: text("idempotency_key").notNull().unique(),
+    /** The cart the order was placed from: a replayed idempotency key must come from it. */
+    cartId: uuid("cart_id"),
     status: text("status", { enum: orderStatuses }).notNull().default("placed"),
     paymentMethod: text("payment_method", { enum: paymentMethods }).notNull().default("cod"),
     paymentStatus: text("payment_status", { enum: paymentStatuses }).notNull().default("unpaid"),

@@ -1,22 +1,36 @@
 /**
- * Server-side cart identity (DESIGN §1: the cart is stored on the server, keyed by a signed
- * HttpOnly SameSite=Lax cookie). This module reads the cart for the navigation count; adding
- * and changing lines arrive with the shop issue.
+ * The server-side cart (DESIGN §1; spec §2 /cart, §4 Cart): keyed by a signed HttpOnly
+ * SameSite=Lax cookie holding the cart's uuid, created on the first add. Prices always come
+ * from the products table (integer paise); a line's quantity is 1 to 20 and never above stock.
  */
-
-import { eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { createCookie } from "react-router";
 import type { Database } from "~/db/client.server";
-import { cartLines } from "~/db/schema/shop";
+import { products } from "~/db/schema/catalogue";
+import { cartLines, carts } from "~/db/schema/shop";
 import { sessionSecret } from "~/utils/secrets.server";
 
+/** Most units of one product in one cart line (issue 3 item 2). */
+export const MAX_LINE_QUANTITY = 20;
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** A cart change the shopper can fix or must accept; `message` is shown to them. */
+export class CartError extends Error {
+  override name = "CartError";
+  constructor(
+    message: string,
+    readonly status: 404 | 409 | 422,
+  ) {
+    super(message);
+  }
+}
 
 let cookie: ReturnType<typeof createCookie> | undefined;
 
 /**
- * The signed cart cookie; its value is the cart's uuid. Lives 30 days. `Secure` is decided
- * per response from the request's protocol (docs/decisions/0002), when the cookie is set.
+ * The signed cart cookie; its value is the cart's uuid. Lives 30 days. `Secure` is set per
+ * response from the request's protocol (docs/decisions/0002).
  */
 export function cartCookie() {
   cookie ??= createCookie("cart", {
@@ -37,6 +51,85 @@ export async function readCartId(request: Request): Promise<string | null> {
   return typeof value === "string" && UUID.test(value) ? value : null;
 }
 
+/** Set-Cookie header value for a cart id. */
+export function serializeCartCookie(request: Request, cartId: string): Promise<string> {
+  return cartCookie().serialize(cartId, { secure: new URL(request.url).protocol === "https:" });
+}
+
+/**
+ * The visitor's existing cart id, or a new cart. A forged or stale cookie gets a new cart.
+ * @returns the id and, when a cart was created, the Set-Cookie header to send.
+ */
+export async function getOrCreateCartId(
+  db: Database,
+  request: Request,
+): Promise<{ cartId: string; setCookie?: string }> {
+  const existing = await readCartId(request);
+  if (existing) {
+    const [row] = await db.select({ id: carts.id }).from(carts).where(eq(carts.id, existing));
+    if (row) return { cartId: row.id };
+  }
+  const [created] = await db.insert(carts).values({}).returning({ id: carts.id });
+  if (!created) throw new Error("Could not create a cart");
+  return { cartId: created.id, setCookie: await serializeCartCookie(request, created.id) };
+}
+
+export interface CartLineView {
+  productId: number;
+  slug: string;
+  name: string;
+  size: string | null;
+  imagePath: string;
+  imageAlt: string;
+  unitPricePaise: number;
+  quantity: number;
+  lineTotalPaise: number;
+  stock: number;
+  /** Highest quantity allowed now: min(20, stock). */
+  maxQuantity: number;
+  /** False when the product was withdrawn or sold out since it was added. */
+  available: boolean;
+}
+
+export interface CartView {
+  lines: CartLineView[];
+  itemCount: number;
+  subtotalPaise: number;
+}
+
+/** The cart's lines with current prices, in the order they were added. Empty for null. */
+export async function getCart(db: Database, cartId: string | null): Promise<CartView> {
+  if (!cartId) return { lines: [], itemCount: 0, subtotalPaise: 0 };
+  const rows = await db
+    .select({
+      productId: products.id,
+      slug: products.slug,
+      name: products.name,
+      size: products.size,
+      imagePath: products.imagePath,
+      imageAlt: products.imageAlt,
+      unitPricePaise: products.pricePaise,
+      quantity: cartLines.quantity,
+      stock: products.stock,
+      active: products.active,
+    })
+    .from(cartLines)
+    .innerJoin(products, eq(products.id, cartLines.productId))
+    .where(eq(cartLines.cartId, cartId))
+    .orderBy(asc(cartLines.id));
+  const lines = rows.map(({ active, ...row }) => ({
+    ...row,
+    lineTotalPaise: row.unitPricePaise * row.quantity,
+    maxQuantity: Math.min(MAX_LINE_QUANTITY, row.stock),
+    available: active && row.stock >= row.quantity,
+  }));
+  return {
+    lines,
+    itemCount: lines.reduce((sum, line) => sum + line.quantity, 0),
+    subtotalPaise: lines.reduce((sum, line) => sum + line.lineTotalPaise, 0),
+  };
+}
+
 /** Number of items in the visitor's cart (sum of line quantities); 0 without a cart. */
 export async function getCartCount(db: Database, request: Request): Promise<number> {
   const cartId = await readCartId(request);
@@ -46,4 +139,69 @@ export async function getCartCount(db: Database, request: Request): Promise<numb
     .from(cartLines)
     .where(eq(cartLines.cartId, cartId));
   return row?.count ?? 0;
+}
+
+/**
+ * Sets a line's quantity to its current quantity + `delta` (a new line starts at 0), within
+ * 1..min(20, stock), in one transaction.
+ * @throws CartError 404 unknown or withdrawn product, 409 out of stock or above the limit,
+ *   422 below 1 (use removeLine).
+ */
+export async function changeQuantity(
+  db: Database,
+  cartId: string,
+  productId: number,
+  delta: 1 | -1,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [product] = await tx
+      .select({ name: products.name, stock: products.stock, active: products.active })
+      .from(products)
+      .where(eq(products.id, productId));
+    if (!product?.active) throw new CartError("This product is no longer sold.", 404);
+    const [line] = await tx
+      .select({ quantity: cartLines.quantity })
+      .from(cartLines)
+      .where(and(eq(cartLines.cartId, cartId), eq(cartLines.productId, productId)));
+    const current = line?.quantity ?? 0;
+    const next = current + delta;
+    if (delta > 0 && product.stock <= 0)
+      throw new CartError(`${product.name} is out of stock.`, 409);
+    if (delta > 0 && next > Math.min(MAX_LINE_QUANTITY, product.stock)) {
+      const limit = Math.min(MAX_LINE_QUANTITY, product.stock);
+      throw new CartError(
+        limit < MAX_LINE_QUANTITY
+          ? `Only ${limit} of ${product.name} ${limit === 1 ? "is" : "are"} in stock.`
+          : `You can order at most ${MAX_LINE_QUANTITY} of ${product.name} at a time.`,
+        409,
+      );
+    }
+    if (next < 1) throw new CartError("The quantity cannot go below 1; use Remove instead.", 422);
+    if (line) {
+      await tx
+        .update(cartLines)
+        .set({ quantity: next })
+        .where(and(eq(cartLines.cartId, cartId), eq(cartLines.productId, productId)));
+    } else {
+      await tx.insert(cartLines).values({ cartId, productId, quantity: next });
+    }
+    await tx.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, cartId));
+  });
+}
+
+/** Deletes the product's line from the cart (nothing happens when there is none). */
+export async function removeLine(db: Database, cartId: string, productId: number): Promise<void> {
+  await db
+    .delete(cartLines)
+    .where(and(eq(cartLines.cartId, cartId), eq(cartLines.productId, productId)));
+}
+
+/**
+ * What the shopper saw, as sent back by the checkout form: "productId:quantity:unitPricePaise"
+ * per line, comma-separated, in cart order.
+ */
+export function describeCartLines(
+  lines: Pick<CartLineView, "productId" | "quantity" | "unitPricePaise">[],
+): string {
+  return lines.map((line) => `${line.productId}:${line.quantity}:${line.unitPricePaise}`).join(",");
 }

@@ -2,12 +2,22 @@
  * One product in a catalogue grid: illustration (width, height, alt), name, price in rupees,
  * description, and for plants the care details of spec §3.
  */
+import type { ReactNode } from "react";
 import { formatPaise } from "~/utils/money";
 import type { CatalogueItem } from "./catalogue.server";
 
 const usageLabel = { indoor: "Indoor", outdoor: "Outdoor", both: "Indoor and outdoor" } as const;
 
-export function ProductCard({ item, eager = false }: { item: CatalogueItem; eager?: boolean }) {
+export function ProductCard({
+  item,
+  eager = false,
+  children,
+}: {
+  item: CatalogueItem;
+  eager?: boolean;
+  /** The purchase control (the route composes it from the cart feature). */
+  children?: ReactNode;
+}) {
   const headingId = `product-${item.slug}`;
   return (
     <article className="product-card" aria-labelledby={headingId}>
@@ -57,6 +67,7 @@ export function ProductCard({ item, eager = false }: { item: CatalogueItem; eage
             ) : null}
           </dl>
         ) : null}
+        {children}
       </div>
     </article>
   );

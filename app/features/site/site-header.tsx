@@ -5,7 +5,7 @@
  * the menu is simply shown (the `js` class on <html> enables the collapsing).
  */
 import { useEffect, useId, useState } from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import { Link, NavLink, useFetchers, useLocation } from "react-router";
 import { siteConfig } from "./site-config";
 
 function Logo() {
@@ -32,7 +32,16 @@ export function SiteHeader({ cartCount }: { cartCount: number }) {
   }, [location.key]);
 
   const close = () => setOpen(false);
-  const cartLabel = `Cart (${cartCount})`;
+  // Adds still on their way to the server count at once (optimistic); the root loader's
+  // revalidation then brings the server's figure.
+  const pendingAdds = useFetchers().filter(
+    (fetcher) =>
+      fetcher.state === "submitting" &&
+      fetcher.formAction === "/cart" &&
+      fetcher.formData?.get("intent") === "add",
+  ).length;
+  const count = cartCount + pendingAdds;
+  const cartLabel = `Cart (${count})`;
 
   return (
     <header className="site-header">
@@ -52,9 +61,9 @@ export function SiteHeader({ cartCount }: { cartCount: number }) {
             <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" />
           </svg>
           <span className="visually-hidden">Menu</span>
-          {cartCount > 0 ? (
+          {count > 0 ? (
             <span className="site-header__badge">
-              {cartCount}
+              {count}
               <span className="visually-hidden"> items in cart</span>
             </span>
           ) : null}

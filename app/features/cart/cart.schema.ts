@@ -1,0 +1,19 @@
+/**
+ * The one cart action's form (issue 3 item 1): an intent and a product id; `redirectTo`
+ * only from plain HTML forms (no JavaScript), which are redirected back.
+ */
+import { z } from "zod";
+
+export const cartIntents = ["add", "increment", "decrement", "remove"] as const;
+export type CartIntent = (typeof cartIntents)[number];
+
+export const cartActionSchema = z.object({
+  intent: z.enum(cartIntents, { error: "Unknown cart action." }),
+  productId: z
+    .string()
+    .regex(/^[1-9]\d{0,8}$/, "Unknown product.")
+    .transform(Number),
+  redirectTo: z.string().max(2000).optional(),
+});
+
+export const cartActionFields = ["intent", "productId", "redirectTo"] as const;

@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { orderStatuses } from "~/db/schema/shop";
+import { assertOrderTransition, canTransitionOrder, IllegalTransitionError } from "./order-status";
+
+describe("order workflow", () => {
+  it("allows exactly the specified transitions", () => {
+    const allowed = orderStatuses.flatMap((from) =>
+      orderStatuses.filter((to) => canTransitionOrder(from, to)).map((to) => `${from}→${to}`),
+    );
+    expect(allowed.sort()).toEqual(
+      [
+        "placed→confirmed",
+        "confirmed→shipped",
+        "shipped→delivered",
+        "placed→cancelled",
+        "confirmed→cancelled",
+      ].sort(),
+    );
+  });
+  it("refuses the others with a readable error", () => {
+    expect(() => assertOrderTransition("shipped", "cancelled")).toThrow(IllegalTransitionError);
+    expect(() => assertOrderTransition("delivered", "placed")).toThrow(
+      "An order that is delivered cannot become placed.",
+    );
+  });
+});

@@ -1,0 +1,379 @@
+/**
+ * Orders: placing a cash-on-delivery order from the server-side cart, reading it by its
+ * tracking token, and changing its status (issue 3 items 4–6; spec §3 Order; DESIGN §1).
+ *
+ * Money is integer paise computed here from the products table; nothing the browser sends is
+ * trusted except which cart, the shipping address and the idempotency key.
+ */
+import { and, asc, eq, gte, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { auditLog } from "~/db/schema/audit";
+import { products } from "~/db/schema/catalogue";
+import { cartLines, type OrderStatus, orderLines, orders } from "~/db/schema/shop";
+import { humanReference, unguessableToken } from "~/utils/codes.server";
+import { isUniqueViolation } from "~/utils/pg-errors";
+import type { CheckoutInput } from "./checkout.schema";
+import { assertOrderTransition, shopperCanCancel } from "./order-status";
+
+/** A line the shopper must look at again before ordering. */
+export interface ChangedLine {
+  productId: number;
+  name: string;
+  reason: string;
+}
+
+/** The order cannot be placed as shown; nothing was written. `status` is the HTTP status. */
+export class OrderRejectedError extends Error {
+  override name = "OrderRejectedError";
+  constructor(
+    message: string,
+    readonly status: 404 | 409 | 422,
+    readonly changedLines: ChangedLine[] = [],
+  ) {
+    super(message);
+  }
+}
+
+export interface PlacedOrder {
+  id: number;
+  reference: string;
+  trackingToken: string;
+  totalPaise: number;
+}
+
+type Shipping = Omit<CheckoutInput, "idempotencyKey" | "shownLines">;
+
+/** Parses "id:qty:price,…" as sent back by the checkout form; null when malformed. */
+export function parseShownLines(
+  description: string,
+): Map<number, { quantity: number; unitPricePaise: number }> | null {
+  const lines = new Map<number, { quantity: number; unitPricePaise: number }>();
+  if (!description) return lines;
+  for (const part of description.split(",")) {
+    const match = /^(\d{1,9}):(\d{1,2}):(\d{1,9})$/.exec(part);
+    if (!match) return null;
+    lines.set(Number(match[1]), { quantity: Number(match[2]), unitPricePaise: Number(match[3]) });
+  }
+  return lines;
+}
+
+async function findByIdempotencyKey(db: Database, key: string) {
+  const [row] = await db
+    .select({
+      id: orders.id,
+      reference: orders.reference,
+      trackingToken: orders.trackingToken,
+      totalPaise: orders.totalPaise,
+      cartId: orders.cartId,
+    })
+    .from(orders)
+    .where(eq(orders.idempotencyKey, key));
+  return row;
+}
+
+/**
+ * Places the cart as one cash-on-delivery order, in one transaction: stock is decremented
+ * only where enough remains; the order and a snapshot of its lines are inserted; the cart is
+ * emptied. The same idempotency key from the same cart returns the first order again.
+ *
+ * @param shownLines what the checkout page showed ("id:qty:price,…"); any difference from the
+ *   cart now (quantity, price, lines added or removed) rejects the order.
+ * @throws OrderRejectedError 409 empty cart, cart changed, out of stock, key used by another
+ *   cart; 422 malformed shown lines.
+ */
+export async function placeOrder(
+  db: Database,
+  input: { cartId: string; idempotencyKey: string; shownLines: string; shipping: Shipping },
+): Promise<PlacedOrder & { replayed: boolean }> {
+  const previous = await findByIdempotencyKey(db, input.idempotencyKey);
+  if (previous) return replay(previous, input.cartId);
+
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const placed = await db.transaction((tx) =>
+        placeInTransaction(tx as unknown as Database, input),
+      );
+      return { ...placed, replayed: false };
+    } catch (error) {
+      if (isUniqueViolation(error, "orders_idempotency_key_unique")) {
+        const winner = await findByIdempotencyKey(db, input.idempotencyKey);
+        if (winner) return replay(winner, input.cartId);
+      }
+      // A reference collision (1 in 10^9 per pair) is retried with a new reference.
+      if (isUniqueViolation(error, "orders_reference_unique") && attempt < 3) continue;
+      throw error;
+    }
+  }
+}
+
+function replay(
+  previous: PlacedOrder & { cartId: string | null },
+  cartId: string,
+): PlacedOrder & { replayed: boolean } {
+  if (previous.cartId !== cartId) {
+    throw new OrderRejectedError(
+      "This checkout form was already used for another order. Please check your cart and confirm again.",
+      409,
+    );
+  }
+  const { cartId: _cart, ...order } = previous;
+  return { ...order, replayed: true };
+}
+
+async function placeInTransaction(
+  tx: Database,
+  input: { cartId: string; idempotencyKey: string; shownLines: string; shipping: Shipping },
+): Promise<PlacedOrder> {
+  const shown = parseShownLines(input.shownLines);
+  if (!shown)
+    throw new OrderRejectedError(
+      "This form was changed. Please check your cart and confirm again.",
+      422,
+    );
+
+  const lines = await tx
+    .select({
+      productId: products.id,
+      name: products.name,
+      description: products.description,
+      imagePath: products.imagePath,
+      unitPricePaise: products.pricePaise,
+      active: products.active,
+      stock: products.stock,
+      quantity: cartLines.quantity,
+    })
+    .from(cartLines)
+    .innerJoin(products, eq(products.id, cartLines.productId))
+    .where(eq(cartLines.cartId, input.cartId))
+    // One order of locking across transactions: no deadlocks between concurrent orders.
+    .orderBy(asc(products.id));
+  if (lines.length === 0) throw new OrderRejectedError("Your cart is empty.", 409);
+
+  const changed: ChangedLine[] = [];
+  for (const line of lines) {
+    const seen = shown.get(line.productId);
+    if (!seen)
+      changed.push({
+        productId: line.productId,
+        name: line.name,
+        reason: "was added to your cart",
+      });
+    else if (seen.unitPricePaise !== line.unitPricePaise)
+      changed.push({ productId: line.productId, name: line.name, reason: "has a new price" });
+    else if (seen.quantity !== line.quantity)
+      changed.push({
+        productId: line.productId,
+        name: line.name,
+        reason: "has a different quantity",
+      });
+  }
+  for (const productId of shown.keys()) {
+    if (!lines.some((line) => line.productId === productId)) {
+      changed.push({ productId, name: "An item", reason: "was removed from your cart" });
+    }
+  }
+  for (const line of lines) {
+    if (!line.active)
+      changed.push({ productId: line.productId, name: line.name, reason: "is no longer sold" });
+  }
+  if (changed.length > 0) {
+    throw new OrderRejectedError(
+      "Your cart changed. Please check it and confirm again.",
+      409,
+      changed,
+    );
+  }
+
+  const soldOut: ChangedLine[] = [];
+  for (const line of lines) {
+    const updated = await tx
+      .update(products)
+      .set({ stock: sql`${products.stock} - ${line.quantity}`, updatedAt: new Date() })
+      .where(
+        and(
+          eq(products.id, line.productId),
+          eq(products.active, true),
+          gte(products.stock, line.quantity),
+        ),
+      )
+      .returning({ stock: products.stock });
+    if (updated.length === 0) {
+      const [now] = await tx
+        .select({ stock: products.stock })
+        .from(products)
+        .where(eq(products.id, line.productId));
+      const left = now?.stock ?? 0;
+      soldOut.push({
+        productId: line.productId,
+        name: line.name,
+        reason: left > 0 ? `has only ${left} left` : "is out of stock",
+      });
+    }
+  }
+  if (soldOut.length > 0) {
+    // Throwing rolls back the decrements already made in this transaction.
+    throw new OrderRejectedError(
+      soldOut.length === 1 && soldOut[0]?.reason === "is out of stock"
+        ? `${soldOut[0].name} is out of stock.`
+        : "Some items are no longer in stock in the quantity you chose.",
+      409,
+      soldOut,
+    );
+  }
+
+  const subtotalPaise = lines.reduce((sum, line) => sum + line.unitPricePaise * line.quantity, 0);
+  const [order] = await tx
+    .insert(orders)
+    .values({
+      reference: humanReference("OR"),
+      trackingToken: unguessableToken(),
+      idempotencyKey: input.idempotencyKey,
+      cartId: input.cartId,
+      paymentMethod: "cod",
+      paymentStatus: "unpaid",
+      ...input.shipping,
+      subtotalPaise,
+      // No delivery charge or tax is specified (spec §9): the total is the subtotal.
+      totalPaise: subtotalPaise,
+    })
+    .returning({
+      id: orders.id,
+      reference: orders.reference,
+      trackingToken: orders.trackingToken,
+      totalPaise: orders.totalPaise,
+    });
+  if (!order) throw new Error("Order insert returned nothing");
+  await tx.insert(orderLines).values(
+    lines.map((line) => ({
+      orderId: order.id,
+      productId: line.productId,
+      name: line.name,
+      description: line.description,
+      imagePath: line.imagePath,
+      unitPricePaise: line.unitPricePaise,
+      quantity: line.quantity,
+      lineTotalPaise: line.unitPricePaise * line.quantity,
+    })),
+  );
+  await tx.delete(cartLines).where(eq(cartLines.cartId, input.cartId));
+  await tx.insert(auditLog).values({
+    actor: "visitor",
+    action: "order.placed",
+    entity: "order",
+    entityId: String(order.id),
+    details: { reference: order.reference, totalPaise: order.totalPaise },
+  });
+  return order;
+}
+
+export type OrderView = NonNullable<Awaited<ReturnType<typeof getOrderByToken>>>;
+
+/** The order and its lines for a tracking token; null when unknown. */
+export async function getOrderByToken(db: Database, token: string) {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
+  const [order] = await db
+    .select({
+      id: orders.id,
+      reference: orders.reference,
+      trackingToken: orders.trackingToken,
+      status: orders.status,
+      paymentMethod: orders.paymentMethod,
+      paymentStatus: orders.paymentStatus,
+      name: orders.name,
+      phone: orders.phone,
+      address: orders.address,
+      city: orders.city,
+      state: orders.state,
+      pinCode: orders.pinCode,
+      subtotalPaise: orders.subtotalPaise,
+      totalPaise: orders.totalPaise,
+      createdAt: orders.createdAt,
+    })
+    .from(orders)
+    .where(eq(orders.trackingToken, token));
+  if (!order) return null;
+  const lines = await db
+    .select({
+      id: orderLines.id,
+      name: orderLines.name,
+      imagePath: orderLines.imagePath,
+      unitPricePaise: orderLines.unitPricePaise,
+      quantity: orderLines.quantity,
+      lineTotalPaise: orderLines.lineTotalPaise,
+    })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, order.id))
+    .orderBy(asc(orderLines.id));
+  return { ...order, lines };
+}
+
+/**
+ * Moves an order to `to` if the workflow allows it from its current status, in one
+ * transaction; cancelling puts the ordered quantities back in stock. Concurrent changes are
+ * caught by updating only from the status that was read; `expectedFrom` also refuses (409)
+ * when the order is no longer in the status the caller saw.
+ * @throws IllegalTransitionError; OrderRejectedError 404 for an unknown order, 409 when the
+ *   status changed meanwhile.
+ */
+export async function transitionOrder(
+  db: Database,
+  orderId: number,
+  to: OrderStatus,
+  actor: string,
+  expectedFrom?: OrderStatus,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [order] = await tx
+      .select({ status: orders.status })
+      .from(orders)
+      .where(eq(orders.id, orderId));
+    if (!order) throw new OrderRejectedError("This order does not exist.", 404);
+    if (expectedFrom && order.status !== expectedFrom) {
+      throw new OrderRejectedError("This order changed meanwhile. Please reload.", 409);
+    }
+    assertOrderTransition(order.status, to);
+    const updated = await tx
+      .update(orders)
+      .set({ status: to, updatedAt: new Date() })
+      .where(and(eq(orders.id, orderId), eq(orders.status, order.status)))
+      .returning({ id: orders.id });
+    if (updated.length === 0)
+      throw new OrderRejectedError("This order changed meanwhile. Please reload.", 409);
+    if (to === "cancelled") {
+      const lines = await tx
+        .select({ productId: orderLines.productId, quantity: orderLines.quantity })
+        .from(orderLines)
+        .where(eq(orderLines.orderId, orderId));
+      for (const line of lines) {
+        if (line.productId === null) continue;
+        await tx
+          .update(products)
+          .set({ stock: sql`${products.stock} + ${line.quantity}`, updatedAt: new Date() })
+          .where(eq(products.id, line.productId));
+      }
+    }
+    await tx.insert(auditLog).values({
+      actor,
+      action: `order.${to}`,
+      entity: "order",
+      entityId: String(orderId),
+      details: { from: order.status, to },
+    });
+  });
+}
+
+/**
+ * The shopper's own cancel from the tracking page: allowed only while 'placed'.
+ * @throws OrderRejectedError 404 unknown token, 409 no longer cancellable.
+ */
+export async function cancelOrderByToken(db: Database, token: string): Promise<void> {
+  const order = await getOrderByToken(db, token);
+  if (!order) throw new OrderRejectedError("This order does not exist.", 404);
+  if (!shopperCanCancel(order.status)) {
+    throw new OrderRejectedError(
+      "This order can no longer be cancelled online. Please call us.",
+      409,
+    );
+  }
+  await transitionOrder(db, order.id, "cancelled", "visitor", "placed");
+}

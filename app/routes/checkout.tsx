@@ -1,0 +1,242 @@
+import {
+  data,
+  Form,
+  Link,
+  redirect,
+  type ShouldRevalidateFunctionArgs,
+  useNavigation,
+} from "react-router";
+import { InputField, SelectField } from "~/components/ui/field";
+import { getDb } from "~/db/db.server";
+import { describeCartLines, getCart, readCartId } from "~/features/cart/cart.server";
+import { checkoutFields, checkoutLimits, checkoutSchema } from "~/features/orders/checkout.schema";
+import { indianStates } from "~/features/orders/indian-states";
+import { OrderRejectedError, placeOrder } from "~/features/orders/orders.server";
+import { pageMeta } from "~/features/site/meta";
+import { idempotencyKey } from "~/utils/codes.server";
+import { firstIssuePerField, textFields } from "~/utils/form-data";
+import { formatPaise } from "~/utils/money";
+import type { Route } from "./+types/checkout";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const cart = await getCart(await getDb(), await readCartId(request));
+  return {
+    cart,
+    idempotencyKey: idempotencyKey(),
+    shownLines: describeCartLines(cart.lines),
+  };
+}
+
+type ActionResult = {
+  values: Record<string, string>;
+  errors?: Record<string, string>;
+  formError?: string;
+  changedLines?: { productId: number; name: string; reason: string }[];
+};
+
+/** Validates the shipping form and places the order (issue 3 items 3–4). */
+export async function action({ request }: Route.ActionArgs) {
+  const fields = textFields(await request.formData(), checkoutFields);
+  const { idempotencyKey: _key, shownLines: _lines, ...values } = fields;
+  const parsed = checkoutSchema.safeParse(fields);
+  if (!parsed.success) {
+    return data<ActionResult>(
+      { values, errors: firstIssuePerField(parsed.error.issues) },
+      { status: 400 },
+    );
+  }
+  const cartId = await readCartId(request);
+  if (!cartId) {
+    return data<ActionResult>({ values, formError: "Your cart is empty." }, { status: 409 });
+  }
+  const { idempotencyKey: key, shownLines, ...shipping } = parsed.data;
+  try {
+    const order = await placeOrder(await getDb(), {
+      cartId,
+      idempotencyKey: key,
+      shownLines,
+      shipping,
+    });
+    return redirect(`/orders/${order.trackingToken}/placed`, { status: 303 });
+  } catch (error) {
+    if (error instanceof OrderRejectedError) {
+      return data<ActionResult>(
+        { values, formError: error.message, changedLines: error.changedLines },
+        { status: error.status },
+      );
+    }
+    throw error;
+  }
+}
+
+/** After a refused order the cart is shown again as it is now, with a new form key. */
+export function shouldRevalidate({
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  return formMethod === "POST" ? true : defaultShouldRevalidate;
+}
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta("Checkout", "Confirm your order and delivery address. Pay in cash on delivery.");
+
+export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
+  const { cart } = loaderData;
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting" && navigation.formAction === "/checkout";
+  const values = actionData?.values ?? {};
+  const errors = actionData?.errors ?? {};
+
+  if (cart.lines.length === 0) {
+    return (
+      <div className="page page--narrow">
+        <h1>Checkout</h1>
+        {actionData?.formError ? (
+          <p className="form-error" role="alert">
+            {actionData.formError}
+          </p>
+        ) : null}
+        <p className="empty-state">Your cart is empty.</p>
+        <p>
+          <Link to="/plant" className="button">
+            Continue Shopping
+          </Link>
+        </p>
+      </div>
+    );
+  }
+
+  return (
+    <div className="page page--narrow">
+      <h1>Checkout</h1>
+      <section aria-labelledby="summary-title" className="checkout-summary">
+        <h2 id="summary-title">Your order</h2>
+        <ul>
+          {cart.lines.map((line) => (
+            <li key={line.productId}>
+              <span>
+                {line.name}
+                {line.size ? ` ${line.size}` : ""} × {line.quantity}
+              </span>
+              <span>{formatPaise(line.lineTotalPaise)}</span>
+            </li>
+          ))}
+        </ul>
+        <p className="cart-total">
+          <span>Total to pay at delivery</span> <strong>{formatPaise(cart.subtotalPaise)}</strong>
+        </p>
+        <p>
+          <Link to="/cart">Change your cart</Link>
+        </p>
+      </section>
+
+      {actionData?.formError ? (
+        <div className="form-error" role="alert">
+          <p>{actionData.formError}</p>
+          {actionData.changedLines?.length ? (
+            <ul>
+              {actionData.changedLines.map((line) => (
+                <li key={line.productId}>
+                  {line.name} {line.reason}.
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      ) : null}
+
+      <Form method="post" className="form" noValidate>
+        <h2>Shipping address</h2>
+        <input type="hidden" name="idempotencyKey" value={loaderData.idempotencyKey} />
+        <input type="hidden" name="shownLines" value={loaderData.shownLines} />
+        <InputField
+          id="name"
+          name="name"
+          label="Name"
+          autoComplete="name"
+          required
+          maxLength={checkoutLimits.name}
+          defaultValue={values.name}
+          error={errors.name}
+        />
+        <InputField
+          id="email"
+          name="email"
+          type="email"
+          label="Email"
+          autoComplete="email"
+          required
+          maxLength={checkoutLimits.email}
+          defaultValue={values.email}
+          error={errors.email}
+        />
+        <InputField
+          id="phone"
+          name="phone"
+          type="tel"
+          label="Phone"
+          autoComplete="tel"
+          inputMode="tel"
+          required
+          maxLength={checkoutLimits.phone}
+          hint="10-digit mobile number; +91 is optional."
+          defaultValue={values.phone}
+          error={errors.phone}
+        />
+        <InputField
+          id="address"
+          name="address"
+          label="Address"
+          autoComplete="street-address"
+          required
+          maxLength={checkoutLimits.address}
+          defaultValue={values.address}
+          error={errors.address}
+        />
+        <InputField
+          id="city"
+          name="city"
+          label="City"
+          autoComplete="address-level2"
+          required
+          maxLength={checkoutLimits.city}
+          defaultValue={values.city}
+          error={errors.city}
+        />
+        <SelectField
+          id="state"
+          name="state"
+          label="State"
+          autoComplete="address-level1"
+          required
+          options={indianStates}
+          placeholder="Choose a state or union territory"
+          defaultValue={values.state ?? ""}
+          error={errors.state}
+        />
+        <InputField
+          id="pinCode"
+          name="pinCode"
+          label="PIN code"
+          autoComplete="postal-code"
+          inputMode="numeric"
+          pattern="[1-9][0-9]{5}"
+          required
+          maxLength={6}
+          defaultValue={values.pinCode}
+          error={errors.pinCode}
+        />
+        {errors.idempotencyKey || errors.shownLines ? (
+          <p className="form-error" role="alert">
+            {errors.idempotencyKey ??
+              "This form has expired. Please check your cart and try again."}
+          </p>
+        ) : null}
+        <p>Payment: cash on delivery.</p>
+        <button type="submit" className="button button--large" disabled={submitting}>
+          Confirm Order
+        </button>
+      </Form>
+    </div>
+  );
+}

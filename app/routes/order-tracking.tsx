@@ -1,0 +1,123 @@
+import { data, Form, redirect, useNavigation } from "react-router";
+import { getDb } from "~/db/db.server";
+import { orderStatusLabels, shopperCanCancel } from "~/features/orders/order-status";
+import {
+  cancelOrderByToken,
+  getOrderByToken,
+  OrderRejectedError,
+} from "~/features/orders/orders.server";
+import { pageMeta } from "~/features/site/meta";
+import { formatDateTimeIST } from "~/utils/dates";
+import { formatPaise } from "~/utils/money";
+import { formatIndianMobile } from "~/utils/phone";
+import type { Route } from "./+types/order-tracking";
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const order = await getOrderByToken(await getDb(), params.token);
+  if (!order) throw data(null, { status: 404 });
+  const { id: _id, trackingToken: _token, createdAt, phone, ...view } = order;
+  return {
+    ...view,
+    phone: formatIndianMobile(phone),
+    placedAt: formatDateTimeIST(createdAt),
+    canCancel: shopperCanCancel(order.status),
+  };
+}
+
+/** The shopper cancels while the order is 'placed' (issue 3 item 6). */
+export async function action({ params, request }: Route.ActionArgs) {
+  const form = await request.formData();
+  if (form.get("intent") !== "cancel") return data({ error: "Unknown action." }, { status: 400 });
+  try {
+    await cancelOrderByToken(await getDb(), params.token);
+  } catch (error) {
+    if (error instanceof OrderRejectedError)
+      return data({ error: error.message }, { status: error.status });
+    throw error;
+  }
+  return redirect(`/orders/${params.token}`, { status: 303 });
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  ...pageMeta(
+    loaderData ? `Order ${loaderData.reference}` : "Order",
+    "The status, items and delivery address of your order.",
+  ),
+  { name: "robots", content: "noindex" },
+];
+
+export default function OrderTracking({ loaderData: order, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const cancelling = navigation.state !== "idle" && navigation.formMethod === "POST";
+  return (
+    <div className="page page--narrow">
+      <h1>Order {order.reference}</h1>
+      <p className="order-status">
+        Status: <strong>{orderStatusLabels[order.status]}</strong>
+      </p>
+      <p>Placed on {order.placedAt}. Payment: cash on delivery.</p>
+      <section aria-labelledby="items-title">
+        <h2 id="items-title">Items</h2>
+        <table className="order-lines">
+          <thead>
+            <tr>
+              <th scope="col">Item</th>
+              <th scope="col">Price</th>
+              <th scope="col">Qty</th>
+              <th scope="col">Total</th>
+            </tr>
+          </thead>
+          <tbody>
+            {order.lines.map((line) => (
+              <tr key={line.id}>
+                <th scope="row">{line.name}</th>
+                <td>{formatPaise(line.unitPricePaise)}</td>
+                <td>{line.quantity}</td>
+                <td>{formatPaise(line.lineTotalPaise)}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row" colSpan={3}>
+                Total to pay at delivery
+              </th>
+              <td>{formatPaise(order.totalPaise)}</td>
+            </tr>
+          </tfoot>
+        </table>
+      </section>
+      <section aria-labelledby="address-title">
+        <h2 id="address-title">Delivery address</h2>
+        <address>
+          {order.name}
+          <br />
+          {order.address}
+          <br />
+          {order.city}, {order.state} {order.pinCode}
+          <br />
+          {order.phone}
+        </address>
+      </section>
+      {actionData?.error ? (
+        <p className="form-error" role="alert">
+          {actionData.error}
+        </p>
+      ) : null}
+      {order.canCancel ? (
+        <Form method="post" className="order-cancel">
+          <p>You can cancel this order until we confirm it.</p>
+          <button
+            type="submit"
+            name="intent"
+            value="cancel"
+            className="button button--secondary"
+            disabled={cancelling}
+          >
+            Cancel order
+          </button>
+        </Form>
+      ) : null}
+    </div>
+  );
+}

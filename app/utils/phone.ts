@@ -1,0 +1,24 @@
+/**
+ * Indian mobile numbers (foundation of checkout, pickups and 'Join us'; issue 3 item 3):
+ * 10 digits starting 6–9, optionally written with +91, 91 or 0 in front and with spaces or
+ * dashes; stored as E.164 `+91XXXXXXXXXX`.
+ */
+const MOBILE = /^[6-9]\d{9}$/;
+
+/** `+91XXXXXXXXXX`, or null when the input is not an Indian mobile number. */
+export function normaliseIndianMobile(input: string): string | null {
+  const compact = input.replace(/[\s\-().]/g, "");
+  if (compact.length > 16) return null;
+  let digits = compact;
+  if (digits.startsWith("+91")) digits = digits.slice(3);
+  else if (digits.startsWith("0091")) digits = digits.slice(4);
+  else if (digits.length === 12 && digits.startsWith("91")) digits = digits.slice(2);
+  else if (digits.length === 11 && digits.startsWith("0")) digits = digits.slice(1);
+  return MOBILE.test(digits) ? `+91${digits}` : null;
+}
+
+/** `+91 98450 12345` for display. */
+export function formatIndianMobile(e164: string): string {
+  const digits = e164.replace(/^\+91/, "");
+  return `+91 ${digits.slice(0, 5)} ${digits.slice(5)}`;
+}
