@@ -12,6 +12,7 @@ export default defineConfig({
     ],
     exclude: ["tests/e2e/**", "node_modules/**", "build/**"],
     setupFiles: ["tests/setup.ts"],
+    env: { SESSION_SECRET: "vitest-session-secret-0123456789abcdef" },
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

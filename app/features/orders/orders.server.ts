@@ -85,17 +85,26 @@ export async function placeOrder(
   db: Database,
   input: { cartId: string; idempotencyKey: string; shownLines: string; shipping: Shipping },
 ): Promise<PlacedOrder & { replayed: boolean }> {
-  const previous = await findByIdempotencyKey(db, input.idempotencyKey);
-  if (previous) return replay(previous, input.cartId);
-
   for (let attempt = 0; ; attempt++) {
     try {
-      const placed = await db.transaction((tx) =>
-        placeInTransaction(tx as unknown as Database, input),
-      );
-      return { ...placed, replayed: false };
+      return await db.transaction(async (tx) => {
+        // Checked inside the transaction: a request that waited for another with the same key
+        // sees its order, not the cart that order emptied.
+        const previous = await findByIdempotencyKey(
+          tx as unknown as Database,
+          input.idempotencyKey,
+        );
+        if (previous) return replay(previous, input.cartId);
+        const placed = await placeInTransaction(tx as unknown as Database, input);
+        return { ...placed, replayed: false };
+      });
     } catch (error) {
-      if (isUniqueViolation(error, "orders_idempotency_key_unique")) {
+      // On PostgreSQL two requests with one key can both pass the check; the unique key stops
+      // the second (or it finds the cart emptied), and it answers with the first one's order.
+      if (
+        isUniqueViolation(error, "orders_idempotency_key_unique") ||
+        error instanceof OrderRejectedError
+      ) {
         const winner = await findByIdempotencyKey(db, input.idempotencyKey);
         if (winner) return replay(winner, input.cartId);
       }

@@ -1,0 +1,44 @@
+/**
+ * Test data helpers on a seeded database: carts with lines, products with a given stock,
+ * and a valid shipping address.
+ */
+import { eq } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { products } from "~/db/schema/catalogue";
+import { carts } from "~/db/schema/shop";
+import { changeQuantity, describeCartLines, getCart } from "~/features/cart/cart.server";
+
+export const shipping = {
+  name: "Asha Rao",
+  email: "asha@example.com",
+  phone: "+919845012345",
+  address: "12 MG Road",
+  city: "Bengaluru",
+  state: "Karnataka" as const,
+  pinCode: "560001",
+};
+
+/** A product by slug; throws when the seed lacks it. */
+export async function productBySlug(db: Database, slug: string) {
+  const [row] = await db.select().from(products).where(eq(products.slug, slug));
+  if (!row) throw new Error(`No product ${slug}`);
+  return row;
+}
+
+export async function setStock(db: Database, productId: number, stock: number) {
+  await db.update(products).set({ stock }).where(eq(products.id, productId));
+}
+
+/** A new cart holding `quantity` of each product; returns its id and what checkout shows. */
+export async function cartWith(
+  db: Database,
+  items: { productId: number; quantity: number }[],
+): Promise<{ cartId: string; shownLines: string }> {
+  const [cart] = await db.insert(carts).values({}).returning({ id: carts.id });
+  if (!cart) throw new Error("no cart");
+  for (const item of items) {
+    for (let i = 0; i < item.quantity; i++) await changeQuantity(db, cart.id, item.productId, 1);
+  }
+  const view = await getCart(db, cart.id);
+  return { cartId: cart.id, shownLines: describeCartLines(view.lines) };
+}
