@@ -2,9 +2,15 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { products } from "~/db/schema/catalogue";
-import { cartLines, orderLines, orders } from "~/db/schema/shop";
+import { cartLines, type orderLines, orders } from "~/db/schema/shop";
 import { seedDatabase } from "~/db/seed.server";
-import { CartError, changeQuantity, getCart, MAX_LINE_QUANTITY, removeLine } from "~/features/cart/cart.server";
+import {
+  CartError,
+  changeQuantity,
+  getCart,
+  MAX_LINE_QUANTITY,
+  removeLine,
+} from "~/features/cart/cart.server";
 import { IllegalTransitionError } from "~/features/orders/order-status";
 import {
   cancelOrderByToken,
@@ -46,7 +52,9 @@ describe("cart", () => {
 
     await setStock(db, tulsi.id, 100);
     const big = await cartWith(db, [{ productId: tulsi.id, quantity: MAX_LINE_QUANTITY }]);
-    await expect(changeQuantity(db, big.cartId, tulsi.id, 1)).rejects.toThrow(`at most ${MAX_LINE_QUANTITY}`);
+    await expect(changeQuantity(db, big.cartId, tulsi.id, 1)).rejects.toThrow(
+      `at most ${MAX_LINE_QUANTITY}`,
+    );
     await removeLine(db, big.cartId, tulsi.id);
     expect((await getCart(db, big.cartId)).lines).toEqual([]);
   });
@@ -55,7 +63,9 @@ describe("cart", () => {
     const lily = await productBySlug(db, "peace-lily");
     await setStock(db, lily.id, 0);
     const { cartId } = await cartWith(db, []);
-    await expect(changeQuantity(db, cartId, lily.id, 1)).rejects.toThrow("Peace Lily is out of stock.");
+    await expect(changeQuantity(db, cartId, lily.id, 1)).rejects.toThrow(
+      "Peace Lily is out of stock.",
+    );
     await db.update(products).set({ active: false, stock: 5 }).where(eq(products.id, lily.id));
     await expect(changeQuantity(db, cartId, lily.id, 1)).rejects.toMatchObject({ status: 404 });
     await db.update(products).set({ active: true }).where(eq(products.id, lily.id));
@@ -77,7 +87,9 @@ describe("placeOrder", () => {
     expect(order.trackingToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
     const view = await getOrderByToken(db, order.trackingToken);
-    expect(view?.lines.map((l) => [l.name, l.unitPricePaise, l.quantity, l.lineTotalPaise])).toEqual([
+    expect(
+      view?.lines.map((l) => [l.name, l.unitPricePaise, l.quantity, l.lineTotalPaise]),
+    ).toEqual([
       ["Snake Plant", plant.pricePaise, 2, plant.pricePaise * 2],
       ["Vermicompost", fertiliser.pricePaise, 1, fertiliser.pricePaise],
     ]);
@@ -96,7 +108,9 @@ describe("placeOrder", () => {
     const cart = await cartWith(db, [{ productId: plant.id, quantity: 1 }]);
     const key = idempotencyKey();
     const before = await count(orders);
-    const results = await Promise.all([1, 2, 3].map(() => placeOrder(db, { ...cart, idempotencyKey: key, shipping })));
+    const results = await Promise.all(
+      [1, 2, 3].map(() => placeOrder(db, { ...cart, idempotencyKey: key, shipping })),
+    );
     expect(new Set(results.map((r) => r.trackingToken)).size).toBe(1);
     expect(results.filter((r) => !r.replayed)).toHaveLength(1);
     expect(await count(orders)).toBe(before + 1);
@@ -111,7 +125,9 @@ describe("placeOrder", () => {
     await placeOrder(db, { ...first, idempotencyKey: key, shipping });
     const other = await cartWith(db, [{ productId: plant.id, quantity: 2 }]);
     const before = await count(orders);
-    await expect(placeOrder(db, { ...other, idempotencyKey: key, shipping })).rejects.toMatchObject({ status: 409 });
+    await expect(placeOrder(db, { ...other, idempotencyKey: key, shipping })).rejects.toMatchObject(
+      { status: 409 },
+    );
     expect(await count(orders)).toBe(before);
     expect((await getCart(db, other.cartId)).lines).toHaveLength(1);
     expect((await productBySlug(db, "aloe-vera")).stock).toBe(9);
@@ -121,12 +137,25 @@ describe("placeOrder", () => {
     const plant = await productBySlug(db, "areca-palm");
     await setStock(db, plant.id, 10);
     const cart = await cartWith(db, [{ productId: plant.id, quantity: 1 }]);
-    await db.update(products).set({ pricePaise: plant.pricePaise + 1000 }).where(eq(products.id, plant.id));
-    const error = await placeOrder(db, { ...cart, idempotencyKey: idempotencyKey(), shipping }).catch((e) => e);
+    await db
+      .update(products)
+      .set({ pricePaise: plant.pricePaise + 1000 })
+      .where(eq(products.id, plant.id));
+    const error = await placeOrder(db, {
+      ...cart,
+      idempotencyKey: idempotencyKey(),
+      shipping,
+    }).catch((e) => e);
     expect(error).toBeInstanceOf(OrderRejectedError);
-    expect(error.changedLines).toEqual([{ productId: plant.id, name: "Areca Palm", reason: "has a new price" }]);
+    expect(error.changedLines).toEqual([
+      { productId: plant.id, name: "Areca Palm", reason: "has a new price" },
+    ]);
     await changeQuantity(db, cart.cartId, plant.id, 1);
-    const again = await placeOrder(db, { ...cart, idempotencyKey: idempotencyKey(), shipping }).catch((e) => e);
+    const again = await placeOrder(db, {
+      ...cart,
+      idempotencyKey: idempotencyKey(),
+      shipping,
+    }).catch((e) => e);
     expect(again.changedLines[0].reason).toBe("has a new price");
     expect((await productBySlug(db, "areca-palm")).stock).toBe(10);
   });
@@ -135,7 +164,8 @@ describe("placeOrder", () => {
     const plant = await productBySlug(db, "money-plant");
     await setStock(db, plant.id, 200);
     const carts = [];
-    for (let i = 0; i < 200; i++) carts.push(await cartWith(db, [{ productId: plant.id, quantity: 1 }]));
+    for (let i = 0; i < 200; i++)
+      carts.push(await cartWith(db, [{ productId: plant.id, quantity: 1 }]));
     await setStock(db, plant.id, 10);
     const before = await count(orders);
     const results = await Promise.allSettled(
@@ -169,8 +199,12 @@ describe("order status", () => {
     await cancelOrderByToken(db, order.trackingToken);
     expect((await getOrderByToken(db, order.trackingToken))?.status).toBe("cancelled");
     expect((await productBySlug(db, "croton")).stock).toBe(5);
-    await expect(cancelOrderByToken(db, order.trackingToken)).rejects.toMatchObject({ status: 409 });
-    await expect(transitionOrder(db, order.id, "confirmed", "test")).rejects.toBeInstanceOf(IllegalTransitionError);
+    await expect(cancelOrderByToken(db, order.trackingToken)).rejects.toMatchObject({
+      status: 409,
+    });
+    await expect(transitionOrder(db, order.id, "confirmed", "test")).rejects.toBeInstanceOf(
+      IllegalTransitionError,
+    );
     expect((await productBySlug(db, "croton")).stock).toBe(5);
   });
 
@@ -180,7 +214,9 @@ describe("order status", () => {
     const cart = await cartWith(db, [{ productId: plant.id, quantity: 1 }]);
     const order = await placeOrder(db, { ...cart, idempotencyKey: idempotencyKey(), shipping });
     await transitionOrder(db, order.id, "confirmed", "staff:1");
-    await expect(cancelOrderByToken(db, order.trackingToken)).rejects.toMatchObject({ status: 409 });
+    await expect(cancelOrderByToken(db, order.trackingToken)).rejects.toMatchObject({
+      status: 409,
+    });
     await transitionOrder(db, order.id, "cancelled", "staff:1");
     expect((await productBySlug(db, "ixora")).stock).toBe(5);
   });
