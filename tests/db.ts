@@ -30,3 +30,12 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
     },
   };
 }
+
+/** Rows of a raw SQL query on either driver (both answer `{ rows }`). */
+export async function queryRows<T>(
+  db: DatabaseHandle["db"],
+  query: Parameters<DatabaseHandle["db"]["execute"]>[0],
+): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

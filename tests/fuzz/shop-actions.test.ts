@@ -15,7 +15,7 @@ import { serializeCartCookie } from "~/features/cart/cart.server";
 import { indianStates } from "~/features/orders/indian-states";
 import { action as cartAction } from "~/routes/cart";
 import { action as checkoutAction } from "~/routes/checkout";
-import { createTestDatabase } from "../db";
+import { createTestDatabase, queryRows } from "../db";
 import { cartWith, productBySlug, setStock } from "../factories";
 
 const RUNS = 10_000;
@@ -26,35 +26,41 @@ beforeAll(async () => {
   handle = await createTestDatabase();
   await seedDatabase(handle.db);
   useDatabaseHandle(handle);
-  const rows = await handle.db.execute<{ id: number }>(sql`select id from products order by id`);
-  productIds = rows.rows.map((row) => Number(row.id));
+  const rows = await queryRows<{ id: number }>(handle.db, sql`select id from products order by id`);
+  productIds = rows.map((row) => Number(row.id));
 }, 120_000);
 afterAll(async () => {
   await handle?.close();
 });
 
 async function snapshot() {
-  const result = await handle.db.execute<{
+  const rows = await queryRows<{
     orders: number;
     order_lines: number;
     cart_items: number;
     stock: number;
-  }>(sql`select
+  }>(
+    handle.db,
+    sql`select
       (select count(*)::int from orders) as orders,
       (select count(*)::int from order_lines) as order_lines,
       (select coalesce(sum(quantity), 0)::int from cart_lines) as cart_items,
-      (select coalesce(sum(stock), 0)::int from products) as stock`);
-  return result.rows[0];
+      (select coalesce(sum(stock), 0)::int from products) as stock`,
+  );
+  return rows[0];
 }
 
 async function invariants() {
-  const result = await handle.db.execute<{ bad: number }>(sql`select
+  const rows = await queryRows<{ bad: number }>(
+    handle.db,
+    sql`select
       (select count(*) from products where stock < 0)
     + (select count(*) from cart_lines where quantity < 1 or quantity > 20)
     + (select count(*) from orders o where total_paise <> (select coalesce(sum(line_total_paise), 0) from order_lines l where l.order_id = o.id))
     + (select count(*) from orders where pin_code !~ '^[1-9][0-9]{5}$' or phone !~ '^\\+91[6-9][0-9]{9}$')
-    as bad`);
-  return Number(result.rows[0]?.bad);
+    as bad`,
+  );
+  return Number(rows[0]?.bad);
 }
 
 function statusOf(result: unknown): number {
@@ -63,9 +69,9 @@ function statusOf(result: unknown): number {
   return init?.status ?? 200;
 }
 
-type ActionArgs = Parameters<typeof cartAction>[0];
-function args(request: Request): ActionArgs {
-  return { request, params: {}, context: new RouterContextProvider() } as unknown as ActionArgs;
+/** Route action arguments for a bare request (no params); typed for whichever action. */
+function args<T>(request: Request): T {
+  return { request, params: {}, context: new RouterContextProvider() } as unknown as T;
 }
 
 const cookieKinds = fc.constantFrom("none", "forged", "real");
@@ -121,7 +127,7 @@ describe("cart action", () => {
             body,
             headers: await cookieHeader(cookie, cartId),
           });
-          const result = await cartAction(args(request));
+          const result = await cartAction(args<Parameters<typeof cartAction>[0]>(request));
           const status = statusOf(result);
           expect(status).toBeLessThan(500);
           if (status >= 400) expect(await snapshot()).toEqual(before);
@@ -181,7 +187,7 @@ describe("checkout action", () => {
             body,
             headers: await cookieHeader(cookie, cart.cartId),
           });
-          const result = await checkoutAction(args(request));
+          const result = await checkoutAction(args<Parameters<typeof checkoutAction>[0]>(request));
           const status = statusOf(result);
           expect(status).toBeLessThan(500);
           if (status >= 400) expect(await snapshot()).toEqual(before);
