@@ -9,7 +9,8 @@ import {
 import { InputField, SelectField } from "~/components/ui/field";
 import { getDb } from "~/db/db.server";
 import { describeCartLines, getCart, readCartId } from "~/features/cart/cart.server";
-import { checkoutFields, checkoutLimits, checkoutSchema } from "~/features/orders/checkout.schema";
+import { checkoutSchema } from "~/features/orders/checkout.schema";
+import { checkoutFields, checkoutLimits } from "~/features/orders/checkout-fields";
 import { indianStates } from "~/features/orders/indian-states";
 import { OrderRejectedError, placeOrder } from "~/features/orders/orders.server";
 import { pageMeta } from "~/features/site/meta";

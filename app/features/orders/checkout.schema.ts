@@ -1,19 +1,13 @@
 /**
  * The checkout's shipping form (spec §5 Checkout; DESIGN §1: enforced on the server).
  * Messages are shown next to their fields. The same limits are rendered into the inputs
- * (maxLength, pattern) so browsers can say so before sending.
+ * (maxLength, inputMode) from checkout-fields.ts, which stays free of zod so the page's
+ * JavaScript does not carry it (docs/decisions/0006).
  */
 import { z } from "zod";
 import { normaliseIndianMobile } from "~/utils/phone";
+import { checkoutLimits } from "./checkout-fields";
 import { indianStates } from "./indian-states";
-
-export const checkoutLimits = {
-  name: 100,
-  email: 254,
-  phone: 20,
-  address: 300,
-  city: 80,
-} as const;
 
 const text = (label: string, max: number) =>
   z
@@ -21,18 +15,6 @@ const text = (label: string, max: number) =>
     .trim()
     .min(1, `Enter your ${label}.`)
     .max(max, `Your ${label} can be at most ${max} characters.`);
-
-export const checkoutFields = [
-  "name",
-  "email",
-  "phone",
-  "address",
-  "city",
-  "state",
-  "pinCode",
-  "idempotencyKey",
-  "shownLines",
-] as const;
 
 export const checkoutSchema = z.object({
   name: text("name", checkoutLimits.name),

@@ -1,0 +1,23 @@
+/**
+ * Names and length limits of the checkout form's fields, shared by the page (input
+ * attributes) and checkout.schema.ts (server validation). No zod here: see ADR 0006.
+ */
+export const checkoutLimits = {
+  name: 100,
+  email: 254,
+  phone: 20,
+  address: 300,
+  city: 80,
+} as const;
+
+export const checkoutFields = [
+  "name",
+  "email",
+  "phone",
+  "address",
+  "city",
+  "state",
+  "pinCode",
+  "idempotencyKey",
+  "shownLines",
+] as const;
