@@ -79,3 +79,11 @@ test("odd query strings render the normal page", async ({ page }) => {
     );
   }
 });
+
+test("an out-of-stock plant says so and cannot be added", async ({ page }) => {
+  await page.goto("/plant?q=anthurium");
+  const card = page.locator(".product-card").filter({ hasText: "Anthurium" });
+  await expect(card.locator(".product-card__stock")).toHaveText("Out of stock");
+  await expect(card.getByRole("button", { name: "Out of stock" })).toBeDisabled();
+  await expect(card.getByRole("button", { name: /Add to cart/ })).toHaveCount(0);
+});
