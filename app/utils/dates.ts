@@ -1,13 +1,57 @@
 /**
- * Dates for people in India: the business time zone is Asia/Kolkata (DESIGN §2 "Time").
+ * Dates for people in India: the business day and pickup slots are in Asia/Kolkata
+ * (DESIGN §2 "Time"). India has one fixed offset, +05:30, and no daylight saving time.
+ * Calendar dates are "YYYY-MM-DD" strings; times are "HH:MM".
  */
+const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
+
 const dateTime = new Intl.DateTimeFormat("en-IN", {
   timeZone: "Asia/Kolkata",
   dateStyle: "medium",
   timeStyle: "short",
 });
+const longDate = new Intl.DateTimeFormat("en-IN", {
+  timeZone: "UTC",
+  weekday: "short",
+  day: "numeric",
+  month: "short",
+});
 
 /** e.g. "22 Nov 2026, 6:05 am" in Asia/Kolkata. */
 export function formatDateTimeIST(date: Date): string {
   return dateTime.format(date);
+}
+
+/** The calendar date in Asia/Kolkata at instant `now`, "YYYY-MM-DD". */
+export function todayInKolkata(now: Date): string {
+  return new Date(now.getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/** True for a real calendar date "YYYY-MM-DD" (refuses 2026-02-31, 2026-13-01, "2026-1-1"). */
+export function isCalendarDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return (
+    date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+  );
+}
+
+/** `date` plus `days` calendar days, "YYYY-MM-DD". @throws RangeError for an invalid date. */
+export function addDays(date: string, days: number): string {
+  if (!isCalendarDate(date)) throw new RangeError(`Not a calendar date: ${date}`);
+  const utc = new Date(`${date}T00:00:00Z`);
+  utc.setUTCDate(utc.getUTCDate() + days);
+  return utc.toISOString().slice(0, 10);
+}
+
+/** The instant of `time` ("HH:MM") on `date` in Asia/Kolkata. */
+export function kolkataInstant(date: string, time: string): Date {
+  return new Date(new Date(`${date}T${time}:00Z`).getTime() - IST_OFFSET_MS);
+}
+
+/** e.g. "Sat, 22 Nov" for a calendar date. */
+export function formatCalendarDate(date: string): string {
+  return longDate.format(new Date(`${date}T00:00:00Z`));
 }

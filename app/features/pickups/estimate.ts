@@ -1,0 +1,31 @@
+/**
+ * The value estimate of a pickup from the rate list (issue 4 item 3): Σ rate per kg × kg,
+ * in integer paise, rounded per line. Used by the page as the visitor types and by the
+ * server, which stores its own figure.
+ */
+export interface EstimateLine {
+  ratePaisePerKg: number;
+  grams: number;
+}
+
+/** Integer paise; each line rounded to the nearest paisa. */
+export function estimatePaise(lines: EstimateLine[]): number {
+  return lines.reduce(
+    (sum, line) => sum + Math.round((line.ratePaisePerKg * line.grams) / 1000),
+    0,
+  );
+}
+
+/** Largest weight accepted for one material, kg. */
+export const MAX_KG_PER_MATERIAL = 5000;
+
+/**
+ * Parses "2", "2.5" or "0.75" kilograms into integer grams; null when not a positive number
+ * of kg with at most 3 decimals and at most 5,000 kg.
+ */
+export function parseKg(text: string): number | null {
+  const trimmed = text.trim().replace(",", ".");
+  if (!/^\d{1,5}(\.\d{1,3})?$/.test(trimmed)) return null;
+  const grams = Math.round(Number(trimmed) * 1000);
+  return grams > 0 && grams <= MAX_KG_PER_MATERIAL * 1000 ? grams : null;
+}

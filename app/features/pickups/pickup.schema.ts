@@ -1,0 +1,100 @@
+/**
+ * The /orderpage booking form (spec §5 Pickup form: every field required; issue 4 item 1).
+ * Date and slot rules that need the clock and the database are checked in pickups.server.ts.
+ */
+import { z } from "zod";
+import { normaliseIndianMobile } from "~/utils/phone";
+import { parseKg } from "./estimate";
+import { MAX_ESTIMATE_ROWS, pickupLimits } from "./pickup-fields";
+
+const text = (label: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1, `Enter your ${label}.`)
+    .max(max, `Your ${label} can be at most ${max} characters.`);
+
+export const pickupSchema = z.object({
+  name: text("name", pickupLimits.name),
+  email: z
+    .string()
+    .trim()
+    .min(1, "Enter your e-mail address.")
+    .max(pickupLimits.email, "This e-mail address is too long.")
+    .pipe(z.email("Enter an e-mail address like name@example.com.")),
+  phone: z
+    .string()
+    .max(pickupLimits.phone, "Enter a 10-digit mobile number, like 98450 12345.")
+    .transform((value, ctx) => {
+      const e164 = normaliseIndianMobile(value);
+      if (!e164) {
+        ctx.addIssue({
+          code: "custom",
+          message: value.trim()
+            ? "Enter a 10-digit Indian mobile number starting with 6, 7, 8 or 9."
+            : "Enter your mobile number.",
+        });
+        return z.NEVER;
+      }
+      return e164;
+    }),
+  addressLine1: text("address (line 1)", pickupLimits.addressLine1),
+  addressLine2: text("address (line 2)", pickupLimits.addressLine2),
+  city: text("city", pickupLimits.city),
+  pinCode: z
+    .string()
+    .trim()
+    .regex(/^[1-9][0-9]{5}$/, "Enter a 6-digit PIN code that does not start with 0."),
+  pickupDate: z
+    .string()
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, "Choose a pickup date."),
+  pickupTime: z
+    .string()
+    .trim()
+    .regex(/^\d{2}:\d{2}$/, "Choose one of the pickup times."),
+  reward: z.enum(["plants", "coupon", "money"], { error: "Choose plants, a coupon or money." }),
+  idempotencyKey: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{16,64}$/, "This form has expired. Please reload the page."),
+  items: z
+    .array(z.object({ material: z.string().max(12), kg: z.string().max(20) }))
+    .max(MAX_ESTIMATE_ROWS, `At most ${MAX_ESTIMATE_ROWS} materials.`)
+    .transform((rows, ctx) => {
+      const items: { materialId: number; grams: number }[] = [];
+      rows.forEach((row, index) => {
+        const material = row.material.trim();
+        const kg = row.kg.trim();
+        if (!material && !kg) return;
+        if (!/^[1-9]\d{0,8}$/.test(material)) {
+          ctx.addIssue({
+            code: "custom",
+            path: [index],
+            message: "Choose a material for this weight.",
+          });
+          return;
+        }
+        const grams = parseKg(kg);
+        if (grams === null) {
+          ctx.addIssue({
+            code: "custom",
+            path: [index],
+            message: "Enter the approximate weight in kg, more than 0 and at most 5,000.",
+          });
+          return;
+        }
+        if (items.some((item) => item.materialId === Number(material))) {
+          ctx.addIssue({
+            code: "custom",
+            path: [index],
+            message: "This material is already listed above.",
+          });
+          return;
+        }
+        items.push({ materialId: Number(material), grams });
+      });
+      return items;
+    }),
+});
+
+export type PickupInput = z.infer<typeof pickupSchema>;

@@ -1,0 +1,364 @@
+/**
+ * Scrap pickups (issue 4; spec §3 Pick-Up; DESIGN §1): booking a date and a configured slot
+ * whose capacity is enforced inside the booking transaction, the value estimate from the live
+ * rate list, and the tracking link's view, cancel and reschedule.
+ *
+ * Dates are "YYYY-MM-DD" and slots "HH:MM" in Asia/Kolkata; weights integer grams; money
+ * integer paise. `now` is a parameter everywhere, so tests inject the clock.
+ */
+import { and, asc, between, eq, inArray, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { auditLog } from "~/db/schema/audit";
+import { type PickupStatus, pickupItems, pickups } from "~/db/schema/pickups";
+import { scrapMaterials } from "~/db/schema/rates";
+import { humanReference, unguessableToken } from "~/utils/codes.server";
+import { addDays, todayInKolkata } from "~/utils/dates";
+import { isUniqueViolation } from "~/utils/pg-errors";
+import { estimatePaise } from "./estimate";
+import type { PickupInput } from "./pickup.schema";
+import type { PickupConfig } from "./pickup-config";
+import { bookableDates, slotChoiceProblem, slotHasStarted } from "./pickup-slots";
+import { activePickupStatuses, assertPickupTransition } from "./pickup-status";
+
+type Field = "pickupDate" | "pickupTime" | "pinCode" | "items" | "form";
+
+/** A booking change the visitor can fix; nothing was written. `field` places the message. */
+export class PickupRejectedError extends Error {
+  override name = "PickupRejectedError";
+  constructor(
+    message: string,
+    readonly field: Field,
+    readonly status: 404 | 409 | 422 = 422,
+  ) {
+    super(message);
+  }
+}
+
+export interface SlotAvailability {
+  date: string;
+  slots: { start: string; label: string; booked: number; capacity: number; open: boolean }[];
+}
+
+/** For each bookable date, each slot's bookings and whether it can still be chosen. */
+export async function getSlotAvailability(
+  db: Database,
+  now: Date,
+  config: PickupConfig,
+): Promise<SlotAvailability[]> {
+  const dates = bookableDates(now, config);
+  if (dates.length === 0) return [];
+  const rows = await db
+    .select({
+      date: pickups.pickupDate,
+      slot: pickups.slotStart,
+      booked: sql<number>`count(*)::int`,
+    })
+    .from(pickups)
+    .where(
+      and(
+        between(pickups.pickupDate, dates[0] as string, dates.at(-1) as string),
+        inArray(pickups.status, [...activePickupStatuses]),
+      ),
+    )
+    .groupBy(pickups.pickupDate, pickups.slotStart);
+  const booked = new Map(rows.map((row) => [`${row.date} ${row.slot}`, Number(row.booked)]));
+  return dates.map((date) => ({
+    date,
+    slots: config.slots.map((slot) => {
+      const count = booked.get(`${date} ${slot.start}`) ?? 0;
+      return {
+        start: slot.start,
+        label: slot.label,
+        booked: count,
+        capacity: config.slotCapacity,
+        open: count < config.slotCapacity && !slotHasStarted(date, slot.start, now),
+      };
+    }),
+  }));
+}
+
+/** Serialises bookings of one date and slot across connections (PostgreSQL) for the count. */
+async function lockSlot(tx: Database, date: string, slotStart: string) {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtext(${`pickup-slot ${date} ${slotStart}`}))`,
+  );
+}
+
+async function activeInSlot(tx: Database, date: string, slotStart: string, exceptId?: number) {
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(pickups)
+    .where(
+      and(
+        eq(pickups.pickupDate, date),
+        eq(pickups.slotStart, slotStart),
+        inArray(pickups.status, [...activePickupStatuses]),
+        exceptId === undefined ? undefined : sql`${pickups.id} <> ${exceptId}`,
+      ),
+    );
+  return Number(row?.n ?? 0);
+}
+
+function checkPinCode(pinCode: string, config: PickupConfig) {
+  if (
+    config.pinPrefixes.length > 0 &&
+    !config.pinPrefixes.some((prefix) => pinCode.startsWith(prefix))
+  ) {
+    throw new PickupRejectedError(
+      "We do not collect in this PIN code yet. Join our mailing list and we will tell you when we do.",
+      "pinCode",
+    );
+  }
+}
+
+export interface BookedPickup {
+  id: number;
+  reference: string;
+  trackingToken: string;
+  estimatePaise: number;
+  totalGrams: number;
+}
+
+/**
+ * Books a pickup in one transaction: the date and slot must be bookable at `now`, the PIN
+ * code serviceable, every material on the active rate list, and the slot below capacity
+ * (counted under a per-slot lock). The estimate is computed here from current rates.
+ * The same idempotency key returns the first booking.
+ * @throws PickupRejectedError naming the field to fix.
+ */
+export async function bookPickup(
+  db: Database,
+  input: PickupInput,
+  now: Date,
+  config: PickupConfig,
+): Promise<BookedPickup & { replayed: boolean }> {
+  const problem = slotChoiceProblem(input.pickupDate, input.pickupTime, now, config);
+  if (problem) throw new PickupRejectedError(problem.message, problem.field);
+  checkPinCode(input.pinCode, config);
+
+  try {
+    return await db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Database;
+      const [previous] = await tx
+        .select({
+          id: pickups.id,
+          reference: pickups.reference,
+          trackingToken: pickups.trackingToken,
+          estimatePaise: pickups.estimatePaise,
+        })
+        .from(pickups)
+        .where(eq(pickups.idempotencyKey, input.idempotencyKey));
+      if (previous) return { ...previous, totalGrams: 0, replayed: true };
+
+      const materialIds = input.items.map((item) => item.materialId);
+      const rates = materialIds.length
+        ? await tx
+            .select({ id: scrapMaterials.id, rate: scrapMaterials.ratePaisePerKg })
+            .from(scrapMaterials)
+            .where(and(inArray(scrapMaterials.id, materialIds), eq(scrapMaterials.active, true)))
+        : [];
+      const rateOf = new Map(rates.map((row) => [row.id, row.rate]));
+      if (input.items.some((item) => !rateOf.has(item.materialId))) {
+        throw new PickupRejectedError("Choose materials from the rate list.", "items");
+      }
+      const lines = input.items.map((item) => ({
+        materialId: item.materialId,
+        grams: item.grams,
+        ratePaisePerKg: rateOf.get(item.materialId) ?? 0,
+      }));
+
+      await lockSlot(tx, input.pickupDate, input.pickupTime);
+      if ((await activeInSlot(tx, input.pickupDate, input.pickupTime)) >= config.slotCapacity) {
+        throw new PickupRejectedError(
+          "This pickup time is full. Choose another time or date.",
+          "pickupTime",
+          409,
+        );
+      }
+
+      const estimate = estimatePaise(lines);
+      const [pickup] = await tx
+        .insert(pickups)
+        .values({
+          reference: humanReference("PU"),
+          trackingToken: unguessableToken(),
+          idempotencyKey: input.idempotencyKey,
+          name: input.name,
+          email: input.email,
+          phone: input.phone,
+          addressLine1: input.addressLine1,
+          addressLine2: input.addressLine2,
+          city: input.city,
+          pinCode: input.pinCode,
+          pickupDate: input.pickupDate,
+          slotStart: input.pickupTime,
+          rewardPreference: input.reward,
+          estimatePaise: estimate,
+        })
+        .returning({
+          id: pickups.id,
+          reference: pickups.reference,
+          trackingToken: pickups.trackingToken,
+        });
+      if (!pickup) throw new Error("Pickup insert returned nothing");
+      if (lines.length > 0) {
+        await tx.insert(pickupItems).values(
+          lines.map((line) => ({
+            pickupId: pickup.id,
+            materialId: line.materialId,
+            ratePaisePerKg: line.ratePaisePerKg,
+            estimatedGrams: line.grams,
+          })),
+        );
+      }
+      await tx.insert(auditLog).values({
+        actor: "visitor",
+        action: "pickup.requested",
+        entity: "pickup",
+        entityId: String(pickup.id),
+        details: { reference: pickup.reference, date: input.pickupDate, slot: input.pickupTime },
+      });
+      return {
+        ...pickup,
+        estimatePaise: estimate,
+        totalGrams: lines.reduce((sum, line) => sum + line.grams, 0),
+        replayed: false,
+      };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, "pickups_idempotency_key_unique")) {
+      const [first] = await db
+        .select({
+          id: pickups.id,
+          reference: pickups.reference,
+          trackingToken: pickups.trackingToken,
+          estimatePaise: pickups.estimatePaise,
+        })
+        .from(pickups)
+        .where(eq(pickups.idempotencyKey, input.idempotencyKey));
+      if (first) return { ...first, totalGrams: 0, replayed: true };
+    }
+    throw error;
+  }
+}
+
+export type PickupView = NonNullable<Awaited<ReturnType<typeof getPickupByToken>>>;
+
+/** The pickup and its estimate lines for a tracking token; null when unknown. */
+export async function getPickupByToken(db: Database, token: string) {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
+  const [pickup] = await db.select().from(pickups).where(eq(pickups.trackingToken, token));
+  if (!pickup) return null;
+  const items = await db
+    .select({
+      id: pickupItems.id,
+      material: scrapMaterials.name,
+      ratePaisePerKg: pickupItems.ratePaisePerKg,
+      estimatedGrams: pickupItems.estimatedGrams,
+      weighedGrams: pickupItems.weighedGrams,
+    })
+    .from(pickupItems)
+    .innerJoin(scrapMaterials, eq(scrapMaterials.id, pickupItems.materialId))
+    .where(eq(pickupItems.pickupId, pickup.id))
+    .orderBy(asc(pickupItems.id));
+  return { ...pickup, items };
+}
+
+/** Whether the visitor may still cancel or move this pickup at `now`. */
+export function visitorCanChange(
+  pickup: { status: PickupStatus; pickupDate: string; slotStart: string },
+  now: Date,
+) {
+  return (
+    activePickupStatuses.includes(pickup.status) &&
+    !slotHasStarted(pickup.pickupDate, pickup.slotStart, now)
+  );
+}
+
+async function loadForChange(tx: Database, token: string, now: Date) {
+  const [pickup] = await tx.select().from(pickups).where(eq(pickups.trackingToken, token));
+  if (!pickup) throw new PickupRejectedError("This pickup does not exist.", "form", 404);
+  if (!visitorCanChange(pickup, now)) {
+    throw new PickupRejectedError(
+      "This pickup can no longer be changed online. Please call us.",
+      "form",
+      409,
+    );
+  }
+  return pickup;
+}
+
+/**
+ * The visitor cancels until the slot starts; the place in the slot is freed.
+ * @throws PickupRejectedError 404 unknown, 409 too late or not active.
+ */
+export async function cancelPickupByToken(db: Database, token: string, now: Date): Promise<void> {
+  await db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Database;
+    const pickup = await loadForChange(tx, token, now);
+    assertPickupTransition(pickup.status, "cancelled");
+    await tx
+      .update(pickups)
+      .set({ status: "cancelled", updatedAt: new Date() })
+      .where(and(eq(pickups.id, pickup.id), eq(pickups.status, pickup.status)));
+    await tx.insert(auditLog).values({
+      actor: "visitor",
+      action: "pickup.cancelled",
+      entity: "pickup",
+      entityId: String(pickup.id),
+      details: { from: pickup.status },
+    });
+  });
+}
+
+/**
+ * Moves the pickup to another open date and slot, until its current slot starts. Capacity of
+ * the new slot is checked under its lock, not counting this pickup.
+ * @throws PickupRejectedError naming the field to fix.
+ */
+export async function reschedulePickup(
+  db: Database,
+  token: string,
+  pickupDate: string,
+  pickupTime: string,
+  now: Date,
+  config: PickupConfig,
+): Promise<void> {
+  const problem = slotChoiceProblem(pickupDate, pickupTime, now, config);
+  if (problem) throw new PickupRejectedError(problem.message, problem.field);
+  await db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Database;
+    const pickup = await loadForChange(tx, token, now);
+    if (pickup.pickupDate === pickupDate && pickup.slotStart === pickupTime) {
+      throw new PickupRejectedError("Your pickup is already at this time.", "pickupTime");
+    }
+    await lockSlot(tx, pickupDate, pickupTime);
+    if ((await activeInSlot(tx, pickupDate, pickupTime, pickup.id)) >= config.slotCapacity) {
+      throw new PickupRejectedError(
+        "This pickup time is full. Choose another time or date.",
+        "pickupTime",
+        409,
+      );
+    }
+    await tx
+      .update(pickups)
+      .set({ pickupDate, slotStart: pickupTime, updatedAt: new Date() })
+      .where(eq(pickups.id, pickup.id));
+    await tx.insert(auditLog).values({
+      actor: "visitor",
+      action: "pickup.rescheduled",
+      entity: "pickup",
+      entityId: String(pickup.id),
+      details: {
+        from: `${pickup.pickupDate} ${pickup.slotStart}`,
+        to: `${pickupDate} ${pickupTime}`,
+      },
+    });
+  });
+}
+
+/** Today's date in Asia/Kolkata and the last bookable one, for date inputs. */
+export function bookingWindow(now: Date, config: PickupConfig) {
+  const today = todayInKolkata(now);
+  return { first: today, last: addDays(today, config.windowDays - 1) };
+}

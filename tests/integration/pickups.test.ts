@@ -1,0 +1,223 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "~/db/client.server";
+import { seedDatabase } from "~/db/seed.server";
+import type { PickupInput } from "~/features/pickups/pickup.schema";
+import { defaultPickupConfig, type PickupConfig } from "~/features/pickups/pickup-config";
+import {
+  bookPickup,
+  cancelPickupByToken,
+  getPickupByToken,
+  getSlotAvailability,
+  PickupRejectedError,
+  reschedulePickup,
+} from "~/features/pickups/pickups.server";
+import { idempotencyKey } from "~/utils/codes.server";
+import { createTestDatabase, queryRows } from "../db";
+
+let handle: DatabaseHandle;
+let db: DatabaseHandle["db"];
+let materials: Map<string, number>;
+const config: PickupConfig = { ...defaultPickupConfig };
+
+// 21 Nov 2026, 10:00 IST.
+const morning = new Date("2026-11-21T04:30:00Z");
+
+beforeAll(async () => {
+  handle = await createTestDatabase();
+  db = handle.db;
+  await seedDatabase(db);
+  const rows = await queryRows<{ id: number; name: string }>(
+    db,
+    sql`select id, name from scrap_materials`,
+  );
+  materials = new Map(rows.map((row) => [row.name, Number(row.id)]));
+});
+afterAll(async () => {
+  await handle?.close();
+});
+
+function booking(overrides: Partial<PickupInput> = {}): PickupInput {
+  return {
+    name: "Ravi Kumar",
+    email: "ravi@example.com",
+    phone: "+919845012345",
+    addressLine1: "4 Residency Road",
+    addressLine2: "Flat 2B",
+    city: "Bengaluru",
+    pinCode: "560025",
+    pickupDate: "2026-11-23",
+    pickupTime: "11:00",
+    reward: "plants",
+    idempotencyKey: idempotencyKey(),
+    items: [],
+    ...overrides,
+  };
+}
+
+describe("bookPickup", () => {
+  it("stores the estimate from the live rates in paise, with the rate at booking time", async () => {
+    const brass = materials.get("Brass") as number;
+    const beer = materials.get("Beer Bottles") as number;
+    const booked = await bookPickup(
+      db,
+      booking({
+        items: [
+          { materialId: brass, grams: 2500 },
+          { materialId: beer, grams: 10_000 },
+        ],
+      }),
+      morning,
+      config,
+    );
+    expect(booked.reference).toMatch(/^PU-[0-9A-Z]{6}$/);
+    // Brass ₹250/kg × 2.5 kg = ₹625; Beer Bottles ₹0.50/kg × 10 kg = ₹5.
+    expect(booked.estimatePaise).toBe(62_500 + 500);
+    const view = await getPickupByToken(db, booked.trackingToken);
+    expect(view?.estimatePaise).toBe(63_000);
+    expect(view?.items.map((i) => [i.material, i.ratePaisePerKg, i.estimatedGrams])).toEqual([
+      ["Brass", 25_000, 2500],
+      ["Beer Bottles", 50, 10_000],
+    ]);
+    expect(view?.status).toBe("requested");
+  });
+
+  it("books exactly 8 of 50 concurrent requests into a slot of capacity 8", async () => {
+    const results = await Promise.allSettled(
+      Array.from({ length: 50 }, () =>
+        bookPickup(db, booking({ pickupDate: "2026-11-24", pickupTime: "09:00" }), morning, config),
+      ),
+    );
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(8);
+    for (const r of results) {
+      if (r.status === "rejected") {
+        expect(r.reason).toBeInstanceOf(PickupRejectedError);
+        expect(r.reason.message).toBe("This pickup time is full. Choose another time or date.");
+      }
+    }
+    const availability = await getSlotAvailability(db, morning, config);
+    const slot = availability
+      .find((d) => d.date === "2026-11-24")
+      ?.slots.find((s) => s.start === "09:00");
+    expect(slot).toMatchObject({ booked: 8, open: false });
+  });
+
+  it("at 23:30 IST refuses today and accepts tomorrow's first slot", async () => {
+    const lateEvening = new Date("2026-11-21T18:00:00Z");
+    await expect(
+      bookPickup(
+        db,
+        booking({ pickupDate: "2026-11-21", pickupTime: "17:00" }),
+        lateEvening,
+        config,
+      ),
+    ).rejects.toThrow("This pickup time has already started. Choose a later time.");
+    const tomorrow = await bookPickup(
+      db,
+      booking({ pickupDate: "2026-11-22", pickupTime: "09:00" }),
+      lateEvening,
+      config,
+    );
+    expect(tomorrow.reference).toMatch(/^PU-/);
+    const dates = (await getSlotAvailability(db, lateEvening, config)).map((d) => d.date);
+    // The window counts from today (21 Nov), which has no slot left: 22 Nov to 4 Dec.
+    expect(dates[0]).toBe("2026-11-22");
+    expect(dates.at(-1)).toBe("2026-12-04");
+    expect(dates).toHaveLength(13);
+  });
+
+  it("refuses past, far, impossible dates, unknown slots and materials, and writes nothing", async () => {
+    const [before] = await queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from pickups`,
+    );
+    const cases: [Partial<PickupInput>, string][] = [
+      [{ pickupDate: "2026-11-20" }, "This date has passed"],
+      [{ pickupDate: "2026-12-05" }, "up to 14 days ahead"],
+      [{ pickupDate: "2026-02-31" }, "Choose a pickup date."],
+      [{ pickupTime: "10:00" }, "Choose one of the pickup times."],
+      [{ items: [{ materialId: 999_999, grams: 1000 }] }, "Choose materials from the rate list."],
+    ];
+    for (const [overrides, message] of cases) {
+      await expect(bookPickup(db, booking(overrides), morning, config)).rejects.toThrow(message);
+    }
+    const [after] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from pickups`);
+    expect(after?.n).toBe(before?.n);
+  });
+
+  it("refuses a PIN code outside the serviceable prefixes", async () => {
+    const limited = { ...config, pinPrefixes: ["5600"] };
+    await expect(
+      bookPickup(db, booking({ pinCode: "110001" }), morning, limited),
+    ).rejects.toMatchObject({
+      field: "pinCode",
+    });
+    await expect(
+      bookPickup(db, booking({ pinCode: "560038" }), morning, limited),
+    ).resolves.toMatchObject({
+      replayed: false,
+    });
+  });
+
+  it("returns the first booking for a repeated idempotency key", async () => {
+    const input = booking({ pickupDate: "2026-11-25" });
+    const results = await Promise.all([1, 2, 3].map(() => bookPickup(db, input, morning, config)));
+    expect(new Set(results.map((r) => r.trackingToken)).size).toBe(1);
+  });
+});
+
+describe("cancel and reschedule", () => {
+  it("cancelling frees the place in a full slot; moving checks the new slot's capacity", async () => {
+    const full = { ...config, slotCapacity: 1 };
+    const first = await bookPickup(
+      db,
+      booking({ pickupDate: "2026-11-26", pickupTime: "13:00" }),
+      morning,
+      full,
+    );
+    await expect(
+      bookPickup(db, booking({ pickupDate: "2026-11-26", pickupTime: "13:00" }), morning, full),
+    ).rejects.toThrow("full");
+    await cancelPickupByToken(db, first.trackingToken, morning);
+    expect((await getPickupByToken(db, first.trackingToken))?.status).toBe("cancelled");
+    const second = await bookPickup(
+      db,
+      booking({ pickupDate: "2026-11-26", pickupTime: "13:00" }),
+      morning,
+      full,
+    );
+
+    const third = await bookPickup(
+      db,
+      booking({ pickupDate: "2026-11-26", pickupTime: "15:00" }),
+      morning,
+      full,
+    );
+    await expect(
+      reschedulePickup(db, third.trackingToken, "2026-11-26", "13:00", morning, full),
+    ).rejects.toThrow("full");
+    await reschedulePickup(db, third.trackingToken, "2026-11-27", "09:00", morning, full);
+    const moved = await getPickupByToken(db, third.trackingToken);
+    expect([moved?.pickupDate, moved?.slotStart]).toEqual(["2026-11-27", "09:00"]);
+    await expect(cancelPickupByToken(db, first.trackingToken, morning)).rejects.toMatchObject({
+      status: 409,
+    });
+    expect(second.reference).toMatch(/^PU-/);
+  });
+
+  it("refuses changes once the slot has started", async () => {
+    const booked = await bookPickup(
+      db,
+      booking({ pickupDate: "2026-11-21", pickupTime: "17:00" }),
+      morning,
+      config,
+    );
+    const during = new Date("2026-11-21T11:45:00Z"); // 17:15 IST
+    await expect(cancelPickupByToken(db, booked.trackingToken, during)).rejects.toMatchObject({
+      status: 409,
+    });
+    await expect(
+      reschedulePickup(db, booked.trackingToken, "2026-11-22", "09:00", during, config),
+    ).rejects.toMatchObject({ status: 409 });
+  });
+});
