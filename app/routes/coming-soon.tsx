@@ -8,7 +8,6 @@ import { siteConfig } from "~/features/site/site-config";
 import type { Route } from "./+types/coming-soon";
 
 const titles: Record<string, string> = {
-  "/orderpage": "Schedule a scrap pickup",
   "/payment": "Payment",
   "/review-page": "Review us",
   "/dashboard": "Dashboard",

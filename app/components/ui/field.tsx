@@ -63,6 +63,8 @@ type SelectFieldProps = SelectHTMLAttributes<HTMLSelectElement> & {
   error?: string;
   hint?: ReactNode;
   options: readonly string[];
+  /** Text shown for an option value; the value itself by default. */
+  optionLabel?: (value: string) => string;
   placeholder: string;
 };
 
@@ -72,6 +74,7 @@ export function SelectField({
   error,
   hint,
   options,
+  optionLabel = (value) => value,
   placeholder,
   ...select
 }: SelectFieldProps) {
@@ -87,7 +90,7 @@ export function SelectField({
           <option value="">{placeholder}</option>
           {options.map((option) => (
             <option key={option} value={option}>
-              {option}
+              {optionLabel(option)}
             </option>
           ))}
         </select>

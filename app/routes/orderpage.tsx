@@ -1,0 +1,128 @@
+import { data, redirect, type ShouldRevalidateFunctionArgs, useNavigation } from "react-router";
+import { getDb } from "~/db/db.server";
+import { pickupSchema } from "~/features/pickups/pickup.schema";
+import { pickupConfigFromEnv } from "~/features/pickups/pickup-config";
+import { MAX_ESTIMATE_ROWS, pickupTextFields } from "~/features/pickups/pickup-fields";
+import { PickupForm } from "~/features/pickups/pickup-form";
+import { slotChoiceProblem } from "~/features/pickups/pickup-slots";
+import {
+  bookPickup,
+  getSlotAvailability,
+  PickupRejectedError,
+} from "~/features/pickups/pickups.server";
+import { listRateCategories } from "~/features/rates/rates.server";
+import { pageMeta } from "~/features/site/meta";
+import { idempotencyKey } from "~/utils/codes.server";
+import { textFields } from "~/utils/form-data";
+import type { Route } from "./+types/orderpage";
+
+export async function loader() {
+  const db = await getDb();
+  const config = pickupConfigFromEnv();
+  const now = new Date();
+  const [availability, categories] = await Promise.all([
+    getSlotAvailability(db, now, config),
+    listRateCategories(db),
+  ]);
+  return {
+    availability,
+    slots: config.slots.map(({ start, label }) => ({ start, label })),
+    categories: categories.map(({ name, materials }) => ({ name, materials })),
+    minimumKg: config.minimumKg,
+    idempotencyKey: idempotencyKey(),
+  };
+}
+
+interface ActionResult {
+  values: Record<string, string>;
+  itemValues: { material: string; kg: string }[];
+  errors: Record<string, string>;
+  itemErrors: Record<number, string>;
+  formError?: string;
+}
+
+/** Books the pickup (issue 4 items 1–5); every refusal names its field and writes nothing. */
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const { idempotencyKey: key, ...values } = textFields(form, pickupTextFields);
+  const strings = (name: string) => form.getAll(name).map((v) => (typeof v === "string" ? v : ""));
+  const materials = strings("material");
+  const kgs = strings("kg");
+  const rowCount = Math.min(Math.max(materials.length, kgs.length), MAX_ESTIMATE_ROWS + 1);
+  const itemValues = Array.from({ length: rowCount }, (_, i) => ({
+    material: (materials[i] ?? "").slice(0, 12),
+    kg: (kgs[i] ?? "").slice(0, 20),
+  }));
+  const refuse = (
+    status: number,
+    errors: Record<string, string>,
+    itemErrors: Record<number, string> = {},
+    formError?: string,
+  ) =>
+    data<ActionResult>(
+      { values, itemValues: itemValues.slice(0, MAX_ESTIMATE_ROWS), errors, itemErrors, formError },
+      { status },
+    );
+
+  const parsed = pickupSchema.safeParse({ ...values, idempotencyKey: key, items: itemValues });
+  if (!parsed.success) {
+    const errors: Record<string, string> = {};
+    const itemErrors: Record<number, string> = {};
+    for (const issue of parsed.error.issues) {
+      const [field, index] = issue.path;
+      if (field === "items" && typeof index === "number") itemErrors[index] ??= issue.message;
+      else errors[String(field ?? "form")] ??= issue.message;
+    }
+    // Say what is wrong with the date and time in the same answer.
+    const slotProblem = slotChoiceProblem(values.pickupDate, values.pickupTime, new Date(), pickupConfigFromEnv());
+    if (slotProblem) errors[slotProblem.field] ??= slotProblem.message;
+    return refuse(400, errors, itemErrors, errors.items ?? errors.idempotencyKey);
+  }
+  try {
+    const booked = await bookPickup(await getDb(), parsed.data, new Date(), pickupConfigFromEnv());
+    return redirect(`/pickups/${booked.trackingToken}/booked`, { status: 303 });
+  } catch (error) {
+    if (error instanceof PickupRejectedError) {
+      if (error.field === "items" || error.field === "form")
+        return refuse(error.status, {}, {}, error.message);
+      return refuse(error.status, { [error.field]: error.message });
+    }
+    throw error;
+  }
+}
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta(
+    "Schedule a scrap pickup",
+    "Book a doorstep scrap pickup in a 2-hour slot. We weigh at your door and pay by the rate list in plants, coupons or money.",
+  );
+
+export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  return (
+    <div className="page page--narrow">
+      <h1>Schedule a scrap pickup</h1>
+      <p className="page__lead">
+        Choose a date and a 2-hour slot. Minimum {loaderData.minimumKg} kg for a free pickup; we
+        weigh at your door and you choose plants, a coupon or money.
+      </p>
+      <PickupForm
+        {...loaderData}
+        values={actionData?.values ?? {}}
+        itemValues={actionData?.itemValues ?? []}
+        errors={actionData?.errors ?? {}}
+        itemErrors={actionData?.itemErrors ?? {}}
+        formError={actionData?.formError}
+        submitting={navigation.state === "submitting"}
+      />
+    </div>
+  );
+}
+
+/** After a refused booking the slots are shown as they are now. */
+export function shouldRevalidate({
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  return formMethod === "POST" ? true : defaultShouldRevalidate;
+}
