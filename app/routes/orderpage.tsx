@@ -74,7 +74,12 @@ export async function action({ request }: Route.ActionArgs) {
       else errors[String(field ?? "form")] ??= issue.message;
     }
     // Say what is wrong with the date and time in the same answer.
-    const slotProblem = slotChoiceProblem(values.pickupDate, values.pickupTime, new Date(), pickupConfigFromEnv());
+    const slotProblem = slotChoiceProblem(
+      values.pickupDate,
+      values.pickupTime,
+      new Date(),
+      pickupConfigFromEnv(),
+    );
     if (slotProblem) errors[slotProblem.field] ??= slotProblem.message;
     return refuse(400, errors, itemErrors, errors.items ?? errors.idempotencyKey);
   }

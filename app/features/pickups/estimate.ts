@@ -20,6 +20,12 @@ export function estimatePaise(lines: EstimateLine[]): number {
 export const MAX_KG_PER_MATERIAL = 5000;
 
 /**
+ * Largest total weight of one booking, kg: bulk loads are arranged by phone. It also keeps
+ * the estimate within the integer column (20,000 kg × ₹500/kg = 10^9 paise).
+ */
+export const MAX_TOTAL_KG = 20_000;
+
+/**
  * Parses "2", "2.5" or "0.75" kilograms into integer grams; null when not a positive number
  * of kg with at most 3 decimals and at most 5,000 kg.
  */

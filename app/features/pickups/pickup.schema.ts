@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { normaliseIndianMobile } from "~/utils/phone";
-import { parseKg } from "./estimate";
+import { MAX_TOTAL_KG, parseKg } from "./estimate";
 import { MAX_ESTIMATE_ROWS, pickupLimits } from "./pickup-fields";
 
 const text = (label: string, max: number) =>
@@ -93,6 +93,12 @@ export const pickupSchema = z.object({
         }
         items.push({ materialId: Number(material), grams });
       });
+      if (items.reduce((sum, item) => sum + item.grams, 0) > MAX_TOTAL_KG * 1000) {
+        ctx.addIssue({
+          code: "custom",
+          message: `Together at most ${MAX_TOTAL_KG.toLocaleString("en-IN")} kg per booking; call us for bulk pickups.`,
+        });
+      }
       return items;
     }),
 });
