@@ -6,7 +6,7 @@
 import { gzipSync } from "node:zlib";
 import { startServer } from "./start-server.mjs";
 
-const pages = ["/", "/plant", "/supplies", "/ratelist", "/faq", "/cart", "/checkout"];
+const pages = ["/", "/plant", "/supplies", "/ratelist", "/faq", "/cart", "/checkout", "/orderpage"];
 const server = await startServer();
 try {
   const rows = [];
