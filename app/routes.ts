@@ -20,7 +20,8 @@ export default [
   route("terms-of-use", "routes/info-page.tsx", { id: "terms-of-use" }),
   // Routes whose own issues have not landed yet show a short notice.
   route("payment", "routes/coming-soon.tsx", { id: "payment" }),
-  route("review-page", "routes/coming-soon.tsx", { id: "review-page" }),
+  route("review-page", "routes/review-page.tsx"),
+  route("unsubscribe/:token", "routes/unsubscribe.tsx"),
   route("dashboard", "routes/coming-soon.tsx", { id: "dashboard" }),
   route("healthz", "routes/healthz.ts"),
   route("*", "routes/not-found.tsx"),

@@ -20,7 +20,7 @@ import { closeDatabase, getDatabaseHandle } from "~/db/db.server";
 import { EnvError, env } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import { projectRoot } from "~/utils/project-root.server";
-import { cspNonceContext, requestIdContext } from "~/utils/request-context";
+import { clientAddressContext, cspNonceContext, requestIdContext } from "~/utils/request-context";
 import { cspNonce, limitBodySize, refuseCrossSitePosts, securityHeaders } from "./security";
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
@@ -106,6 +106,7 @@ export async function startServer(): Promise<RunningServer> {
         const context = new RouterContextProvider();
         context.set(cspNonceContext, res.locals.cspNonce as string);
         context.set(requestIdContext, String(req.id));
+        context.set(clientAddressContext, req.ip ?? "unknown");
         return context;
       },
     }),

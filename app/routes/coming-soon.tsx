@@ -9,7 +9,6 @@ import type { Route } from "./+types/coming-soon";
 
 const titles: Record<string, string> = {
   "/payment": "Payment",
-  "/review-page": "Review us",
   "/dashboard": "Dashboard",
 };
 

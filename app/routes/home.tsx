@@ -1,12 +1,105 @@
 /**
  * Home (spec §2 "/"): hero, about, the four services, how we valuate, plants and supplies,
- * contact. The review carousel and the 'Join us' form arrive with the community issue.
+ * the review carousel with the average rating, the 'Join us' form, contact.
  */
-import { Link } from "react-router";
+import { data, Link, useNavigation } from "react-router";
+import { useNonce } from "~/components/ui/nonce";
+import { Stars } from "~/components/ui/stars";
+import { ThankYouDialog } from "~/components/ui/thank-you-dialog";
+import { getDb } from "~/db/db.server";
+import { registrationSchema } from "~/features/community/community.schema";
+import {
+  latestReviews,
+  reviewSummary,
+  upsertRegistration,
+} from "~/features/community/community.server";
+import {
+  HONEYPOT_FIELD,
+  REGISTRATIONS_PER_HOUR,
+  registrationFields,
+} from "~/features/community/community-fields";
+import { JoinUsForm } from "~/features/community/join-us-form";
+import { ReviewCarousel } from "~/features/community/review-carousel";
 import { pageMeta } from "~/features/site/meta";
 import { siteConfig } from "~/features/site/site-config";
+import { firstIssuePerField, textFields } from "~/utils/form-data";
+import { logger } from "~/utils/logger.server";
+import { consumeRateLimit, RateLimitedError } from "~/utils/rate-limit.server";
+import { clientAddressContext } from "~/utils/request-context";
+import type { Route } from "./+types/home";
 
-export const meta = () =>
+export async function loader() {
+  const db = await getDb();
+  const [reviews, summary] = await Promise.all([latestReviews(db, 10), reviewSummary(db)]);
+  return { reviews, summary };
+}
+
+interface JoinResult {
+  ok?: boolean;
+  unsubscribePath?: string;
+  values: Record<string, string>;
+  errors: Record<string, string>;
+  formError?: string;
+}
+
+/** 'Join us' (issue 5 items 3 and 5): honeypot, validation, rate limit, one row per e-mail. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { [HONEYPOT_FIELD]: honeypot, ...values } = textFields(
+    await request.formData(),
+    registrationFields,
+  );
+  const kept = {
+    name: values.name.slice(0, 200),
+    email: values.email.slice(0, 300),
+    contact: values.contact.slice(0, 40),
+  };
+  if (honeypot) return data<JoinResult>({ values: {}, errors: {} }, { status: 400 });
+  const parsed = registrationSchema.safeParse(values);
+  if (!parsed.success) {
+    return data<JoinResult>(
+      { values: kept, errors: firstIssuePerField(parsed.error.issues) },
+      { status: 400 },
+    );
+  }
+  try {
+    await consumeRateLimit(
+      "registration",
+      context.get(clientAddressContext),
+      REGISTRATIONS_PER_HOUR,
+      3600,
+      "Too many registrations from your network in the last hour. Please try again later.",
+    );
+  } catch (error) {
+    if (error instanceof RateLimitedError) {
+      return data<JoinResult>(
+        { values: kept, errors: {}, formError: error.message },
+        { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } },
+      );
+    }
+    throw error;
+  }
+  try {
+    const { unsubscribeToken } = await upsertRegistration(await getDb(), parsed.data);
+    return data<JoinResult>({
+      ok: true,
+      unsubscribePath: `/unsubscribe/${unsubscribeToken}`,
+      values: {},
+      errors: {},
+    });
+  } catch (error) {
+    logger().error({ err: error }, "registration failed");
+    return data<JoinResult>(
+      {
+        values: kept,
+        errors: {},
+        formError: "There was a problem with registration. Please try again.",
+      },
+      { status: 503 },
+    );
+  }
+}
+
+export const meta: Route.MetaFunction = () =>
   pageMeta(
     "Sell scrap, grow plants",
     "Book a doorstep scrap pickup in a 2-hour slot, get paid by our published rate list in plants, coupons or money, and buy plants and fertilisers with cash on delivery.",
@@ -31,9 +124,37 @@ const services = [
   },
 ];
 
-export default function Home() {
+function AggregateRatingJsonLd({ average, count }: { average: number; count: number }) {
+  const nonce = useNonce();
+  if (count === 0) return null;
+  const json = JSON.stringify({
+    "@context": "https://schema.org",
+    "@type": "LocalBusiness",
+    name: siteConfig.brandName,
+    telephone: siteConfig.phoneE164,
+    email: siteConfig.supportEmail,
+    aggregateRating: {
+      "@type": "AggregateRating",
+      ratingValue: average,
+      reviewCount: count,
+      bestRating: 5,
+      worstRating: 1,
+    },
+  }).replace(/</g, "\\u003c");
+  return (
+    // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON with "<" escaped, not HTML
+    <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: json }} />
+  );
+}
+
+export default function Home({ loaderData, actionData }: Route.ComponentProps) {
+  const { reviews, summary } = loaderData;
+  const navigation = useNavigation();
+  const joining =
+    navigation.state === "submitting" && navigation.formAction?.startsWith("/?index") === true;
   return (
     <div className="home">
+      <AggregateRatingJsonLd average={summary.average} count={summary.count} />
       <section className="hero" aria-labelledby="hero-title">
         <h1 id="hero-title" className="hero__title">
           STAY CLEAN GO GREEN
@@ -86,6 +207,40 @@ export default function Home() {
         <p>
           <Link to="/plant">Browse plants</Link> · <Link to="/supplies">Browse supplies</Link>
         </p>
+      </section>
+
+      <section id="reviews" className="home__section" aria-labelledby="reviews-title">
+        <h2 id="reviews-title">What our customers say</h2>
+        {summary.count > 0 ? (
+          <p className="review-summary">
+            <Stars rating={summary.average} /> {summary.average.toFixed(1)} out of 5 from{" "}
+            {summary.count === 1 ? "1 review" : `${summary.count} reviews`}
+          </p>
+        ) : null}
+        <ReviewCarousel reviews={reviews} />
+        <p>
+          <Link to="/review-page">Leave a review</Link>
+        </p>
+      </section>
+
+      <section id="join" className="home__section" aria-labelledby="join-title">
+        <h2 id="join-title">Join us</h2>
+        <p>Get news of plants, offers and pickup days. Leave at any time with one click.</p>
+        <JoinUsForm
+          values={actionData?.values ?? {}}
+          errors={actionData?.errors ?? {}}
+          formError={actionData?.formError}
+          submitting={joining}
+        />
+        {actionData?.ok ? (
+          <ThankYouDialog title="Thank you for joining us!">
+            <p>We will write to you about plants, offers and pickup days.</p>
+            <p>
+              Changed your mind? <Link to={actionData.unsubscribePath ?? "/"}>Unsubscribe</Link>{" "}
+              with one click.
+            </p>
+          </ThankYouDialog>
+        ) : null}
       </section>
 
       <section id="contact" className="home__section" aria-labelledby="contact-title">

@@ -4,7 +4,7 @@
  *
  * Variables: PORT (default 3000), HOST (default 127.0.0.1), DATA_DIR (default ./data),
  * DATABASE_URL (postgres://…, optional), SESSION_SECRET (see docs/decisions/0002),
- * LOG_LEVEL (default info), NODE_ENV.
+ * LOG_LEVEL (default info), REVIEWS_REQUIRE_APPROVAL (default false), NODE_ENV.
  */
 import path from "node:path";
 import { z } from "zod";
@@ -20,6 +20,10 @@ const schema = z.object({
     .optional(),
   SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  REVIEWS_REQUIRE_APPROVAL: z
+    .enum(["true", "false"], { error: "REVIEWS_REQUIRE_APPROVAL must be true or false" })
+    .default("false")
+    .transform((value) => value === "true"),
 });
 
 export type Env = z.infer<typeof schema> & { dataDir: string; isProduction: boolean };

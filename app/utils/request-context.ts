@@ -9,3 +9,6 @@ export const cspNonceContext = createContext<string>("");
 
 /** Request id that also appears in the JSON logs and the X-Request-Id header. */
 export const requestIdContext = createContext<string>("");
+
+/** The client's address as the HTTP server sees it (TRUST_PROXY decides), for rate limits. */
+export const clientAddressContext = createContext<string>("unknown");

@@ -1,0 +1,109 @@
+/**
+ * Mailing list ('Join us') and reviews (spec §3 Registered users, Review; §7 reads; issue 5).
+ * Review text is stored as the visitor wrote it and always rendered as text, never as HTML.
+ */
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { registrations, reviews } from "~/db/schema/community";
+import { unguessableToken } from "~/utils/codes.server";
+
+/**
+ * Adds the address to the mailing list, or updates its name and number (and re-subscribes it)
+ * when the e-mail address is already there: one row per address.
+ * @returns the unsubscribe token and whether a new row was made.
+ */
+export async function upsertRegistration(
+  db: Database,
+  input: { name: string; email: string; contact: string },
+): Promise<{ unsubscribeToken: string; created: boolean }> {
+  const [row] = await db
+    .insert(registrations)
+    .values({
+      name: input.name,
+      email: input.email,
+      phone: input.contact,
+      unsubscribeToken: unguessableToken(),
+    })
+    .onConflictDoUpdate({
+      target: registrations.email,
+      set: { name: input.name, phone: input.contact, unsubscribedAt: null, updatedAt: new Date() },
+    })
+    .returning({
+      unsubscribeToken: registrations.unsubscribeToken,
+      created: sql<boolean>`(xmax = 0)`,
+    });
+  if (!row) throw new Error("Registration upsert returned nothing");
+  return { unsubscribeToken: row.unsubscribeToken, created: Boolean(row.created) };
+}
+
+/**
+ * One-click unsubscribe by token (idempotent).
+ * @returns "unsubscribed", "already" or "unknown".
+ */
+export async function unsubscribe(
+  db: Database,
+  token: string,
+): Promise<"unsubscribed" | "already" | "unknown"> {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return "unknown";
+  const updated = await db
+    .update(registrations)
+    .set({ unsubscribedAt: new Date(), updatedAt: new Date() })
+    .where(and(eq(registrations.unsubscribeToken, token), isNull(registrations.unsubscribedAt)))
+    .returning({ id: registrations.id });
+  if (updated.length > 0) return "unsubscribed";
+  const [existing] = await db
+    .select({ id: registrations.id })
+    .from(registrations)
+    .where(eq(registrations.unsubscribeToken, token));
+  return existing ? "already" : "unknown";
+}
+
+/** Stores a review; published at once unless approval is required (REVIEWS_REQUIRE_APPROVAL). */
+export async function createReview(
+  db: Database,
+  input: { review: string; rating: number; displayName: string },
+  requireApproval: boolean,
+): Promise<{ status: "published" | "pending" }> {
+  const status = requireApproval ? "pending" : "published";
+  await db.insert(reviews).values({
+    body: input.review,
+    rating: input.rating,
+    displayName: input.displayName || null,
+    status,
+  });
+  return { status };
+}
+
+export interface PublishedReview {
+  id: number;
+  body: string;
+  rating: number;
+  displayName: string | null;
+}
+
+/** The latest published reviews, newest first (spec §7: 10 for the home carousel). */
+export async function latestReviews(db: Database, limit = 10): Promise<PublishedReview[]> {
+  return db
+    .select({
+      id: reviews.id,
+      body: reviews.body,
+      rating: reviews.rating,
+      displayName: reviews.displayName,
+    })
+    .from(reviews)
+    .where(eq(reviews.status, "published"))
+    .orderBy(desc(reviews.createdAt), desc(reviews.id))
+    .limit(limit);
+}
+
+/** Average rating (one decimal) and count of published reviews. */
+export async function reviewSummary(db: Database): Promise<{ average: number; count: number }> {
+  const [row] = await db
+    .select({
+      average: sql<string | null>`round(avg(${reviews.rating}), 1)`,
+      count: sql<number>`count(*)::int`,
+    })
+    .from(reviews)
+    .where(eq(reviews.status, "published"));
+  return { average: Number(row?.average ?? 0), count: Number(row?.count ?? 0) };
+}

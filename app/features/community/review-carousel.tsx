@@ -1,0 +1,99 @@
+/**
+ * The home page's review carousel (spec §9: 10 reviews, 5 s, infinite loop, auto-play;
+ * issue 5 item 2). One scrollable list that works without JavaScript; with it the list
+ * advances every 5 seconds, pauses on hover and keyboard focus and with the pause button
+ * (WCAG 2.2.2), and does not move by itself when the visitor prefers reduced motion.
+ */
+import { useEffect, useRef, useState } from "react";
+import { Stars } from "~/components/ui/stars";
+import type { PublishedReview } from "./community.server";
+
+export const CAROUSEL_INTERVAL_MS = 5000;
+
+export function ReviewCarousel({ reviews }: { reviews: PublishedReview[] }) {
+  const listRef = useRef<HTMLUListElement>(null);
+  const [index, setIndex] = useState(0);
+  const [playing, setPlaying] = useState(true);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const [reducedMotion, setReducedMotion] = useState(false);
+  const [hydrated, setHydrated] = useState(false);
+
+  useEffect(() => {
+    setHydrated(true);
+    const query = window.matchMedia("(prefers-reduced-motion: reduce)");
+    setReducedMotion(query.matches);
+    const onChange = () => setReducedMotion(query.matches);
+    query.addEventListener("change", onChange);
+    return () => query.removeEventListener("change", onChange);
+  }, []);
+
+  const running = playing && !hovered && !focused && !reducedMotion && reviews.length > 1;
+  useEffect(() => {
+    if (!running) return;
+    const timer = setInterval(
+      () => setIndex((i) => (i + 1) % reviews.length),
+      CAROUSEL_INTERVAL_MS,
+    );
+    return () => clearInterval(timer);
+  }, [running, reviews.length]);
+
+  useEffect(() => {
+    const list = listRef.current;
+    const item = list?.children[index] as HTMLElement | undefined;
+    if (!list || !item || !hydrated) return;
+    list.scrollTo({
+      left: item.offsetLeft - list.offsetLeft,
+      behavior: reducedMotion ? "auto" : "smooth",
+    });
+  }, [index, hydrated, reducedMotion]);
+
+  if (reviews.length === 0) {
+    return <p className="empty-state">No reviews yet. Be the first to leave a review!</p>;
+  }
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: hover and focus only pause the rotation (WCAG 2.2.2)
+    <div
+      className="carousel"
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
+      }}
+    >
+      {hydrated && reviews.length > 1 ? (
+        <div className="carousel__controls">
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => setPlaying((p) => !p)}
+            aria-pressed={!playing}
+          >
+            {playing ? "Pause reviews" : "Play reviews"}
+          </button>
+          <span className="carousel__position" aria-live={running ? "off" : "polite"}>
+            Review {index + 1} of {reviews.length}
+          </span>
+        </div>
+      ) : null}
+      <ul ref={listRef} className="carousel__list" aria-label="Reviews from our customers">
+        {reviews.map((review, i) => (
+          <li
+            key={review.id}
+            className="carousel__item"
+            aria-current={hydrated && i === index ? true : undefined}
+          >
+            <figure>
+              <Stars rating={review.rating} />
+              <blockquote>
+                <p>{review.body}</p>
+              </blockquote>
+              <figcaption>{review.displayName ?? "A customer"}</figcaption>
+            </figure>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

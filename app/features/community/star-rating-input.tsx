@@ -1,0 +1,37 @@
+/**
+ * The review's rating as an accessible radio group of five stars (issue 5 item 4): native
+ * radios (arrow keys move between them), each covering its 40 px star, none chosen at first.
+ */
+export function StarRatingInput({
+  error,
+  defaultValue,
+}: {
+  error?: string;
+  defaultValue?: string;
+}) {
+  return (
+    <fieldset className="star-rating" aria-describedby={error ? "rating-error" : undefined}>
+      <legend>Rating</legend>
+      <div className="star-rating__stars">
+        {[1, 2, 3, 4, 5].map((n) => (
+          <label key={n} className="star-rating__option">
+            <input
+              type="radio"
+              name="rating"
+              value={n}
+              defaultChecked={defaultValue === String(n)}
+              aria-invalid={error ? true : undefined}
+            />
+            <span aria-hidden="true">★</span>
+            <span className="visually-hidden">{n === 1 ? "1 star" : `${n} stars`}</span>
+          </label>
+        ))}
+      </div>
+      {error ? (
+        <p id="rating-error" className="field__error">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}

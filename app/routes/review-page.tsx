@@ -1,0 +1,143 @@
+import { data, Form, useNavigation } from "react-router";
+import { InputField } from "~/components/ui/field";
+import { ThankYouDialog } from "~/components/ui/thank-you-dialog";
+import { getDb } from "~/db/db.server";
+import { reviewSchema } from "~/features/community/community.schema";
+import { createReview } from "~/features/community/community.server";
+import {
+  communityLimits,
+  HONEYPOT_FIELD,
+  REVIEWS_PER_HOUR,
+  reviewFields,
+} from "~/features/community/community-fields";
+import { Honeypot } from "~/features/community/join-us-form";
+import { StarRatingInput } from "~/features/community/star-rating-input";
+import { pageMeta } from "~/features/site/meta";
+import { env } from "~/utils/env.server";
+import { firstIssuePerField, textFields } from "~/utils/form-data";
+import { consumeRateLimit, RateLimitedError } from "~/utils/rate-limit.server";
+import { clientAddressContext } from "~/utils/request-context";
+import type { Route } from "./+types/review-page";
+
+interface ReviewResult {
+  ok?: boolean;
+  pending?: boolean;
+  values: Record<string, string>;
+  errors: Record<string, string>;
+  formError?: string;
+}
+
+/** A review (issue 5 items 4–5): honeypot, validation (rating 1–5), rate limit, stored as text. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { [HONEYPOT_FIELD]: honeypot, ...values } = textFields(
+    await request.formData(),
+    reviewFields,
+  );
+  const kept = {
+    review: values.review.slice(0, communityLimits.review + 100),
+    rating: values.rating.slice(0, 2),
+    displayName: values.displayName.slice(0, 100),
+  };
+  if (honeypot) return data<ReviewResult>({ values: {}, errors: {} }, { status: 400 });
+  const parsed = reviewSchema.safeParse(values);
+  if (!parsed.success) {
+    return data<ReviewResult>(
+      { values: kept, errors: firstIssuePerField(parsed.error.issues) },
+      { status: 400 },
+    );
+  }
+  try {
+    await consumeRateLimit(
+      "review",
+      context.get(clientAddressContext),
+      REVIEWS_PER_HOUR,
+      3600,
+      "Too many reviews from your network in the last hour. Please try again later.",
+    );
+  } catch (error) {
+    if (error instanceof RateLimitedError) {
+      return data<ReviewResult>(
+        { values: kept, errors: {}, formError: error.message },
+        { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } },
+      );
+    }
+    throw error;
+  }
+  const { status } = await createReview(await getDb(), parsed.data, env().REVIEWS_REQUIRE_APPROVAL);
+  return data<ReviewResult>({ ok: true, pending: status === "pending", values: {}, errors: {} });
+}
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta(
+    "Review us",
+    "Tell others how your scrap pickup or plant order went: a rating from 1 to 5 stars and a few words.",
+  );
+
+export default function ReviewPage({ actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const values = actionData?.values ?? {};
+  const errors = actionData?.errors ?? {};
+  return (
+    <div className="page page--narrow">
+      <h1>Review us</h1>
+      <p className="page__lead">
+        How was your pickup or your order? Your review helps others decide.
+      </p>
+      <Form method="post" className="form" noValidate>
+        {actionData?.formError ? (
+          <p className="form-error" role="alert">
+            {actionData.formError}
+          </p>
+        ) : null}
+        <Honeypot />
+        <StarRatingInput error={errors.rating} defaultValue={values.rating} />
+        <div className="field" data-invalid={errors.review ? true : undefined}>
+          <label htmlFor="review">Review</label>
+          <p id="review-hint" className="field__hint">
+            Up to {communityLimits.review} characters.
+          </p>
+          <textarea
+            id="review"
+            name="review"
+            rows={6}
+            required
+            maxLength={communityLimits.review}
+            defaultValue={values.review}
+            aria-invalid={errors.review ? true : undefined}
+            aria-describedby={errors.review ? "review-hint review-error" : "review-hint"}
+          />
+          {errors.review ? (
+            <p id="review-error" className="field__error">
+              {errors.review}
+            </p>
+          ) : null}
+        </div>
+        <InputField
+          id="displayName"
+          name="displayName"
+          label="Your name (optional)"
+          autoComplete="given-name"
+          maxLength={communityLimits.displayName}
+          defaultValue={values.displayName}
+          error={errors.displayName}
+        />
+        <button
+          type="submit"
+          className="button button--large"
+          disabled={navigation.state === "submitting"}
+        >
+          Submit Review
+        </button>
+      </Form>
+      {actionData?.ok ? (
+        <ThankYouDialog title="Thank you for your review!">
+          <p>
+            {actionData.pending
+              ? "It will appear on our home page once we have checked it."
+              : "It now appears on our home page."}
+          </p>
+        </ThankYouDialog>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+/**
+ * Rate limits for public forms (issue 5 item 5; DESIGN §4), with rate-limiter-flexible.
+ * Counters live in this process's memory: a cache that may be lost on restart. With several
+ * app servers behind a load balancer each keeps its own counters (see ADR 0007).
+ */
+import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+
+const limiters = new Map<string, RateLimiterMemory>();
+
+/** Thrown when a client used up its allowance; `retryAfterSeconds` for the Retry-After header. */
+export class RateLimitedError extends Error {
+  override name = "RateLimitedError";
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Counts one attempt of `action` by `clientKey` against `points` per `durationSeconds`.
+ * @throws RateLimitedError with `message` once the allowance is used up.
+ */
+export async function consumeRateLimit(
+  action: string,
+  clientKey: string,
+  points: number,
+  durationSeconds: number,
+  message: string,
+): Promise<void> {
+  const id = `${action}:${points}:${durationSeconds}`;
+  let limiter = limiters.get(id);
+  if (!limiter) {
+    limiter = new RateLimiterMemory({ keyPrefix: action, points, duration: durationSeconds });
+    limiters.set(id, limiter);
+  }
+  try {
+    await limiter.consume(clientKey);
+  } catch (error) {
+    if (error instanceof RateLimiterRes) {
+      throw new RateLimitedError(message, Math.ceil(error.msBeforeNext / 1000));
+    }
+    throw error;
+  }
+}
+
+/** Test hook: forget every counter. */
+export function resetRateLimits(): void {
+  limiters.clear();
+}
