@@ -53,6 +53,8 @@ const odd = fc.oneof(
     "0",
     "1e9",
     "NaN",
+    "\u0000",
+    "a\u0000b",
     "abc",
     "<b>x</b>",
     "'; delete from pickups; --",

@@ -97,6 +97,8 @@ const oddText = fc.oneof(
     "<script>alert(1)</script>",
     "'; drop table orders; --",
     "%00",
+    "\u0000",
+    "a\u0000b",
     "NaN",
   ),
   fc.string({ minLength: 2000, maxLength: 3000 }),
