@@ -68,6 +68,7 @@ export default defineConfig({
       HOST: "127.0.0.1",
       DATA_DIR: process.env.E2E_DATA_DIR,
       LOG_LEVEL: "warn",
+      TRUST_PROXY: "loopback",
       ...(process.env.E2E_DATABASE_URL
         ? {
             DATABASE_URL: process.env.E2E_DATABASE_URL,

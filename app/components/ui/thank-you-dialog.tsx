@@ -13,7 +13,9 @@ export function ThankYouDialog({ title, children }: { title: string; children: R
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (dialog.open && !dialog.matches(":modal")) dialog.close();
+    // Server-rendered `open` shows it without JavaScript; make it modal without a "close"
+    // event (removing the attribute fires none, unlike close()).
+    if (dialog.open && !dialog.matches(":modal")) dialog.removeAttribute("open");
     if (!dialog.open) dialog.showModal();
     const onClose = () => navigate("/", { replace: true });
     dialog.addEventListener("close", onClose);

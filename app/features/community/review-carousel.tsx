@@ -1,8 +1,9 @@
 /**
  * The home page's review carousel (spec §9: 10 reviews, 5 s, infinite loop, auto-play;
  * issue 5 item 2). One scrollable list that works without JavaScript; with it the list
- * advances every 5 seconds, pauses on hover and keyboard focus and with the pause button
- * (WCAG 2.2.2), and does not move by itself when the visitor prefers reduced motion.
+ * advances every 5 seconds, waits while hovered, stops when keyboard focus enters the
+ * reviews until the visitor presses Play (WAI-ARIA carousel pattern), has a visible
+ * pause/play button (WCAG 2.2.2), and does not move by itself under reduced motion.
  */
 import { useEffect, useRef, useState } from "react";
 import { Stars } from "~/components/ui/stars";
@@ -15,7 +16,6 @@ export function ReviewCarousel({ reviews }: { reviews: PublishedReview[] }) {
   const [index, setIndex] = useState(0);
   const [playing, setPlaying] = useState(true);
   const [hovered, setHovered] = useState(false);
-  const [focused, setFocused] = useState(false);
   const [reducedMotion, setReducedMotion] = useState(false);
   const [hydrated, setHydrated] = useState(false);
 
@@ -28,7 +28,7 @@ export function ReviewCarousel({ reviews }: { reviews: PublishedReview[] }) {
     return () => query.removeEventListener("change", onChange);
   }, []);
 
-  const running = playing && !hovered && !focused && !reducedMotion && reviews.length > 1;
+  const running = playing && !hovered && !reducedMotion && reviews.length > 1;
   useEffect(() => {
     if (!running) return;
     const timer = setInterval(
@@ -52,14 +52,13 @@ export function ReviewCarousel({ reviews }: { reviews: PublishedReview[] }) {
     return <p className="empty-state">No reviews yet. Be the first to leave a review!</p>;
   }
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: hover and focus only pause the rotation (WCAG 2.2.2)
+    // biome-ignore lint/a11y/noStaticElementInteractions: hover and focus only stop the rotation (WCAG 2.2.2)
     <div
       className="carousel"
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
-      onFocus={() => setFocused(true)}
-      onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
+      onFocus={(event) => {
+        if (!event.target.closest(".carousel__controls")) setPlaying(false);
       }}
     >
       {hydrated && reviews.length > 1 ? (

@@ -1,0 +1,162 @@
+/**
+ * Reviews, the carousel and 'Join us', with and without JavaScript.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+  ).toEqual([]);
+}
+
+// Each test is its own client for the per-address rate limits (the server trusts the
+// loopback proxy in tests, TRUST_PROXY=loopback).
+test.beforeEach(async ({ page }, testInfo) => {
+  const n =
+    (testInfo.workerIndex * 97 + testInfo.repeatEachIndex * 13 + testInfo.title.length) % 250;
+  await page.setExtraHTTPHeaders({
+    "X-Forwarded-For": `198.51.100.${n + 1}, 203.0.113.${(Date.now() % 250) + 1}`,
+  });
+});
+
+async function leaveReview(page: Page, text: string, stars: number) {
+  await page.goto("/review-page");
+  await page.getByLabel("Review", { exact: true }).fill(text);
+  await page.getByRole("radio", { name: stars === 1 ? "1 star" : `${stars} stars` }).check();
+  await page.getByRole("button", { name: "Submit Review" }).click();
+}
+
+test("a visitor leaves a 4-star review with the keyboard and sees it on the home page", async ({
+  page,
+}) => {
+  await page.goto("/review-page");
+  await page.getByRole("button", { name: "Submit Review" }).click();
+  await expect(page.getByText("Choose a rating from 1 to 5 stars.")).toBeVisible();
+  await expect(page.getByText("Write your review.")).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  const text = `Collected our newspapers on time <b>and</b> paid fairly ${Date.now()}`;
+  await page.getByLabel("Review", { exact: true }).fill(text);
+  await page.getByRole("radio", { name: "1 star" }).focus();
+  for (let i = 0; i < 3; i++) await page.keyboard.press("ArrowRight");
+  await expect(page.getByRole("radio", { name: "4 stars" })).toBeChecked();
+  await page.getByLabel("Your name (optional)").fill("Lakshmi");
+  await page.getByRole("button", { name: "Submit Review" }).click();
+
+  const dialog = page.getByRole("dialog", { name: "Thank you for your review!" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Close" })).toBeFocused();
+  await expectNoAxeViolations(page);
+  await page.keyboard.press("Escape");
+  await expect(page).toHaveURL(/\/$/);
+
+  const item = page.locator(".carousel__item").filter({ hasText: text });
+  await expect(item).toHaveCount(1);
+  await expect(item.getByRole("img", { name: "4 out of 5 stars" })).toBeVisible();
+  await expect(item).toContainText("Lakshmi");
+  await expect(page.locator('script[type="application/ld+json"]')).toHaveCount(1);
+  const jsonLd = JSON.parse(
+    (await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}",
+  );
+  expect(jsonLd.aggregateRating["@type"]).toBe("AggregateRating");
+  expect(jsonLd.aggregateRating.reviewCount).toBeGreaterThanOrEqual(1);
+});
+
+test("the carousel advances every 5 seconds, pauses on hover and with its button", async ({
+  page,
+}) => {
+  await leaveReview(page, "First review for the carousel", 5);
+  await leaveReview(page, "Second review for the carousel", 3);
+  await page.clock.install();
+  await page.goto("/");
+  const position = page.locator(".carousel__position");
+  await expect(position).toHaveText(/^Review 1 of \d+$/);
+  await page.clock.runFor(5100);
+  await expect(position).toHaveText(/^Review 2 of \d+$/);
+
+  await page.locator(".carousel__list").hover();
+  await page.clock.runFor(11_000);
+  await expect(position).toHaveText(/^Review 2 of \d+$/);
+  await page.mouse.move(0, 0);
+
+  await page.getByRole("button", { name: "Pause reviews" }).click();
+  await expect(page.getByRole("button", { name: "Play reviews" })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+  await page.mouse.move(0, 0);
+  await page.clock.runFor(11_000);
+  await expect(position).toHaveText(/^Review 2 of \d+$/);
+  await page.getByRole("button", { name: "Play reviews" }).click();
+  await page.mouse.move(0, 0);
+  await page.clock.runFor(5100);
+  const total = Number(/of (\d+)/.exec((await position.textContent()) ?? "")?.[1]);
+  await expect(position).toHaveText(`Review ${(2 % total) + 1} of ${total}`);
+});
+
+test("with reduced motion the carousel does not move by itself", async ({ page }) => {
+  await leaveReview(page, "Another review", 4);
+  await leaveReview(page, "One more review", 5);
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await page.clock.install();
+  await page.goto("/");
+  await expect(page.locator(".carousel__position")).toHaveText(/^Review 1 of \d+$/);
+  await page.clock.runFor(20_000);
+  await expect(page.locator(".carousel__position")).toHaveText(/^Review 1 of \d+$/);
+});
+
+test("a visitor joins the mailing list, sees the thank-you dialog and can unsubscribe", async ({
+  page,
+}) => {
+  await page.goto("/#join");
+  const form = page.locator("#join");
+  await form.getByLabel("Name").fill("Asha Rao");
+  await form.getByLabel("Email").fill("not-an-email");
+  await form.getByLabel("Contact").fill("12345");
+  await form.getByRole("button", { name: "Join us" }).click();
+  await expect(form.getByText("Enter an e-mail address like name@example.com.")).toBeVisible();
+  await expect(
+    form.getByText("Enter a 10-digit Indian mobile number starting with 6, 7, 8 or 9."),
+  ).toBeVisible();
+  await form.getByLabel("Email").fill(`asha.${Date.now()}@example.com`);
+  await form.getByLabel("Contact").fill("+91 98450 12345");
+  await form.getByRole("button", { name: "Join us" }).click();
+  const dialog = page.getByRole("dialog", { name: "Thank you for joining us!" });
+  await expect(dialog).toBeVisible();
+  await expectNoAxeViolations(page);
+  const unsubscribeHref = await dialog
+    .getByRole("link", { name: "Unsubscribe" })
+    .getAttribute("href");
+  await dialog.getByRole("button", { name: "Close" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/$/);
+
+  await page.goto(unsubscribeHref as string);
+  await expect(page.getByText("You have been removed from our mailing list.")).toBeVisible();
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("both forms work and show their thank-you message", async ({ page }) => {
+    await leaveReview(page, "Plain HTML review, still counted", 2);
+    const reviewDialog = page.getByRole("dialog", { name: "Thank you for your review!" });
+    await expect(reviewDialog).toBeVisible();
+    await reviewDialog.getByRole("link", { name: "Close" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(
+      page.locator(".carousel__item").filter({ hasText: "Plain HTML review, still counted" }),
+    ).toHaveCount(1);
+
+    const form = page.locator("#join");
+    await form.getByLabel("Name").fill("Ravi");
+    await form.getByLabel("Email").fill(`ravi.${Date.now()}@example.com`);
+    await form.getByLabel("Contact").fill("9845012345");
+    await form.getByRole("button", { name: "Join us" }).click();
+    await expect(page.getByRole("dialog", { name: "Thank you for joining us!" })).toBeVisible();
+  });
+});
