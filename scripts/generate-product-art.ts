@@ -229,11 +229,11 @@ function drawBroadleaf(art: ProductArt, r: () => number): string {
     const spadix: string[] = [];
     for (let k = 0; k < blooms; k++) {
       const deg = (k === 0 ? -12 : 16) + (r() - 0.5) * 10;
-      const [sx, sy] = turn(0, -(92 + r() * 14), deg);
+      const [sx, sy] = turn(0, -(98 + r() * 12), deg);
       const x = 120 + sx;
       const y = BASE_Y + sy;
       fstems.push(`M120 ${BASE_Y}L${nums(x, y)}`);
-      spathes.push(leaf(x, y + 12, deg * 1.5, 30, 26));
+      spathes.push(leaf(x, y + 14, deg * 1.5, 38, 32));
       const [dx, dy] = turn(0, -12, deg * 1.5);
       spadix.push(`M${nums(x, y + 4)}l${nums(dx, dy)}`);
     }
@@ -248,10 +248,16 @@ function drawBroadleaf(art: ProductArt, r: () => number): string {
 function drawTrailing(art: ProductArt, r: () => number): { back: string; front: string } {
   const small = 14 + r() * 6;
   const mound: string[] = [];
+  const top: string[] = [];
   const mCount = 7 + Math.floor(r() * 3);
   for (let i = 0; i < mCount; i++) {
     const f = i / (mCount - 1) - 0.5;
-    mound.push(leaf(120 + f * 50, BASE_Y, f * 150 + (r() - 0.5) * 12, small * 1.6, small * 1.4));
+    mound.push(leaf(120 + f * 56, BASE_Y, f * 160 + (r() - 0.5) * 12, small * 2, small * 1.7));
+  }
+  const tCount = 3 + Math.floor(r() * 2);
+  for (let i = 0; i < tCount; i++) {
+    const f = i / (tCount - 1) - 0.5;
+    top.push(leaf(120 + f * 24, BASE_Y - 6, f * 70 + (r() - 0.5) * 10, small * 2.6, small * 1.9));
   }
   const vines: string[] = [];
   const leaves: string[] = [];
@@ -261,7 +267,7 @@ function drawTrailing(art: ProductArt, r: () => number): { back: string; front: 
     const side = k % 2 === 0 ? -1 : 1;
     const p0: Pt = [120 + side * (30 + r() * 12), 162];
     const p1: Pt = [120 + side * (62 + r() * 10), 166];
-    const p2: Pt = [120 + side * (42 + r() * 30), 196 + r() * 34];
+    const p2: Pt = [120 + side * (44 + r() * 20), 196 + r() * 30];
     vines.push(`M${nums(...p0)}Q${nums(...p1, ...p2)}`);
     for (let t = 0.3; t <= 1.01; t += 0.233) {
       const { p, u } = bezier(p0, p1, p2, t);
@@ -272,7 +278,9 @@ function drawTrailing(art: ProductArt, r: () => number): { back: string; front: 
     tips.push(p2);
   }
   const vineColour = shade(art.leaf, -0.3);
-  const back = `<path d="${mound.join("")}" fill="${shade(art.leaf, -0.06)}"/>`;
+  const back =
+    `<path d="${top.join("")}" fill="${shade(art.leaf, -0.12)}"/>` +
+    `<path d="${mound.join("")}" fill="${art.leaf}"/>`;
   let front =
     `<path d="${vines.join("")}" fill="none" stroke="${vineColour}" stroke-width="2" stroke-linecap="round"/>` +
     `<path d="${leaves.join("")}" fill="${shade(art.leaf, 0.08)}"/>`;
@@ -428,7 +436,8 @@ function drawBag(art: ProductArt, label: string): string {
     `<path d="M62 50H178L172 72H68Z" fill="${shade(art.leaf, -0.2)}"/>` +
     `<path d="M70 61H170" stroke="${shade(art.leaf, 0.3)}" stroke-width="1.5" stroke-dasharray="4 3"/>` +
     `<path d="M61 116H179V168H61Z" fill="${accent}"/>` +
-    `<path d="${leaf(114, 104, -38, 26, 22)}${leaf(118, 104, 34, 22, 20)}" fill="${accent}"/>` +
+    `<path d="M120 110v-10" stroke="${accent}" stroke-width="3" stroke-linecap="round"/>` +
+    `<path d="${leaf(119, 101, -55, 24, 18)}${leaf(121, 101, 55, 20, 16)}" fill="${accent}"/>` +
     `<text x="120" y="152" ${FONT} font-size="30" fill="${ink}">${escapeXml(label)}</text>`
   );
 }
@@ -446,7 +455,7 @@ function drawBottle(art: ProductArt, label: string): string {
     `<rect x="82" y="84" width="88" height="132" rx="16" fill="${art.leaf}"/>` +
     `<rect x="91" y="96" width="7" height="30" rx="3.5" fill="#fff" opacity=".3"/>` +
     `<rect x="92" y="128" width="68" height="64" rx="8" fill="${accent}"/>` +
-    `<path d="${leaf(122, 160, -35, 20, 17)}${leaf(125, 160, 32, 17, 15)}" fill="${art.leaf}"/>` +
+    `<path d="${leaf(125, 162, -55, 18, 14)}${leaf(127, 162, 55, 15, 12)}" fill="${art.leaf}"/>` +
     `<text x="126" y="182" ${FONT} font-size="17" fill="${ink}">${escapeXml(label)}</text>`
   );
 }

@@ -1,7 +1,7 @@
 import type { PlantSeed } from "./types";
 
 /**
- * The plant catalogue of spec §3 (about 35 plants, ₹50 to ₹310 per spec §9).
+ * The plant catalogue of spec section 3 (35 plants, Rs 50 to Rs 310 per section 9).
  * Prices are in paise. `art` tells `scripts/generate-product-art.ts` how to draw
  * each plant: the shape family, the leaf colour and, for flowering plants, the
  * flower colour as `accent`.

@@ -76,7 +76,14 @@ export function ReviewCarousel({ reviews }: { reviews: PublishedReview[] }) {
           </span>
         </div>
       ) : null}
-      <ul ref={listRef} className="carousel__list" aria-label="Reviews from our customers">
+      <ul
+        ref={listRef}
+        className="carousel__list"
+        aria-label="Reviews from our customers"
+        // Scrollable with the keyboard (arrow keys) also without JavaScript.
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable
+        tabIndex={0}
+      >
         {reviews.map((review, i) => (
           <li
             key={review.id}
