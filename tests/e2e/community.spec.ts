@@ -160,3 +160,18 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("dialog", { name: "Thank you for joining us!" })).toBeVisible();
   });
 });
+
+test("the hero is the home page's largest contentful paint on a phone", async ({ page }) => {
+  await page.setViewportSize({ width: 412, height: 823 });
+  await page.goto("/");
+  const lcpElementId = await page.evaluate(
+    () =>
+      new Promise<string>((resolve) => {
+        new PerformanceObserver((list) => {
+          const entries = list.getEntries() as (PerformanceEntry & { element?: Element | null })[];
+          resolve(entries.at(-1)?.element?.id ?? "");
+        }).observe({ type: "largest-contentful-paint", buffered: true });
+      }),
+  );
+  expect(lcpElementId).toBe("hero-title");
+});
