@@ -3,38 +3,13 @@
  * zod schemas; the honeypot field is checked before them.
  */
 import { z } from "zod";
-import { normaliseIndianMobile } from "~/utils/phone";
+import { emailAddress, indianMobile, requiredText } from "~/utils/form-schemas";
 import { communityLimits } from "./community-fields";
 
 export const registrationSchema = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(1, "Enter your name.")
-    .max(communityLimits.name, `Your name can be at most ${communityLimits.name} characters.`),
-  email: z
-    .string()
-    .trim()
-    .min(1, "Enter your e-mail address.")
-    .max(communityLimits.email, "This e-mail address is too long.")
-    .pipe(z.email("Enter an e-mail address like name@example.com."))
-    .transform((email) => email.toLowerCase()),
-  contact: z
-    .string()
-    .max(communityLimits.contact, "Enter a 10-digit mobile number, like 98450 12345.")
-    .transform((value, ctx) => {
-      const e164 = normaliseIndianMobile(value);
-      if (!e164) {
-        ctx.addIssue({
-          code: "custom",
-          message: value.trim()
-            ? "Enter a 10-digit Indian mobile number starting with 6, 7, 8 or 9."
-            : "Enter your contact number.",
-        });
-        return z.NEVER;
-      }
-      return e164;
-    }),
+  name: requiredText("name", communityLimits.name),
+  email: emailAddress(communityLimits.email).transform((email) => email.toLowerCase()),
+  contact: indianMobile(communityLimits.contact, "Enter your contact number."),
 });
 
 export const reviewSchema = z.object({

@@ -5,48 +5,18 @@
  * JavaScript does not carry it (docs/decisions/0006).
  */
 import { z } from "zod";
-import { normaliseIndianMobile } from "~/utils/phone";
+import { emailAddress, indianMobile, pinCode, requiredText } from "~/utils/form-schemas";
 import { checkoutLimits } from "./checkout-fields";
 import { indianStates } from "./indian-states";
 
-const text = (label: string, max: number) =>
-  z
-    .string()
-    .trim()
-    .min(1, `Enter your ${label}.`)
-    .max(max, `Your ${label} can be at most ${max} characters.`);
-
 export const checkoutSchema = z.object({
-  name: text("name", checkoutLimits.name),
-  email: z
-    .string()
-    .trim()
-    .min(1, "Enter your e-mail address.")
-    .max(checkoutLimits.email, "This e-mail address is too long.")
-    .pipe(z.email("Enter an e-mail address like name@example.com.")),
-  phone: z
-    .string()
-    .max(checkoutLimits.phone, "Enter a 10-digit mobile number, like 98450 12345.")
-    .transform((value, ctx) => {
-      const e164 = normaliseIndianMobile(value);
-      if (!e164) {
-        ctx.addIssue({
-          code: "custom",
-          message: value.trim()
-            ? "Enter a 10-digit Indian mobile number starting with 6, 7, 8 or 9."
-            : "Enter your mobile number.",
-        });
-        return z.NEVER;
-      }
-      return e164;
-    }),
-  address: text("address", checkoutLimits.address),
-  city: text("city", checkoutLimits.city),
+  name: requiredText("name", checkoutLimits.name),
+  email: emailAddress(checkoutLimits.email),
+  phone: indianMobile(checkoutLimits.phone),
+  address: requiredText("address", checkoutLimits.address),
+  city: requiredText("city", checkoutLimits.city),
   state: z.enum(indianStates, { error: "Choose your state or union territory." }),
-  pinCode: z
-    .string()
-    .trim()
-    .regex(/^[1-9][0-9]{5}$/, "Enter a 6-digit PIN code that does not start with 0."),
+  pinCode: pinCode(),
   idempotencyKey: z
     .string()
     .regex(

@@ -3,48 +3,18 @@
  * Date and slot rules that need the clock and the database are checked in pickups.server.ts.
  */
 import { z } from "zod";
-import { normaliseIndianMobile } from "~/utils/phone";
+import { emailAddress, indianMobile, pinCode, requiredText } from "~/utils/form-schemas";
 import { MAX_TOTAL_KG, parseKg } from "./estimate";
 import { MAX_ESTIMATE_ROWS, pickupLimits } from "./pickup-fields";
 
-const text = (label: string, max: number) =>
-  z
-    .string()
-    .trim()
-    .min(1, `Enter your ${label}.`)
-    .max(max, `Your ${label} can be at most ${max} characters.`);
-
 export const pickupSchema = z.object({
-  name: text("name", pickupLimits.name),
-  email: z
-    .string()
-    .trim()
-    .min(1, "Enter your e-mail address.")
-    .max(pickupLimits.email, "This e-mail address is too long.")
-    .pipe(z.email("Enter an e-mail address like name@example.com.")),
-  phone: z
-    .string()
-    .max(pickupLimits.phone, "Enter a 10-digit mobile number, like 98450 12345.")
-    .transform((value, ctx) => {
-      const e164 = normaliseIndianMobile(value);
-      if (!e164) {
-        ctx.addIssue({
-          code: "custom",
-          message: value.trim()
-            ? "Enter a 10-digit Indian mobile number starting with 6, 7, 8 or 9."
-            : "Enter your mobile number.",
-        });
-        return z.NEVER;
-      }
-      return e164;
-    }),
-  addressLine1: text("address (line 1)", pickupLimits.addressLine1),
-  addressLine2: text("address (line 2)", pickupLimits.addressLine2),
-  city: text("city", pickupLimits.city),
-  pinCode: z
-    .string()
-    .trim()
-    .regex(/^[1-9][0-9]{5}$/, "Enter a 6-digit PIN code that does not start with 0."),
+  name: requiredText("name", pickupLimits.name),
+  email: emailAddress(pickupLimits.email),
+  phone: indianMobile(pickupLimits.phone),
+  addressLine1: requiredText("address (line 1)", pickupLimits.addressLine1),
+  addressLine2: requiredText("address (line 2)", pickupLimits.addressLine2),
+  city: requiredText("city", pickupLimits.city),
+  pinCode: pinCode(),
   pickupDate: z
     .string()
     .trim()
