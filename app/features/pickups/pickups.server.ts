@@ -111,6 +111,20 @@ function checkPinCode(pinCode: string, config: PickupConfig) {
   }
 }
 
+/** The booking made with this idempotency key, as a replay; undefined when none. */
+async function findByIdempotencyKey(db: Database, key: string) {
+  const [row] = await db
+    .select({
+      id: pickups.id,
+      reference: pickups.reference,
+      trackingToken: pickups.trackingToken,
+      estimatePaise: pickups.estimatePaise,
+    })
+    .from(pickups)
+    .where(eq(pickups.idempotencyKey, key));
+  return row ? { ...row, totalGrams: 0, replayed: true } : undefined;
+}
+
 export interface BookedPickup {
   id: number;
   reference: string;
@@ -139,16 +153,8 @@ export async function bookPickup(
   try {
     return await db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Database;
-      const [previous] = await tx
-        .select({
-          id: pickups.id,
-          reference: pickups.reference,
-          trackingToken: pickups.trackingToken,
-          estimatePaise: pickups.estimatePaise,
-        })
-        .from(pickups)
-        .where(eq(pickups.idempotencyKey, input.idempotencyKey));
-      if (previous) return { ...previous, totalGrams: 0, replayed: true };
+      const previous = await findByIdempotencyKey(tx, input.idempotencyKey);
+      if (previous) return previous;
 
       const materialIds = input.items.map((item) => item.materialId);
       const rates = materialIds.length
@@ -227,16 +233,8 @@ export async function bookPickup(
     });
   } catch (error) {
     if (isUniqueViolation(error, "pickups_idempotency_key_unique")) {
-      const [first] = await db
-        .select({
-          id: pickups.id,
-          reference: pickups.reference,
-          trackingToken: pickups.trackingToken,
-          estimatePaise: pickups.estimatePaise,
-        })
-        .from(pickups)
-        .where(eq(pickups.idempotencyKey, input.idempotencyKey));
-      if (first) return { ...first, totalGrams: 0, replayed: true };
+      const first = await findByIdempotencyKey(db, input.idempotencyKey);
+      if (first) return first;
     }
     throw error;
   }
