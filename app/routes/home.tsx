@@ -13,18 +13,13 @@ import {
   reviewSummary,
   upsertRegistration,
 } from "~/features/community/community.server";
-import {
-  HONEYPOT_FIELD,
-  REGISTRATIONS_PER_HOUR,
-  registrationFields,
-} from "~/features/community/community-fields";
+import { REGISTRATIONS_PER_HOUR, registrationFields } from "~/features/community/community-fields";
 import { JoinUsForm } from "~/features/community/join-us-form";
+import { type PublicFormResult, screenPublicForm } from "~/features/community/public-form.server";
 import { ReviewCarousel } from "~/features/community/review-carousel";
 import { pageMeta } from "~/features/site/meta";
 import { siteConfig } from "~/features/site/site-config";
-import { firstIssuePerField, textFields } from "~/utils/form-data";
 import { logger } from "~/utils/logger.server";
-import { consumeRateLimit, RateLimitedError } from "~/utils/rate-limit.server";
 import { clientAddressContext } from "~/utils/request-context";
 import type { Route } from "./+types/home";
 
@@ -34,52 +29,27 @@ export async function loader() {
   return { reviews, summary };
 }
 
-interface JoinResult {
+interface JoinResult extends PublicFormResult {
   ok?: boolean;
   unsubscribePath?: string;
-  values: Record<string, string>;
-  errors: Record<string, string>;
-  formError?: string;
 }
 
 /** 'Join us' (issue 5 items 3 and 5): honeypot, validation, rate limit, one row per e-mail. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { [HONEYPOT_FIELD]: honeypot, ...values } = textFields(
-    await request.formData(),
-    registrationFields,
-  );
-  const kept = {
-    name: values.name.slice(0, 200),
-    email: values.email.slice(0, 300),
-    contact: values.contact.slice(0, 40),
-  };
-  if (honeypot) return data<JoinResult>({ values: {}, errors: {} }, { status: 400 });
-  const parsed = registrationSchema.safeParse(values);
-  if (!parsed.success) {
-    return data<JoinResult>(
-      { values: kept, errors: firstIssuePerField(parsed.error.issues) },
-      { status: 400 },
-    );
-  }
+  const { parsed, refusal } = await screenPublicForm<JoinResult, typeof registrationSchema>({
+    formData: await request.formData(),
+    fields: registrationFields,
+    schema: registrationSchema,
+    clientAddress: context.get(clientAddressContext),
+    limit: {
+      action: "registration",
+      perHour: REGISTRATIONS_PER_HOUR,
+      message: "Too many registrations from your network in the last hour. Please try again later.",
+    },
+  });
+  if (refusal) return refusal;
   try {
-    await consumeRateLimit(
-      "registration",
-      context.get(clientAddressContext),
-      REGISTRATIONS_PER_HOUR,
-      3600,
-      "Too many registrations from your network in the last hour. Please try again later.",
-    );
-  } catch (error) {
-    if (error instanceof RateLimitedError) {
-      return data<JoinResult>(
-        { values: kept, errors: {}, formError: error.message },
-        { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } },
-      );
-    }
-    throw error;
-  }
-  try {
-    const { unsubscribeToken } = await upsertRegistration(await getDb(), parsed.data);
+    const { unsubscribeToken } = await upsertRegistration(await getDb(), parsed);
     return data<JoinResult>({
       ok: true,
       unsubscribePath: `/unsubscribe/${unsubscribeToken}`,
@@ -90,7 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     logger().error({ err: error }, "registration failed");
     return data<JoinResult>(
       {
-        values: kept,
+        values: { name: parsed.name, email: parsed.email, contact: parsed.contact },
         errors: {},
         formError: "There was a problem with registration. Please try again.",
       },

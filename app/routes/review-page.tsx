@@ -6,64 +6,37 @@ import { reviewSchema } from "~/features/community/community.schema";
 import { createReview } from "~/features/community/community.server";
 import {
   communityLimits,
-  HONEYPOT_FIELD,
   REVIEWS_PER_HOUR,
   reviewFields,
 } from "~/features/community/community-fields";
 import { Honeypot } from "~/features/community/join-us-form";
+import { type PublicFormResult, screenPublicForm } from "~/features/community/public-form.server";
 import { StarRatingInput } from "~/features/community/star-rating-input";
 import { pageMeta } from "~/features/site/meta";
 import { env } from "~/utils/env.server";
-import { firstIssuePerField, textFields } from "~/utils/form-data";
-import { consumeRateLimit, RateLimitedError } from "~/utils/rate-limit.server";
 import { clientAddressContext } from "~/utils/request-context";
 import type { Route } from "./+types/review-page";
 
-interface ReviewResult {
+interface ReviewResult extends PublicFormResult {
   ok?: boolean;
   pending?: boolean;
-  values: Record<string, string>;
-  errors: Record<string, string>;
-  formError?: string;
 }
 
 /** A review (issue 5 items 4–5): honeypot, validation (rating 1–5), rate limit, stored as text. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { [HONEYPOT_FIELD]: honeypot, ...values } = textFields(
-    await request.formData(),
-    reviewFields,
-  );
-  const kept = {
-    review: values.review.slice(0, communityLimits.review + 100),
-    rating: values.rating.slice(0, 2),
-    displayName: values.displayName.slice(0, 100),
-  };
-  if (honeypot) return data<ReviewResult>({ values: {}, errors: {} }, { status: 400 });
-  const parsed = reviewSchema.safeParse(values);
-  if (!parsed.success) {
-    return data<ReviewResult>(
-      { values: kept, errors: firstIssuePerField(parsed.error.issues) },
-      { status: 400 },
-    );
-  }
-  try {
-    await consumeRateLimit(
-      "review",
-      context.get(clientAddressContext),
-      REVIEWS_PER_HOUR,
-      3600,
-      "Too many reviews from your network in the last hour. Please try again later.",
-    );
-  } catch (error) {
-    if (error instanceof RateLimitedError) {
-      return data<ReviewResult>(
-        { values: kept, errors: {}, formError: error.message },
-        { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } },
-      );
-    }
-    throw error;
-  }
-  const { status } = await createReview(await getDb(), parsed.data, env().REVIEWS_REQUIRE_APPROVAL);
+  const { parsed, refusal } = await screenPublicForm<ReviewResult, typeof reviewSchema>({
+    formData: await request.formData(),
+    fields: reviewFields,
+    schema: reviewSchema,
+    clientAddress: context.get(clientAddressContext),
+    limit: {
+      action: "review",
+      perHour: REVIEWS_PER_HOUR,
+      message: "Too many reviews from your network in the last hour. Please try again later.",
+    },
+  });
+  if (refusal) return refusal;
+  const { status } = await createReview(await getDb(), parsed, env().REVIEWS_REQUIRE_APPROVAL);
   return data<ReviewResult>({ ok: true, pending: status === "pending", values: {}, errors: {} });
 }
 
