@@ -12,7 +12,6 @@ import { auditLog } from "~/db/schema/audit";
 import { type PickupStatus, pickupItems, pickups } from "~/db/schema/pickups";
 import { scrapMaterials } from "~/db/schema/rates";
 import { humanReference, unguessableToken } from "~/utils/codes.server";
-import { addDays, todayInKolkata } from "~/utils/dates";
 import { isUniqueViolation } from "~/utils/pg-errors";
 import { estimatePaise } from "./estimate";
 import type { PickupInput } from "./pickup.schema";
@@ -353,10 +352,4 @@ export async function reschedulePickup(
       },
     });
   });
-}
-
-/** Today's date in Asia/Kolkata and the last bookable one, for date inputs. */
-export function bookingWindow(now: Date, config: PickupConfig) {
-  const today = todayInKolkata(now);
-  return { first: today, last: addDays(today, config.windowDays - 1) };
 }
