@@ -10,6 +10,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   useRouteLoaderData,
 } from "react-router";
 import { useNonce } from "~/components/ui/nonce";
@@ -37,6 +38,8 @@ export const links: Route.LinksFunction = () => [
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
+  // The staff dashboard has its own header; the shop's navigation and footer stay public.
+  const isDashboard = useLocation().pathname.startsWith("/dashboard");
   return (
     <html lang="en-IN">
       <head>
@@ -53,12 +56,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <a className="skip-link" href="#main">
           Skip to content
         </a>
-        <SiteHeader cartCount={data?.cartCount ?? 0} />
+        {isDashboard ? null : <SiteHeader cartCount={data?.cartCount ?? 0} />}
         <PendingIndicator />
         <main id="main" tabIndex={-1}>
           {children}
         </main>
-        <SiteFooter />
+        {isDashboard ? null : <SiteFooter />}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

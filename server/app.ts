@@ -17,6 +17,7 @@ import { pinoHttp } from "pino-http";
 import { RouterContextProvider } from "react-router";
 import { DataDirLockedError } from "~/db/data-dir-lock.server";
 import { closeDatabase, getDatabaseHandle } from "~/db/db.server";
+import { prepareSetupLink } from "~/features/staff/setup.server";
 import { EnvError, env } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import { projectRoot } from "~/utils/project-root.server";
@@ -134,6 +135,14 @@ export async function startServer(): Promise<RunningServer> {
     { port, host: config.HOST, database: database.driver },
     `Serving on http://${config.HOST === "0.0.0.0" ? "localhost" : config.HOST}:${port}`,
   );
+
+  const setupPath = await prepareSetupLink(database.db);
+  if (setupPath) {
+    const host = config.HOST === "0.0.0.0" ? "localhost" : config.HOST;
+    process.stdout.write(
+      `No staff account exists yet. Create the first admin (one-time link): http://${host}:${port}${setupPath}\n`,
+    );
+  }
 
   let stopping: Promise<void> | undefined;
   const shutdown = (reason: string) => {

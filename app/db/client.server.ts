@@ -10,6 +10,7 @@
  */
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
@@ -25,8 +26,17 @@ import * as community from "./schema/community";
 import * as pickups from "./schema/pickups";
 import * as rates from "./schema/rates";
 import * as shop from "./schema/shop";
+import * as staff from "./schema/staff";
 
-export const schema = { ...catalogue, ...rates, ...shop, ...pickups, ...community, ...audit };
+export const schema = {
+  ...catalogue,
+  ...rates,
+  ...shop,
+  ...pickups,
+  ...community,
+  ...audit,
+  ...staff,
+};
 
 /** A Drizzle database on either driver; transactions behave the same on both. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -89,13 +99,13 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     const pgDataDir = path.join(options.dataDir, "pgdata");
     release = acquireDataDirLock(options.dataDir, pgDataDir);
     try {
-      client = await PGlite.create({ dataDir: pgDataDir });
+      client = await PGlite.create({ dataDir: pgDataDir, extensions: { pg_trgm } });
     } catch (error) {
       release();
       throw error;
     }
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create({ extensions: { pg_trgm } });
   }
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   try {

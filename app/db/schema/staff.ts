@@ -1,0 +1,83 @@
+/**
+ * Staff accounts and their database sessions (issue 6 item 1). The column set is the one the
+ * authentication library (better-auth, with its admin plugin) reads and writes; the tables are
+ * prefixed `staff_` because shoppers never have accounts here. Roles: 'admin' | 'staff'.
+ */
+import { sql } from "drizzle-orm";
+import { boolean, check, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+
+export const staffRoles = ["admin", "staff"] as const;
+export type StaffRole = (typeof staffRoles)[number];
+
+export const staffUsers = pgTable(
+  "staff_user",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    /** Stored lower-case; the login identifier. */
+    email: text("email").notNull().unique(),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    image: text("image"),
+    role: text("role", { enum: staffRoles }).notNull().default("staff"),
+    /** A disabled account: the admin plugin's "banned" flag. */
+    banned: boolean("banned").notNull().default(false),
+    banReason: text("ban_reason"),
+    banExpires: timestamp("ban_expires", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("staff_user_role_valid", sql`${t.role} in ('admin', 'staff')`)],
+);
+
+export const staffSessions = pgTable(
+  "staff_session",
+  {
+    id: text("id").primaryKey(),
+    /** Idle expiry: pushed forward while the session is used (8 h idle timeout). */
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    token: text("token").notNull().unique(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    userId: text("user_id")
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: "cascade" }),
+    impersonatedBy: text("impersonated_by"),
+  },
+  (t) => [index("staff_session_user_idx").on(t.userId)],
+);
+
+export const staffAccounts = pgTable(
+  "staff_account",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    /** Password hash (scrypt, by the library); never read by our code. */
+    password: text("password"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("staff_account_user_idx").on(t.userId)],
+);
+
+export const staffVerifications = pgTable("staff_verification", {
+  id: text("id").primaryKey(),
+  identifier: text("identifier").notNull(),
+  value: text("value").notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type StaffUserRow = typeof staffUsers.$inferSelect;

@@ -1,0 +1,38 @@
+/**
+ * Keyset ("seek") pagination for dashboard lists (issue 6 items 3–5): the page after a row is
+ * asked for by that row's sort key, so page 1,000 costs what page 1 costs (an index range
+ * scan), unlike OFFSET. The cursor travels in the URL as `after=<base64url JSON array>`.
+ */
+
+/** Rows per dashboard list page. */
+export const PAGE_SIZE = 50;
+
+/** Encodes a sort key (e.g. [createdAtIso, id]) into a URL-safe cursor. */
+export function encodeCursor(key: readonly (string | number)[]): string {
+  return Buffer.from(JSON.stringify(key), "utf8").toString("base64url");
+}
+
+/**
+ * Decodes a cursor made by `encodeCursor` and checks its shape against `kinds`
+ * (e.g. ['string', 'number']). Returns null for anything else (a tampered or stale cursor
+ * simply shows the first page).
+ */
+export function decodeCursor<T extends (string | number)[]>(
+  cursor: string | null | undefined,
+  kinds: readonly ("string" | "number")[],
+): T | null {
+  if (!cursor || cursor.length > 500) return null;
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
+    if (!Array.isArray(value) || value.length !== kinds.length) return null;
+    for (let i = 0; i < kinds.length; i++) {
+      const item = value[i];
+      if (typeof item !== kinds[i]) return null;
+      if (typeof item === "number" && !Number.isSafeInteger(item)) return null;
+      if (typeof item === "string" && item.length > 100) return null;
+    }
+    return value as T;
+  } catch {
+    return null;
+  }
+}

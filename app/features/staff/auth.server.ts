@@ -1,0 +1,203 @@
+/**
+ * Staff authentication (issue 6 item 1) with better-auth: scrypt password hashing, sessions
+ * stored in `staff_session`, accounts only created by an admin, the CLI or the one-time setup
+ * link (no public sign-up, no HTTP handler mounted: every call goes through this module).
+ *
+ * Session rules:
+ * - idle timeout 8 hours: the session's `expires_at` moves forward at most every 5 minutes of use;
+ * - absolute timeout 7 days from login, checked here on every request;
+ * - cookie HttpOnly, SameSite=Lax, path /; on HTTPS in production it is `__Host-staff_session`
+ *   with Secure, otherwise `staff_session` (a plain-HTTP run on localhost must still log in);
+ * - login issues a new session id; logout and disabling an account delete sessions in the DB.
+ */
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError } from "better-auth/api";
+import { admin } from "better-auth/plugins/admin";
+import { adminAc, userAc } from "better-auth/plugins/admin/access";
+import { eq } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { getDb } from "~/db/db.server";
+import {
+  type StaffRole,
+  staffAccounts,
+  staffSessions,
+  staffUsers,
+  staffVerifications,
+} from "~/db/schema/staff";
+import { env } from "~/utils/env.server";
+import { logger } from "~/utils/logger.server";
+import { sessionSecret } from "~/utils/secrets.server";
+
+export const IDLE_TIMEOUT_SECONDS = 8 * 60 * 60;
+export const ABSOLUTE_TIMEOUT_SECONDS = 7 * 24 * 60 * 60;
+/** How often a used session's idle expiry is pushed forward (one DB write per 5 minutes). */
+const REFRESH_EVERY_SECONDS = 5 * 60;
+
+/** The signed-in staff member, as loaders and actions see them. */
+export interface StaffUser {
+  id: string;
+  name: string;
+  email: string;
+  role: StaffRole;
+}
+
+function buildAuth(db: Database, secure: boolean) {
+  const authLogger = logger().child({ module: "auth" });
+  return betterAuth({
+    appName: "Scrap & Sprout staff",
+    baseURL: secure ? "https://localhost" : "http://localhost",
+    secret: sessionSecret(),
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      schema: {
+        user: staffUsers,
+        session: staffSessions,
+        account: staffAccounts,
+        verification: staffVerifications,
+      },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      disableSignUp: true,
+      autoSignIn: false,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: MAX_PASSWORD_LENGTH,
+    },
+    session: {
+      expiresIn: IDLE_TIMEOUT_SECONDS,
+      updateAge: REFRESH_EVERY_SECONDS,
+      cookieCache: { enabled: false },
+    },
+    plugins: [
+      admin({
+        defaultRole: "staff",
+        adminRoles: ["admin"],
+        roles: { admin: adminAc, staff: userAc },
+      }),
+    ],
+    // Our own limiter (login.server.ts) and cross-site POST check (server/app.ts) apply.
+    rateLimit: { enabled: false },
+    telemetry: { enabled: false },
+    advanced: {
+      disableCSRFCheck: true,
+      disableOriginCheck: true,
+      useSecureCookies: false,
+      cookies: {
+        session_token: {
+          name: secure ? "__Host-staff_session" : "staff_session",
+          // The cookie outlives idle periods; the database decides (idle and absolute limits).
+          attributes: { secure, maxAge: ABSOLUTE_TIMEOUT_SECONDS },
+        },
+      },
+    },
+    logger: {
+      level: "error",
+      log: (level, message) => {
+        if (level === "error") authLogger.error(message);
+        else authLogger.debug(message);
+      },
+    },
+  });
+}
+
+type Auth = ReturnType<typeof buildAuth>;
+const instances = new WeakMap<Database, { plain?: Auth; secure?: Auth }>();
+
+/** True when the staff cookie must be `__Host-` + Secure: production over HTTPS. */
+export function usesSecureCookie(request: Request): boolean {
+  return env().isProduction && new URL(request.url).protocol === "https:";
+}
+
+/** The better-auth instance for this database and cookie flavour. */
+export async function authFor(request: Request | null, db?: Database): Promise<Auth> {
+  const database = db ?? (await getDb());
+  const secure = request ? usesSecureCookie(request) : false;
+  let entry = instances.get(database);
+  if (!entry) {
+    entry = {};
+    instances.set(database, entry);
+  }
+  const key = secure ? "secure" : "plain";
+  entry[key] ??= buildAuth(database, secure);
+  return entry[key];
+}
+
+export const MIN_PASSWORD_LENGTH = 8;
+export const MAX_PASSWORD_LENGTH = 256;
+
+let commonPasswords: Set<string> | undefined;
+
+/**
+ * Password rules (issue 6 item 1, NIST SP 800-63B): 8 to 256 characters, no composition
+ * rules, and not one of the 49,233 most common passwords (zxcvbn-ts common list, compared
+ * case-insensitively). Returns the message to show next to the field, or null when allowed.
+ */
+export async function passwordProblem(password: string): Promise<string | null> {
+  if (password.length < MIN_PASSWORD_LENGTH) {
+    return `Use at least ${MIN_PASSWORD_LENGTH} characters.`;
+  }
+  if (password.length > MAX_PASSWORD_LENGTH) {
+    return `Use at most ${MAX_PASSWORD_LENGTH} characters.`;
+  }
+  if (!commonPasswords) {
+    const { dictionary } = await import("@zxcvbn-ts/language-common");
+    commonPasswords = new Set(dictionary["passwords-common"].map((p) => p.toLowerCase()));
+  }
+  if (commonPasswords.has(password.toLowerCase())) {
+    return "This password is one of the most common ones. Choose another.";
+  }
+  return null;
+}
+
+/** Thrown for a refused account change; `field` names the form field to show it next to. */
+export class StaffAccountError extends Error {
+  override name = "StaffAccountError";
+  constructor(
+    message: string,
+    readonly field: "email" | "password" | "name" | "role" | null,
+    readonly status = 400,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Creates a staff account with a password (CLI, setup link, admin page). E-mail stored
+ * lower-case. Does not write the audit log (callers do, with their actor).
+ * @throws StaffAccountError for a refused password, a taken e-mail or an invalid e-mail.
+ */
+export async function createStaffAccount(
+  db: Database,
+  input: { email: string; name: string; role: StaffRole; password: string },
+): Promise<StaffUser> {
+  const problem = await passwordProblem(input.password);
+  if (problem) throw new StaffAccountError(problem, "password");
+  const email = input.email.trim().toLowerCase();
+  const auth = await authFor(null, db);
+  const [existing] = await db
+    .select({ id: staffUsers.id })
+    .from(staffUsers)
+    .where(eq(staffUsers.email, email));
+  if (existing) throw new StaffAccountError("A staff account with this email exists.", "email");
+  try {
+    const { user } = await auth.api.createUser({
+      body: { email, name: input.name.trim(), password: input.password, role: input.role },
+    });
+    return { id: user.id, name: user.name, email: user.email, role: input.role };
+  } catch (error) {
+    if (error instanceof APIError) {
+      throw new StaffAccountError(
+        error.body?.message ?? "The account could not be created.",
+        "email",
+      );
+    }
+    throw error;
+  }
+}
+
+/** True once any staff account exists (enabled or not): the setup link is then dead. */
+export async function hasStaffAccounts(db: Database): Promise<boolean> {
+  const rows = await db.select({ id: staffUsers.id }).from(staffUsers).limit(1);
+  return rows.length > 0;
+}

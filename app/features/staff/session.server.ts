@@ -1,0 +1,169 @@
+/**
+ * Staff sessions for loaders and actions (issue 6 item 1): who is signed in, the guard every
+ * dashboard route calls, login with its rate limits, and logout.
+ */
+import { APIError } from "better-auth/api";
+import { eq } from "drizzle-orm";
+import { redirect } from "react-router";
+import type { Database } from "~/db/client.server";
+import { getDb } from "~/db/db.server";
+import { type StaffRole, staffRoles, staffSessions } from "~/db/schema/staff";
+import { consumeRateLimit } from "~/utils/rate-limit.server";
+import { safeRedirect } from "~/utils/safe-redirect";
+import { ABSOLUTE_TIMEOUT_SECONDS, authFor, type StaffUser } from "./auth.server";
+
+export const LOGIN_PATH = "/dashboard/login";
+export const LOGIN_ATTEMPTS_PER_MINUTE = 10;
+export const TOO_MANY_LOGIN_ATTEMPTS = "Too many login attempts. Try again in a minute.";
+export const WRONG_CREDENTIALS = "Email or password is incorrect.";
+
+/**
+ * The signed-in staff member for this request, or null (no cookie, tampered or unknown token,
+ * idle for 8 hours, older than 7 days, disabled account). A session past the absolute limit is
+ * deleted here.
+ */
+export async function getStaffUser(
+  request: Request,
+  db?: Database,
+): Promise<(StaffUser & { sessionId: string }) | null> {
+  const database = db ?? (await getDb());
+  const auth = await authFor(request, database);
+  const found = await auth.api.getSession({ headers: request.headers }).catch((error) => {
+    if (error instanceof APIError) return null;
+    throw error;
+  });
+  if (!found) return null;
+  const ageSeconds = (Date.now() - new Date(found.session.createdAt).getTime()) / 1000;
+  if (ageSeconds > ABSOLUTE_TIMEOUT_SECONDS) {
+    await database.delete(staffSessions).where(eq(staffSessions.id, found.session.id));
+    return null;
+  }
+  const role = found.user.role;
+  if (found.user.banned || !staffRoles.includes(role as StaffRole)) return null;
+  return {
+    id: found.user.id,
+    name: found.user.name,
+    email: found.user.email,
+    role: role as StaffRole,
+    sessionId: found.session.id,
+  };
+}
+
+/**
+ * Guard for every dashboard loader and action (issue 6 item 1, "Roles").
+ * - anonymous GET/HEAD: throws a redirect to the login page that comes back to this URL;
+ * - anonymous POST (expired or tampered session): throws 401;
+ * - signed in without `role` (when 'admin' is required): throws 403.
+ * @returns the staff member.
+ */
+export async function requireStaff(request: Request, role?: "admin"): Promise<StaffUser> {
+  const user = await getStaffUser(request);
+  if (!user) {
+    if (request.method === "GET" || request.method === "HEAD") {
+      const url = new URL(request.url);
+      const back = `${url.pathname}${url.search}`;
+      throw redirect(`${LOGIN_PATH}?redirectTo=${encodeURIComponent(back)}`);
+    }
+    throw new Response("Your session has ended. Please log in again.", {
+      status: 401,
+      statusText: "Unauthorized",
+    });
+  }
+  if (role === "admin" && user.role !== "admin") {
+    throw new Response("Only an admin can do this.", { status: 403, statusText: "Forbidden" });
+  }
+  return user;
+}
+
+/** Refused login: message for the form and HTTP status (401, 403 disabled, 429 limited). */
+export class LoginError extends Error {
+  override name = "LoginError";
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Signs a staff member in: at most 10 attempts per minute per client address and per account
+ * (whatever the outcome), then checks the password (an unknown e-mail costs the same hash as a
+ * wrong password and gets the same answer). A new session id is issued; any session the browser
+ * carried before is ended.
+ * @returns headers with the Set-Cookie of the new session.
+ * @throws LoginError 401 wrong e-mail or password, 403 disabled account, 429 rate limited.
+ */
+export async function logIn(
+  request: Request,
+  clientAddress: string,
+  email: string,
+  password: string,
+): Promise<Headers> {
+  const account = email.trim().toLowerCase();
+  try {
+    await consumeRateLimit(
+      "login-address",
+      clientAddress,
+      LOGIN_ATTEMPTS_PER_MINUTE,
+      60,
+      TOO_MANY_LOGIN_ATTEMPTS,
+    );
+    await consumeRateLimit(
+      "login-account",
+      account,
+      LOGIN_ATTEMPTS_PER_MINUTE,
+      60,
+      TOO_MANY_LOGIN_ATTEMPTS,
+    );
+  } catch (error) {
+    if (error instanceof Error && "retryAfterSeconds" in error) {
+      throw new LoginError(TOO_MANY_LOGIN_ATTEMPTS, 429, Number(error.retryAfterSeconds));
+    }
+    throw error;
+  }
+  const db = await getDb();
+  const auth = await authFor(request, db);
+  const previous = await getStaffUser(request, db);
+  try {
+    const { headers } = await auth.api.signInEmail({
+      body: { email: account, password, rememberMe: true },
+      headers: request.headers,
+      returnHeaders: true,
+    });
+    if (previous) {
+      await db.delete(staffSessions).where(eq(staffSessions.id, previous.sessionId));
+    }
+    return headers;
+  } catch (error) {
+    if (error instanceof APIError) {
+      if (error.body?.code === "BANNED_USER") {
+        throw new LoginError("This account is disabled. Ask an admin to enable it.", 403);
+      }
+      throw new LoginError(WRONG_CREDENTIALS, 401);
+    }
+    throw error;
+  }
+}
+
+/**
+ * Ends the session on the server (the row is deleted) and returns headers that clear the
+ * cookie. Safe to call without a session.
+ */
+export async function logOut(request: Request): Promise<Headers> {
+  const auth = await authFor(request);
+  try {
+    const { headers } = await auth.api.signOut({ headers: request.headers, returnHeaders: true });
+    return headers;
+  } catch (error) {
+    if (error instanceof APIError) return new Headers();
+    throw error;
+  }
+}
+
+/** Where to go after login: a dashboard path from `redirectTo`, or the overview. */
+export function afterLoginPath(redirectTo: unknown): string {
+  const target = safeRedirect(redirectTo, "/dashboard");
+  return target.startsWith("/dashboard") && !target.startsWith(LOGIN_PATH) ? target : "/dashboard";
+}

@@ -1,0 +1,114 @@
+import { data, Form, redirect, useNavigation } from "react-router";
+import { z } from "zod";
+import { InputField } from "~/components/ui/field";
+import { getDb } from "~/db/db.server";
+import { hasStaffAccounts } from "~/features/staff/auth.server";
+import { afterLoginPath, getStaffUser, LoginError, logIn } from "~/features/staff/session.server";
+import dashboardStyles from "~/styles/dashboard.css?url";
+import { firstIssuePerField, textFields } from "~/utils/form-data";
+import { clientAddressContext } from "~/utils/request-context";
+import type { Route } from "./+types/login";
+
+const loginSchema = z.object({
+  email: z.string().trim().min(1, "Enter your email.").max(320, "Enter your email."),
+  password: z.string().min(1, "Enter your password.").max(1000, "Enter your password."),
+  redirectTo: z.string().max(2000).optional(),
+});
+
+interface LoginResult {
+  values: { email?: string };
+  errors: Partial<Record<"email" | "password", string>>;
+  formError?: string;
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const redirectTo = new URL(request.url).searchParams.get("redirectTo");
+  if (await getStaffUser(request)) throw redirect(afterLoginPath(redirectTo));
+  return {
+    noAccounts: !(await hasStaffAccounts(await getDb())),
+    redirectTo: redirectTo ? afterLoginPath(redirectTo) : null,
+  };
+}
+
+/** Login (issue 6 item 1): rate limited, same answer for unknown e-mail and wrong password. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const fields = textFields(await request.formData(), ["email", "password", "redirectTo"]);
+  const parsed = loginSchema.safeParse(fields);
+  if (!parsed.success) {
+    return data<LoginResult>(
+      { values: { email: fields.email }, errors: firstIssuePerField(parsed.error.issues) },
+      { status: 400 },
+    );
+  }
+  try {
+    const headers = await logIn(
+      request,
+      context.get(clientAddressContext),
+      parsed.data.email,
+      parsed.data.password,
+    );
+    return redirect(afterLoginPath(parsed.data.redirectTo), { headers });
+  } catch (error) {
+    if (!(error instanceof LoginError)) throw error;
+    const headers = new Headers();
+    if (error.retryAfterSeconds) headers.set("Retry-After", String(error.retryAfterSeconds));
+    return data<LoginResult>(
+      { values: { email: parsed.data.email }, errors: {}, formError: error.message },
+      { status: error.status, headers },
+    );
+  }
+}
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: dashboardStyles }];
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Staff login | Scrap & Sprout" },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  return (
+    <div className="dash-login">
+      <h1>Staff login</h1>
+      {loaderData.noAccounts ? (
+        <p className="dash-notice">
+          No staff account exists yet. Open the one-time setup link the server printed when it
+          started, or stop the server and run <code>npm run staff:create</code>.
+        </p>
+      ) : null}
+      <Form method="post" className="form" noValidate>
+        {actionData?.formError ? (
+          <p className="dash-error" role="alert">
+            {actionData.formError}
+          </p>
+        ) : null}
+        {loaderData.redirectTo ? (
+          <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+        ) : null}
+        <InputField
+          id="email"
+          name="email"
+          label="Email"
+          type="email"
+          autoComplete="username"
+          required
+          defaultValue={actionData?.values.email}
+          error={actionData?.errors.email}
+        />
+        <InputField
+          id="password"
+          name="password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          required
+          error={actionData?.errors.password}
+        />
+        <button type="submit" className="button" disabled={navigation.state === "submitting"}>
+          Log in
+        </button>
+      </Form>
+    </div>
+  );
+}

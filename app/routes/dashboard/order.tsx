@@ -1,0 +1,11 @@
+import { requireStaff } from "~/features/staff/session.server";
+import type { Route } from "./+types/order";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireStaff(request);
+  return null;
+}
+
+export default function Placeholder() {
+  return <h1>Coming next</h1>;
+}

@@ -1,0 +1,11 @@
+import { requireStaff } from "~/features/staff/session.server";
+import type { Route } from "./+types/product";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireStaff(request, "admin");
+  return null;
+}
+
+export default function Placeholder() {
+  return <h1>Coming next</h1>;
+}

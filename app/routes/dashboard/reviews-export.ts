@@ -1,0 +1,7 @@
+import { requireStaff } from "~/features/staff/session.server";
+import type { Route } from "./+types/reviews-export";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireStaff(request);
+  return new Response("", { headers: { "Content-Type": "text/csv; charset=utf-8" } });
+}

@@ -1,0 +1,123 @@
+import { data, Form, redirect, useNavigation } from "react-router";
+import { z } from "zod";
+import { InputField } from "~/components/ui/field";
+import { recordAudit } from "~/db/audit.server";
+import { getDb } from "~/db/db.server";
+import { createStaffAccount, StaffAccountError } from "~/features/staff/auth.server";
+import { logIn } from "~/features/staff/session.server";
+import { consumeSetupToken, setupTokenIsValid } from "~/features/staff/setup.server";
+import { staffAccountFields } from "~/features/staff/staff.schema";
+import dashboardStyles from "~/styles/dashboard.css?url";
+import { firstIssuePerField, textFields } from "~/utils/form-data";
+import { clientAddressContext } from "~/utils/request-context";
+import type { Route } from "./+types/setup";
+
+const setupSchema = z.object({ token: z.string().max(200), ...staffAccountFields });
+
+interface SetupResult {
+  values: { name?: string; email?: string };
+  errors: Partial<Record<"name" | "email" | "password", string>>;
+}
+
+function invalidLink(): never {
+  throw data("This setup link is no longer valid.", { status: 404 });
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token");
+  if (!(await setupTokenIsValid(await getDb(), token))) invalidLink();
+  return { token: token as string };
+}
+
+/** First admin (issue 6 item 1): only with this process's live setup token, once. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const db = await getDb();
+  const fields = textFields(await request.formData(), ["token", "name", "email", "password"]);
+  if (!(await setupTokenIsValid(db, fields.token))) invalidLink();
+  const parsed = setupSchema.safeParse(fields);
+  if (!parsed.success) {
+    return data<SetupResult>(
+      { values: fields, errors: firstIssuePerField(parsed.error.issues) },
+      { status: 400 },
+    );
+  }
+  try {
+    const user = await createStaffAccount(db, { ...parsed.data, role: "admin" });
+    consumeSetupToken();
+    await recordAudit(db, {
+      actor: "system",
+      action: "staff.create",
+      entity: "staff",
+      entityId: user.id,
+      after: { email: user.email, name: user.name, role: user.role },
+      extra: { via: "setup link" },
+    });
+  } catch (error) {
+    if (error instanceof StaffAccountError && error.field) {
+      return data<SetupResult>(
+        { values: fields, errors: { [error.field]: error.message } },
+        { status: 400 },
+      );
+    }
+    throw error;
+  }
+  const headers = await logIn(
+    request,
+    context.get(clientAddressContext),
+    parsed.data.email,
+    parsed.data.password,
+  );
+  return redirect("/dashboard", { headers });
+}
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: dashboardStyles }];
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Create the first admin | Scrap & Sprout" },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+export default function Setup({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  return (
+    <div className="dash-login">
+      <h1>Create the first admin</h1>
+      <p>This link works once, while no staff account exists.</p>
+      <Form method="post" className="form" noValidate>
+        <input type="hidden" name="token" value={loaderData.token} />
+        <InputField
+          id="name"
+          name="name"
+          label="Name"
+          autoComplete="name"
+          required
+          defaultValue={actionData?.values.name}
+          error={actionData?.errors.name}
+        />
+        <InputField
+          id="email"
+          name="email"
+          label="Email"
+          type="email"
+          autoComplete="username"
+          required
+          defaultValue={actionData?.values.email}
+          error={actionData?.errors.email}
+        />
+        <InputField
+          id="password"
+          name="password"
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          hint="At least 8 characters. Long passphrases are welcome."
+          required
+          error={actionData?.errors.password}
+        />
+        <button type="submit" className="button" disabled={navigation.state === "submitting"}>
+          Create admin and log in
+        </button>
+      </Form>
+    </div>
+  );
+}

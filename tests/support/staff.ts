@@ -1,0 +1,64 @@
+/**
+ * Staff accounts and signed-in requests for dashboard tests: accounts are made with the real
+ * `createStaffAccount` and sessions with the real login, so tests see real cookies.
+ */
+import { RouterContextProvider } from "react-router";
+import type { Database } from "~/db/client.server";
+import type { StaffRole } from "~/db/schema/staff";
+import { createStaffAccount } from "~/features/staff/auth.server";
+import { logIn } from "~/features/staff/session.server";
+import { clientAddressContext } from "~/utils/request-context";
+
+export const TEST_PASSWORD = "correct horse battery staple";
+let counter = 0;
+
+/** A new staff account with TEST_PASSWORD and a cookie header of a fresh session for it. */
+export async function signedInStaff(db: Database, role: StaffRole) {
+  counter += 1;
+  const email = `${role}${counter}-${Date.now()}@staff.example`;
+  const user = await createStaffAccount(db, {
+    email,
+    name: `${role === "admin" ? "Admin" : "Staff"} ${counter}`,
+    role,
+    password: TEST_PASSWORD,
+  });
+  const headers = await logIn(
+    new Request("http://localhost/dashboard/login", { method: "POST" }),
+    `198.51.100.${counter % 250}`,
+    email,
+    TEST_PASSWORD,
+  );
+  return { user, cookie: cookieHeaderFrom(headers) };
+}
+
+/** The `Cookie` request header that the browser would send back for these Set-Cookie headers. */
+export function cookieHeaderFrom(headers: Headers): string {
+  return headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .join("; ");
+}
+
+/** Loader/action arguments for a dashboard route, with an optional session cookie. */
+export function routeArgs<T>(
+  url: string,
+  options: {
+    cookie?: string;
+    method?: string;
+    form?: Record<string, string>;
+    params?: Record<string, string>;
+    address?: string;
+  } = {},
+): T {
+  const context = new RouterContextProvider();
+  context.set(clientAddressContext, options.address ?? "203.0.113.9");
+  const headers = new Headers();
+  if (options.cookie) headers.set("Cookie", options.cookie);
+  const method = options.method ?? (options.form ? "POST" : "GET");
+  const request = new Request(url, {
+    method,
+    headers,
+    body: options.form ? new URLSearchParams(options.form) : undefined,
+  });
+  return { request, params: options.params ?? {}, context } as unknown as T;
+}
