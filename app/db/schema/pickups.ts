@@ -57,11 +57,18 @@ export const pickups = pgTable(
       sql`${t.estimatePaise} >= 0 and (${t.payoutPaise} is null or ${t.payoutPaise} >= 0)`,
     ),
     index("pickups_date_slot_idx").on(t.pickupDate, t.slotStart, t.status),
-    index("pickups_status_date_idx").on(t.status, t.pickupDate),
     index("pickups_created_idx").on(t.createdAt),
-    index("pickups_city_idx").on(t.city),
-    index("pickups_pin_code_idx").on(t.pinCode),
-    index("pickups_phone_idx").on(t.phone),
+    // Dashboard list (issue 6 items 3 and 10): every filter combination is an index range scan
+    // already in the list's order (pickup_date desc, id desc), so a page costs O(log n).
+    index("pickups_date_id_idx").on(t.pickupDate, t.id),
+    index("pickups_status_date_idx").on(t.status, t.pickupDate, t.id),
+    index("pickups_city_idx").on(sql`lower(${t.city})`, t.pickupDate, t.id),
+    index("pickups_status_city_date_idx").on(t.status, sql`lower(${t.city})`, t.pickupDate, t.id),
+    index("pickups_pin_code_idx").on(t.pinCode, t.pickupDate, t.id),
+    index("pickups_status_pin_code_date_idx").on(t.status, t.pinCode, t.pickupDate, t.id),
+    index("pickups_phone_idx").on(t.phone, t.pickupDate, t.id),
+    // Name search (ILIKE '%q%', case-insensitive) through trigrams.
+    index("pickups_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
   ],
 );
 
