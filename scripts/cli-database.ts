@@ -6,7 +6,9 @@ import { type DatabaseHandle, openDatabase } from "~/db/client.server";
 import { DataDirLockedError } from "~/db/data-dir-lock.server";
 import { EnvError, env } from "~/utils/env.server";
 
-export async function openCliDatabase(): Promise<DatabaseHandle> {
+export async function openCliDatabase(
+  lockedHint = "Stop the server first (the embedded database allows one process).",
+): Promise<DatabaseHandle> {
   try {
     const config = env();
     return config.DATABASE_URL
@@ -14,9 +16,7 @@ export async function openCliDatabase(): Promise<DatabaseHandle> {
       : await openDatabase({ dataDir: config.dataDir });
   } catch (error) {
     if (error instanceof DataDirLockedError) {
-      process.stderr.write(
-        `${error.message}. Stop the server first (the embedded database allows one process).\n`,
-      );
+      process.stderr.write(`${error.message}. ${lockedHint}\n`);
       process.exit(1);
     }
     if (error instanceof EnvError) {

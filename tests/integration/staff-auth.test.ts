@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { useDatabaseHandle } from "~/db/db.server";
+import { auditLog } from "~/db/schema/audit";
 import { staffSessions } from "~/db/schema/staff";
 import {
   createStaffAccount,
@@ -9,9 +10,11 @@ import {
   StaffAccountError,
 } from "~/features/staff/auth.server";
 import { getStaffUser, LoginError, logIn, logOut } from "~/features/staff/session.server";
+import { resetStaffPassword, setStaffDisabled } from "~/features/staff/staff-admin.server";
+import { action as loginAction } from "~/routes/dashboard/login";
 import { resetRateLimits } from "~/utils/rate-limit.server";
 import { createTestDatabase } from "../db";
-import { cookieHeaderFrom, signedInStaff, TEST_PASSWORD } from "../support/staff";
+import { cookieHeaderFrom, routeArgs, signedInStaff, TEST_PASSWORD } from "../support/staff";
 
 let handle: DatabaseHandle;
 
@@ -105,5 +108,132 @@ describe("passwords", () => {
         password: "12345678",
       }),
     ).rejects.toBeInstanceOf(StaffAccountError);
+  });
+});
+
+describe("session limits", () => {
+  it("a session idle past its expiry is anonymous", async () => {
+    const { user, cookie } = await signedInStaff(handle.db, "staff");
+    await handle.db
+      .update(staffSessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(staffSessions.userId, user.id));
+    expect(await getStaffUser(requestWith(cookie))).toBeNull();
+  });
+
+  it("a session used within 8 hours keeps going, but not past 7 days from login", async () => {
+    const { user, cookie } = await signedInStaff(handle.db, "staff");
+    const [row] = await handle.db
+      .select()
+      .from(staffSessions)
+      .where(eq(staffSessions.userId, user.id));
+    const idleLimitHours = (row!.expiresAt.getTime() - row!.createdAt.getTime()) / 3_600_000;
+    expect(idleLimitHours).toBeCloseTo(8, 1);
+    await handle.db
+      .update(staffSessions)
+      .set({ createdAt: new Date(Date.now() - 7 * 24 * 3_600_000 - 60_000) })
+      .where(eq(staffSessions.userId, user.id));
+    expect(await getStaffUser(requestWith(cookie))).toBeNull();
+    const left = await handle.db
+      .select()
+      .from(staffSessions)
+      .where(eq(staffSessions.userId, user.id));
+    expect(left).toHaveLength(0);
+  });
+});
+
+describe("login form", () => {
+  it("the 11th attempt in a minute gets 429 with a readable message, per address and per account", async () => {
+    const { user } = await signedInStaff(handle.db, "staff");
+    resetRateLimits(); // the helper's own login counted against the account
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const result = await loginAction(
+        routeArgs("http://localhost/dashboard/login", {
+          form: { email: user.email, password: `wrong password ${i}` },
+          address: "192.0.2.50",
+        }),
+      );
+      statuses.push((result as { init?: ResponseInit }).init?.status ?? 200);
+    }
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
+    expect(statuses[10]).toBe(429);
+    // Even the right password is refused now, from another address too (per account).
+    const fromElsewhere = (await loginAction(
+      routeArgs("http://localhost/dashboard/login", {
+        form: { email: user.email, password: TEST_PASSWORD },
+        address: "192.0.2.51",
+      }),
+    )) as { init?: ResponseInit; data: { formError?: string } };
+    expect(fromElsewhere.init?.status).toBe(429);
+    expect(fromElsewhere.data.formError).toBe("Too many login attempts. Try again in a minute.");
+  });
+
+  it("logs in and goes back to the page asked for, with an HttpOnly SameSite=Lax cookie", async () => {
+    const { user } = await signedInStaff(handle.db, "staff");
+    const response = (await loginAction(
+      routeArgs("http://localhost/dashboard/login", {
+        form: {
+          email: user.email.toUpperCase(),
+          password: TEST_PASSWORD,
+          redirectTo: "/dashboard/orders?status=placed",
+        },
+      }),
+    )) as Response;
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/dashboard/orders?status=placed");
+    const setCookie = response.headers.get("Set-Cookie") ?? "";
+    expect(setCookie).toMatch(/staff_session=/);
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/SameSite=Lax/i);
+  });
+
+  it("refuses an off-site redirect after login", async () => {
+    const { user } = await signedInStaff(handle.db, "staff");
+    const response = (await loginAction(
+      routeArgs("http://localhost/dashboard/login", {
+        form: { email: user.email, password: TEST_PASSWORD, redirectTo: "//evil.example/x" },
+      }),
+    )) as Response;
+    expect(response.headers.get("Location")).toBe("/dashboard");
+  });
+});
+
+describe("staff management", () => {
+  it("disabling an account ends its sessions and refuses its login; reset password ends sessions", async () => {
+    const { user: admin } = await signedInStaff(handle.db, "admin");
+    const { user, cookie } = await signedInStaff(handle.db, "staff");
+    await setStaffDisabled(handle.db, admin, user.id, true);
+    expect(await getStaffUser(requestWith(cookie))).toBeNull();
+    const refused = await logIn(requestWith(""), "192.0.2.60", user.email, TEST_PASSWORD).catch(
+      (e) => e,
+    );
+    expect(refused).toBeInstanceOf(LoginError);
+    expect((refused as LoginError).status).toBe(403);
+    await setStaffDisabled(handle.db, admin, user.id, false);
+    const headers = await logIn(requestWith(""), "192.0.2.60", user.email, TEST_PASSWORD);
+    const second = cookieHeaderFrom(headers);
+    await resetStaffPassword(handle.db, admin, user.id, "a brand new passphrase");
+    expect(await getStaffUser(requestWith(second))).toBeNull();
+    await expect(
+      logIn(requestWith(""), "192.0.2.61", user.email, TEST_PASSWORD),
+    ).rejects.toBeInstanceOf(LoginError);
+    expect(
+      await logIn(requestWith(""), "192.0.2.61", user.email, "a brand new passphrase"),
+    ).toBeInstanceOf(Headers);
+    const audit = await handle.db.select().from(auditLog).where(eq(auditLog.entityId, user.id));
+    expect(audit.map((row) => row.action).sort()).toEqual([
+      "staff.disable",
+      "staff.enable",
+      "staff.reset-password",
+    ]);
+    expect(JSON.stringify(audit)).not.toContain("brand new");
+  });
+
+  it("an admin cannot disable themselves", async () => {
+    const { user: admin } = await signedInStaff(handle.db, "admin");
+    await expect(setStaffDisabled(handle.db, admin, admin.id, true)).rejects.toBeInstanceOf(
+      StaffAccountError,
+    );
   });
 });

@@ -1,7 +1,24 @@
+import { getDb } from "~/db/db.server";
+import { csvResponse } from "~/features/dashboard/csv.server";
 import { requireStaff } from "~/features/staff/session.server";
+import { listStaff } from "~/features/staff/staff-admin.server";
+import { formatDateTimeIST } from "~/utils/dates";
 import type { Route } from "./+types/staff-export";
 
+/** CSV of the staff accounts (issue 6 item 9). Admin only; never includes password data. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request, "admin");
-  return new Response("", { headers: { "Content-Type": "text/csv; charset=utf-8" } });
+  const staff = await listStaff(await getDb());
+  async function* rows() {
+    for (const member of staff) {
+      yield [
+        member.name,
+        member.email,
+        member.role,
+        member.disabled ? "disabled" : "active",
+        formatDateTimeIST(member.createdAt),
+      ];
+    }
+  }
+  return csvResponse("staff.csv", ["Name", "Email", "Role", "Status", "Created (IST)"], rows());
 }

@@ -1,11 +1,253 @@
+import { data, Form, useNavigation } from "react-router";
+import { z } from "zod";
+import { InputField, SelectField } from "~/components/ui/field";
+import { getDb } from "~/db/db.server";
+import { staffRoles } from "~/db/schema/staff";
+import { StaffAccountError } from "~/features/staff/auth.server";
 import { requireStaff } from "~/features/staff/session.server";
+import { staffAccountFields, staffRoleField } from "~/features/staff/staff.schema";
+import {
+  createStaffByAdmin,
+  listStaff,
+  resetStaffPassword,
+  setStaffDisabled,
+} from "~/features/staff/staff-admin.server";
+import { formatDateTimeIST } from "~/utils/dates";
+import { firstIssuePerField, textFields } from "~/utils/form-data";
 import type { Route } from "./+types/staff";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaff(request, "admin");
-  return null;
+type FieldErrors = Partial<Record<"name" | "email" | "password" | "role", string>>;
+
+interface StaffResult {
+  intent: string;
+  userId?: string;
+  ok?: string;
+  formError?: string;
+  values?: { name?: string; email?: string; role?: string };
+  errors?: FieldErrors;
 }
 
-export default function Placeholder() {
-  return <h1>Coming next</h1>;
+const createSchema = z.object({ ...staffAccountFields, role: staffRoleField });
+const userIdSchema = z.string().min(1).max(100);
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const admin = await requireStaff(request, "admin");
+  const staff = await listStaff(await getDb());
+  return {
+    me: admin.id,
+    staff: staff.map((row) => ({ ...row, createdAt: formatDateTimeIST(row.createdAt) })),
+  };
+}
+
+/** Staff management (issue 6 item 7): create, disable / enable, reset password. Admin only. */
+export async function action({ request }: Route.ActionArgs) {
+  const admin = await requireStaff(request, "admin");
+  const db = await getDb();
+  const fields = textFields(await request.formData(), [
+    "intent",
+    "userId",
+    "name",
+    "email",
+    "role",
+    "password",
+  ]);
+  const fail = (status: number, result: Omit<StaffResult, "intent">) =>
+    data<StaffResult>({ intent: fields.intent, userId: fields.userId, ...result }, { status });
+  try {
+    if (fields.intent === "create") {
+      const parsed = createSchema.safeParse(fields);
+      if (!parsed.success) {
+        return fail(400, { values: fields, errors: firstIssuePerField(parsed.error.issues) });
+      }
+      const user = await createStaffByAdmin(db, admin, parsed.data);
+      return data<StaffResult>({
+        intent: "create",
+        ok: `Created ${user.role} account for ${user.email}.`,
+      });
+    }
+    const userId = userIdSchema.safeParse(fields.userId);
+    if (!userId.success) return fail(400, { formError: "Choose a staff account." });
+    if (fields.intent === "disable" || fields.intent === "enable") {
+      await setStaffDisabled(db, admin, userId.data, fields.intent === "disable");
+      return data<StaffResult>({
+        intent: fields.intent,
+        userId: userId.data,
+        ok:
+          fields.intent === "disable"
+            ? "Account disabled; its sessions ended."
+            : "Account enabled.",
+      });
+    }
+    if (fields.intent === "reset-password") {
+      await resetStaffPassword(db, admin, userId.data, fields.password);
+      return data<StaffResult>({
+        intent: "reset-password",
+        userId: userId.data,
+        ok: "Password changed; the account's sessions ended.",
+      });
+    }
+    return fail(400, { formError: "Unknown action." });
+  } catch (error) {
+    if (error instanceof StaffAccountError) {
+      if (error.field) {
+        return fail(error.status, {
+          values: fields,
+          errors: { [error.field]: error.message },
+        });
+      }
+      return fail(error.status, { formError: error.message });
+    }
+    throw error;
+  }
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Staff | Dashboard" },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+export default function Staff({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const creating = actionData?.intent === "create" && !actionData.ok ? actionData : undefined;
+  return (
+    <>
+      <div className="dash-actions">
+        <h1>Staff</h1>
+        <a className="button button--small" href="/dashboard/staff/export" download>
+          Export CSV
+        </a>
+      </div>
+      {actionData?.ok ? (
+        <p className="dash-notice" role="status">
+          {actionData.ok}
+        </p>
+      ) : null}
+      {actionData?.formError ? (
+        <p className="dash-error" role="alert">
+          {actionData.formError}
+        </p>
+      ) : null}
+      <div className="dash-table-wrap">
+        <table className="dash-table">
+          <caption className="visually-hidden">Staff accounts</caption>
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Email</th>
+              <th scope="col">Role</th>
+              <th scope="col">Status</th>
+              <th scope="col">Since</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {loaderData.staff.map((member) => {
+              const resetting =
+                actionData?.intent === "reset-password" && actionData.userId === member.id
+                  ? actionData
+                  : undefined;
+              return (
+                <tr key={member.id}>
+                  <td>{member.name}</td>
+                  <td>{member.email}</td>
+                  <td>{member.role}</td>
+                  <td>{member.disabled ? "Disabled" : "Active"}</td>
+                  <td>{member.createdAt}</td>
+                  <td>
+                    {member.id === loaderData.me ? (
+                      <span>This is you</span>
+                    ) : (
+                      <div className="dash-actions">
+                        <Form method="post">
+                          <input type="hidden" name="userId" value={member.id} />
+                          <button
+                            type="submit"
+                            name="intent"
+                            value={member.disabled ? "enable" : "disable"}
+                            className="button button--small"
+                            disabled={busy}
+                          >
+                            {member.disabled ? "Enable" : "Disable"}
+                            <span className="visually-hidden"> {member.email}</span>
+                          </button>
+                        </Form>
+                        <Form method="post" className="form">
+                          <input type="hidden" name="userId" value={member.id} />
+                          <InputField
+                            id={`password-${member.id}`}
+                            name="password"
+                            type="password"
+                            autoComplete="new-password"
+                            label={`New password for ${member.email}`}
+                            error={resetting?.errors?.password}
+                          />
+                          <button
+                            type="submit"
+                            name="intent"
+                            value="reset-password"
+                            className="button button--small"
+                            disabled={busy}
+                          >
+                            Reset password
+                          </button>
+                        </Form>
+                      </div>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+
+      <h2>Add a staff member</h2>
+      <Form method="post" className="form" noValidate>
+        <InputField
+          id="name"
+          name="name"
+          label="Name"
+          required
+          defaultValue={creating?.values?.name}
+          error={creating?.errors?.name}
+        />
+        <InputField
+          id="email"
+          name="email"
+          type="email"
+          label="Email"
+          autoComplete="off"
+          required
+          defaultValue={creating?.values?.email}
+          error={creating?.errors?.email}
+        />
+        <SelectField
+          id="role"
+          name="role"
+          label="Role"
+          options={staffRoles}
+          optionLabel={(role) =>
+            role === "admin" ? "Admin (everything)" : "Staff (pickups, orders, lists)"
+          }
+          placeholder="Choose a role"
+          defaultValue={creating?.values?.role ?? "staff"}
+          error={creating?.errors?.role}
+        />
+        <InputField
+          id="password"
+          name="password"
+          type="password"
+          label="Password"
+          autoComplete="new-password"
+          hint="At least 8 characters; no other rules. Common passwords are refused."
+          required
+          error={creating?.errors?.password}
+        />
+        <button type="submit" name="intent" value="create" className="button" disabled={busy}>
+          Create account
+        </button>
+      </Form>
+    </>
+  );
 }

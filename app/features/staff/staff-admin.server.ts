@@ -1,0 +1,143 @@
+/**
+ * Staff management for admins (issue 6 item 7): list, create, disable (ends their sessions),
+ * enable, reset password (also ends their sessions). Every change writes an audit row (item 8)
+ * in the same transaction; passwords and hashes never reach the audit log.
+ */
+import { asc, eq } from "drizzle-orm";
+import { recordAudit } from "~/db/audit.server";
+import type { Database } from "~/db/client.server";
+import { type StaffRole, staffAccounts, staffSessions, staffUsers } from "~/db/schema/staff";
+import {
+  authFor,
+  createStaffAccount,
+  passwordProblem,
+  StaffAccountError,
+  type StaffUser,
+} from "./auth.server";
+
+export interface StaffListRow {
+  id: string;
+  name: string;
+  email: string;
+  role: StaffRole;
+  disabled: boolean;
+  createdAt: Date;
+}
+
+/** Every staff account, admins first then by name (a shop has a handful). */
+export async function listStaff(db: Database): Promise<StaffListRow[]> {
+  return db
+    .select({
+      id: staffUsers.id,
+      name: staffUsers.name,
+      email: staffUsers.email,
+      role: staffUsers.role,
+      disabled: staffUsers.banned,
+      createdAt: staffUsers.createdAt,
+    })
+    .from(staffUsers)
+    .orderBy(asc(staffUsers.role), asc(staffUsers.name), asc(staffUsers.id));
+}
+
+/**
+ * Creates an account on an admin's behalf and records it.
+ * @throws StaffAccountError (password rules, e-mail taken).
+ */
+export async function createStaffByAdmin(
+  db: Database,
+  admin: StaffUser,
+  input: { email: string; name: string; role: StaffRole; password: string },
+): Promise<StaffUser> {
+  const user = await createStaffAccount(db, input);
+  await recordAudit(db, {
+    actor: { email: admin.email },
+    action: "staff.create",
+    entity: "staff",
+    entityId: user.id,
+    after: { email: user.email, name: user.name, role: user.role },
+  });
+  return user;
+}
+
+async function lockTarget(tx: Database, userId: string) {
+  const [target] = await tx
+    .select({ id: staffUsers.id, email: staffUsers.email, banned: staffUsers.banned })
+    .from(staffUsers)
+    .where(eq(staffUsers.id, userId))
+    .for("update");
+  if (!target) throw new StaffAccountError("This staff account does not exist.", null, 404);
+  return target;
+}
+
+/**
+ * Disables (`disabled = true`) or enables an account. Disabling deletes all its sessions at
+ * once, so the person is signed out on their next request. An admin cannot disable
+ * themselves (the shop must keep a way in).
+ * @throws StaffAccountError 404 unknown account, 409 own account.
+ */
+export async function setStaffDisabled(
+  db: Database,
+  admin: StaffUser,
+  userId: string,
+  disabled: boolean,
+): Promise<void> {
+  if (disabled && userId === admin.id) {
+    throw new StaffAccountError("You cannot disable your own account.", null, 409);
+  }
+  await db.transaction(async (tx) => {
+    const target = await lockTarget(tx, userId);
+    if (target.banned === disabled) return;
+    await tx
+      .update(staffUsers)
+      .set({
+        banned: disabled,
+        banReason: disabled ? "disabled by an admin" : null,
+        updatedAt: new Date(),
+      })
+      .where(eq(staffUsers.id, userId));
+    if (disabled) await tx.delete(staffSessions).where(eq(staffSessions.userId, userId));
+    await recordAudit(tx, {
+      actor: { email: admin.email },
+      action: disabled ? "staff.disable" : "staff.enable",
+      entity: "staff",
+      entityId: userId,
+      before: { email: target.email, disabled: target.banned },
+      after: { email: target.email, disabled },
+    });
+  });
+}
+
+/**
+ * Sets a new password (hashed by the library) and ends the account's sessions.
+ * @throws StaffAccountError 400 password refused (field 'password'), 404 unknown account.
+ */
+export async function resetStaffPassword(
+  db: Database,
+  admin: StaffUser,
+  userId: string,
+  newPassword: string,
+): Promise<void> {
+  const problem = await passwordProblem(newPassword);
+  if (problem) throw new StaffAccountError(problem, "password");
+  const context = await (await authFor(null, db)).$context;
+  const hash = await context.password.hash(newPassword);
+  await db.transaction(async (tx) => {
+    const target = await lockTarget(tx, userId);
+    const updated = await tx
+      .update(staffAccounts)
+      .set({ password: hash, updatedAt: new Date() })
+      .where(eq(staffAccounts.userId, userId))
+      .returning({ id: staffAccounts.id });
+    if (updated.length === 0) {
+      throw new StaffAccountError("This account has no password login.", null, 409);
+    }
+    await tx.delete(staffSessions).where(eq(staffSessions.userId, userId));
+    await recordAudit(tx, {
+      actor: { email: admin.email },
+      action: "staff.reset-password",
+      entity: "staff",
+      entityId: userId,
+      extra: { email: target.email, sessionsEnded: true },
+    });
+  });
+}

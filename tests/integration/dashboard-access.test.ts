@@ -1,0 +1,161 @@
+/**
+ * Walks the route table (issue 6 "Tests that must exist"): every dashboard route's loader and
+ * action refuses an anonymous visitor, and every admin section refuses a staff-role member.
+ * A route added to app/routes.ts under /dashboard is covered without editing this file.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "~/db/client.server";
+import { useDatabaseHandle } from "~/db/db.server";
+import routes from "~/routes";
+import { createTestDatabase } from "../db";
+import { routeArgs, signedInStaff } from "../support/staff";
+
+type RouteModule = {
+  loader?: (args: unknown) => Promise<unknown>;
+  action?: (args: unknown) => Promise<unknown>;
+};
+interface FlatRoute {
+  path: string;
+  file: string;
+}
+
+const modules = import.meta.glob<RouteModule>("../../app/routes/dashboard/*.{ts,tsx}");
+
+function flatten(
+  entries: readonly { path?: string; file: string; index?: boolean; children?: unknown[] }[],
+  prefix = "",
+): FlatRoute[] {
+  const out: FlatRoute[] = [];
+  for (const entry of entries) {
+    const path = entry.path ? `${prefix}/${entry.path}` : prefix;
+    out.push({ path: path || "/", file: entry.file });
+    if (entry.children) out.push(...flatten(entry.children as typeof entries, path));
+  }
+  return out;
+}
+
+const publicEntrances = new Set(["/dashboard/login", "/dashboard/logout", "/dashboard/setup"]);
+const dashboardRoutes = flatten(routes).filter(
+  (r) => r.path.startsWith("/dashboard") && !publicEntrances.has(r.path),
+);
+const adminOnly = (path: string) => /^\/dashboard\/(catalogue|rates|staff)(\/|$)/.test(path);
+
+function urlFor(path: string) {
+  return `http://localhost${path.replace(/:id\b/, "1")}`;
+}
+
+async function load(file: string): Promise<RouteModule> {
+  const importer = modules[`../../app/${file}`];
+  if (!importer) throw new Error(`route file ${file} not found by the test's glob`);
+  return importer();
+}
+
+/** The HTTP status a loader/action answered with, whether it returned or threw. */
+async function statusOf(
+  call: () => Promise<unknown>,
+): Promise<{ status: number; location?: string }> {
+  try {
+    const result = await call();
+    if (result instanceof Response) {
+      return { status: result.status, location: result.headers.get("Location") ?? undefined };
+    }
+    const init = (result as { init?: ResponseInit } | null)?.init;
+    return { status: init?.status ?? 200 };
+  } catch (thrown) {
+    if (thrown instanceof Response) {
+      return { status: thrown.status, location: thrown.headers.get("Location") ?? undefined };
+    }
+    const init = (thrown as { init?: ResponseInit } | null)?.init;
+    if (init?.status) return { status: init.status };
+    throw thrown;
+  }
+}
+
+let handle: DatabaseHandle;
+let staffCookie: string;
+let adminCookie: string;
+
+beforeAll(async () => {
+  handle = await createTestDatabase();
+  useDatabaseHandle(handle);
+  staffCookie = (await signedInStaff(handle.db, "staff")).cookie;
+  adminCookie = (await signedInStaff(handle.db, "admin")).cookie;
+});
+afterAll(async () => {
+  await handle?.close();
+});
+
+describe("the route table", () => {
+  it("has the dashboard sections", () => {
+    expect(dashboardRoutes.length).toBeGreaterThanOrEqual(20);
+    expect(dashboardRoutes.map((r) => r.path)).toContain("/dashboard/staff");
+  });
+});
+
+describe.each(dashboardRoutes)("$path", ({ path, file }) => {
+  it("sends an anonymous visitor to the login page, and refuses its POST with 401", async () => {
+    const module = await load(file);
+    expect(
+      module.loader ?? module.action,
+      "a dashboard route must have a loader or action",
+    ).toBeDefined();
+    if (module.loader) {
+      const result = await statusOf(() =>
+        module.loader!(routeArgs(urlFor(path), { params: { id: "1" } })),
+      );
+      expect(result.status).toBe(302);
+      expect(result.location).toMatch(/^\/dashboard\/login\?redirectTo=/);
+    }
+    if (module.action) {
+      const result = await statusOf(() =>
+        module.action!(routeArgs(urlFor(path), { form: { intent: "x" }, params: { id: "1" } })),
+      );
+      expect(result.status).toBe(401);
+    }
+  });
+
+  it("refuses a tampered session cookie like an anonymous one", async () => {
+    const module = await load(file);
+    if (!module.loader) return;
+    const tampered = `${staffCookie.slice(0, -3)}xyz`;
+    const result = await statusOf(() =>
+      module.loader!(routeArgs(urlFor(path), { cookie: tampered, params: { id: "1" } })),
+    );
+    expect(result.status).toBe(302);
+  });
+
+  if (adminOnly(path)) {
+    it("refuses a staff-role member with 403 (admin section)", async () => {
+      const module = await load(file);
+      if (module.loader) {
+        const result = await statusOf(() =>
+          module.loader!(routeArgs(urlFor(path), { cookie: staffCookie, params: { id: "1" } })),
+        );
+        expect(result.status).toBe(403);
+      }
+      if (module.action) {
+        const result = await statusOf(() =>
+          module.action!(
+            routeArgs(urlFor(path), {
+              cookie: staffCookie,
+              form: { intent: "x" },
+              params: { id: "1" },
+            }),
+          ),
+        );
+        expect(result.status).toBe(403);
+      }
+    });
+  }
+
+  it("lets the right role in", async () => {
+    const module = await load(file);
+    if (!module.loader) return;
+    const cookie = adminOnly(path) ? adminCookie : staffCookie;
+    const result = await statusOf(() =>
+      module.loader!(routeArgs(urlFor(path), { cookie, params: { id: "1" } })),
+    );
+    expect([401, 403]).not.toContain(result.status);
+    expect(result.status === 302 && result.location?.startsWith("/dashboard/login")).toBe(false);
+  });
+});
