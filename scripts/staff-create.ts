@@ -83,10 +83,11 @@ async function readPassword(): Promise<string> {
   }
 }
 
-const password = await readPassword();
+// The database first: when the running server holds it, say so before asking for a password.
 const handle = await openCliDatabase(
   "Stop the server first (the embedded database allows one process), or, while no staff account exists, open the one-time setup link the server printed at start.",
 );
+const password = await readPassword();
 let exitCode = 0;
 try {
   const user = await createStaffAccount(handle.db, { ...parsed.data, password });
