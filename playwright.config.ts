@@ -57,7 +57,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: "node server.js",
+    command: "node tests/support/e2e-web-server.mjs",
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,

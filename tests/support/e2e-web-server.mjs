@@ -1,0 +1,22 @@
+// Playwright's web server: creates the two staff accounts of the browser tests with the real
+// `staff:create` CLI (before the server takes DATA_DIR), then runs `server.js`. An account that
+// already exists (a reused PostgreSQL database) is fine.
+import { spawnSync } from "node:child_process";
+
+const password = "e2e staff passphrase 2026"; // = E2E_STAFF_PASSWORD in e2e-staff.ts
+const accounts = [
+  ["admin@e2e.test", "Asha Admin", "admin"],
+  ["staff@e2e.test", "Ravi Staff", "staff"],
+];
+for (const [email, name, role] of accounts) {
+  const result = spawnSync(
+    "npx",
+    ["tsx", "scripts/staff-create.ts", "--email", email, "--name", name, "--role", role],
+    { input: `${password}\n`, encoding: "utf8" },
+  );
+  if (result.status !== 0 && !result.stderr.includes("exists")) {
+    process.stderr.write(result.stderr);
+    process.exit(1);
+  }
+}
+await import("../../server.js");
