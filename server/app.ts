@@ -97,6 +97,11 @@ export async function startServer(): Promise<RunningServer> {
   );
   app.use(express.static(client, { maxAge: "1h", index: false }));
 
+  // Staff pages hold customers' personal data: never stored by browsers or proxies.
+  app.use("/dashboard", (_req, res, next) => {
+    res.set("Cache-Control", "no-store");
+    next();
+  });
   app.use(refuseCrossSitePosts);
   app.use(limitBodySize());
 
