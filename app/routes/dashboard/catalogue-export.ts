@@ -1,7 +1,20 @@
+import { getDb } from "~/db/db.server";
+import {
+  parseCatalogueFilters,
+  productExportHeader,
+  productExportRows,
+} from "~/features/catalogue/catalogue-admin.server";
+import { csvResponse } from "~/features/dashboard/csv.server";
 import { requireStaff } from "~/features/staff/session.server";
 import type { Route } from "./+types/catalogue-export";
 
+/** CSV of the catalogue with the list page's filters (issue 6 item 9), streamed. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request, "admin");
-  return new Response("", { headers: { "Content-Type": "text/csv; charset=utf-8" } });
+  const filters = parseCatalogueFilters(new URL(request.url).searchParams);
+  return csvResponse(
+    "catalogue.csv",
+    productExportHeader,
+    productExportRows(await getDb(), filters),
+  );
 }

@@ -1,11 +1,115 @@
+import { Form, Link } from "react-router";
+import { getDb } from "~/db/db.server";
+import { productKinds } from "~/db/schema/catalogue";
+import {
+  catalogueFilterParams,
+  listProductsForAdmin,
+  parseCatalogueFilters,
+} from "~/features/catalogue/catalogue-admin.server";
 import { requireStaff } from "~/features/staff/session.server";
+import { formatPaise } from "~/utils/money";
 import type { Route } from "./+types/catalogue";
 
+/** Every product, active and inactive, for admins (issue 6 item 6). */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request, "admin");
-  return null;
+  const params = new URL(request.url).searchParams;
+  const filters = parseCatalogueFilters(params);
+  const { rows, next } = await listProductsForAdmin(await getDb(), filters, params.get("after"));
+  const query = catalogueFilterParams(filters);
+  const nextParams = new URLSearchParams(query);
+  if (next) nextParams.set("after", next);
+  return {
+    filters,
+    rows,
+    paged: params.has("after"),
+    exportHref: `/dashboard/catalogue/export${query.size ? `?${query}` : ""}`,
+    firstHref: `/dashboard/catalogue${query.size ? `?${query}` : ""}`,
+    nextHref: next ? `/dashboard/catalogue?${nextParams}` : null,
+  };
 }
 
-export default function Placeholder() {
-  return <h1>Coming next</h1>;
+export const meta: Route.MetaFunction = () => [{ title: "Catalogue | Staff dashboard" }];
+
+const kindLabel = { plant: "Plant", fertiliser: "Fertiliser" } as const;
+
+export default function Catalogue({ loaderData }: Route.ComponentProps) {
+  const { filters, rows, paged, exportHref, firstHref, nextHref } = loaderData;
+  return (
+    <>
+      <h1>Catalogue</h1>
+      <div className="dash-actions">
+        <Link to="/dashboard/catalogue/new" className="button">
+          Add a product
+        </Link>
+        <a href={exportHref} className="button button--small" download>
+          Download CSV
+        </a>
+      </div>
+      <Form method="get" className="dash-filters" role="search">
+        <div className="field">
+          <label htmlFor="kind">Kind</label>
+          <select id="kind" name="kind" defaultValue={filters.kind ?? ""}>
+            <option value="">All kinds</option>
+            {productKinds.map((kind) => (
+              <option key={kind} value={kind}>
+                {kindLabel[kind]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="q">Name</label>
+          <input id="q" name="q" type="search" defaultValue={filters.q} maxLength={100} />
+        </div>
+        <button type="submit" className="button">
+          Filter
+        </button>
+      </Form>
+      {rows.length === 0 ? (
+        <p>No products match these filters.</p>
+      ) : (
+        <div className="dash-table-wrap">
+          <table className="dash-table">
+            <caption className="visually-hidden">Products</caption>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Kind</th>
+                <th scope="col" className="num">
+                  Price
+                </th>
+                <th scope="col" className="num">
+                  Stock
+                </th>
+                <th scope="col">Active</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.id}>
+                  <th scope="row">
+                    <Link to={`/dashboard/catalogue/${row.id}`}>
+                      {row.name}
+                      {row.size ? ` ${row.size}` : ""}
+                    </Link>
+                  </th>
+                  <td>{kindLabel[row.kind]}</td>
+                  <td className="num">{formatPaise(row.pricePaise)}</td>
+                  <td className="num">{row.stock}</td>
+                  <td>{row.active ? "Yes" : "No"}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {paged || nextHref ? (
+        <nav className="dash-pager" aria-label="Pages">
+          {paged ? <Link to={firstHref}>First page</Link> : null}
+          {nextHref ? <Link to={nextHref}>Next page</Link> : null}
+        </nav>
+      ) : null}
+    </>
+  );
 }

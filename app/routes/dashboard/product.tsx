@@ -1,11 +1,286 @@
+import type { TextareaHTMLAttributes } from "react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { InputField, SelectField } from "~/components/ui/field";
+import { getDb } from "~/db/db.server";
+import { plantUsages, productKinds } from "~/db/schema/catalogue";
+import {
+  getProductForAdmin,
+  listIllustrations,
+  ProductNotFoundError,
+  productFormValues,
+  saveProductForm,
+} from "~/features/catalogue/catalogue-admin.server";
+import {
+  type ProductField,
+  productFields,
+  productLimits,
+} from "~/features/catalogue/product.schema";
 import { requireStaff } from "~/features/staff/session.server";
+import { textFields } from "~/utils/form-data";
 import type { Route } from "./+types/product";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaff(request, "admin");
-  return null;
+function notFound(): never {
+  throw data("This product does not exist.", { status: 404 });
 }
 
-export default function Placeholder() {
-  return <h1>Coming next</h1>;
+/** The product id of /dashboard/catalogue/:id; null on /dashboard/catalogue/new. */
+function productId(params: { id?: string }): number | null {
+  if (params.id === undefined) return null;
+  return /^[1-9]\d{0,8}$/.test(params.id) ? Number(params.id) : notFound();
+}
+
+const newProduct: Record<ProductField, string> = {
+  slug: "",
+  name: "",
+  kind: "plant",
+  price: "",
+  stock: "0",
+  active: "on",
+  description: "",
+  size: "",
+  usage: "",
+  sunlight: "",
+  watering: "",
+  plantHeight: "",
+  features: "",
+  imagePath: "",
+  imageAlt: "",
+};
+
+/** The product form, empty for a new product (issue 6 item 6). */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireStaff(request, "admin");
+  const id = productId(params);
+  const product = id === null ? null : await getProductForAdmin(await getDb(), id);
+  if (id !== null && !product) notFound();
+  const saved = new URL(request.url).searchParams.get("saved");
+  return {
+    id,
+    name: product?.name ?? null,
+    version: product?.updatedAt.toISOString() ?? "new",
+    values: product ? productFormValues(product) : newProduct,
+    illustrations: listIllustrations(),
+    notice:
+      saved === "created"
+        ? "Product created."
+        : saved === "1"
+          ? "Saved."
+          : saved === "0"
+            ? "Nothing changed."
+            : null,
+  };
+}
+
+/** Creates or saves the product; field messages and the typed values on error (status 400). */
+export async function action({ request, params }: Route.ActionArgs) {
+  const user = await requireStaff(request, "admin");
+  const id = productId(params);
+  const fields = textFields(await request.formData(), productFields);
+  try {
+    const result = await saveProductForm(await getDb(), { email: user.email }, id, fields);
+    if (!result.ok) return data({ values: fields, errors: result.errors }, { status: 400 });
+    const saved = id === null ? "created" : result.changed ? "1" : "0";
+    return redirect(`/dashboard/catalogue/${result.id}?saved=${saved}`);
+  } catch (error) {
+    if (error instanceof ProductNotFoundError) notFound();
+    throw error;
+  }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  {
+    title: `${loaderData?.name ? `Edit ${loaderData.name}` : "Add a product"} | Staff dashboard`,
+  },
+];
+
+const kindLabel = { plant: "Plant", fertiliser: "Fertiliser" } as const;
+const usageLabel = { indoor: "Indoor", outdoor: "Outdoor", both: "Indoor and outdoor" } as const;
+
+function TextareaField({
+  id,
+  label,
+  error,
+  hint,
+  ...textarea
+}: TextareaHTMLAttributes<HTMLTextAreaElement> & {
+  id: string;
+  label: string;
+  error?: string;
+  hint?: string;
+}) {
+  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(" ");
+  return (
+    <div className="field" data-invalid={error ? true : undefined}>
+      <label htmlFor={id}>{label}</label>
+      {hint ? (
+        <p id={`${id}-hint`} className="field__hint">
+          {hint}
+        </p>
+      ) : null}
+      <textarea
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy || undefined}
+        {...textarea}
+      />
+      {error ? (
+        <p id={`${id}-error`} className="field__error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { id, name, version, illustrations, notice } = loaderData;
+  const values = actionData?.values ?? loaderData.values;
+  const errors: Partial<Record<string, string>> = actionData?.errors ?? {};
+  const submitting = useNavigation().state === "submitting";
+  const text = (field: ProductField) => ({
+    id: field,
+    name: field,
+    defaultValue: values[field],
+    error: errors[field],
+  });
+  return (
+    <>
+      <p>
+        <Link to="/dashboard/catalogue">Back to the catalogue</Link>
+      </p>
+      <h1>{name ? `Edit ${name}` : "Add a product"}</h1>
+      {notice ? (
+        <p className="dash-notice" role="status">
+          {notice}
+        </p>
+      ) : null}
+      {actionData ? (
+        <p className="dash-error" role="alert">
+          {errors.form ?? "Please correct the fields marked below. Nothing was saved."}
+        </p>
+      ) : null}
+      <Form method="post" className="form dash-form" noValidate key={version}>
+        {id === null ? (
+          <InputField
+            {...text("slug")}
+            label="Web address name"
+            hint="Lower-case words joined by hyphens, like money-plant. Leave it empty to make it from the name. It cannot be changed later."
+            maxLength={productLimits.slug}
+            autoCapitalize="none"
+            spellCheck={false}
+          />
+        ) : (
+          <p>
+            Web address name: <code>{values.slug}</code>
+          </p>
+        )}
+        <InputField {...text("name")} label="Name" maxLength={productLimits.name} required />
+        <SelectField
+          {...text("kind")}
+          label="Kind"
+          options={productKinds}
+          optionLabel={(kind) => kindLabel[kind as keyof typeof kindLabel]}
+          placeholder="Choose a kind"
+          required
+        />
+        <InputField
+          {...text("price")}
+          label="Price (₹)"
+          hint="In rupees, up to 2 decimals, like 249 or 249.50."
+          inputMode="decimal"
+          maxLength={12}
+          required
+        />
+        <InputField
+          {...text("stock")}
+          label="Stock"
+          hint="Units in hand, 0 to 10,000."
+          inputMode="numeric"
+          maxLength={6}
+          required
+        />
+        <div className="dash-checkbox">
+          <input
+            id="active"
+            name="active"
+            type="checkbox"
+            defaultChecked={values.active === "on" || values.active === "true"}
+          />
+          <label htmlFor="active">Active (shown in the shop)</label>
+        </div>
+        <TextareaField
+          {...text("description")}
+          label="Description"
+          rows={4}
+          maxLength={productLimits.description}
+          required
+        />
+        <InputField
+          {...text("size")}
+          label="Pack size (fertilisers)"
+          hint="As printed on the pack, like 1kg or 500ml."
+          maxLength={productLimits.size}
+        />
+        <fieldset className="dash-fieldset">
+          <legend>Plant details (plants only)</legend>
+          <SelectField
+            {...text("usage")}
+            label="Indoor or outdoor"
+            options={plantUsages}
+            optionLabel={(usage) => usageLabel[usage as keyof typeof usageLabel]}
+            placeholder="Choose where it grows"
+          />
+          <InputField {...text("sunlight")} label="Sunlight" maxLength={productLimits.sunlight} />
+          <InputField {...text("watering")} label="Watering" maxLength={productLimits.watering} />
+          <InputField
+            {...text("plantHeight")}
+            label="Plant height"
+            hint="Like 30–40 cm."
+            maxLength={productLimits.plantHeight}
+          />
+          <TextareaField
+            {...text("features")}
+            label="Features"
+            hint="One per line, at most 10."
+            rows={3}
+            maxLength={productLimits.features}
+          />
+        </fieldset>
+        <InputField
+          {...text("imagePath")}
+          label="Image"
+          hint="Choose an illustration from the list, or type a path under /images/."
+          list="illustrations"
+          maxLength={productLimits.imagePath}
+          autoCapitalize="none"
+          spellCheck={false}
+          required
+        />
+        <datalist id="illustrations">
+          {illustrations.map((path) => (
+            <option key={path} value={path} />
+          ))}
+        </datalist>
+        {id !== null && loaderData.values.imagePath ? (
+          <img
+            src={loaderData.values.imagePath}
+            alt=""
+            width={96}
+            height={96}
+            className="dash-product-image"
+          />
+        ) : null}
+        <InputField
+          {...text("imageAlt")}
+          label="Image description (alt text)"
+          hint="What the image shows, for people who cannot see it."
+          maxLength={productLimits.imageAlt}
+          required
+        />
+        <button type="submit" className="button" disabled={submitting}>
+          {id === null ? "Add product" : "Save changes"}
+        </button>
+      </Form>
+    </>
+  );
 }

@@ -1,7 +1,11 @@
+import { getDb } from "~/db/db.server";
+import { csvResponse } from "~/features/dashboard/csv.server";
+import { rateExportHeader, rateExportRows } from "~/features/rates/rates-admin.server";
 import { requireStaff } from "~/features/staff/session.server";
 import type { Route } from "./+types/rates-export";
 
+/** CSV of the whole scrap rate list, retired materials included (issue 6 item 9), streamed. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request, "admin");
-  return new Response("", { headers: { "Content-Type": "text/csv; charset=utf-8" } });
+  return csvResponse("scrap-rates.csv", rateExportHeader, rateExportRows(await getDb()));
 }

@@ -1,11 +1,227 @@
+import { data, Form, redirect, useNavigation } from "react-router";
+import { InputField, SelectField } from "~/components/ui/field";
+import { getDb } from "~/db/db.server";
+import { MATERIAL_NAME_MAX, paisePerKgToText, rateFormFields } from "~/features/rates/rate.schema";
+import {
+  applyRateForm,
+  listRatesForAdmin,
+  type RateFormOutcome,
+} from "~/features/rates/rates-admin.server";
 import { requireStaff } from "~/features/staff/session.server";
+import { textFields } from "~/utils/form-data";
+import { formatPaise } from "~/utils/money";
 import type { Route } from "./+types/rates";
 
+const notices: Record<RateFormOutcome, (name: string, rate: string) => string> = {
+  rate: (name, rate) => `${name}: the rate is now ${rate} per kg.`,
+  unchanged: (name) => `${name}: nothing changed.`,
+  added: (name, rate) => `${name} added at ${rate} per kg.`,
+  retired: (name) => `${name} retired: it no longer shows on the rate list or the pickup form.`,
+  restored: (name, rate) => `${name} is back on the rate list at ${rate} per kg.`,
+};
+
+/** The scrap rate list, every material, for admins (issue 6 item 6). */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request, "admin");
-  return null;
+  const categories = await listRatesForAdmin(await getDb());
+  const params = new URL(request.url).searchParams;
+  const outcome = params.get("done");
+  const material = categories
+    .flatMap((category) => category.materials)
+    .find((item) => String(item.id) === params.get("material"));
+  const notice =
+    material && outcome && Object.hasOwn(notices, outcome)
+      ? notices[outcome as RateFormOutcome](material.name, formatPaise(material.ratePaisePerKg))
+      : null;
+  return { categories, notice };
 }
 
-export default function Placeholder() {
-  return <h1>Coming next</h1>;
+/** One of the page's forms (intent update-rate, add-material, retire, restore). */
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireStaff(request, "admin");
+  const fields = textFields(await request.formData(), rateFormFields);
+  const result = await applyRateForm(await getDb(), { email: user.email }, fields);
+  if (!result.ok) return data({ values: fields, errors: result.errors }, { status: result.status });
+  return redirect(`/dashboard/rates?done=${result.outcome}&material=${result.materialId}`);
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Scrap rates | Staff dashboard" }];
+
+type Material = Route.ComponentProps["loaderData"]["categories"][number]["materials"][number];
+
+function MaterialRow({
+  material,
+  error,
+  typed,
+}: {
+  material: Material;
+  error?: string;
+  typed?: string;
+}) {
+  const inputId = `rate-${material.id}`;
+  const errorId = `${inputId}-error`;
+  return (
+    <tr>
+      <th scope="row">
+        {material.name}
+        {material.active ? null : <span className="dash-badge">Retired</span>}
+      </th>
+      <td>
+        <Form method="post" className="dash-rate-form">
+          <input type="hidden" name="intent" value="update-rate" />
+          <input type="hidden" name="materialId" value={material.id} />
+          <label htmlFor={inputId}>
+            ₹/kg<span className="visually-hidden"> for {material.name}</span>
+          </label>
+          <input
+            key={`${material.id}-${material.ratePaisePerKg}`}
+            id={inputId}
+            name="rate"
+            inputMode="decimal"
+            maxLength={12}
+            size={7}
+            defaultValue={typed ?? paisePerKgToText(material.ratePaisePerKg)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+          />
+          <button type="submit" className="button button--small">
+            Save<span className="visually-hidden"> the rate of {material.name}</span>
+          </button>
+          {error ? (
+            <p id={errorId} className="field__error">
+              {error}
+            </p>
+          ) : null}
+        </Form>
+      </td>
+      <td>
+        <Form method="post">
+          <input type="hidden" name="materialId" value={material.id} />
+          <button
+            type="submit"
+            name="intent"
+            value={material.active ? "retire" : "restore"}
+            className="button button--small"
+          >
+            {material.active ? "Retire" : "Bring back"}
+            <span className="visually-hidden"> {material.name}</span>
+          </button>
+        </Form>
+      </td>
+    </tr>
+  );
+}
+
+export default function Rates({ loaderData, actionData }: Route.ComponentProps) {
+  const { categories, notice } = loaderData;
+  const submitting = useNavigation().state === "submitting";
+  const values = actionData?.values;
+  const errors: Partial<Record<string, string>> = actionData?.errors ?? {};
+  const adding = values?.intent === "add-material";
+  const failedMaterial = !adding && values ? values.materialId : null;
+  const rowError = failedMaterial ? (errors.rate ?? errors.materialId) : undefined;
+  const shownOnARow = categories.some((category) =>
+    category.materials.some((material) => String(material.id) === failedMaterial),
+  );
+  const formError = actionData && !adding && !shownOnARow;
+  return (
+    <>
+      <h1>Scrap rates</h1>
+      <p>
+        Rates in ₹ per kg, up to 2 decimals, from ₹0 to ₹10,000. A change shows on the public rate
+        list and the pickup form at once; booked pickups keep the rate they were booked at.
+      </p>
+      <div className="dash-actions">
+        <a href="/dashboard/rates/export" className="button button--small" download>
+          Download CSV
+        </a>
+      </div>
+      {notice ? (
+        <p className="dash-notice" role="status">
+          {notice}
+        </p>
+      ) : null}
+      {actionData ? (
+        <p className="dash-error" role="alert">
+          {formError
+            ? (errors.intent ?? errors.materialId ?? errors.rate ?? "This change was refused.")
+            : "Nothing was saved. See the message below."}
+        </p>
+      ) : null}
+      {categories.map((category) => (
+        <section key={category.id} aria-labelledby={`category-${category.id}`}>
+          <h2 id={`category-${category.id}`}>{category.name}</h2>
+          <div className="dash-table-wrap">
+            <table className="dash-table dash-rates">
+              <thead>
+                <tr>
+                  <th scope="col">Material</th>
+                  <th scope="col">Rate per kg</th>
+                  <th scope="col">On the list</th>
+                </tr>
+              </thead>
+              <tbody>
+                {category.materials.map((material) => {
+                  const failed = String(material.id) === failedMaterial;
+                  return (
+                    <MaterialRow
+                      key={material.id}
+                      material={material}
+                      error={failed ? rowError : undefined}
+                      typed={failed && values?.intent === "update-rate" ? values.rate : undefined}
+                    />
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        </section>
+      ))}
+      <section aria-labelledby="add-material">
+        <h2 id="add-material">Add a material</h2>
+        <Form
+          method="post"
+          className="form dash-form"
+          noValidate
+          key={categories.reduce((sum, category) => sum + category.materials.length, 0)}
+        >
+          <input type="hidden" name="intent" value="add-material" />
+          <SelectField
+            id="categoryId"
+            name="categoryId"
+            label="Category"
+            options={categories.map((category) => String(category.id))}
+            optionLabel={(id) => categories.find((c) => String(c.id) === id)?.name ?? id}
+            placeholder="Choose a category"
+            defaultValue={adding ? values?.categoryId : undefined}
+            error={adding ? errors.categoryId : undefined}
+            required
+          />
+          <InputField
+            id="name"
+            name="name"
+            label="Material name"
+            maxLength={MATERIAL_NAME_MAX}
+            defaultValue={adding ? values?.name : undefined}
+            error={adding ? errors.name : undefined}
+            required
+          />
+          <InputField
+            id="rate"
+            name="rate"
+            label="Rate (₹ per kg)"
+            hint="Like 12 or 12.50."
+            inputMode="decimal"
+            maxLength={12}
+            defaultValue={adding ? values?.rate : undefined}
+            error={adding ? errors.rate : undefined}
+            required
+          />
+          <button type="submit" className="button" disabled={submitting}>
+            Add material
+          </button>
+        </Form>
+      </section>
+    </>
+  );
 }

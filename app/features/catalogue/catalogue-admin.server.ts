@@ -1,0 +1,421 @@
+/**
+ * Catalogue editing for admins (issue 6 item 6): the product list with its filters and CSV
+ * rows (item 9), create and update in one transaction with an audit row each (item 8).
+ * Money is integer paise, stock is units. The public /plant and /supplies loaders read the
+ * same rows with no cache, so a saved change shows there on the next request.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { and, asc, eq, ilike, max, type SQL, sql } from "drizzle-orm";
+import { changedFields, recordAudit } from "~/db/audit.server";
+import type { Database } from "~/db/client.server";
+import { type Product, type ProductKind, productKinds, products } from "~/db/schema/catalogue";
+import { decodeCursor, encodeCursor, PAGE_SIZE } from "~/features/dashboard/keyset.server";
+import { firstIssuePerField } from "~/utils/form-data";
+import { isUniqueViolation } from "~/utils/pg-errors";
+import { projectRoot } from "~/utils/project-root.server";
+import {
+  type ProductField,
+  type ProductInput,
+  paiseToRupeesText,
+  productSchema,
+  slugFromName,
+  slugSchema,
+} from "./product.schema";
+
+/** Longest search text kept from the URL. */
+const MAX_QUERY_LENGTH = 100;
+
+/** Filters of /dashboard/catalogue and its CSV export. */
+export interface CatalogueFilters {
+  kind: ProductKind | null;
+  q: string;
+}
+
+/** Reads the list filters from a URL; odd values fall back to "all" / no search. */
+export function parseCatalogueFilters(params: URLSearchParams): CatalogueFilters {
+  const kind = productKinds.find((value) => value === params.get("kind")) ?? null;
+  const q = (params.get("q") ?? "").replaceAll("\u0000", "").trim().slice(0, MAX_QUERY_LENGTH);
+  return { kind, q };
+}
+
+/** The same filters as URL search parameters (for the pager and the export link). */
+export function catalogueFilterParams(filters: CatalogueFilters): URLSearchParams {
+  const params = new URLSearchParams();
+  if (filters.kind) params.set("kind", filters.kind);
+  if (filters.q) params.set("q", filters.q);
+  return params;
+}
+
+export interface AdminProductRow {
+  id: number;
+  name: string;
+  slug: string;
+  kind: ProductKind;
+  size: string | null;
+  pricePaise: number;
+  stock: number;
+  active: boolean;
+  updatedAt: Date;
+}
+
+type SortKey = [kind: string, sortOrder: number, id: number];
+
+const rowColumns = {
+  id: products.id,
+  name: products.name,
+  slug: products.slug,
+  kind: products.kind,
+  size: products.size,
+  pricePaise: products.pricePaise,
+  stock: products.stock,
+  active: products.active,
+  sortOrder: products.sortOrder,
+  updatedAt: products.updatedAt,
+};
+
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function filterConditions(filters: CatalogueFilters, after: SortKey | null): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (filters.kind) conditions.push(eq(products.kind, filters.kind));
+  if (filters.q) conditions.push(ilike(products.name, likePattern(filters.q)));
+  if (after) {
+    conditions.push(
+      sql`(${products.kind}, ${products.sortOrder}, ${products.id}) > (${after[0]}, ${after[1]}, ${after[2]})`,
+    );
+  }
+  return and(...conditions);
+}
+
+async function productBatch(
+  db: Database,
+  filters: CatalogueFilters,
+  after: SortKey | null,
+  limit: number,
+) {
+  return db
+    .select(rowColumns)
+    .from(products)
+    .where(filterConditions(filters, after))
+    .orderBy(asc(products.kind), asc(products.sortOrder), asc(products.id))
+    .limit(limit);
+}
+
+function stripSortOrder(row: Awaited<ReturnType<typeof productBatch>>[number]): AdminProductRow {
+  const { sortOrder: _sortOrder, ...rest } = row;
+  return rest;
+}
+
+/**
+ * One page of every product (active and inactive) matching the filters, in catalogue order
+ * (kind, then the public display order), PAGE_SIZE at a time by keyset (`after` is the
+ * cursor from the previous page; a tampered cursor shows the first page).
+ * @returns the rows and the cursor of the next page, or null on the last page.
+ */
+export async function listProductsForAdmin(
+  db: Database,
+  filters: CatalogueFilters,
+  after: string | null,
+): Promise<{ rows: AdminProductRow[]; next: string | null }> {
+  const key = decodeCursor<SortKey>(after, ["string", "number", "number"]);
+  const rows = await productBatch(db, filters, key, PAGE_SIZE + 1);
+  const page = rows.slice(0, PAGE_SIZE);
+  const last = page.at(-1);
+  const next =
+    rows.length > PAGE_SIZE && last ? encodeCursor([last.kind, last.sortOrder, last.id]) : null;
+  return { rows: page.map(stripSortOrder), next };
+}
+
+/** CSV header of the catalogue export; the rows come from `productExportRows`. */
+export const productExportHeader = [
+  "ID",
+  "Name",
+  "Slug",
+  "Kind",
+  "Pack size",
+  "Price (paise)",
+  "Price (₹)",
+  "Stock",
+  "Active",
+  "Updated at (UTC)",
+] as const;
+
+/**
+ * Every product matching the filters as CSV rows, fetched 1,000 at a time by keyset so a large
+ * catalogue never sits in memory (issue 6 item 9). Cells are neutralised by `csvResponse`.
+ */
+export async function* productExportRows(
+  db: Database,
+  filters: CatalogueFilters,
+): AsyncGenerator<unknown[]> {
+  let after: SortKey | null = null;
+  for (;;) {
+    const batch = await productBatch(db, filters, after, 1000);
+    for (const row of batch) {
+      yield [
+        row.id,
+        row.name,
+        row.slug,
+        row.kind,
+        row.size ?? "",
+        row.pricePaise,
+        (row.pricePaise / 100).toFixed(2),
+        row.stock,
+        row.active ? "yes" : "no",
+        row.updatedAt,
+      ];
+    }
+    const last = batch.at(-1);
+    if (batch.length < 1000 || !last) return;
+    after = [last.kind, last.sortOrder, last.id];
+  }
+}
+
+/** One product with every column, or null. */
+export async function getProductForAdmin(db: Database, id: number): Promise<Product | null> {
+  const [row] = await db.select().from(products).where(eq(products.id, id));
+  return row ?? null;
+}
+
+/** A form field the server refused after the schema check (taken slug, missing image). */
+export class ProductFieldError extends Error {
+  override name = "ProductFieldError";
+  constructor(
+    readonly field: "slug" | "imagePath",
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The product does not exist (404). */
+export class ProductNotFoundError extends Error {
+  override name = "ProductNotFoundError";
+  constructor() {
+    super("This product does not exist.");
+  }
+}
+
+const publicFolders = () => {
+  const root = projectRoot();
+  return [path.join(root, "public"), path.join(root, "build", "client")];
+};
+
+/**
+ * The product illustrations shipped with the site (`/images/products/*.svg` etc.), sorted;
+ * what the image field offers.
+ */
+export function listIllustrations(): string[] {
+  for (const folder of publicFolders()) {
+    try {
+      return fs
+        .readdirSync(path.join(folder, "images", "products"))
+        .filter((file) => /\.(svg|png|jpe?g|webp|avif)$/i.test(file))
+        .sort()
+        .map((file) => `/images/products/${file}`);
+    } catch {
+      // Not in this folder; try the next.
+    }
+  }
+  return [];
+}
+
+/** True when `imagePath` (already checked to be a plain path under /images/) is a file. */
+function imageExists(imagePath: string): boolean {
+  return publicFolders().some((folder) => {
+    const file = path.join(folder, imagePath);
+    return file.startsWith(path.join(folder, "images")) && fs.existsSync(file);
+  });
+}
+
+function checkImage(input: ProductInput): void {
+  if (!imageExists(input.imagePath)) {
+    throw new ProductFieldError(
+      "imagePath",
+      "There is no image at this path. Choose one of the illustrations.",
+    );
+  }
+}
+
+const SLUG_TAKEN = "Another product already uses this web address name. Choose another.";
+
+/** The columns a product form writes. */
+function columnsOf(input: ProductInput) {
+  return {
+    name: input.name,
+    kind: input.kind,
+    pricePaise: input.price,
+    stock: input.stock,
+    active: input.active,
+    description: input.description,
+    size: input.size,
+    usage: input.usage,
+    sunlight: input.sunlight,
+    watering: input.watering,
+    plantHeight: input.plantHeight,
+    features: input.features,
+    imagePath: input.imagePath,
+    imageAlt: input.imageAlt,
+  };
+}
+
+/**
+ * Creates a product at the end of its kind's display order and records `product.create`
+ * with every field (money in paise) in the same transaction.
+ * @param slug checked by `slugSchema`; it names the product in URLs and the seed, so it is
+ *   fixed after creation.
+ * @returns the new product's id.
+ * @throws ProductFieldError 'slug' taken, 'imagePath' no such file.
+ */
+export async function createProduct(
+  db: Database,
+  actor: { email: string },
+  slug: string,
+  input: ProductInput,
+): Promise<number> {
+  checkImage(input);
+  try {
+    return await db.transaction(async (tx) => {
+      const [taken] = await tx
+        .select({ id: products.id })
+        .from(products)
+        .where(eq(products.slug, slug));
+      if (taken) throw new ProductFieldError("slug", SLUG_TAKEN);
+      const [last] = await tx
+        .select({ sortOrder: max(products.sortOrder) })
+        .from(products)
+        .where(eq(products.kind, input.kind));
+      const values = { slug, ...columnsOf(input), sortOrder: (last?.sortOrder ?? -1) + 1 };
+      const [row] = await tx.insert(products).values(values).returning({ id: products.id });
+      if (!row) throw new Error("Product insert returned nothing");
+      await recordAudit(tx, {
+        actor,
+        action: "product.create",
+        entity: "product",
+        entityId: row.id,
+        after: values,
+      });
+      return row.id;
+    });
+  } catch (error) {
+    // Two admins creating the same slug at once: the loser gets the field message.
+    if (isUniqueViolation(error, "products_slug_unique")) {
+      throw new ProductFieldError("slug", SLUG_TAKEN);
+    }
+    throw error;
+  }
+}
+
+function sameList(a: unknown, b: unknown): boolean {
+  return Array.isArray(a) && Array.isArray(b) && a.join("\u0000") === b.join("\u0000");
+}
+
+/**
+ * Saves the product form over product `id` (last write wins) in one transaction: the row is
+ * read FOR UPDATE, so the audit row `product.update` holds the real values before this
+ * change, and only the fields that changed (money in paise). Nothing is written when no
+ * field changed.
+ * @returns whether anything changed.
+ * @throws ProductNotFoundError, ProductFieldError 'imagePath'.
+ */
+export async function updateProduct(
+  db: Database,
+  actor: { email: string },
+  id: number,
+  input: ProductInput,
+): Promise<{ changed: boolean }> {
+  checkImage(input);
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(products).where(eq(products.id, id)).for("update");
+    if (!current) throw new ProductNotFoundError();
+    const next = columnsOf(input);
+    const diff = changedFields(current, next);
+    if (sameList(current.features, next.features)) {
+      delete diff.before.features;
+      delete diff.after.features;
+    }
+    if (Object.keys(diff.after).length === 0) return { changed: false };
+    await tx
+      .update(products)
+      .set({ ...diff.after, updatedAt: new Date() })
+      .where(eq(products.id, id));
+    await recordAudit(tx, {
+      actor,
+      action: "product.update",
+      entity: "product",
+      entityId: id,
+      before: diff.before,
+      after: diff.after,
+    });
+    return { changed: true };
+  });
+}
+
+/** A product as the form's text values (price in rupees, features one per line). */
+export function productFormValues(product: Product): Record<ProductField, string> {
+  return {
+    slug: product.slug,
+    name: product.name,
+    kind: product.kind,
+    price: paiseToRupeesText(product.pricePaise),
+    stock: String(product.stock),
+    active: product.active ? "on" : "",
+    description: product.description,
+    size: product.size ?? "",
+    usage: product.usage ?? "",
+    sunlight: product.sunlight ?? "",
+    watering: product.watering ?? "",
+    plantHeight: product.plantHeight ?? "",
+    features: product.features.join("\n"),
+    imagePath: product.imagePath,
+    imageAlt: product.imageAlt,
+  };
+}
+
+export type SaveProductResult =
+  | { ok: true; id: number; changed: boolean }
+  | { ok: false; errors: Partial<Record<ProductField | "form", string>> };
+
+/**
+ * The product form's action (issue 6 item 6): checks `fields` with `productSchema` (and the
+ * slug, for a new product: typed, or made from the name), then creates (`id` null) or
+ * updates the product with its audit row. Nothing is written when a field is refused.
+ * @returns the product id, or a message per refused field.
+ * @throws ProductNotFoundError when `id` names no product.
+ */
+export async function saveProductForm(
+  db: Database,
+  actor: { email: string },
+  id: number | null,
+  fields: Record<ProductField, string>,
+): Promise<SaveProductResult> {
+  const parsed = productSchema.safeParse(fields);
+  const errors: Partial<Record<ProductField | "form", string>> = parsed.success
+    ? {}
+    : firstIssuePerField(parsed.error.issues);
+  let slug: string | null = null;
+  if (id === null) {
+    const typed = fields.slug.trim();
+    const slugResult = slugSchema.safeParse(typed || slugFromName(fields.name));
+    if (slugResult.success) slug = slugResult.data;
+    else if (typed) errors.slug = slugResult.error.issues[0]?.message;
+    else errors.slug = "Enter a web address name, like money-plant.";
+  }
+  if (!parsed.success || (id === null && slug === null)) return { ok: false, errors };
+  try {
+    if (id !== null) {
+      const { changed } = await updateProduct(db, actor, id, parsed.data);
+      return { ok: true, id, changed };
+    }
+    const newId = await createProduct(db, actor, slug ?? "", parsed.data);
+    return { ok: true, id: newId, changed: true };
+  } catch (error) {
+    if (error instanceof ProductFieldError) {
+      return { ok: false, errors: { [error.field]: error.message } };
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,212 @@
+/**
+ * The admin's product form (issue 6 item 6): one zod schema used by the create and edit
+ * actions. It refuses everything the `products` check constraints would refuse (negative
+ * price or stock, unknown kind or usage) with a message for the field, plus limits of its
+ * own: price ₹1 to ₹1,00,000 with at most 2 decimals, stock a whole number 0 to 10,000.
+ * Server only (ADR 0006); the browser gets the same limits as plain attributes.
+ */
+import { z } from "zod";
+import { plantUsages, productKinds } from "~/db/schema/catalogue";
+
+/** Highest price of one product, paise (₹1,00,000). */
+export const MAX_PRICE_PAISE = 10_000_000;
+/** Lowest price of one product, paise (₹1): a product at ₹0 would be given away. */
+export const MIN_PRICE_PAISE = 100;
+/** Highest stock of one product, units. */
+export const MAX_STOCK = 10_000;
+
+export const PRICE_FORMAT_MESSAGE = "Enter a price like 249 or 249.50.";
+export const PRICE_RANGE_MESSAGE = "Enter a price from ₹1 to ₹1,00,000.";
+export const STOCK_MESSAGE = "Enter the stock as a whole number from 0 to 10,000.";
+
+/** Form field names, in the order they appear on the page. */
+export const productFields = [
+  "slug",
+  "name",
+  "kind",
+  "price",
+  "stock",
+  "active",
+  "description",
+  "size",
+  "usage",
+  "sunlight",
+  "watering",
+  "plantHeight",
+  "features",
+  "imagePath",
+  "imageAlt",
+] as const;
+export type ProductField = (typeof productFields)[number];
+
+export const productLimits = {
+  slug: 80,
+  name: 100,
+  description: 2000,
+  size: 40,
+  sunlight: 200,
+  watering: 200,
+  plantHeight: 40,
+  features: 500,
+  imagePath: 200,
+  imageAlt: 200,
+} as const;
+
+/**
+ * Parses rupees typed by a person ("249", "249.5", "₹249.50") into integer paise without
+ * floating point; null for anything else ("1e3", "-5", "12.345", "").
+ */
+export function rupeesToPaise(text: string): number | null {
+  const match = /^₹?\s*(\d{1,9})(?:\.(\d{1,2}))?$/.exec(text.trim());
+  if (!match) return null;
+  const [, whole = "0", fraction = ""] = match;
+  return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
+}
+
+/** Paise as the text the price input shows: 24950 → "249.50", 25000 → "250". */
+export function paiseToRupeesText(paise: number): string {
+  const whole = Math.trunc(paise / 100);
+  const fraction = paise % 100;
+  return fraction === 0 ? String(whole) : `${whole}.${String(fraction).padStart(2, "0")}`;
+}
+
+function text(label: string, max: number) {
+  return z.string().trim().max(max, `${label} can be at most ${max} characters.`);
+}
+
+function requiredText(label: string, max: number, emptyMessage: string) {
+  return text(label, max).min(1, emptyMessage);
+}
+
+/** Empty text becomes null (an optional column). */
+function optionalText(label: string, max: number) {
+  return text(label, max).transform((value) => value || null);
+}
+
+const price = z.string().transform((value, ctx) => {
+  const paise = rupeesToPaise(value);
+  if (paise === null) {
+    ctx.addIssue({ code: "custom", message: PRICE_FORMAT_MESSAGE });
+    return z.NEVER;
+  }
+  if (paise < MIN_PRICE_PAISE || paise > MAX_PRICE_PAISE) {
+    ctx.addIssue({ code: "custom", message: PRICE_RANGE_MESSAGE });
+    return z.NEVER;
+  }
+  return paise;
+});
+
+const stock = z.string().transform((value, ctx) => {
+  const trimmed = value.trim();
+  const units = /^\d{1,5}$/.test(trimmed) ? Number(trimmed) : Number.NaN;
+  if (!(units >= 0 && units <= MAX_STOCK)) {
+    ctx.addIssue({ code: "custom", message: STOCK_MESSAGE });
+    return z.NEVER;
+  }
+  return units;
+});
+
+/** A path under /images/ made of safe characters, ending in an image extension. */
+const IMAGE_PATH =
+  /^\/images\/(?:[a-z0-9][a-z0-9_-]*\/)*[a-z0-9][a-z0-9._-]*\.(?:svg|png|jpe?g|webp|avif)$/i;
+
+const imagePath = z
+  .string()
+  .trim()
+  .min(1, "Choose an illustration or enter an image path under /images/.")
+  .max(productLimits.imagePath, "This image path is too long.")
+  .refine((value) => IMAGE_PATH.test(value) && !value.includes(".."), {
+    message: "Enter an image path under /images/, like /images/products/tulsi.svg.",
+  });
+
+/** Features typed one per line or separated by commas; empty entries dropped. */
+const features = text("Features", productLimits.features).transform((value, ctx) => {
+  const list = value
+    .split(/[\n,]/)
+    .map((item) => item.trim())
+    .filter(Boolean);
+  if (list.length > 10) {
+    ctx.addIssue({ code: "custom", message: "List at most 10 features." });
+    return z.NEVER;
+  }
+  if (list.some((item) => item.length > 60)) {
+    ctx.addIssue({ code: "custom", message: "Keep each feature under 60 characters." });
+    return z.NEVER;
+  }
+  return list;
+});
+
+export const productSchema = z
+  .object({
+    name: requiredText("The name", productLimits.name, "Enter the product's name."),
+    kind: z.enum(productKinds, { error: "Choose plant or fertiliser." }),
+    price,
+    stock,
+    /** A checkbox: present ("on") when ticked. */
+    active: z.string().transform((value) => value === "on" || value === "true"),
+    description: requiredText(
+      "The description",
+      productLimits.description,
+      "Enter a short description.",
+    ),
+    size: optionalText("The pack size", productLimits.size),
+    usage: z.string(),
+    sunlight: optionalText("Sunlight", productLimits.sunlight),
+    watering: optionalText("Watering", productLimits.watering),
+    plantHeight: optionalText("Plant height", productLimits.plantHeight),
+    features,
+    imagePath,
+    imageAlt: requiredText(
+      "The image description",
+      productLimits.imageAlt,
+      "Describe the image for people who cannot see it.",
+    ),
+  })
+  .transform((input, ctx) => {
+    if (input.kind === "fertiliser") {
+      // Plant fields are null for fertilisers (schema comment on `products`).
+      return {
+        ...input,
+        usage: null,
+        sunlight: null,
+        watering: null,
+        plantHeight: null,
+        features: [] as string[],
+      };
+    }
+    const usage = plantUsages.find((value) => value === input.usage);
+    if (!usage) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["usage"],
+        message: "Choose indoor, outdoor or both for a plant.",
+      });
+      return z.NEVER;
+    }
+    return { ...input, usage, size: null };
+  });
+
+/** What the product form saves (money in paise, stock in units). */
+export type ProductInput = z.output<typeof productSchema>;
+
+/** Slug of a new product: lower-case words joined by hyphens, unique in the catalogue. */
+export const slugSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(productLimits.slug, `The web address name can be at most ${productLimits.slug} characters.`)
+  .regex(
+    /^[a-z0-9]+(?:-[a-z0-9]+)*$/,
+    "Use lower-case letters, digits and hyphens, like money-plant.",
+  );
+
+/** A slug made from a name: "Peace Lily (large)" → "peace-lily-large". */
+export function slugFromName(name: string): string {
+  return name
+    .toLowerCase()
+    .normalize("NFKD")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, productLimits.slug)
+    .replace(/-+$/, "");
+}

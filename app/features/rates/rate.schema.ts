@@ -1,0 +1,77 @@
+/**
+ * The admin's rate forms on /dashboard/rates (issue 6 item 6): change a material's rate,
+ * add a material, retire or bring back one. Rates are typed in ₹ per kg with at most two
+ * decimals and stored as integer paise per kg; the check constraint refuses negatives, and
+ * the upper bound of ₹10,000/kg is ours. Server only (ADR 0006).
+ */
+import { z } from "zod";
+
+/** Highest rate, paise per kg (₹10,000/kg). */
+export const MAX_RATE_PAISE_PER_KG = 1_000_000;
+
+export const RATE_MESSAGE = "Enter a rate from ₹0 to ₹10,000 per kg, like 12 or 12.50.";
+
+/** Longest material name. */
+export const MATERIAL_NAME_MAX = 60;
+
+/**
+ * Parses a rate typed in rupees per kg ("12", "12.5", "₹12.50") into integer paise per kg
+ * without floating point; null for anything else ("1e3", "-1", "12.345", "") or above
+ * ₹10,000/kg.
+ */
+export function rateToPaisePerKg(text: string): number | null {
+  const match = /^₹?\s*(\d{1,9})(?:\.(\d{1,2}))?$/.exec(text.trim());
+  if (!match) return null;
+  const [, whole = "0", fraction = ""] = match;
+  const paise = Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
+  return paise <= MAX_RATE_PAISE_PER_KG ? paise : null;
+}
+
+/** Paise per kg as the rate input shows it: 1250 → "12.50", 50 → "0.50", 2500 → "25". */
+export function paisePerKgToText(paise: number): string {
+  const whole = Math.trunc(paise / 100);
+  const fraction = paise % 100;
+  return fraction === 0 ? String(whole) : `${whole}.${String(fraction).padStart(2, "0")}`;
+}
+
+const rate = z.string().transform((value, ctx) => {
+  const paise = rateToPaisePerKg(value);
+  if (paise === null) {
+    ctx.addIssue({ code: "custom", message: RATE_MESSAGE });
+    return z.NEVER;
+  }
+  return paise;
+});
+
+const id = (message: string) =>
+  z
+    .string()
+    .regex(/^[1-9]\d{0,8}$/, message)
+    .transform(Number);
+
+const materialId = id("Choose a material from the list.");
+
+export const rateFormFields = ["intent", "materialId", "categoryId", "name", "rate"] as const;
+
+/** The four forms of the rates page, told apart by `intent`. */
+export const rateFormSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({ intent: z.literal("update-rate"), materialId, rate }),
+    z.object({
+      intent: z.literal("add-material"),
+      categoryId: id("Choose a category."),
+      name: z
+        .string()
+        .trim()
+        .min(1, "Enter the material's name.")
+        .max(MATERIAL_NAME_MAX, `Use at most ${MATERIAL_NAME_MAX} characters.`),
+      rate,
+    }),
+    z.object({ intent: z.literal("retire"), materialId }),
+    z.object({ intent: z.literal("restore"), materialId }),
+  ],
+  { error: "Unknown action." },
+);
+
+export type RateFormInput = z.output<typeof rateFormSchema>;

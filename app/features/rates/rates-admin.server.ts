@@ -1,0 +1,339 @@
+/**
+ * Scrap rate list editing for admins (issue 6 item 6): every material of every category,
+ * active and retired; change a rate, add a material, retire one or bring it back. Rates are
+ * integer paise per kg. Each change is one transaction with an audit row (item 8, entity
+ * 'scrap_material'). A retired material keeps its row (`active = false`): /ratelist and the
+ * pickup form (`listRateCategories`) and `bookPickup` only take active materials, while old
+ * pickup lines still point at it. There is no cache: the public pages read these rows.
+ */
+import { and, asc, eq, type SQL, sql } from "drizzle-orm";
+import { recordAudit } from "~/db/audit.server";
+import type { Database } from "~/db/client.server";
+import { scrapCategories, scrapMaterials } from "~/db/schema/rates";
+import { firstIssuePerField } from "~/utils/form-data";
+import { isUniqueViolation } from "~/utils/pg-errors";
+import { type rateFormFields, rateFormSchema } from "./rate.schema";
+
+export interface AdminRateCategory {
+  id: number;
+  name: string;
+  materials: { id: number; name: string; ratePaisePerKg: number; active: boolean }[];
+}
+
+/** Categories in display order, each with all its materials (retired too) in display order. */
+export async function listRatesForAdmin(db: Database): Promise<AdminRateCategory[]> {
+  const rows = await db
+    .select({
+      categoryId: scrapCategories.id,
+      categoryName: scrapCategories.name,
+      id: scrapMaterials.id,
+      name: scrapMaterials.name,
+      ratePaisePerKg: scrapMaterials.ratePaisePerKg,
+      active: scrapMaterials.active,
+    })
+    .from(scrapCategories)
+    .leftJoin(scrapMaterials, eq(scrapMaterials.categoryId, scrapCategories.id))
+    .orderBy(
+      asc(scrapCategories.sortOrder),
+      asc(scrapCategories.id),
+      asc(scrapMaterials.sortOrder),
+      asc(scrapMaterials.id),
+    );
+  const categories: AdminRateCategory[] = [];
+  for (const row of rows) {
+    let category = categories.at(-1);
+    if (!category || category.id !== row.categoryId) {
+      category = { id: row.categoryId, name: row.categoryName, materials: [] };
+      categories.push(category);
+    }
+    if (row.id !== null && row.name !== null && row.ratePaisePerKg !== null) {
+      category.materials.push({
+        id: row.id,
+        name: row.name,
+        ratePaisePerKg: row.ratePaisePerKg,
+        active: row.active ?? false,
+      });
+    }
+  }
+  return categories;
+}
+
+/** A refused rate change: the field to show it next to and the HTTP status. */
+export class RateChangeError extends Error {
+  override name = "RateChangeError";
+  constructor(
+    message: string,
+    readonly field: "materialId" | "categoryId" | "name" | "rate",
+    readonly status = 400,
+  ) {
+    super(message);
+  }
+}
+
+const NO_SUCH_MATERIAL = "This material is not on the rate list.";
+
+async function lockMaterial(tx: Database, materialId: number) {
+  const [row] = await tx
+    .select({
+      id: scrapMaterials.id,
+      name: scrapMaterials.name,
+      ratePaisePerKg: scrapMaterials.ratePaisePerKg,
+      active: scrapMaterials.active,
+    })
+    .from(scrapMaterials)
+    .where(eq(scrapMaterials.id, materialId))
+    .for("update");
+  if (!row) throw new RateChangeError(NO_SUCH_MATERIAL, "materialId", 404);
+  return row;
+}
+
+/**
+ * Sets a material's rate (paise per kg, already checked by `rateFormSchema`) and records
+ * `rate.update` with the rate before (read FOR UPDATE) and after. Nothing is written when
+ * the rate is unchanged. Pickups booked earlier keep the rate stored on their lines.
+ * @returns the material's name and whether anything changed.
+ * @throws RateChangeError 404 unknown material.
+ */
+export async function updateMaterialRate(
+  db: Database,
+  actor: { email: string },
+  materialId: number,
+  ratePaisePerKg: number,
+): Promise<{ name: string; changed: boolean }> {
+  return db.transaction(async (tx) => {
+    const current = await lockMaterial(tx, materialId);
+    if (current.ratePaisePerKg === ratePaisePerKg) return { name: current.name, changed: false };
+    await tx
+      .update(scrapMaterials)
+      .set({ ratePaisePerKg, updatedAt: new Date() })
+      .where(eq(scrapMaterials.id, materialId));
+    await recordAudit(tx, {
+      actor,
+      action: "rate.update",
+      entity: "scrap_material",
+      entityId: materialId,
+      before: { ratePaisePerKg: current.ratePaisePerKg },
+      after: { ratePaisePerKg },
+      extra: { name: current.name },
+    });
+    return { name: current.name, changed: true };
+  });
+}
+
+/**
+ * Retires (`active = false`) or brings back (`active = true`) a material and records
+ * `rate.retire` / `rate.restore`. Retired materials leave /ratelist and the pickup form; old
+ * pickups keep their lines.
+ * @returns the material's name and whether anything changed.
+ * @throws RateChangeError 404 unknown material.
+ */
+export async function setMaterialActive(
+  db: Database,
+  actor: { email: string },
+  materialId: number,
+  active: boolean,
+): Promise<{ name: string; changed: boolean }> {
+  return db.transaction(async (tx) => {
+    const current = await lockMaterial(tx, materialId);
+    if (current.active === active) return { name: current.name, changed: false };
+    await tx
+      .update(scrapMaterials)
+      .set({ active, updatedAt: new Date() })
+      .where(eq(scrapMaterials.id, materialId));
+    await recordAudit(tx, {
+      actor,
+      action: active ? "rate.restore" : "rate.retire",
+      entity: "scrap_material",
+      entityId: materialId,
+      before: { active: current.active },
+      after: { active },
+      extra: { name: current.name },
+    });
+    return { name: current.name, changed: true };
+  });
+}
+
+function nameTaken(name: string) {
+  return new RateChangeError(
+    `This category already has a material called ${name}. Change its rate or bring it back instead.`,
+    "name",
+    409,
+  );
+}
+
+/**
+ * Adds an active material at the end of a category and records `rate.add` with its rate
+ * (paise per kg). Names are unique within a category, ignoring case.
+ * @returns the new material's id.
+ * @throws RateChangeError 'categoryId' unknown category, 'name' taken (409).
+ */
+export async function addMaterial(
+  db: Database,
+  actor: { email: string },
+  input: { categoryId: number; name: string; ratePaisePerKg: number },
+): Promise<number> {
+  try {
+    return await db.transaction(async (tx) => {
+      const [category] = await tx
+        .select({ id: scrapCategories.id })
+        .from(scrapCategories)
+        .where(eq(scrapCategories.id, input.categoryId))
+        .for("update");
+      if (!category) throw new RateChangeError("Choose a category from the list.", "categoryId");
+      const sameName: SQL = sql`lower(${scrapMaterials.name}) = lower(${input.name})`;
+      const [existing] = await tx
+        .select({ name: scrapMaterials.name })
+        .from(scrapMaterials)
+        .where(and(eq(scrapMaterials.categoryId, input.categoryId), sameName));
+      if (existing) throw nameTaken(existing.name);
+      const [last] = await tx
+        .select({ sortOrder: sql<number | null>`max(${scrapMaterials.sortOrder})` })
+        .from(scrapMaterials)
+        .where(eq(scrapMaterials.categoryId, input.categoryId));
+      const [row] = await tx
+        .insert(scrapMaterials)
+        .values({
+          categoryId: input.categoryId,
+          name: input.name,
+          ratePaisePerKg: input.ratePaisePerKg,
+          sortOrder: Number(last?.sortOrder ?? -1) + 1,
+        })
+        .returning({ id: scrapMaterials.id });
+      if (!row) throw new Error("Material insert returned nothing");
+      await recordAudit(tx, {
+        actor,
+        action: "rate.add",
+        entity: "scrap_material",
+        entityId: row.id,
+        after: {
+          categoryId: input.categoryId,
+          name: input.name,
+          ratePaisePerKg: input.ratePaisePerKg,
+        },
+      });
+      return row.id;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, "scrap_materials_category_name_unique")) {
+      throw nameTaken(input.name);
+    }
+    throw error;
+  }
+}
+
+/** CSV header of the rates export; the rows come from `rateExportRows`. */
+export const rateExportHeader = [
+  "Material ID",
+  "Category",
+  "Material",
+  "Rate (paise per kg)",
+  "Rate (₹ per kg)",
+  "Active",
+  "Updated at (UTC)",
+] as const;
+
+type RateSortKey = [categorySort: number, categoryId: number, materialSort: number, id: number];
+
+/**
+ * Every material (retired too) as CSV rows in page order, fetched 1,000 at a time by keyset
+ * (issue 6 item 9). The rates page has no filters, so neither has its export.
+ */
+export async function* rateExportRows(db: Database): AsyncGenerator<unknown[]> {
+  let after: RateSortKey | null = null;
+  for (;;) {
+    const batch = await db
+      .select({
+        categorySort: scrapCategories.sortOrder,
+        categoryId: scrapCategories.id,
+        category: scrapCategories.name,
+        materialSort: scrapMaterials.sortOrder,
+        id: scrapMaterials.id,
+        name: scrapMaterials.name,
+        ratePaisePerKg: scrapMaterials.ratePaisePerKg,
+        active: scrapMaterials.active,
+        updatedAt: scrapMaterials.updatedAt,
+      })
+      .from(scrapMaterials)
+      .innerJoin(scrapCategories, eq(scrapCategories.id, scrapMaterials.categoryId))
+      .where(
+        after
+          ? sql`(${scrapCategories.sortOrder}, ${scrapCategories.id}, ${scrapMaterials.sortOrder}, ${scrapMaterials.id}) > (${after[0]}, ${after[1]}, ${after[2]}, ${after[3]})`
+          : undefined,
+      )
+      .orderBy(
+        asc(scrapCategories.sortOrder),
+        asc(scrapCategories.id),
+        asc(scrapMaterials.sortOrder),
+        asc(scrapMaterials.id),
+      )
+      .limit(1000);
+    for (const row of batch) {
+      yield [
+        row.id,
+        row.category,
+        row.name,
+        row.ratePaisePerKg,
+        (row.ratePaisePerKg / 100).toFixed(2),
+        row.active ? "yes" : "no",
+        row.updatedAt,
+      ];
+    }
+    const last = batch.at(-1);
+    if (batch.length < 1000 || !last) return;
+    after = [last.categorySort, last.categoryId, last.materialSort, last.id];
+  }
+}
+
+/** What a successful rate form did, for the page's notice. */
+export type RateFormOutcome = "rate" | "unchanged" | "added" | "retired" | "restored";
+
+export type RateFormResult =
+  | { ok: true; materialId: number; outcome: RateFormOutcome }
+  | { ok: false; status: number; errors: Partial<Record<(typeof rateFormFields)[number], string>> };
+
+/**
+ * The rates page's action (issue 6 item 6): checks one of its four forms with
+ * `rateFormSchema` (told apart by `intent`) and applies it. Nothing is written when a field
+ * is refused.
+ * @returns the material changed and what happened, or a message per field with the HTTP
+ *   status (400 bad value, 404 unknown material, 409 name taken).
+ */
+export async function applyRateForm(
+  db: Database,
+  actor: { email: string },
+  fields: Record<(typeof rateFormFields)[number], string>,
+): Promise<RateFormResult> {
+  const parsed = rateFormSchema.safeParse(fields);
+  if (!parsed.success) {
+    return { ok: false, status: 400, errors: firstIssuePerField(parsed.error.issues) };
+  }
+  const input = parsed.data;
+  try {
+    switch (input.intent) {
+      case "update-rate": {
+        const { changed } = await updateMaterialRate(db, actor, input.materialId, input.rate);
+        return { ok: true, materialId: input.materialId, outcome: changed ? "rate" : "unchanged" };
+      }
+      case "add-material": {
+        const materialId = await addMaterial(db, actor, {
+          categoryId: input.categoryId,
+          name: input.name,
+          ratePaisePerKg: input.rate,
+        });
+        return { ok: true, materialId, outcome: "added" };
+      }
+      case "retire":
+      case "restore": {
+        const active = input.intent === "restore";
+        const { changed } = await setMaterialActive(db, actor, input.materialId, active);
+        const outcome = !changed ? "unchanged" : active ? "restored" : "retired";
+        return { ok: true, materialId: input.materialId, outcome };
+      }
+    }
+  } catch (error) {
+    if (error instanceof RateChangeError) {
+      return { ok: false, status: error.status, errors: { [error.field]: error.message } };
+    }
+    throw error;
+  }
+}
