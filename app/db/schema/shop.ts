@@ -1,5 +1,6 @@
 /**
- * Shop tables: server-side carts and cash-on-delivery orders (spec §3 Order, Cart; DESIGN §1).
+ * Shop tables: server-side carts, orders paid in cash on delivery or online through Razorpay,
+ * and the Razorpay webhook events already handled (spec §3 Order, Cart; DESIGN §1; issue 7).
  * Money is integer paise. Order lines are a snapshot of the product at the time of the order.
  * Status workflows live in the orders feature module; the check constraints only bound the values.
  */
@@ -66,6 +67,12 @@ export const orders = pgTable(
     status: text("status", { enum: orderStatuses }).notNull().default("placed"),
     paymentMethod: text("payment_method", { enum: paymentMethods }).notNull().default("cod"),
     paymentStatus: text("payment_status", { enum: paymentStatuses }).notNull().default("unpaid"),
+    /** The Razorpay order created for this order's online payment (issue 7 item 3). */
+    razorpayOrderId: text("razorpay_order_id").unique(),
+    /** The Razorpay payment that paid it, once verified (issue 7 item 4). */
+    razorpayPaymentId: text("razorpay_payment_id").unique(),
+    /** When the online payment was confirmed. */
+    paidAt: timestamp("paid_at", { withTimezone: true }),
     name: text("name").notNull(),
     email: text("email").notNull(),
     /** E.164, +91XXXXXXXXXX. */
@@ -129,6 +136,27 @@ export const orderLines = pgTable(
     ),
     index("order_lines_order_idx").on(t.orderId),
   ],
+);
+
+/**
+ * Razorpay webhook events already handled, keyed by Razorpay's event id
+ * (`X-Razorpay-Event-Id`): a replayed event finds its row and changes nothing (issue 7 item 4).
+ */
+export const paymentEvents = pgTable(
+  "payment_events",
+  {
+    eventId: text("event_id").primaryKey(),
+    /** e.g. payment.captured, payment.failed. */
+    event: text("event").notNull(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    razorpayPaymentId: text("razorpay_payment_id"),
+    /** What the event did: 'paid', 'failed', or 'ignored' (e.g. a late failure after payment). */
+    outcome: text("outcome").notNull(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("payment_events_order_idx").on(t.orderId)],
 );
 
 export type Order = typeof orders.$inferSelect;
