@@ -1,11 +1,230 @@
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { getDb } from "~/db/db.server";
+import type { OrderStatus } from "~/db/schema/shop";
+import {
+  IllegalTransitionError,
+  orderStatusLabels,
+  orderTransitions,
+} from "~/features/orders/order-status";
+import { OrderRejectedError, transitionOrder } from "~/features/orders/orders.server";
+import {
+  asOrderStatus,
+  getOrderForStaff,
+  markCashCollected,
+  parseOrderId,
+} from "~/features/orders/orders-admin.server";
 import { requireStaff } from "~/features/staff/session.server";
+import { formatDateTimeIST } from "~/utils/dates";
+import { formatPaise } from "~/utils/money";
+import { formatIndianMobile } from "~/utils/phone";
 import type { Route } from "./+types/order";
 
-export async function loader({ request }: Route.LoaderArgs) {
+const notices: Record<string, string> = {
+  confirmed: "Order confirmed.",
+  shipped: "Order marked shipped.",
+  delivered: "Order marked delivered.",
+  cancelled: "Order cancelled; its stock was put back.",
+  paid: "Cash collected: the payment is marked paid.",
+};
+
+/** Order detail (issue 6 item 4): lines, totals, address, payment, history and actions. */
+export async function loader({ request, params }: Route.LoaderArgs) {
   await requireStaff(request);
-  return null;
+  const id = parseOrderId(params.id);
+  const found = id === null ? null : await getOrderForStaff(await getDb(), id);
+  if (!found) throw data("This order does not exist.", { status: 404 });
+  const done = new URL(request.url).searchParams.get("done") ?? "";
+  return {
+    ...found,
+    placedAt: formatDateTimeIST(found.order.createdAt),
+    notice: notices[done] ?? null,
+  };
 }
 
-export default function Placeholder() {
-  return <h1>Coming next</h1>;
+const intents = {
+  confirm: "confirmed",
+  ship: "shipped",
+  deliver: "delivered",
+  cancel: "cancelled",
+} as const satisfies Record<string, OrderStatus>;
+
+/**
+ * intent = confirm | ship | deliver | cancel (through `transitionOrder`, which writes the audit
+ * row) or cash-collected; `expectedFrom` is the status the page showed (stale page → 409).
+ */
+export async function action({ request, params }: Route.ActionArgs) {
+  const user = await requireStaff(request);
+  const id = parseOrderId(params.id);
+  if (id === null) throw data("This order does not exist.", { status: 404 });
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const expectedFromText = String(form.get("expectedFrom") ?? "");
+  const expectedFrom = asOrderStatus(expectedFromText);
+  if (!expectedFrom) {
+    return data({ error: "This page is out of date. Please reload it." }, { status: 400 });
+  }
+  const db = await getDb();
+  try {
+    if (Object.hasOwn(intents, intent)) {
+      const to = intents[intent as keyof typeof intents];
+      await transitionOrder(db, id, to, user.email, expectedFrom);
+      return redirect(`/dashboard/orders/${id}?done=${to}`);
+    }
+    if (intent === "cash-collected") {
+      await markCashCollected(db, id, user.email, expectedFrom);
+      return redirect(`/dashboard/orders/${id}?done=paid`);
+    }
+    return data({ error: "Unknown action." }, { status: 400 });
+  } catch (error) {
+    if (error instanceof OrderRejectedError) {
+      if (error.status === 404) throw data(error.message, { status: 404 });
+      return data({ error: error.message }, { status: error.status });
+    }
+    if (error instanceof IllegalTransitionError) {
+      return data({ error: error.message }, { status: 409 });
+    }
+    throw error;
+  }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData?.order.reference ?? "Order"} | Staff dashboard` },
+];
+
+const buttons: { intent: keyof typeof intents; label: string }[] = [
+  { intent: "confirm", label: "Confirm order" },
+  { intent: "ship", label: "Mark shipped" },
+  { intent: "deliver", label: "Mark delivered" },
+  { intent: "cancel", label: "Cancel order" },
+];
+
+export default function OrderDetail({ loaderData, actionData }: Route.ComponentProps) {
+  const { order, lines, history, notice, cashCollectable } = loaderData;
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const allowed = orderTransitions[order.status];
+  return (
+    <>
+      <p>
+        <Link to="/dashboard/orders">← All orders</Link>
+      </p>
+      <h1>
+        Order {order.reference}: {orderStatusLabels[order.status]}
+      </h1>
+      {notice && !actionData ? (
+        <p className="dash-notice" role="status">
+          {notice}
+        </p>
+      ) : null}
+      {actionData?.error ? (
+        <p className="dash-error" role="alert">
+          {actionData.error}
+        </p>
+      ) : null}
+      <dl className="dash-details">
+        <dt>Placed</dt>
+        <dd>{loaderData.placedAt}</dd>
+        <dt>Name</dt>
+        <dd>{order.name}</dd>
+        <dt>Phone</dt>
+        <dd>{formatIndianMobile(order.phone)}</dd>
+        <dt>E-mail</dt>
+        <dd>{order.email}</dd>
+        <dt>Address</dt>
+        <dd>
+          {order.address}, {order.city}, {order.state} {order.pinCode}
+        </dd>
+        <dt>Payment method</dt>
+        <dd>{order.paymentMethod === "cod" ? "Cash on delivery" : "Online"}</dd>
+        <dt>Payment status</dt>
+        <dd>{order.paymentStatus}</dd>
+      </dl>
+
+      <h2>Items</h2>
+      <div className="dash-table-wrap">
+        <table className="dash-table">
+          <thead>
+            <tr>
+              <th scope="col">Item</th>
+              <th scope="col" className="num">
+                Unit price
+              </th>
+              <th scope="col" className="num">
+                Quantity
+              </th>
+              <th scope="col" className="num">
+                Line total
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {lines.map((line) => (
+              <tr key={line.id}>
+                <th scope="row">{line.name}</th>
+                <td className="num">{formatPaise(line.unitPricePaise)}</td>
+                <td className="num">{line.quantity}</td>
+                <td className="num">{formatPaise(line.lineTotalPaise)}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row" colSpan={3}>
+                Subtotal
+              </th>
+              <td className="num">{formatPaise(order.subtotalPaise)}</td>
+            </tr>
+            <tr>
+              <th scope="row" colSpan={3}>
+                Total
+              </th>
+              <td className="num">{formatPaise(order.totalPaise)}</td>
+            </tr>
+          </tfoot>
+        </table>
+      </div>
+
+      {allowed.length > 0 || cashCollectable ? (
+        <>
+          <h2>Actions</h2>
+          <div className="dash-actions">
+            {buttons
+              .filter((button) => allowed.includes(intents[button.intent]))
+              .map((button) => (
+                <Form method="post" key={button.intent}>
+                  <input type="hidden" name="intent" value={button.intent} />
+                  <input type="hidden" name="expectedFrom" value={order.status} />
+                  <button type="submit" className="button" disabled={busy}>
+                    {button.label}
+                  </button>
+                </Form>
+              ))}
+            {cashCollectable ? (
+              <Form method="post">
+                <input type="hidden" name="intent" value="cash-collected" />
+                <input type="hidden" name="expectedFrom" value={order.status} />
+                <button type="submit" className="button" disabled={busy}>
+                  Cash collected ({formatPaise(order.totalPaise)})
+                </button>
+              </Form>
+            ) : null}
+          </div>
+        </>
+      ) : null}
+
+      <h2>History</h2>
+      {history.length === 0 ? (
+        <p>No changes recorded.</p>
+      ) : (
+        <ol className="dash-history">
+          {history.map((entry) => (
+            <li key={entry.id}>
+              {entry.at}: <strong>{entry.action}</strong> by {entry.actor}
+              {entry.summary ? ` (${entry.summary})` : ""}
+            </li>
+          ))}
+        </ol>
+      )}
+    </>
+  );
 }

@@ -1,7 +1,21 @@
+import { getDb } from "~/db/db.server";
+import { csvResponse } from "~/features/dashboard/csv.server";
+import {
+  parsePickupFilters,
+  pickupCsvHeader,
+  pickupCsvRows,
+} from "~/features/pickups/pickups-admin.server";
 import { requireStaff } from "~/features/staff/session.server";
+import { todayInKolkata } from "~/utils/dates";
 import type { Route } from "./+types/pickups-export";
 
+/** CSV of every pickup matching the list's filters (issue 6 item 9); odd filters are ignored. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request);
-  return new Response("", { headers: { "Content-Type": "text/csv; charset=utf-8" } });
+  const { filters } = parsePickupFilters(new URL(request.url).searchParams);
+  return csvResponse(
+    `pickups-${todayInKolkata(new Date())}.csv`,
+    pickupCsvHeader,
+    pickupCsvRows(await getDb(), filters),
+  );
 }

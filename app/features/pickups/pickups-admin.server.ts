@@ -1,0 +1,677 @@
+/**
+ * Pickups in the staff dashboard (issue 6 items 3 and 9): the filtered, searched, keyset-paged
+ * list and its CSV rows, the detail page's data, and the staff's status changes, including the
+ * collection with weighed kilograms, payout and reward.
+ *
+ * Units: weights are integer grams in the database and kg (up to 3 decimals) in forms; money is
+ * integer paise in the database and rupees (up to 2 decimals) in forms and CSV; pickup dates are
+ * calendar dates in Asia/Kolkata. Every change runs in one transaction with its audit row, and
+ * updates only from the status that was read, so a stale page gets 409 instead of overwriting.
+ */
+import { and, asc, desc, eq, gte, ilike, inArray, lte, type SQL, sql } from "drizzle-orm";
+import { changedFields, recordAudit } from "~/db/audit.server";
+import type { Database } from "~/db/client.server";
+import { auditLog } from "~/db/schema/audit";
+import { type PickupStatus, pickupItems, pickupStatuses, pickups } from "~/db/schema/pickups";
+import { scrapMaterials } from "~/db/schema/rates";
+import { decodeCursor, encodeCursor, PAGE_SIZE } from "~/features/dashboard/keyset.server";
+import { formatDateTimeIST, isCalendarDate } from "~/utils/dates";
+import { normaliseIndianMobile } from "~/utils/phone";
+import { assertPickupTransition, IllegalPickupTransitionError } from "./pickup-status";
+
+// ---------------------------------------------------------------------------------------------
+// List filters
+
+/** The list's filters after checking (issue 6 item 3); absent = not filtered. */
+export interface PickupFilters {
+  status?: PickupStatus;
+  /** Pickup dates from/to, inclusive, "YYYY-MM-DD" (Asia/Kolkata calendar dates). */
+  from?: string;
+  to?: string;
+  /** Case-insensitive exact city. */
+  city?: string;
+  pin?: string;
+  /** Reference (PU-XXXXXX), Indian mobile number, or part of the name. */
+  q?: string;
+}
+
+export type PickupFilterField = keyof PickupFilters;
+
+/** What the filter form shows: the values as typed and a message for each one ignored. */
+export interface ParsedPickupFilters {
+  filters: PickupFilters;
+  values: Record<PickupFilterField, string>;
+  problems: Partial<Record<PickupFilterField, string>>;
+}
+
+const MAX_TEXT = 100;
+
+/** A calendar date in 2000–2099 (wider ones are typing mistakes and overflow date maths). */
+function isFilterDate(value: string): boolean {
+  return isCalendarDate(value) && value >= "2000-01-01" && value <= "2099-12-31";
+}
+
+/**
+ * Reads the list's URL parameters (a contract: status, from, to, city, pin, q; `after` is read
+ * separately). An unknown status, a bad date, an over-long text is ignored with a message for
+ * the field; nothing here throws.
+ */
+export function parsePickupFilters(params: URLSearchParams): ParsedPickupFilters {
+  const raw = (key: string) => (params.get(key) ?? "").replaceAll("\u0000", "").trim();
+  const values = {
+    status: raw("status"),
+    from: raw("from"),
+    to: raw("to"),
+    city: raw("city"),
+    pin: raw("pin"),
+    q: raw("q"),
+  };
+  const filters: PickupFilters = {};
+  const problems: ParsedPickupFilters["problems"] = {};
+  if (values.status && values.status !== "any") {
+    if ((pickupStatuses as readonly string[]).includes(values.status)) {
+      filters.status = values.status as PickupStatus;
+    } else problems.status = "Unknown status; showing every status.";
+  }
+  for (const key of ["from", "to"] as const) {
+    if (!values[key]) continue;
+    if (isFilterDate(values[key])) filters[key] = values[key];
+    else problems[key] = "Enter a date like 2026-11-23; this one was ignored.";
+  }
+  if (filters.from && filters.to && filters.from > filters.to) {
+    problems.to = "The end date is before the start date; it was ignored.";
+    delete filters.to;
+  }
+  if (values.city) {
+    if (values.city.length <= MAX_TEXT) filters.city = values.city;
+    else problems.city = `A city has at most ${MAX_TEXT} characters; this one was ignored.`;
+  }
+  if (values.pin) {
+    if (/^[1-9][0-9]{5}$/.test(values.pin)) filters.pin = values.pin;
+    else problems.pin = "Enter a 6-digit PIN code; this one was ignored.";
+  }
+  if (values.q) {
+    if (values.q.length <= MAX_TEXT) filters.q = values.q;
+    else problems.q = `Search for at most ${MAX_TEXT} characters; this search was ignored.`;
+  }
+  for (const key of Object.keys(values) as PickupFilterField[]) {
+    if (values[key].length > MAX_TEXT) values[key] = values[key].slice(0, MAX_TEXT);
+  }
+  return { filters, values, problems };
+}
+
+/** The filters as URL parameters (for the next-page and export links). */
+export function pickupFilterParams(filters: PickupFilters): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const key of ["status", "from", "to", "city", "pin", "q"] as const) {
+    const value = filters[key];
+    if (value) params.set(key, value);
+  }
+  return params;
+}
+
+/** `value` for a LIKE pattern, with its wildcards taken literally. */
+function likeContains(value: string): string {
+  return `%${value.replace(/[\\%_]/g, "\\$&")}%`;
+}
+
+/**
+ * Search: "PU-…" is a reference, a 10-digit or +91 number is a phone, anything else part of
+ * the name (case-insensitive, served by the trigram index).
+ */
+function searchCondition(q: string): SQL {
+  if (/^pu-/i.test(q)) return eq(pickups.reference, q.toUpperCase());
+  const phone = normaliseIndianMobile(q);
+  if (phone) return eq(pickups.phone, phone);
+  return ilike(pickups.name, likeContains(q));
+}
+
+function filterConditions(filters: PickupFilters): SQL[] {
+  const where: SQL[] = [];
+  if (filters.status) where.push(eq(pickups.status, filters.status));
+  if (filters.from) where.push(gte(pickups.pickupDate, filters.from));
+  if (filters.to) where.push(lte(pickups.pickupDate, filters.to));
+  if (filters.city) where.push(sql`lower(${pickups.city}) = lower(${filters.city})`);
+  if (filters.pin) where.push(eq(pickups.pinCode, filters.pin));
+  if (filters.q) where.push(searchCondition(filters.q));
+  return where;
+}
+
+type PickupCursor = [string, number];
+
+function readCursor(after: string | null | undefined): PickupCursor | null {
+  const cursor = decodeCursor<PickupCursor>(after, ["string", "number"]);
+  return cursor && isCalendarDate(cursor[0]) ? cursor : null;
+}
+
+export type PickupListRow = {
+  id: number;
+  reference: string;
+  pickupDate: string;
+  slotStart: string;
+  name: string;
+  phone: string;
+  city: string;
+  pinCode: string;
+  status: PickupStatus;
+  estimatePaise: number;
+  payoutPaise: number | null;
+};
+
+/** Columns of a list page and of a CSV batch (one query shape for both). */
+const pageColumns = {
+  id: pickups.id,
+  reference: pickups.reference,
+  pickupDate: pickups.pickupDate,
+  slotStart: pickups.slotStart,
+  status: pickups.status,
+  name: pickups.name,
+  phone: pickups.phone,
+  email: pickups.email,
+  addressLine1: pickups.addressLine1,
+  addressLine2: pickups.addressLine2,
+  city: pickups.city,
+  pinCode: pickups.pinCode,
+  rewardPreference: pickups.rewardPreference,
+  estimatePaise: pickups.estimatePaise,
+  payoutPaise: pickups.payoutPaise,
+  rewardGiven: pickups.rewardGiven,
+  createdAt: pickups.createdAt,
+};
+
+async function pickupPage(
+  db: Database,
+  filters: PickupFilters,
+  cursor: PickupCursor | null,
+  limit: number,
+) {
+  const where = filterConditions(filters);
+  if (cursor) {
+    where.push(sql`(${pickups.pickupDate}, ${pickups.id}) < (${cursor[0]}::date, ${cursor[1]})`);
+  }
+  return db
+    .select(pageColumns)
+    .from(pickups)
+    .where(and(...where))
+    .orderBy(desc(pickups.pickupDate), desc(pickups.id))
+    .limit(limit);
+}
+
+/**
+ * One page of the pickups list, newest pickup date first (pickup_date desc, id desc), at most
+ * PAGE_SIZE rows; `nextCursor` asks for the page after it (null on the last page). A tampered
+ * cursor shows the first page. Each filter combination is an index range scan (migration 0003).
+ */
+export async function listPickups(
+  db: Database,
+  filters: PickupFilters,
+  after: string | null,
+): Promise<{ rows: PickupListRow[]; nextCursor: string | null }> {
+  const found = await pickupPage(db, filters, readCursor(after), PAGE_SIZE + 1);
+  const page = found.slice(0, PAGE_SIZE);
+  const last = page.at(-1);
+  return {
+    rows: page.map((row) => ({
+      id: row.id,
+      reference: row.reference,
+      pickupDate: row.pickupDate,
+      slotStart: row.slotStart,
+      name: row.name,
+      phone: row.phone,
+      city: row.city,
+      pinCode: row.pinCode,
+      status: row.status,
+      estimatePaise: row.estimatePaise,
+      payoutPaise: row.payoutPaise,
+    })),
+    nextCursor: found.length > PAGE_SIZE && last ? encodeCursor([last.pickupDate, last.id]) : null,
+  };
+}
+
+/** The CSV's header row; amounts in rupees with 2 decimals, times in Asia/Kolkata. */
+export const pickupCsvHeader = [
+  "Reference",
+  "Pickup date",
+  "Slot start (IST)",
+  "Status",
+  "Name",
+  "Phone",
+  "Email",
+  "Address line 1",
+  "Address line 2",
+  "City",
+  "PIN code",
+  "Reward preference",
+  "Estimate (₹)",
+  "Payout (₹)",
+  "Reward given",
+  "Booked at (IST)",
+] as const;
+
+/** Paise as rupees with two decimals, e.g. 45050 → "450.50"; null → "". */
+export function rupees(paise: number | null): string {
+  if (paise === null) return "";
+  const sign = paise < 0 ? "-" : "";
+  const abs = Math.abs(paise);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
+}
+
+/** An instant as "YYYY-MM-DD HH:MM" in Asia/Kolkata (for CSV). */
+export function kolkataTimestamp(date: Date): string {
+  return new Date(date.getTime() + 330 * 60_000).toISOString().slice(0, 16).replace("T", " ");
+}
+
+/**
+ * Every pickup matching `filters`, as CSV rows in the order of `pickupCsvHeader`, fetched in
+ * keyset batches of `batchSize` (issue 6 item 9: a million rows never sit in memory).
+ */
+export async function* pickupCsvRows(
+  db: Database,
+  filters: PickupFilters,
+  batchSize = 1000,
+): AsyncGenerator<readonly unknown[]> {
+  let cursor: PickupCursor | null = null;
+  for (;;) {
+    const batch = await pickupPage(db, filters, cursor, batchSize);
+    for (const row of batch) {
+      yield [
+        row.reference,
+        row.pickupDate,
+        row.slotStart,
+        row.status,
+        row.name,
+        row.phone,
+        row.email,
+        row.addressLine1,
+        row.addressLine2,
+        row.city,
+        row.pinCode,
+        row.rewardPreference,
+        rupees(row.estimatePaise),
+        rupees(row.payoutPaise),
+        row.rewardGiven ?? "",
+        kolkataTimestamp(row.createdAt),
+      ];
+    }
+    const last = batch.at(-1);
+    if (batch.length < batchSize || !last) return;
+    cursor = [last.pickupDate, last.id];
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Detail
+
+/** A numeric route id (1..2^31-1), or null for anything else (the route answers 404). */
+export function parseEntityId(value: string | undefined): number | null {
+  if (!value || !/^[1-9][0-9]{0,9}$/.test(value)) return null;
+  const id = Number(value);
+  return id <= 2_147_483_647 ? id : null;
+}
+
+/** One audit row as shown on a detail page. */
+export interface HistoryEntry {
+  id: number;
+  at: string;
+  actor: string;
+  action: string;
+  summary: string;
+}
+
+function show(value: unknown): string {
+  if (value === null || value === undefined) return "–";
+  return typeof value === "object" ? JSON.stringify(value) : String(value);
+}
+
+/** "field: before → after; …" for {before, after} details, or "from → to" for older rows. */
+export function summariseAuditDetails(details: Record<string, unknown> | null): string {
+  if (!details) return "";
+  const before = (details.before ?? null) as Record<string, unknown> | null;
+  const after = (details.after ?? null) as Record<string, unknown> | null;
+  if (before || after) {
+    const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
+    return keys.map((key) => `${key}: ${show(before?.[key])} → ${show(after?.[key])}`).join("; ");
+  }
+  if ("from" in details || "to" in details) return `${show(details.from)} → ${show(details.to)}`;
+  return Object.entries(details)
+    .map(([key, value]) => `${key}: ${show(value)}`)
+    .join("; ");
+}
+
+/** Audit rows of one entity, oldest first (at most 200). */
+export async function entityHistory(
+  db: Database,
+  entity: string,
+  entityId: number,
+): Promise<HistoryEntry[]> {
+  const rows = await db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, String(entityId))))
+    .orderBy(asc(auditLog.id))
+    .limit(200);
+  return rows.map((row) => ({
+    id: row.id,
+    at: formatDateTimeIST(row.createdAt),
+    actor: row.actor,
+    action: row.action,
+    summary: summariseAuditDetails(row.details),
+  }));
+}
+
+/**
+ * A pickup for the staff detail page: every column, the estimate lines (material, estimated
+ * and weighed grams, rate at booking and current rate, paise per kg), the audit history, and
+ * the active materials that can be added at collection. Null when the id is unknown.
+ */
+export async function getPickupForStaff(db: Database, id: number) {
+  const [pickup] = await db.select().from(pickups).where(eq(pickups.id, id));
+  if (!pickup) return null;
+  const items = await db
+    .select({
+      id: pickupItems.id,
+      materialId: pickupItems.materialId,
+      material: scrapMaterials.name,
+      ratePaisePerKg: pickupItems.ratePaisePerKg,
+      currentRatePaisePerKg: scrapMaterials.ratePaisePerKg,
+      estimatedGrams: pickupItems.estimatedGrams,
+      weighedGrams: pickupItems.weighedGrams,
+    })
+    .from(pickupItems)
+    .innerJoin(scrapMaterials, eq(scrapMaterials.id, pickupItems.materialId))
+    .where(eq(pickupItems.pickupId, id))
+    .orderBy(asc(pickupItems.id));
+  const materials = await db
+    .select({
+      id: scrapMaterials.id,
+      name: scrapMaterials.name,
+      ratePaisePerKg: scrapMaterials.ratePaisePerKg,
+    })
+    .from(scrapMaterials)
+    .where(eq(scrapMaterials.active, true))
+    .orderBy(asc(scrapMaterials.name));
+  return { pickup, items, materials, history: await entityHistory(db, "pickup", id) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Changes
+
+/** A staff change that was refused; nothing was written. `status` is the HTTP status. */
+export class PickupAdminError extends Error {
+  override name = "PickupAdminError";
+  constructor(
+    message: string,
+    readonly status: 400 | 404 | 409 | 422,
+    readonly fieldErrors: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+const CHANGED_MEANWHILE = "This pickup changed meanwhile. Please reload the page and try again.";
+
+/** Reads `expectedFrom` from a form: a pickup status, or undefined for anything else. */
+export function asPickupStatus(value: string): PickupStatus | undefined {
+  return (pickupStatuses as readonly string[]).includes(value)
+    ? (value as PickupStatus)
+    : undefined;
+}
+
+type Tx = Database;
+
+async function lockedPickup(tx: Tx, id: number, to: PickupStatus, expectedFrom?: PickupStatus) {
+  const [pickup] = await tx.select().from(pickups).where(eq(pickups.id, id));
+  if (!pickup) throw new PickupAdminError("This pickup does not exist.", 404);
+  if (expectedFrom && pickup.status !== expectedFrom) {
+    throw new PickupAdminError(CHANGED_MEANWHILE, 409);
+  }
+  try {
+    assertPickupTransition(pickup.status, to);
+  } catch (error) {
+    if (error instanceof IllegalPickupTransitionError) {
+      throw new PickupAdminError(error.message, 409);
+    }
+    throw error;
+  }
+  return pickup;
+}
+
+/** The staff's status changes other than collection. */
+export type SimplePickupChange = "confirmed" | "missed" | "cancelled";
+
+/**
+ * Confirm, mark missed or cancel a pickup (issue 6 item 3) through the workflow in
+ * pickup-status.ts, with an audit row (before/after status) in the same transaction.
+ * @param expectedFrom the status the staff member saw; another one gives 409.
+ * @throws PickupAdminError 404 unknown pickup, 409 illegal move or changed meanwhile.
+ */
+export async function changePickupStatus(
+  db: Database,
+  id: number,
+  to: SimplePickupChange,
+  actorEmail: string,
+  expectedFrom?: PickupStatus,
+): Promise<void> {
+  await db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Tx;
+    const pickup = await lockedPickup(tx, id, to, expectedFrom);
+    const updated = await tx
+      .update(pickups)
+      .set({ status: to, updatedAt: new Date() })
+      .where(and(eq(pickups.id, id), eq(pickups.status, pickup.status)))
+      .returning({ id: pickups.id });
+    if (updated.length === 0) throw new PickupAdminError(CHANGED_MEANWHILE, 409);
+    await recordAudit(tx, {
+      actor: { email: actorEmail },
+      action: `pickup.${to}`,
+      entity: "pickup",
+      entityId: id,
+      before: { status: pickup.status },
+      after: { status: to },
+    });
+  });
+}
+
+/** Largest weight of one material at collection, kg (the booking cap is 20,000 kg in total). */
+export const MAX_WEIGHED_KG = 20_000;
+/** Largest payout of one pickup: ₹10,00,000 in paise. */
+export const MAX_PAYOUT_PAISE = 100_000_000;
+
+/** A checked collection: grams per material id, payout in paise (null = compute), reward. */
+export interface CollectionInput {
+  weights: { materialId: number; grams: number }[];
+  payoutPaise: number | null;
+  rewardGiven: string;
+}
+
+/** Number of "add a material" rows on the collection form. */
+export const EXTRA_MATERIAL_ROWS = 2;
+
+/** kg text ("12", "12.5", "0.125") to grams, or an error message. */
+export function kgToGrams(text: string): number | string {
+  const value = text.replace(/[\s,]/g, "");
+  if (value.startsWith("-")) return "A weight cannot be negative.";
+  const match = /^(\d{1,6})(?:\.(\d{1,3}))?$/.exec(value);
+  if (!match) return "Enter the weight in kg, e.g. 12.5 (up to 3 decimals).";
+  const grams = Number(match[1]) * 1000 + Number((match[2] ?? "").padEnd(3, "0"));
+  if (grams > MAX_WEIGHED_KG * 1000) {
+    return `At most ${MAX_WEIGHED_KG.toLocaleString("en-IN")} kg per material.`;
+  }
+  return grams;
+}
+
+/** Rupee text ("450", "450.5", "₹1,200.00") to paise, or an error message. */
+export function rupeesToPaise(text: string): number | string {
+  const value = text.replace(/[\s,₹]/g, "");
+  if (value.startsWith("-")) return "The payout cannot be negative.";
+  const match = /^(\d{1,12})(?:\.(\d{1,2}))?$/.exec(value);
+  if (!match) return "Enter the payout in rupees, e.g. 450 or 450.50.";
+  const paise = Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
+  if (paise > MAX_PAYOUT_PAISE) return "The payout can be at most ₹10,00,000.";
+  return paise;
+}
+
+/**
+ * Checks the collection form (field names: `kg-<materialId>` for each estimated material,
+ * `extraMaterial<n>` + `extraKg<n>` for added ones, `payout` in rupees, `rewardGiven`).
+ * An estimated material needs a weight (0 if none came); the total must be above 0 kg.
+ * @returns the input, or field errors keyed by field name.
+ */
+export function parseCollectionForm(
+  form: FormData,
+  estimatedMaterialIds: readonly number[],
+): { ok: true; input: CollectionInput } | { ok: false; errors: Record<string, string> } {
+  const text = (key: string) => {
+    const value = form.get(key);
+    return typeof value === "string" ? value.replaceAll("\u0000", "").trim() : "";
+  };
+  const errors: Record<string, string> = {};
+  const weights: CollectionInput["weights"] = [];
+  for (const materialId of estimatedMaterialIds) {
+    const key = `kg-${materialId}`;
+    const value = text(key);
+    if (!value) {
+      errors[key] = "Enter the weighed kg (0 if none was collected).";
+      continue;
+    }
+    const grams = kgToGrams(value);
+    if (typeof grams === "string") errors[key] = grams;
+    else weights.push({ materialId, grams });
+  }
+  const seen = new Set(estimatedMaterialIds);
+  for (let n = 1; n <= EXTRA_MATERIAL_ROWS; n++) {
+    const material = text(`extraMaterial${n}`);
+    const kg = text(`extraKg${n}`);
+    if (!material && !kg) continue;
+    const materialId = /^[1-9][0-9]{0,8}$/.test(material) ? Number(material) : null;
+    if (materialId === null) {
+      errors[`extraMaterial${n}`] = "Choose the material.";
+      continue;
+    }
+    if (seen.has(materialId)) {
+      errors[`extraMaterial${n}`] = "This material is already listed.";
+      continue;
+    }
+    seen.add(materialId);
+    const grams = kg ? kgToGrams(kg) : "Enter the weighed kg.";
+    if (typeof grams === "string") errors[`extraKg${n}`] = grams;
+    else weights.push({ materialId, grams });
+  }
+  if (Object.keys(errors).length === 0 && weights.every((w) => w.grams === 0)) {
+    errors.form = "Enter at least one weight above 0 kg, or mark the pickup missed.";
+  }
+  let payoutPaise: number | null = null;
+  const payout = text("payout");
+  if (payout) {
+    const paise = rupeesToPaise(payout);
+    if (typeof paise === "string") errors.payout = paise;
+    else payoutPaise = paise;
+  }
+  const rewardGiven = text("rewardGiven");
+  if (!rewardGiven) errors.rewardGiven = "Say what was given, e.g. 3 plants, a coupon, or cash.";
+  else if (rewardGiven.length > 200) errors.rewardGiven = "At most 200 characters.";
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  return { ok: true, input: { weights, payoutPaise, rewardGiven } };
+}
+
+/** Suggested payout in paise: Σ weighed grams × current rate (paise/kg) / 1000, rounded. */
+export function suggestedPayoutPaise(
+  weights: readonly { grams: number; ratePaisePerKg: number }[],
+): number {
+  return weights.reduce((sum, w) => sum + Math.round((w.grams * w.ratePaisePerKg) / 1000), 0);
+}
+
+/**
+ * Records a collection (issue 6 item 3): the pickup becomes 'collected' (workflow-checked), the
+ * weighed grams go on its lines (a material not in the estimate gets a new line at the current
+ * rate), the payout (paise; computed from CURRENT rates × weighed kg when `payoutPaise` is null)
+ * and the reward given are stored, and one audit row keeps before/after, all in one transaction.
+ * @throws PickupAdminError 404 unknown, 409 illegal move or changed meanwhile, 422 unknown or
+ *   retired added material, or a payout above ₹10,00,000.
+ */
+export async function recordCollection(
+  db: Database,
+  id: number,
+  input: CollectionInput,
+  actorEmail: string,
+  expectedFrom?: PickupStatus,
+): Promise<{ payoutPaise: number }> {
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Tx;
+    const pickup = await lockedPickup(tx, id, "collected", expectedFrom);
+    const lines = await tx
+      .select({
+        id: pickupItems.id,
+        materialId: pickupItems.materialId,
+        weighedGrams: pickupItems.weighedGrams,
+      })
+      .from(pickupItems)
+      .where(eq(pickupItems.pickupId, id));
+    const materialIds = input.weights.map((w) => w.materialId);
+    const materials = materialIds.length
+      ? await tx
+          .select({
+            id: scrapMaterials.id,
+            name: scrapMaterials.name,
+            rate: scrapMaterials.ratePaisePerKg,
+            active: scrapMaterials.active,
+          })
+          .from(scrapMaterials)
+          .where(inArray(scrapMaterials.id, materialIds))
+      : [];
+    const byId = new Map(materials.map((m) => [m.id, m]));
+    const weighedBefore: Record<string, number | null> = {};
+    const weighedAfter: Record<string, number> = {};
+    let suggested = 0;
+    for (const weight of input.weights) {
+      const material = byId.get(weight.materialId);
+      const line = lines.find((l) => l.materialId === weight.materialId);
+      if (!material || (!line && !material.active)) {
+        throw new PickupAdminError("That material is not on the rate list.", 422);
+      }
+      suggested += suggestedPayoutPaise([{ grams: weight.grams, ratePaisePerKg: material.rate }]);
+      weighedBefore[material.name] = line?.weighedGrams ?? null;
+      weighedAfter[material.name] = weight.grams;
+      if (line) {
+        await tx
+          .update(pickupItems)
+          .set({ weighedGrams: weight.grams })
+          .where(eq(pickupItems.id, line.id));
+      } else {
+        await tx.insert(pickupItems).values({
+          pickupId: id,
+          materialId: material.id,
+          ratePaisePerKg: material.rate,
+          estimatedGrams: null,
+          weighedGrams: weight.grams,
+        });
+      }
+    }
+    const payoutPaise = input.payoutPaise ?? suggested;
+    if (payoutPaise > MAX_PAYOUT_PAISE) {
+      throw new PickupAdminError("The payout can be at most ₹10,00,000.", 422, {
+        payout: "The payout can be at most ₹10,00,000.",
+      });
+    }
+    const next = { status: "collected" as const, payoutPaise, rewardGiven: input.rewardGiven };
+    const updated = await tx
+      .update(pickups)
+      .set({ ...next, updatedAt: new Date() })
+      .where(and(eq(pickups.id, id), eq(pickups.status, pickup.status)))
+      .returning({ id: pickups.id });
+    if (updated.length === 0) throw new PickupAdminError(CHANGED_MEANWHILE, 409);
+    const changed = changedFields(
+      { status: pickup.status, payoutPaise: pickup.payoutPaise, rewardGiven: pickup.rewardGiven },
+      next,
+    );
+    await recordAudit(tx, {
+      actor: { email: actorEmail },
+      action: "pickup.collected",
+      entity: "pickup",
+      entityId: id,
+      before: { ...changed.before, weighedGrams: weighedBefore },
+      after: { ...changed.after, weighedGrams: weighedAfter },
+    });
+    return { payoutPaise };
+  });
+}
