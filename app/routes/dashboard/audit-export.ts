@@ -1,7 +1,28 @@
+import { getDb } from "~/db/db.server";
+import {
+  auditCsvHeader,
+  auditCsvRows,
+  auditFilterKeys,
+  auditFiltersSchema,
+} from "~/features/dashboard/audit-log.server";
+import { csvResponse } from "~/features/dashboard/csv.server";
+import { badFiltersResponse, parseFilters } from "~/features/dashboard/list-filters.server";
 import { requireStaff } from "~/features/staff/session.server";
+import { todayInKolkata } from "~/utils/dates";
 import type { Route } from "./+types/audit-export";
 
+/** CSV of every audit entry matching the page's filters (issue 6 items 8, 9); bad filters → 400. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request);
-  return new Response("", { headers: { "Content-Type": "text/csv; charset=utf-8" } });
+  const parsed = parseFilters(
+    auditFiltersSchema,
+    new URL(request.url).searchParams,
+    auditFilterKeys,
+  );
+  if (!parsed.ok) return badFiltersResponse(parsed.errors);
+  return csvResponse(
+    `audit-log-${todayInKolkata(new Date())}.csv`,
+    auditCsvHeader,
+    auditCsvRows(await getDb(), parsed.filters),
+  );
 }

@@ -1,11 +1,175 @@
+import { data, Form, Link } from "react-router";
+import { InputField, SelectField } from "~/components/ui/field";
+import { getDb } from "~/db/db.server";
+import { auditEntities, auditEntityLabels } from "~/features/dashboard/audit-entities";
+import {
+  auditActorSuggestions,
+  auditFilterKeys,
+  auditFiltersSchema,
+  listAudit,
+} from "~/features/dashboard/audit-log.server";
+import { parseFilters, withQuery } from "~/features/dashboard/list-filters.server";
 import { requireStaff } from "~/features/staff/session.server";
+import { formatDateTimeIST } from "~/utils/dates";
 import type { Route } from "./+types/audit";
 
+/**
+ * Audit log (issue 6 item 8), read only and open to every staff member: newest first, filters
+ * by kind of record, record id, actor and Asia/Kolkata dates, keyset pages of 50.
+ */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request);
-  return null;
+  const params = new URL(request.url).searchParams;
+  const parsed = parseFilters(auditFiltersSchema, params, auditFilterKeys);
+  const db = await getDb();
+  const base = {
+    values: parsed.values,
+    actors: await auditActorSuggestions(db),
+    isFirstPage: !params.get("after"),
+    firstPage: withQuery("/dashboard/audit", parsed.values),
+    exportHref: withQuery("/dashboard/audit/export", parsed.values),
+  };
+  if (!parsed.ok) {
+    return data({ ...base, errors: parsed.errors, rows: [], next: null }, { status: 400 });
+  }
+  const page = await listAudit(db, parsed.filters, params.get("after"));
+  return {
+    ...base,
+    errors: {} as Record<string, string>,
+    rows: page.rows.map(({ details: _details, ...row }) => row),
+    next: page.next ? withQuery("/dashboard/audit", { ...parsed.values, after: page.next }) : null,
+  };
 }
 
-export default function Placeholder() {
-  return <h1>Coming next</h1>;
+export const meta: Route.MetaFunction = () => [{ title: "Audit log | Staff dashboard" }];
+
+export default function Audit({ loaderData }: Route.ComponentProps) {
+  const { values, errors, rows } = loaderData;
+  return (
+    <>
+      <h1>Audit log</h1>
+      <p>
+        Every change to orders, pickups, products, rates, reviews and staff accounts, newest first.
+      </p>
+      <Form method="get" className="dash-filters" role="search" aria-label="Filter the audit log">
+        <SelectField
+          id="entity"
+          name="entity"
+          label="Kind of record"
+          placeholder="Every kind"
+          options={auditEntities}
+          optionLabel={(value) => auditEntityLabels[value as keyof typeof auditEntityLabels]}
+          defaultValue={errors.entity ? "" : values.entity}
+          error={errors.entity}
+        />
+        <InputField
+          id="entityId"
+          name="entityId"
+          label="Record id"
+          inputMode="numeric"
+          defaultValue={values.entityId}
+          error={errors.entityId}
+        />
+        <InputField
+          id="actor"
+          name="actor"
+          label="Who (email, visitor or system)"
+          list="audit-actors"
+          autoComplete="off"
+          defaultValue={values.actor}
+          error={errors.actor}
+        />
+        <datalist id="audit-actors">
+          {loaderData.actors.map((actor) => (
+            <option key={actor} value={actor} />
+          ))}
+        </datalist>
+        <InputField
+          id="from"
+          name="from"
+          label="From (date)"
+          type="date"
+          defaultValue={values.from}
+          error={errors.from}
+        />
+        <InputField
+          id="to"
+          name="to"
+          label="To (date)"
+          type="date"
+          defaultValue={values.to}
+          error={errors.to}
+        />
+        <button type="submit" className="button">
+          Filter
+        </button>
+        <Link to="/dashboard/audit">Clear filters</Link>
+      </Form>
+      {Object.keys(errors).length > 0 ? null : (
+        <p>
+          <a href={loaderData.exportHref} download>
+            Export CSV
+          </a>{" "}
+          (every entry matching these filters)
+        </p>
+      )}
+      {rows.length === 0 ? (
+        <p className="dash-notice">No entries match these filters.</p>
+      ) : (
+        <div className="dash-table-wrap">
+          <table className="dash-table">
+            <caption className="visually-hidden">Audit log, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">When (IST)</th>
+                <th scope="col">Who</th>
+                <th scope="col">Action</th>
+                <th scope="col">Record</th>
+                <th scope="col">Before → after</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.id}>
+                  <th scope="row">{formatDateTimeIST(new Date(row.createdAt))}</th>
+                  <td>{row.actor}</td>
+                  <td>
+                    <code>{row.action}</code>
+                  </td>
+                  <td>
+                    {row.href ? (
+                      <Link to={row.href}>
+                        {row.entity} #{row.entityId}
+                      </Link>
+                    ) : (
+                      <>
+                        {row.entity}
+                        {row.entityId ? ` #${row.entityId}` : ""}
+                      </>
+                    )}
+                  </td>
+                  <td>
+                    {row.changes.length === 0 ? (
+                      "—"
+                    ) : (
+                      <ul className="dash-changes">
+                        {row.changes.map((change, i) => (
+                          // biome-ignore lint/suspicious/noArrayIndexKey: lines of one entry, fixed order
+                          <li key={i}>{change}</li>
+                        ))}
+                      </ul>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <nav className="dash-pager" aria-label="Pages">
+        {loaderData.isFirstPage ? null : <Link to={loaderData.firstPage}>First page</Link>}
+        {loaderData.next ? <Link to={loaderData.next}>Next page</Link> : null}
+      </nav>
+    </>
+  );
 }

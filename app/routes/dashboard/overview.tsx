@@ -1,11 +1,214 @@
+import { Link } from "react-router";
+import { getDb } from "~/db/db.server";
+import { DailyChart } from "~/features/dashboard/daily-chart";
+import {
+  getOverview,
+  type OverviewPickup,
+  type WaitingOrder,
+} from "~/features/dashboard/overview.server";
+import { orderStatusLabels } from "~/features/orders/order-status";
+import { pickupStatusLabels } from "~/features/pickups/pickup-status";
 import { requireStaff } from "~/features/staff/session.server";
+import { formatCalendarDate, formatDateTimeIST } from "~/utils/dates";
+import { formatPaise } from "~/utils/money";
 import type { Route } from "./+types/overview";
 
+/** The overview (issue 6 item 2): the day's work and the last 30 days, in Asia/Kolkata. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request);
-  return null;
+  return getOverview(await getDb(), new Date());
 }
 
-export default function Placeholder() {
-  return <h1>Coming next</h1>;
+export const meta: Route.MetaFunction = () => [{ title: "Overview | Staff dashboard" }];
+
+function PickupList({ pickups }: { pickups: OverviewPickup[] }) {
+  return (
+    <ul className="dash-list">
+      {pickups.map((p) => (
+        <li key={p.id}>
+          <Link to={`/dashboard/pickups/${p.id}`}>{p.reference}</Link> {p.name}, {p.city} (
+          {pickupStatusLabels[p.status]})
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function WaitingOrders({
+  title,
+  count,
+  oldest,
+}: {
+  title: string;
+  count: number;
+  oldest: WaitingOrder[];
+}) {
+  return (
+    <section aria-labelledby={`${title}-heading`.replaceAll(" ", "-")}>
+      <h3 id={`${title}-heading`.replaceAll(" ", "-")}>
+        {title}: {count}
+      </h3>
+      {oldest.length === 0 ? (
+        <p>None.</p>
+      ) : (
+        <>
+          {count > oldest.length ? <p>The {oldest.length} oldest:</p> : null}
+          <ul className="dash-list">
+            {oldest.map((o) => (
+              <li key={o.id}>
+                <Link to={`/dashboard/orders/${o.id}`}>{o.reference}</Link> {o.name}, {o.city},{" "}
+                {formatPaise(o.totalPaise)}, placed {formatDateTimeIST(new Date(o.createdAt))}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}
+
+export default function Overview({ loaderData }: Route.ComponentProps) {
+  const o = loaderData;
+  return (
+    <>
+      <h1>Overview</h1>
+      <p>Today is {formatCalendarDate(o.today)} (Asia/Kolkata).</p>
+
+      <section aria-labelledby="today-heading">
+        <h2 id="today-heading">Today’s pickups</h2>
+        {o.todayPickups.length === 0 ? (
+          <p>No pickups today.</p>
+        ) : (
+          <div className="dash-table-wrap">
+            <table className="dash-table">
+              <caption className="visually-hidden">Today’s pickups by slot</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Slot</th>
+                  <th scope="col" className="num">
+                    Active
+                  </th>
+                  <th scope="col">Pickups</th>
+                </tr>
+              </thead>
+              <tbody>
+                {o.slots.map((slot, i) => {
+                  const inSlot = o.todayPickups.filter((p) => p.slotStart === slot.start);
+                  return (
+                    <tr key={slot.start}>
+                      <th scope="row">{slot.label}</th>
+                      <td className="num">{o.todayActivePerSlot[i] ?? 0}</td>
+                      <td>{inSlot.length === 0 ? "—" : <PickupList pickups={inSlot} />}</td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+
+      <section aria-labelledby="upcoming-heading">
+        <h2 id="upcoming-heading">Upcoming pickups</h2>
+        <p>Requested and confirmed pickups in each slot over the next {o.upcoming.length} days.</p>
+        <div className="dash-table-wrap">
+          <table className="dash-table">
+            <caption className="visually-hidden">Upcoming pickups per day and slot</caption>
+            <thead>
+              <tr>
+                <th scope="col">Day</th>
+                {o.slots.map((slot) => (
+                  <th key={slot.start} scope="col" className="num">
+                    {slot.label}
+                  </th>
+                ))}
+                <th scope="col" className="num">
+                  Total
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {o.upcoming.map((day) => (
+                <tr key={day.date}>
+                  <th scope="row">{formatCalendarDate(day.date)}</th>
+                  {day.activePerSlot.map((n, i) => (
+                    <td key={o.slots[i]?.start ?? i} className="num">
+                      {n}
+                    </td>
+                  ))}
+                  <td className="num">{day.activeTotal}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        {o.upcoming
+          .filter((day) => day.pickups.length > 0)
+          .map((day) => (
+            <details key={day.date} className="dash-day">
+              <summary>
+                {formatCalendarDate(day.date)}: {day.activeTotal} pickup
+                {day.activeTotal === 1 ? "" : "s"}
+              </summary>
+              <PickupList pickups={day.pickups} />
+            </details>
+          ))}
+      </section>
+
+      <section aria-labelledby="orders-heading">
+        <h2 id="orders-heading">Orders waiting</h2>
+        <div className="dash-columns">
+          <WaitingOrders title="To confirm" count={o.toConfirm.count} oldest={o.toConfirm.oldest} />
+          <WaitingOrders title="To ship" count={o.toShip.count} oldest={o.toShip.oldest} />
+        </div>
+      </section>
+
+      <section aria-labelledby="counts-heading">
+        <h2 id="counts-heading">Counts by status</h2>
+        <h3>
+          Pickups dated {formatCalendarDate(o.pickupRange.from)} to{" "}
+          {formatCalendarDate(o.pickupRange.to)}
+        </h3>
+        <dl className="dash-cards">
+          {(Object.keys(o.pickupStatusCounts) as (keyof typeof o.pickupStatusCounts)[]).map(
+            (status) => (
+              <div key={status} className="dash-card">
+                <dt>{pickupStatusLabels[status]}</dt>
+                <dd>
+                  <strong>{o.pickupStatusCounts[status]}</strong>
+                </dd>
+              </div>
+            ),
+          )}
+        </dl>
+        <h3>Orders placed since {formatCalendarDate(o.orderRangeFrom)}</h3>
+        <dl className="dash-cards">
+          {(Object.keys(o.orderStatusCounts) as (keyof typeof o.orderStatusCounts)[]).map(
+            (status) => (
+              <div key={status} className="dash-card">
+                <dt>{orderStatusLabels[status]}</dt>
+                <dd>
+                  <strong>{o.orderStatusCounts[status]}</strong>
+                </dd>
+              </div>
+            ),
+          )}
+        </dl>
+      </section>
+
+      <section aria-labelledby="chart-heading">
+        <h2 id="chart-heading">Last {o.chart.length} days</h2>
+        <DailyChart
+          title={`Pickups and orders per day, last ${o.chart.length} days`}
+          dates={o.chart.map((p) => p.date)}
+          series={[
+            { label: "Pickups (by date)", values: o.chart.map((p) => p.pickups) },
+            { label: "Orders (placed)", values: o.chart.map((p) => p.orders) },
+          ]}
+          valueLabel="Count per day"
+          dateLabel="Day (Asia/Kolkata)"
+        />
+      </section>
+    </>
+  );
 }

@@ -1,7 +1,26 @@
+import { getDb } from "~/db/db.server";
+import {
+  reviewCsvHeader,
+  reviewCsvRows,
+  reviewFiltersSchema,
+} from "~/features/community/community-admin.server";
+import { csvResponse } from "~/features/dashboard/csv.server";
+import { badFiltersResponse, parseFilters } from "~/features/dashboard/list-filters.server";
 import { requireStaff } from "~/features/staff/session.server";
+import { todayInKolkata } from "~/utils/dates";
 import type { Route } from "./+types/reviews-export";
 
+/** CSV of every review matching the list's filters (issue 6 item 9); bad filters → 400. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request);
-  return new Response("", { headers: { "Content-Type": "text/csv; charset=utf-8" } });
+  const parsed = parseFilters(reviewFiltersSchema, new URL(request.url).searchParams, [
+    "status",
+    "q",
+  ]);
+  if (!parsed.ok) return badFiltersResponse(parsed.errors);
+  return csvResponse(
+    `reviews-${todayInKolkata(new Date())}.csv`,
+    reviewCsvHeader,
+    reviewCsvRows(await getDb(), parsed.filters),
+  );
 }

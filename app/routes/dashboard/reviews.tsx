@@ -1,11 +1,205 @@
+import { data, Form, Link, useNavigation } from "react-router";
+import { InputField, SelectField } from "~/components/ui/field";
+import { getDb } from "~/db/db.server";
+import {
+  listReviews,
+  ReviewChangeError,
+  reviewActionSchema,
+  reviewFiltersSchema,
+  setReviewStatus,
+} from "~/features/community/community-admin.server";
+import {
+  type ReviewStatus,
+  reviewStatusLabels,
+  reviewStatusOptions,
+} from "~/features/community/review-status";
+import { parseFilters, withQuery } from "~/features/dashboard/list-filters.server";
 import { requireStaff } from "~/features/staff/session.server";
+import { formatDateTimeIST } from "~/utils/dates";
+import { textFields } from "~/utils/form-data";
 import type { Route } from "./+types/reviews";
 
+const filterKeys = ["status", "q"] as const;
+
+/** Reviews (issue 6 item 5): filter by status, search, keyset pages of 50, newest first. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request);
-  return null;
+  const params = new URL(request.url).searchParams;
+  const parsed = parseFilters(reviewFiltersSchema, params, filterKeys);
+  const base = {
+    values: parsed.values,
+    isFirstPage: !params.get("after"),
+    firstPage: withQuery("/dashboard/reviews", parsed.values),
+    exportHref: withQuery("/dashboard/reviews/export", parsed.values),
+  };
+  if (!parsed.ok) {
+    return data({ ...base, errors: parsed.errors, rows: [], next: null }, { status: 400 });
+  }
+  const page = await listReviews(await getDb(), parsed.filters, params.get("after"));
+  return {
+    ...base,
+    errors: {} as Record<string, string>,
+    rows: page.rows,
+    next: page.next
+      ? withQuery("/dashboard/reviews", { ...parsed.values, after: page.next })
+      : null,
+  };
 }
 
-export default function Placeholder() {
-  return <h1>Coming next</h1>;
+type ActionResult = { ok: true; message: string } | { ok: false; message: string };
+
+/**
+ * Hide or Publish one review (issue 6 items 5, 8): the audit row is written with the change.
+ * Bad form → 400; unknown review → 404; already in that status or changed meanwhile → 409.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireStaff(request);
+  const fields = textFields(await request.formData(), ["intent", "reviewId", "from"]);
+  const parsed = reviewActionSchema.safeParse(fields);
+  if (!parsed.success) {
+    const message = parsed.error.issues[0]?.message ?? "This change could not be made.";
+    return data<ActionResult>({ ok: false, message }, { status: 400 });
+  }
+  const { intent, reviewId, from } = parsed.data;
+  try {
+    await setReviewStatus(await getDb(), { email: user.email }, reviewId, intent, from);
+  } catch (error) {
+    if (!(error instanceof ReviewChangeError)) throw error;
+    return data<ActionResult>({ ok: false, message: error.message }, { status: error.status });
+  }
+  const done = intent === "hide" ? "hidden" : "published";
+  return data<ActionResult>({
+    ok: true,
+    message: `Review #${reviewId} is now ${done}.`,
+  });
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Reviews | Staff dashboard" }];
+
+function Stars({ rating }: { rating: number }) {
+  return (
+    <span>
+      <span aria-hidden="true">{"★".repeat(rating)}</span>
+      <span className="visually-hidden">{rating} out of 5 stars</span>
+      <span aria-hidden="true"> {rating}/5</span>
+    </span>
+  );
+}
+
+function ReviewActions({ id, status }: { id: number; status: ReviewStatus }) {
+  const navigation = useNavigation();
+  const busy =
+    navigation.state === "submitting" && navigation.formData?.get("reviewId") === String(id);
+  return (
+    <div className="dash-actions dash-actions--row">
+      {(["hide", "publish"] as const)
+        .filter((intent) => (intent === "hide" ? status !== "hidden" : status !== "published"))
+        .map((intent) => (
+          <Form method="post" key={intent}>
+            <input type="hidden" name="reviewId" value={id} />
+            <input type="hidden" name="from" value={status} />
+            <button
+              type="submit"
+              name="intent"
+              value={intent}
+              className="button button--small"
+              disabled={busy}
+            >
+              {intent === "hide" ? "Hide" : "Publish"}
+              <span className="visually-hidden"> review #{id}</span>
+            </button>
+          </Form>
+        ))}
+    </div>
+  );
+}
+
+export default function Reviews({ loaderData, actionData }: Route.ComponentProps) {
+  const { values, errors, rows } = loaderData;
+  return (
+    <>
+      <h1>Reviews</h1>
+      <p>
+        Only published reviews appear on the home page. Hiding a review removes it there at once.
+      </p>
+      {actionData ? (
+        <p className={actionData.ok ? "dash-notice" : "dash-error"} role="status">
+          {actionData.message}
+        </p>
+      ) : null}
+      <Form method="get" className="dash-filters" role="search" aria-label="Filter reviews">
+        <SelectField
+          id="status"
+          name="status"
+          label="Status"
+          placeholder="Any status"
+          options={reviewStatusOptions}
+          optionLabel={(value) => reviewStatusLabels[value as ReviewStatus]}
+          defaultValue={errors.status ? "" : values.status}
+          error={errors.status}
+        />
+        <InputField
+          id="q"
+          name="q"
+          label="Search review or name"
+          type="search"
+          defaultValue={values.q}
+          error={errors.q}
+        />
+        <button type="submit" className="button">
+          Filter
+        </button>
+        <Link to="/dashboard/reviews">Clear filters</Link>
+      </Form>
+      {Object.keys(errors).length > 0 ? null : (
+        <p>
+          <a href={loaderData.exportHref} download>
+            Export CSV
+          </a>{" "}
+          (every review matching these filters)
+        </p>
+      )}
+      {rows.length === 0 ? (
+        <p className="dash-notice">No reviews match these filters.</p>
+      ) : (
+        <div className="dash-table-wrap">
+          <table className="dash-table">
+            <caption className="visually-hidden">Reviews, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">#</th>
+                <th scope="col">Rating</th>
+                <th scope="col">Review</th>
+                <th scope="col">Name</th>
+                <th scope="col">Written</th>
+                <th scope="col">Status</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.id}>
+                  <th scope="row">{row.id}</th>
+                  <td>
+                    <Stars rating={row.rating} />
+                  </td>
+                  <td className="dash-review-body">{row.body}</td>
+                  <td>{row.displayName ?? "—"}</td>
+                  <td>{formatDateTimeIST(new Date(row.createdAt))}</td>
+                  <td>{reviewStatusLabels[row.status]}</td>
+                  <td>
+                    <ReviewActions id={row.id} status={row.status} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <nav className="dash-pager" aria-label="Pages">
+        {loaderData.isFirstPage ? null : <Link to={loaderData.firstPage}>First page</Link>}
+        {loaderData.next ? <Link to={loaderData.next}>Next page</Link> : null}
+      </nav>
+    </>
+  );
 }

@@ -1,0 +1,291 @@
+/**
+ * The staff side of the mailing list and reviews (issue 6 items 5, 8 and 9): registration and
+ * review lists with search and keyset pagination (newest first), their CSV rows in batches, and
+ * hiding or publishing a review with an audit row written in the same transaction.
+ */
+import { and, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import { z } from "zod";
+import { recordAudit } from "~/db/audit.server";
+import type { Database } from "~/db/client.server";
+import { registrations, reviewStatuses, reviews } from "~/db/schema/community";
+import { PAGE_SIZE } from "~/features/dashboard/keyset.server";
+import { epochMicros, olderThanCursor, pageOf } from "~/features/dashboard/keyset-time.server";
+import { formatDateTimeIST } from "~/utils/dates";
+import { type ReviewStatus, reviewStatusLabels } from "./review-status";
+
+/** Rows per query when a CSV export walks a whole list. */
+const EXPORT_BATCH = 1000;
+
+/** `%q%` for ILIKE with the wildcard characters of `q` escaped. */
+function containsPattern(q: string): string {
+  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+const searchText = z
+  .string()
+  .trim()
+  .max(100, "Search with at most 100 characters.")
+  .transform((value) => value || undefined);
+
+// ---------------------------------------------------------------------------------------------
+// Registrations
+
+/** Filters of the registrations list and its CSV export (issue 6 item 5). */
+export const registrationFiltersSchema = z.object({ q: searchText });
+export type RegistrationFilters = z.infer<typeof registrationFiltersSchema>;
+
+export interface RegistrationRow {
+  id: number;
+  name: string;
+  email: string;
+  /** E.164, +91XXXXXXXXXX. */
+  phone: string;
+  subscribed: boolean;
+  createdAt: Date;
+}
+
+function registrationSearch(q: string | undefined): SQL | undefined {
+  if (!q) return undefined;
+  const pattern = containsPattern(q);
+  const digits = q.replace(/\D/g, "");
+  return or(
+    ilike(registrations.name, pattern),
+    ilike(registrations.email, pattern),
+    // A number is searched by its digits, however it was typed ("98450 12345", "+91 …").
+    digits.length >= 3 && digits.length === q.replace(/[\s\-+().]/g, "").length
+      ? sql`${registrations.phone} like ${containsPattern(digits)}`
+      : undefined,
+  );
+}
+
+/**
+ * One page of registrations, newest first, matching `filters.q` (name or e-mail contains it,
+ * case-insensitive; or, when `q` is a number, the phone contains its digits).
+ * @param after a cursor from the previous page's `next` (a bad cursor gives page 1).
+ * @returns the rows and the cursor of the next page, or null on the last page.
+ */
+export async function listRegistrations(
+  db: Database,
+  filters: RegistrationFilters,
+  after?: string | null,
+  limit = PAGE_SIZE,
+): Promise<{ rows: RegistrationRow[]; next: string | null }> {
+  const found = await db
+    .select({
+      id: registrations.id,
+      name: registrations.name,
+      email: registrations.email,
+      phone: registrations.phone,
+      subscribed: sql<boolean>`${registrations.unsubscribedAt} is null`,
+      createdAt: registrations.createdAt,
+      sortMicros: epochMicros(registrations.createdAt),
+    })
+    .from(registrations)
+    .where(
+      and(
+        registrationSearch(filters.q),
+        olderThanCursor(registrations.createdAt, registrations.id, after),
+      ),
+    )
+    .orderBy(desc(registrations.createdAt), desc(registrations.id))
+    .limit(limit + 1);
+  const { rows, next } = pageOf(found, limit);
+  return { rows: rows.map((row) => ({ ...row, subscribed: Boolean(row.subscribed) })), next };
+}
+
+export const registrationCsvHeader = [
+  "Name",
+  "Email",
+  "Contact",
+  "Subscribed",
+  "Joined (Asia/Kolkata)",
+] as const;
+
+/** Every registration matching `filters`, as CSV rows, read in keyset batches of 1000. */
+export async function* registrationCsvRows(
+  db: Database,
+  filters: RegistrationFilters,
+): AsyncGenerator<string[]> {
+  let after: string | null = null;
+  do {
+    const page = await listRegistrations(db, filters, after, EXPORT_BATCH);
+    for (const row of page.rows) {
+      yield [
+        row.name,
+        row.email,
+        row.phone,
+        row.subscribed ? "yes" : "no",
+        formatDateTimeIST(row.createdAt),
+      ];
+    }
+    after = page.next;
+  } while (after);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reviews
+
+/** Filters of the reviews list and its CSV export (issue 6 item 5). */
+export const reviewFiltersSchema = z.object({
+  status: z
+    .union([z.literal(""), z.enum(reviewStatuses)], {
+      error: "Choose published, waiting for approval or hidden.",
+    })
+    .optional()
+    .transform((value) => value || undefined),
+  q: searchText,
+});
+export type ReviewFilters = z.infer<typeof reviewFiltersSchema>;
+
+export interface ReviewRow {
+  id: number;
+  body: string;
+  rating: number;
+  displayName: string | null;
+  status: ReviewStatus;
+  createdAt: Date;
+}
+
+/**
+ * One page of reviews, newest first, with `filters.status` and `filters.q` (review text or
+ * name contains it, case-insensitive). With a status the page is a range of
+ * `reviews_status_created_idx`.
+ * @returns the rows and the cursor of the next page, or null on the last page.
+ */
+export async function listReviews(
+  db: Database,
+  filters: ReviewFilters,
+  after?: string | null,
+  limit = PAGE_SIZE,
+): Promise<{ rows: ReviewRow[]; next: string | null }> {
+  const pattern = filters.q ? containsPattern(filters.q) : undefined;
+  const found = await db
+    .select({
+      id: reviews.id,
+      body: reviews.body,
+      rating: reviews.rating,
+      displayName: reviews.displayName,
+      status: reviews.status,
+      createdAt: reviews.createdAt,
+      sortMicros: epochMicros(reviews.createdAt),
+    })
+    .from(reviews)
+    .where(
+      and(
+        filters.status ? eq(reviews.status, filters.status) : undefined,
+        pattern ? or(ilike(reviews.body, pattern), ilike(reviews.displayName, pattern)) : undefined,
+        olderThanCursor(reviews.createdAt, reviews.id, after),
+      ),
+    )
+    .orderBy(desc(reviews.createdAt), desc(reviews.id))
+    .limit(limit + 1);
+  return pageOf(found, limit);
+}
+
+export const reviewCsvHeader = [
+  "Id",
+  "Rating",
+  "Name",
+  "Review",
+  "Status",
+  "Written (Asia/Kolkata)",
+] as const;
+
+/** Every review matching `filters`, as CSV rows, read in keyset batches of 1000. */
+export async function* reviewCsvRows(
+  db: Database,
+  filters: ReviewFilters,
+): AsyncGenerator<(string | number)[]> {
+  let after: string | null = null;
+  do {
+    const page = await listReviews(db, filters, after, EXPORT_BATCH);
+    for (const row of page.rows) {
+      yield [
+        row.id,
+        row.rating,
+        row.displayName ?? "",
+        row.body,
+        row.status,
+        formatDateTimeIST(row.createdAt),
+      ];
+    }
+    after = page.next;
+  } while (after);
+}
+
+/** A refused review change, with the HTTP status for the page (404 unknown, 409 stale). */
+export class ReviewChangeError extends Error {
+  override name = "ReviewChangeError";
+  constructor(
+    message: string,
+    readonly status: 404 | 409,
+  ) {
+    super(message);
+  }
+}
+
+/** The review actions on the dashboard: the intent sent by the button and its target status. */
+export const reviewIntents = { hide: "hidden", publish: "published" } as const;
+export type ReviewIntent = keyof typeof reviewIntents;
+
+/** The review action's form: intent, review id and the status the staff member saw. */
+export const reviewActionSchema = z.object({
+  intent: z.enum(["hide", "publish"], { error: "Choose Hide or Publish." }),
+  reviewId: z.coerce
+    .number({ error: "This review does not exist." })
+    .int("This review does not exist.")
+    .positive("This review does not exist.")
+    .max(2_147_483_647, "This review does not exist."),
+  from: z
+    .union([z.literal(""), z.enum(reviewStatuses)])
+    .optional()
+    .transform((value) => value || undefined),
+});
+
+/**
+ * Hides or publishes a review (issue 6 items 5 and 8) and records it in the audit log
+ * (`review.hide` / `review.publish`, before and after status) in the same transaction. The home
+ * page shows published reviews only, so a hidden review leaves it at once.
+ * @param expectedFrom the status the staff member saw; a different current status is refused.
+ * @throws ReviewChangeError 404 for an unknown review; 409 when it already has that status or
+ *   changed meanwhile (nothing is written).
+ */
+export async function setReviewStatus(
+  db: Database,
+  actor: { email: string },
+  reviewId: number,
+  intent: ReviewIntent,
+  expectedFrom?: ReviewStatus,
+): Promise<{ before: ReviewStatus; after: ReviewStatus }> {
+  const to = reviewIntents[intent];
+  return db.transaction(async (tx) => {
+    const [review] = await tx
+      .select({ status: reviews.status })
+      .from(reviews)
+      .where(eq(reviews.id, reviewId))
+      .for("update");
+    if (!review) throw new ReviewChangeError("This review does not exist.", 404);
+    if (expectedFrom && review.status !== expectedFrom) {
+      throw new ReviewChangeError(
+        `Review #${reviewId} changed meanwhile: it is now ${reviewStatusLabels[review.status].toLowerCase()}. Nothing was changed.`,
+        409,
+      );
+    }
+    if (review.status === to) {
+      throw new ReviewChangeError(
+        `Review #${reviewId} is already ${reviewStatusLabels[to].toLowerCase()}.`,
+        409,
+      );
+    }
+    await tx.update(reviews).set({ status: to }).where(eq(reviews.id, reviewId));
+    await recordAudit(tx, {
+      actor,
+      action: `review.${intent}`,
+      entity: "review",
+      entityId: reviewId,
+      before: { status: review.status },
+      after: { status: to },
+    });
+    return { before: review.status, after: to };
+  });
+}

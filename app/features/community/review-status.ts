@@ -1,0 +1,16 @@
+/**
+ * Review statuses for staff pages (issue 6 item 5): published reviews show on the home page,
+ * pending ones wait for approval (REVIEWS_REQUIRE_APPROVAL), hidden ones were taken down.
+ */
+import type { reviewStatuses } from "~/db/schema/community";
+
+export type ReviewStatus = (typeof reviewStatuses)[number];
+
+export const reviewStatusLabels: Record<ReviewStatus, string> = {
+  published: "Published",
+  pending: "Waiting for approval",
+  hidden: "Hidden",
+};
+
+/** The statuses in the order the filter offers them. */
+export const reviewStatusOptions = Object.keys(reviewStatusLabels) as ReviewStatus[];

@@ -1,0 +1,16 @@
+/**
+ * The kinds of record the audit log speaks about (issue 6 item 8), as `recordAudit` callers
+ * write them, with the names the audit page's filter shows.
+ */
+export const auditEntityLabels = {
+  order: "Orders",
+  pickup: "Pickups",
+  product: "Products",
+  scrap_material: "Scrap rates",
+  review: "Reviews",
+  staff: "Staff accounts",
+} as const;
+
+export type AuditEntity = keyof typeof auditEntityLabels;
+
+export const auditEntities = Object.keys(auditEntityLabels) as [AuditEntity, ...AuditEntity[]];

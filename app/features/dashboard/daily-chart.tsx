@@ -1,0 +1,245 @@
+/**
+ * A per-day line chart drawn on the server as inline SVG (issue 6 item 2): no chart library and
+ * no JavaScript. Accessible as an image with a title and a text summary (role="img"), with axis
+ * labels and a visible legend; the series differ by line style and marker shape as well as
+ * colour, and the same numbers are in a table below, so nothing is told by colour alone.
+ */
+import { useId } from "react";
+import { formatCalendarDate } from "~/utils/dates";
+
+export interface DailySeries {
+  label: string;
+  /** One value per entry of `dates`. */
+  values: readonly number[];
+}
+
+interface DailyChartProps {
+  title: string;
+  /** Calendar dates "YYYY-MM-DD", oldest first. */
+  dates: readonly string[];
+  /** At most two series (solid line with circles, dashed line with squares). */
+  series: readonly [DailySeries, DailySeries?];
+  /** Label of the vertical axis, e.g. "Count per day". */
+  valueLabel: string;
+  /** Label of the horizontal axis, e.g. "Day (Asia/Kolkata)". */
+  dateLabel: string;
+}
+
+const WIDTH = 480;
+const HEIGHT = 300;
+const MARGIN = { top: 44, right: 30, bottom: 56, left: 52 };
+const STYLES = [
+  { stroke: "#1b5e20", dash: undefined, marker: "circle" as const },
+  { stroke: "#8a4b08", dash: "6 4", marker: "square" as const },
+];
+
+/** A round upper bound for the axis and its tick step: 0–4 → 4, 7 → 8, 23 → 24, 130 → 160. */
+export function niceScale(max: number, ticks = 4): { top: number; step: number } {
+  if (!(max > 0)) return { top: ticks, step: 1 };
+  const rough = max / ticks;
+  const magnitude = 10 ** Math.floor(Math.log10(rough));
+  const step =
+    [1, 2, 2.5, 3, 4, 5, 6, 8, 10]
+      .map((m) => m * magnitude)
+      .find((s) => s >= rough && Number.isInteger(s)) ?? Math.ceil(rough);
+  return { top: step * ticks, step };
+}
+
+/** Short date for axis ticks and the table, e.g. "22 Nov". */
+function shortDate(date: string): string {
+  return formatCalendarDate(date).replace(/^\w+,\s*/, "");
+}
+
+/** A summary sentence per series: total, and the busiest day. */
+export function describeSeries(dates: readonly string[], series: DailySeries): string {
+  const total = series.values.reduce((a, b) => a + b, 0);
+  let peak = 0;
+  for (let i = 1; i < series.values.length; i++) {
+    if ((series.values[i] ?? 0) > (series.values[peak] ?? 0)) peak = i;
+  }
+  const first = dates[0];
+  const last = dates[dates.length - 1];
+  const peakDate = dates[peak];
+  const busiest =
+    total > 0 && peakDate ? `, busiest ${shortDate(peakDate)} with ${series.values[peak]}` : "";
+  return `${series.label}: ${total} from ${first ? shortDate(first) : "?"} to ${
+    last ? shortDate(last) : "?"
+  }${busiest}.`;
+}
+
+export function DailyChart({ title, dates, series, valueLabel, dateLabel }: DailyChartProps) {
+  const id = useId();
+  const titleId = `${id}-title`;
+  const descId = `${id}-desc`;
+  const drawn = series.filter((s): s is DailySeries => Boolean(s));
+  const max = Math.max(0, ...drawn.flatMap((s) => s.values));
+  const { top, step } = niceScale(max);
+  const plotW = WIDTH - MARGIN.left - MARGIN.right;
+  const plotH = HEIGHT - MARGIN.top - MARGIN.bottom;
+  const x = (i: number) =>
+    MARGIN.left + (dates.length <= 1 ? plotW / 2 : (i * plotW) / (dates.length - 1));
+  const y = (v: number) => MARGIN.top + plotH - (v / top) * plotH;
+  const ticks: number[] = [];
+  for (let v = 0; v <= top; v += step) ticks.push(v);
+  const labelEvery = Math.max(1, Math.ceil(dates.length / 6));
+
+  return (
+    <figure className="dash-figure">
+      <svg
+        className="dash-chart"
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        role="img"
+        aria-labelledby={`${titleId} ${descId}`}
+      >
+        <title id={titleId}>{title}</title>
+        <desc id={descId}>{drawn.map((s) => describeSeries(dates, s)).join(" ")}</desc>
+        <rect x="0" y="0" width={WIDTH} height={HEIGHT} fill="#fff" />
+        {ticks.map((v) => (
+          <g key={v}>
+            <line
+              x1={MARGIN.left}
+              x2={WIDTH - MARGIN.right}
+              y1={y(v)}
+              y2={y(v)}
+              stroke={v === 0 ? "#1d2a1f" : "#d5dccf"}
+            />
+            <text x={MARGIN.left - 8} y={y(v) + 4} textAnchor="end" fontSize="13" fill="#1d2a1f">
+              {v}
+            </text>
+          </g>
+        ))}
+        {dates.map((date, i) =>
+          (dates.length - 1 - i) % labelEvery === 0 ? (
+            <g key={date}>
+              <line
+                x1={x(i)}
+                x2={x(i)}
+                y1={MARGIN.top + plotH}
+                y2={MARGIN.top + plotH + 5}
+                stroke="#1d2a1f"
+              />
+              <text
+                x={x(i)}
+                y={MARGIN.top + plotH + 20}
+                textAnchor="middle"
+                fontSize="13"
+                fill="#1d2a1f"
+              >
+                {shortDate(date)}
+              </text>
+            </g>
+          ) : null,
+        )}
+        <text
+          x={MARGIN.left + plotW / 2}
+          y={HEIGHT - 8}
+          textAnchor="middle"
+          fontSize="13"
+          fill="#1d2a1f"
+        >
+          {dateLabel}
+        </text>
+        <text
+          transform={`translate(16 ${MARGIN.top + plotH / 2}) rotate(-90)`}
+          textAnchor="middle"
+          fontSize="13"
+          fill="#1d2a1f"
+        >
+          {valueLabel}
+        </text>
+        {drawn.map((s, index) => {
+          const style = STYLES[index] ?? STYLES[0];
+          if (!style) return null;
+          const points = s.values.map((v, i) => `${x(i)},${y(v)}`).join(" ");
+          return (
+            <g key={s.label} data-series={s.label}>
+              <polyline
+                points={points}
+                fill="none"
+                stroke={style.stroke}
+                strokeWidth="2.5"
+                strokeDasharray={style.dash}
+              />
+              {s.values.map((v, i) =>
+                style.marker === "circle" ? (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: one marker per day, fixed order
+                  <circle key={i} cx={x(i)} cy={y(v)} r="3.5" fill={style.stroke} />
+                ) : (
+                  <rect
+                    // biome-ignore lint/suspicious/noArrayIndexKey: one marker per day, fixed order
+                    key={i}
+                    x={x(i) - 3.5}
+                    y={y(v) - 3.5}
+                    width="7"
+                    height="7"
+                    fill={style.stroke}
+                  />
+                ),
+              )}
+            </g>
+          );
+        })}
+        <g>
+          {drawn.map((s, index) => {
+            const style = STYLES[index] ?? STYLES[0];
+            if (!style) return null;
+            const lx = MARGIN.left + index * 190;
+            return (
+              <g key={s.label}>
+                <line
+                  x1={lx}
+                  x2={lx + 36}
+                  y1={18}
+                  y2={18}
+                  stroke={style.stroke}
+                  strokeWidth="2.5"
+                  strokeDasharray={style.dash}
+                />
+                {style.marker === "circle" ? (
+                  <circle cx={lx + 18} cy={18} r="3.5" fill={style.stroke} />
+                ) : (
+                  <rect x={lx + 14.5} y={14.5} width="7" height="7" fill={style.stroke} />
+                )}
+                <text x={lx + 44} y={23} fontSize="14" fill="#1d2a1f">
+                  {s.label}
+                </text>
+              </g>
+            );
+          })}
+        </g>
+      </svg>
+      <figcaption>
+        <details>
+          <summary>Numbers behind the chart</summary>
+          <div className="dash-table-wrap">
+            <table className="dash-table">
+              <caption className="visually-hidden">{title}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Day</th>
+                  {drawn.map((s) => (
+                    <th key={s.label} scope="col" className="num">
+                      {s.label}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {dates.map((date, i) => (
+                  <tr key={date}>
+                    <th scope="row">{formatCalendarDate(date)}</th>
+                    {drawn.map((s) => (
+                      <td key={s.label} className="num">
+                        {s.values[i] ?? 0}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </details>
+      </figcaption>
+    </figure>
+  );
+}

@@ -1,0 +1,257 @@
+/**
+ * The dashboard overview (issue 6 item 2): today's and the coming days' pickups by slot, orders
+ * waiting to be confirmed or shipped, counts by status, and pickups and orders per day for the
+ * last 30 days. Days are Asia/Kolkata calendar days (DESIGN §2 "Time").
+ *
+ * Every query reads a bounded range through an index, so the page costs the same at 1M rows as
+ * at 1k: pickups by `pickups_date_slot_idx` (pickup_date, slot_start, status), orders by
+ * `orders_created_idx` (created_at, id) and `orders_status_created_idx` (status, created_at, id).
+ */
+import { and, asc, between, eq, gte, inArray, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { type PickupStatus, pickupStatuses, pickups } from "~/db/schema/pickups";
+import { type OrderStatus, orderStatuses, orders } from "~/db/schema/shop";
+import { type PickupSlot, pickupConfigFromEnv } from "~/features/pickups/pickup-config";
+import { activePickupStatuses } from "~/features/pickups/pickup-status";
+import { addDays, kolkataInstant, todayInKolkata } from "~/utils/dates";
+
+/** Days in the chart, today included. */
+export const CHART_DAYS = 30;
+/** Days after today in the "upcoming pickups" table. */
+export const UPCOMING_DAYS = 7;
+/** Rows shown in each "waiting" order list and each pickup list (the counts are exact). */
+const WAITING_LIMIT = 10;
+const PICKUP_LIST_LIMIT = 500;
+
+export interface OverviewPickup {
+  id: number;
+  reference: string;
+  name: string;
+  city: string;
+  slotStart: string;
+  status: PickupStatus;
+}
+
+export interface OverviewSlot {
+  start: string;
+  label: string;
+}
+
+export interface OverviewDay {
+  /** "YYYY-MM-DD", Asia/Kolkata. */
+  date: string;
+  /** Active pickups (requested or confirmed) per slot, in the order of `slots`. */
+  activePerSlot: number[];
+  activeTotal: number;
+  /** The day's active pickups, by slot then id (at most 500 over all days). */
+  pickups: OverviewPickup[];
+}
+
+export interface WaitingOrder {
+  id: number;
+  reference: string;
+  name: string;
+  city: string;
+  totalPaise: number;
+  createdAt: Date;
+}
+
+export interface ChartPoint {
+  /** "YYYY-MM-DD", Asia/Kolkata. */
+  date: string;
+  /** Pickups scheduled for that day, any status. */
+  pickups: number;
+  /** Orders placed that day, any status. */
+  orders: number;
+}
+
+export interface Overview {
+  today: string;
+  slots: OverviewSlot[];
+  /** Today's pickups of every status, with active counts per slot. */
+  todayPickups: OverviewPickup[];
+  todayActivePerSlot: number[];
+  /** The next UPCOMING_DAYS days after today. */
+  upcoming: OverviewDay[];
+  toConfirm: { count: number; oldest: WaitingOrder[] };
+  toShip: { count: number; oldest: WaitingOrder[] };
+  /** Pickups by status with a pickup date in [pickupRange.from, pickupRange.to]. */
+  pickupStatusCounts: Record<PickupStatus, number>;
+  pickupRange: { from: string; to: string };
+  /** Orders by status placed on or after `orderRangeFrom` (Asia/Kolkata day). */
+  orderStatusCounts: Record<OrderStatus, number>;
+  orderRangeFrom: string;
+  /** CHART_DAYS points, oldest first, ending today. */
+  chart: ChartPoint[];
+}
+
+function zeroCounts<S extends string>(statuses: readonly S[]): Record<S, number> {
+  return Object.fromEntries(statuses.map((s) => [s, 0])) as Record<S, number>;
+}
+
+/** The configured slots, plus any slot start found in the data that is no longer configured. */
+function slotsWith(configured: readonly PickupSlot[], seen: Iterable<string>): OverviewSlot[] {
+  const slots: OverviewSlot[] = configured.map((s) => ({ start: s.start, label: s.label }));
+  const known = new Set(slots.map((s) => s.start));
+  for (const start of seen) {
+    if (!known.has(start)) {
+      known.add(start);
+      slots.push({ start, label: `${start} (no longer offered)` });
+    }
+  }
+  return slots.sort((a, b) => a.start.localeCompare(b.start));
+}
+
+const pickupListColumns = {
+  id: pickups.id,
+  reference: pickups.reference,
+  name: pickups.name,
+  city: pickups.city,
+  slotStart: pickups.slotStart,
+  status: pickups.status,
+};
+
+const waitingColumns = {
+  id: orders.id,
+  reference: orders.reference,
+  name: orders.name,
+  city: orders.city,
+  totalPaise: orders.totalPaise,
+  createdAt: orders.createdAt,
+};
+
+/**
+ * Everything the overview page shows, as of `now`.
+ * - Pickups: dates today − 29 … today + 7 in one grouped, index-only read.
+ * - Orders: the chart and status counts from orders placed since the start (00:00 Asia/Kolkata)
+ *   of today − 29; the waiting counts are all-time (they are the open backlog).
+ */
+export async function getOverview(db: Database, now: Date = new Date()): Promise<Overview> {
+  const today = todayInKolkata(now);
+  const chartFrom = addDays(today, -(CHART_DAYS - 1));
+  const upcomingFrom = addDays(today, 1);
+  const upcomingTo = addDays(today, UPCOMING_DAYS);
+  const ordersSince = kolkataInstant(chartFrom, "00:00");
+  const orderDay = sql<string>`((${orders.createdAt} at time zone 'Asia/Kolkata')::date)::text`;
+
+  const [pickupGroups, todayRows, upcomingRows, orderGroups, waitingCounts, toConfirm, toShip] =
+    await Promise.all([
+      db
+        .select({
+          date: sql<string>`${pickups.pickupDate}::text`,
+          slotStart: pickups.slotStart,
+          status: pickups.status,
+          count: sql<number>`count(*)::int`,
+        })
+        .from(pickups)
+        .where(between(pickups.pickupDate, chartFrom, upcomingTo))
+        .groupBy(pickups.pickupDate, pickups.slotStart, pickups.status),
+      db
+        .select(pickupListColumns)
+        .from(pickups)
+        .where(eq(pickups.pickupDate, today))
+        .orderBy(asc(pickups.slotStart), asc(pickups.id))
+        .limit(PICKUP_LIST_LIMIT),
+      db
+        .select({ ...pickupListColumns, date: sql<string>`${pickups.pickupDate}::text` })
+        .from(pickups)
+        .where(
+          and(
+            between(pickups.pickupDate, upcomingFrom, upcomingTo),
+            inArray(pickups.status, [...activePickupStatuses]),
+          ),
+        )
+        .orderBy(asc(pickups.pickupDate), asc(pickups.slotStart), asc(pickups.id))
+        .limit(PICKUP_LIST_LIMIT),
+      db
+        .select({ date: orderDay, status: orders.status, count: sql<number>`count(*)::int` })
+        .from(orders)
+        .where(gte(orders.createdAt, ordersSince))
+        .groupBy(orderDay, orders.status),
+      db
+        .select({ status: orders.status, count: sql<number>`count(*)::int` })
+        .from(orders)
+        .where(inArray(orders.status, ["placed", "confirmed"]))
+        .groupBy(orders.status),
+      db
+        .select(waitingColumns)
+        .from(orders)
+        .where(eq(orders.status, "placed"))
+        .orderBy(asc(orders.createdAt), asc(orders.id))
+        .limit(WAITING_LIMIT),
+      db
+        .select(waitingColumns)
+        .from(orders)
+        .where(eq(orders.status, "confirmed"))
+        .orderBy(asc(orders.createdAt), asc(orders.id))
+        .limit(WAITING_LIMIT),
+    ]);
+
+  const slots = slotsWith(
+    pickupConfigFromEnv().slots,
+    pickupGroups.filter((g) => g.date >= today).map((g) => g.slotStart),
+  );
+  const slotIndex = new Map(slots.map((s, i) => [s.start, i]));
+  const active = new Set<string>(activePickupStatuses);
+
+  const pickupStatusCounts = zeroCounts(pickupStatuses);
+  const pickupsPerDay = new Map<string, number>();
+  const activeByDay = new Map<string, number[]>();
+  for (const group of pickupGroups) {
+    const count = Number(group.count);
+    pickupStatusCounts[group.status] += count;
+    pickupsPerDay.set(group.date, (pickupsPerDay.get(group.date) ?? 0) + count);
+    if (active.has(group.status)) {
+      const perSlot = activeByDay.get(group.date) ?? slots.map(() => 0);
+      const index = slotIndex.get(group.slotStart);
+      if (index !== undefined) perSlot[index] = (perSlot[index] ?? 0) + count;
+      activeByDay.set(group.date, perSlot);
+    }
+  }
+
+  const orderStatusCounts = zeroCounts(orderStatuses);
+  const ordersPerDay = new Map<string, number>();
+  for (const group of orderGroups) {
+    const count = Number(group.count);
+    orderStatusCounts[group.status] += count;
+    ordersPerDay.set(group.date, (ordersPerDay.get(group.date) ?? 0) + count);
+  }
+
+  const chart: ChartPoint[] = [];
+  for (let i = 0; i < CHART_DAYS; i++) {
+    const date = addDays(chartFrom, i);
+    chart.push({
+      date,
+      pickups: pickupsPerDay.get(date) ?? 0,
+      orders: ordersPerDay.get(date) ?? 0,
+    });
+  }
+
+  const upcoming: OverviewDay[] = [];
+  for (let i = 0; i < UPCOMING_DAYS; i++) {
+    const date = addDays(upcomingFrom, i);
+    const activePerSlot = activeByDay.get(date) ?? slots.map(() => 0);
+    upcoming.push({
+      date,
+      activePerSlot,
+      activeTotal: activePerSlot.reduce((a, b) => a + b, 0),
+      pickups: upcomingRows.filter((row) => row.date === date).map(({ date: _d, ...p }) => p),
+    });
+  }
+
+  const waiting = new Map(waitingCounts.map((w) => [w.status, Number(w.count)]));
+  return {
+    today,
+    slots,
+    todayPickups: todayRows,
+    todayActivePerSlot: activeByDay.get(today) ?? slots.map(() => 0),
+    upcoming,
+    toConfirm: { count: waiting.get("placed") ?? 0, oldest: toConfirm },
+    toShip: { count: waiting.get("confirmed") ?? 0, oldest: toShip },
+    pickupStatusCounts,
+    pickupRange: { from: chartFrom, to: upcomingTo },
+    orderStatusCounts,
+    orderRangeFrom: chartFrom,
+    chart,
+  };
+}
