@@ -204,8 +204,11 @@ describe("pickups list", () => {
     }
     const byRef = await pickupsPage("?q=pu-t00099");
     expect(byRef.rows.map((r) => r.reference)).toEqual(["PU-T00099"]);
-    const wildcard = await pickupsPage("?q=%25");
+    const wildcard = await pickupsPage("?q=%25%25%25");
     expect(wildcard.rows).toEqual([]);
+    const short = await pickupsPage("?q=me");
+    expect(short.problems.q).toBe("Type at least 3 characters to search.");
+    expect(short.rows).toHaveLength(50);
   });
 
   it("ignores odd filter values with a message next to the filter, never a 500", async () => {

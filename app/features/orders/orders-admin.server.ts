@@ -85,7 +85,9 @@ export function parseOrderFilters(params: URLSearchParams): ParsedOrderFilters {
     delete filters.to;
   }
   if (values.q) {
-    if (values.q.length <= MAX_TEXT) filters.q = values.q;
+    // Under 3 characters no trigram index can help: the search would read the whole table.
+    if (values.q.length < 3) problems.q = "Type at least 3 characters to search.";
+    else if (values.q.length <= MAX_TEXT) filters.q = values.q;
     else problems.q = `Search for at most ${MAX_TEXT} characters; this search was ignored.`;
   }
   for (const key of Object.keys(values) as OrderFilterField[]) {

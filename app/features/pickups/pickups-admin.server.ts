@@ -91,7 +91,9 @@ export function parsePickupFilters(params: URLSearchParams): ParsedPickupFilters
     else problems.pin = "Enter a 6-digit PIN code; this one was ignored.";
   }
   if (values.q) {
-    if (values.q.length <= MAX_TEXT) filters.q = values.q;
+    // Under 3 characters no trigram index can help: the search would read the whole table.
+    if (values.q.length < 3) problems.q = "Type at least 3 characters to search.";
+    else if (values.q.length <= MAX_TEXT) filters.q = values.q;
     else problems.q = `Search for at most ${MAX_TEXT} characters; this search was ignored.`;
   }
   for (const key of Object.keys(values) as PickupFilterField[]) {
