@@ -22,6 +22,8 @@ export const UPCOMING_DAYS = 7;
 /** Rows shown in each "waiting" order list and each pickup list (the counts are exact). */
 const WAITING_LIMIT = 10;
 const PICKUP_LIST_LIMIT = 500;
+/** Waiting orders are counted up to this many ("1000+"), so a huge backlog costs no more. */
+export const WAITING_COUNT_CAP = 1000;
 
 export interface OverviewPickup {
   id: number;
@@ -56,6 +58,14 @@ export interface WaitingOrder {
   createdAt: Date;
 }
 
+export interface WaitingOrders {
+  /** At most WAITING_COUNT_CAP; `more` says there are more than that. */
+  count: number;
+  more: boolean;
+  /** The oldest ones first (at most 10). */
+  oldest: WaitingOrder[];
+}
+
 export interface ChartPoint {
   /** "YYYY-MM-DD", Asia/Kolkata. */
   date: string;
@@ -73,8 +83,9 @@ export interface Overview {
   todayActivePerSlot: number[];
   /** The next UPCOMING_DAYS days after today. */
   upcoming: OverviewDay[];
-  toConfirm: { count: number; oldest: WaitingOrder[] };
-  toShip: { count: number; oldest: WaitingOrder[] };
+  /** Orders placed (to confirm) and confirmed (to ship): count up to WAITING_COUNT_CAP. */
+  toConfirm: WaitingOrders;
+  toShip: WaitingOrders;
   /** Pickups by status with a pickup date in [pickupRange.from, pickupRange.to]. */
   pickupStatusCounts: Record<PickupStatus, number>;
   pickupRange: { from: string; to: string };
@@ -120,11 +131,28 @@ const waitingColumns = {
   createdAt: orders.createdAt,
 };
 
+/** Orders in `status`, counted through the index up to WAITING_COUNT_CAP. */
+async function cappedCount(
+  db: Database,
+  status: OrderStatus,
+): Promise<{ count: number; more: boolean }> {
+  const capped = db
+    .select({ one: sql`1`.as("one") })
+    .from(orders)
+    .where(eq(orders.status, status))
+    .limit(WAITING_COUNT_CAP + 1)
+    .as("capped");
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(capped);
+  const n = Number(row?.n ?? 0);
+  return { count: Math.min(n, WAITING_COUNT_CAP), more: n > WAITING_COUNT_CAP };
+}
+
 /**
  * Everything the overview page shows, as of `now`.
  * - Pickups: dates today − 29 … today + 7 in one grouped, index-only read.
  * - Orders: the chart and status counts from orders placed since the start (00:00 Asia/Kolkata)
- *   of today − 29; the waiting counts are all-time (they are the open backlog).
+ *   of today − 29; the waiting orders are all-time (they are the open backlog), counted up to
+ *   1000.
  */
 export async function getOverview(db: Database, now: Date = new Date()): Promise<Overview> {
   const today = todayInKolkata(now);
@@ -134,58 +162,63 @@ export async function getOverview(db: Database, now: Date = new Date()): Promise
   const ordersSince = kolkataInstant(chartFrom, "00:00");
   const orderDay = sql<string>`((${orders.createdAt} at time zone 'Asia/Kolkata')::date)::text`;
 
-  const [pickupGroups, todayRows, upcomingRows, orderGroups, waitingCounts, toConfirm, toShip] =
-    await Promise.all([
-      db
-        .select({
-          date: sql<string>`${pickups.pickupDate}::text`,
-          slotStart: pickups.slotStart,
-          status: pickups.status,
-          count: sql<number>`count(*)::int`,
-        })
-        .from(pickups)
-        .where(between(pickups.pickupDate, chartFrom, upcomingTo))
-        .groupBy(pickups.pickupDate, pickups.slotStart, pickups.status),
-      db
-        .select(pickupListColumns)
-        .from(pickups)
-        .where(eq(pickups.pickupDate, today))
-        .orderBy(asc(pickups.slotStart), asc(pickups.id))
-        .limit(PICKUP_LIST_LIMIT),
-      db
-        .select({ ...pickupListColumns, date: sql<string>`${pickups.pickupDate}::text` })
-        .from(pickups)
-        .where(
-          and(
-            between(pickups.pickupDate, upcomingFrom, upcomingTo),
-            inArray(pickups.status, [...activePickupStatuses]),
-          ),
-        )
-        .orderBy(asc(pickups.pickupDate), asc(pickups.slotStart), asc(pickups.id))
-        .limit(PICKUP_LIST_LIMIT),
-      db
-        .select({ date: orderDay, status: orders.status, count: sql<number>`count(*)::int` })
-        .from(orders)
-        .where(gte(orders.createdAt, ordersSince))
-        .groupBy(orderDay, orders.status),
-      db
-        .select({ status: orders.status, count: sql<number>`count(*)::int` })
-        .from(orders)
-        .where(inArray(orders.status, ["placed", "confirmed"]))
-        .groupBy(orders.status),
-      db
-        .select(waitingColumns)
-        .from(orders)
-        .where(eq(orders.status, "placed"))
-        .orderBy(asc(orders.createdAt), asc(orders.id))
-        .limit(WAITING_LIMIT),
-      db
-        .select(waitingColumns)
-        .from(orders)
-        .where(eq(orders.status, "confirmed"))
-        .orderBy(asc(orders.createdAt), asc(orders.id))
-        .limit(WAITING_LIMIT),
-    ]);
+  const [
+    pickupGroups,
+    todayRows,
+    upcomingRows,
+    orderGroups,
+    placedCount,
+    confirmedCount,
+    toConfirm,
+    toShip,
+  ] = await Promise.all([
+    db
+      .select({
+        date: sql<string>`${pickups.pickupDate}::text`,
+        slotStart: pickups.slotStart,
+        status: pickups.status,
+        count: sql<number>`count(*)::int`,
+      })
+      .from(pickups)
+      .where(between(pickups.pickupDate, chartFrom, upcomingTo))
+      .groupBy(pickups.pickupDate, pickups.slotStart, pickups.status),
+    db
+      .select(pickupListColumns)
+      .from(pickups)
+      .where(eq(pickups.pickupDate, today))
+      .orderBy(asc(pickups.slotStart), asc(pickups.id))
+      .limit(PICKUP_LIST_LIMIT),
+    db
+      .select({ ...pickupListColumns, date: sql<string>`${pickups.pickupDate}::text` })
+      .from(pickups)
+      .where(
+        and(
+          between(pickups.pickupDate, upcomingFrom, upcomingTo),
+          inArray(pickups.status, [...activePickupStatuses]),
+        ),
+      )
+      .orderBy(asc(pickups.pickupDate), asc(pickups.slotStart), asc(pickups.id))
+      .limit(PICKUP_LIST_LIMIT),
+    db
+      .select({ date: orderDay, status: orders.status, count: sql<number>`count(*)::int` })
+      .from(orders)
+      .where(gte(orders.createdAt, ordersSince))
+      .groupBy(orderDay, orders.status),
+    cappedCount(db, "placed"),
+    cappedCount(db, "confirmed"),
+    db
+      .select(waitingColumns)
+      .from(orders)
+      .where(eq(orders.status, "placed"))
+      .orderBy(asc(orders.createdAt), asc(orders.id))
+      .limit(WAITING_LIMIT),
+    db
+      .select(waitingColumns)
+      .from(orders)
+      .where(eq(orders.status, "confirmed"))
+      .orderBy(asc(orders.createdAt), asc(orders.id))
+      .limit(WAITING_LIMIT),
+  ]);
 
   const slots = slotsWith(
     pickupConfigFromEnv().slots,
@@ -239,15 +272,14 @@ export async function getOverview(db: Database, now: Date = new Date()): Promise
     });
   }
 
-  const waiting = new Map(waitingCounts.map((w) => [w.status, Number(w.count)]));
   return {
     today,
     slots,
     todayPickups: todayRows,
     todayActivePerSlot: activeByDay.get(today) ?? slots.map(() => 0),
     upcoming,
-    toConfirm: { count: waiting.get("placed") ?? 0, oldest: toConfirm },
-    toShip: { count: waiting.get("confirmed") ?? 0, oldest: toShip },
+    toConfirm: { ...placedCount, oldest: toConfirm },
+    toShip: { ...confirmedCount, oldest: toShip },
     pickupStatusCounts,
     pickupRange: { from: chartFrom, to: upcomingTo },
     orderStatusCounts,

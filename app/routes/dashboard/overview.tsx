@@ -37,16 +37,19 @@ function PickupList({ pickups }: { pickups: OverviewPickup[] }) {
 function WaitingOrders({
   title,
   count,
+  more,
   oldest,
 }: {
   title: string;
   count: number;
+  more: boolean;
   oldest: WaitingOrder[];
 }) {
   return (
     <section aria-labelledby={`${title}-heading`.replaceAll(" ", "-")}>
       <h3 id={`${title}-heading`.replaceAll(" ", "-")}>
         {title}: {count}
+        {more ? "+" : ""}
       </h3>
       {oldest.length === 0 ? (
         <p>None.</p>
@@ -158,8 +161,8 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
       <section aria-labelledby="orders-heading">
         <h2 id="orders-heading">Orders waiting</h2>
         <div className="dash-columns">
-          <WaitingOrders title="To confirm" count={o.toConfirm.count} oldest={o.toConfirm.oldest} />
-          <WaitingOrders title="To ship" count={o.toShip.count} oldest={o.toShip.oldest} />
+          <WaitingOrders title="To confirm" {...o.toConfirm} />
+          <WaitingOrders title="To ship" {...o.toShip} />
         </div>
       </section>
 
