@@ -19,7 +19,8 @@ export default [
   route("privacy-policy", "routes/info-page.tsx", { id: "privacy-policy" }),
   route("terms-of-use", "routes/info-page.tsx", { id: "terms-of-use" }),
   // Routes whose own issues have not landed yet show a short notice.
-  route("payment", "routes/coming-soon.tsx", { id: "payment" }),
+  route("payment", "routes/payment.tsx"),
+  route("payments/razorpay/webhook", "routes/razorpay-webhook.ts"),
   route("review-page", "routes/review-page.tsx"),
   route("unsubscribe/:token", "routes/unsubscribe.tsx"),
   // Staff dashboard (issue 6): login, setup and logout outside the frame; everything else in

@@ -78,3 +78,51 @@ describe("body size limit", () => {
     expect(response.status).toBe(411);
   });
 });
+
+describe("CSP for Razorpay's payment window (issue 7)", () => {
+  let paymentBase = "";
+  let closePayment = () => {};
+  beforeAll(async () => {
+    const app = express();
+    app.use(cspNonce, securityHeaders(false), refuseCrossSitePosts, limitBodySize(1000));
+    app.all(/.*/, (_req, res) => {
+      res.type("text/plain").send("ok");
+    });
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    paymentBase = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    closePayment = () => server.close();
+  });
+  afterAll(() => closePayment());
+
+  it("allows checkout.razorpay.com and Razorpay's frame only on /payment", async () => {
+    const payment = await fetch(`${paymentBase}/payment?order=abc`);
+    const csp = payment.headers.get("content-security-policy") ?? "";
+    expect(csp).toMatch(/script-src 'self' 'nonce-[^']+' https:\/\/checkout\.razorpay\.com/);
+    expect(csp).toContain("frame-src 'self' https://api.razorpay.com");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(payment.headers.get("cross-origin-opener-policy")).toBe("same-origin-allow-popups");
+    for (const path of ["/", "/checkout", "/orders/x", "/payment/x", "/paymentx"]) {
+      const other = (await fetch(`${paymentBase}${path}`)).headers.get("content-security-policy");
+      expect(other, path).not.toContain("razorpay");
+    }
+  });
+
+  it("lets Razorpay's webhook (no Origin, no Sec-Fetch-Site) through, chunked or not", async () => {
+    const json = { method: "POST", headers: { "Content-Type": "application/json" } };
+    const plain = await fetch(`${paymentBase}/payments/razorpay/webhook`, { ...json, body: "{}" });
+    expect(plain.status).toBe(200);
+    const stream = new ReadableStream({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode("{}"));
+        controller.close();
+      },
+    });
+    const chunked = await fetch(`${paymentBase}/payments/razorpay/webhook`, {
+      ...json,
+      body: stream,
+      duplex: "half",
+    } as RequestInit);
+    expect(chunked.status).toBe(200);
+  });
+});

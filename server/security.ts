@@ -1,10 +1,12 @@
 /**
  * Security middleware for the HTTP server (DESIGN §4 "Security"):
  * - helmet headers with an enforced CSP using a per-request nonce, frame-ancestors 'none',
- *   nosniff, Referrer-Policy, HSTS in production;
+ *   nosniff, Referrer-Policy, HSTS in production; only /payment's CSP also allows Razorpay's
+ *   payment window (issue 7 item 3);
  * - refusal (403) of state-changing requests from another site (Origin / Sec-Fetch-Site),
  *   because anonymous forms carry no cookie to tie them to a session;
- * - a request body size limit (413), and 411 for bodies without a Content-Length.
+ * - a request body size limit (413), and 411 for bodies without a Content-Length (except the
+ *   Razorpay webhook, which caps its own body while reading it).
  */
 import crypto from "node:crypto";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
@@ -15,26 +17,64 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
+/** The page whose documents may run Razorpay's Standard Checkout (issue 7 item 3). */
+export const PAYMENT_PAGE_PATH = "/payment";
+
+/** Razorpay's webhook endpoint (a server-to-server POST; see app/routes/razorpay-webhook.ts). */
+export const RAZORPAY_WEBHOOK_PATH = "/payments/razorpay/webhook";
+
+/**
+ * Origins Razorpay's Standard Checkout needs, as Razorpay lists them for its own Magento
+ * module's CSP (razorpay/razorpay-magento etc/csp_whitelist.xml): checkout.js and its risk
+ * script, the payment window's frame, its logging endpoints and images.
+ */
+export const RAZORPAY_CSP = {
+  scriptSrc: ["https://checkout.razorpay.com", "https://cdn.razorpay.com"],
+  frameSrc: ["https://api.razorpay.com"],
+  connectSrc: [
+    "https://api.razorpay.com",
+    "https://lumberjack.razorpay.com",
+    "https://lumberjack-metrics.razorpay.com",
+  ],
+  imgSrc: ["https://cdn.razorpay.com"],
+} as const;
+
+function pathOf(req: Request): string {
+  return req.path.length > 1 ? req.path.replace(/\/+$/, "") : req.path;
+}
+
 /** Sets `res.locals.cspNonce` to 128 random bits, base64. */
 export const cspNonce: RequestHandler = (_req, res, next) => {
   res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
   next();
 };
 
-/** helmet with our CSP; `production` adds HSTS (two years, subdomains). */
+/**
+ * helmet with our CSP; `production` adds HSTS (two years, subdomains). Documents at
+ * PAYMENT_PAGE_PATH also allow RAZORPAY_CSP's origins; every other page keeps the strict policy.
+ */
 export function securityHeaders(production: boolean): RequestHandler {
+  const strict = helmetWith(production, false);
+  const payment = helmetWith(production, true);
+  return (req, res, next) =>
+    pathOf(req) === PAYMENT_PAGE_PATH ? payment(req, res, next) : strict(req, res, next);
+}
+
+function helmetWith(production: boolean, razorpay: boolean): RequestHandler {
   const nonce = (_req: unknown, res: unknown) =>
     `'nonce-${(res as Response).locals.cspNonce as string}'`;
+  const extra = (origins: readonly string[]) => (razorpay ? origins : []);
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", nonce],
+        scriptSrc: ["'self'", nonce, ...extra(RAZORPAY_CSP.scriptSrc)],
         styleSrc: ["'self'", nonce],
-        imgSrc: ["'self'", "data:"],
+        imgSrc: ["'self'", "data:", ...extra(RAZORPAY_CSP.imgSrc)],
         fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...extra(RAZORPAY_CSP.connectSrc)],
+        ...(razorpay ? { frameSrc: ["'self'", ...RAZORPAY_CSP.frameSrc] } : {}),
         formAction: ["'self'"],
         frameAncestors: ["'none'"],
         baseUri: ["'none'"],
@@ -45,6 +85,8 @@ export function securityHeaders(production: boolean): RequestHandler {
     strictTransportSecurity: production ? { maxAge: 63_072_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     crossOriginEmbedderPolicy: false,
+    // Razorpay opens bank and wallet pages in pop-ups that report back to this window.
+    crossOriginOpenerPolicy: { policy: razorpay ? "same-origin-allow-popups" : "same-origin" },
     xFrameOptions: { action: "deny" },
   });
 }
@@ -83,7 +125,7 @@ export function limitBodySize(maxBytes = MAX_BODY_BYTES): RequestHandler {
     if (SAFE_METHODS.has(req.method)) return next();
     const length = req.get("content-length");
     if (length === undefined) {
-      if (req.get("transfer-encoding")) {
+      if (req.get("transfer-encoding") && pathOf(req) !== RAZORPAY_WEBHOOK_PATH) {
         res.status(411).type("text/plain").send("A Content-Length header is required.");
         return;
       }

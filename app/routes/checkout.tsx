@@ -3,6 +3,7 @@ import {
   Form,
   Link,
   redirect,
+  redirectDocument,
   type ShouldRevalidateFunctionArgs,
   useNavigation,
 } from "react-router";
@@ -10,9 +11,10 @@ import { InputField, SelectField } from "~/components/ui/field";
 import { getDb } from "~/db/db.server";
 import { describeCartLines, getCart, readCartId } from "~/features/cart/cart.server";
 import { checkoutSchema } from "~/features/orders/checkout.schema";
-import { checkoutFields, checkoutLimits } from "~/features/orders/checkout-fields";
+import { checkoutFields, checkoutLimits, paymentChoices } from "~/features/orders/checkout-fields";
 import { indianStates } from "~/features/orders/indian-states";
 import { OrderRejectedError, placeOrder } from "~/features/orders/orders.server";
+import { razorpayConfig } from "~/features/payments/razorpay.server";
 import { pageMeta } from "~/features/site/meta";
 import { idempotencyKey } from "~/utils/codes.server";
 import { firstIssuePerField, textFields } from "~/utils/form-data";
@@ -25,6 +27,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     cart,
     idempotencyKey: idempotencyKey(),
     shownLines: describeCartLines(cart.lines),
+    /** Issue 7 item 2: the online choice exists only when Razorpay is configured. */
+    onlinePayment: razorpayConfig() !== null,
   };
 }
 
@@ -35,7 +39,11 @@ type ActionResult = {
   changedLines?: { productId: number; name: string; reason: string }[];
 };
 
-/** Validates the shipping form and places the order (issue 3 items 3–4). */
+/**
+ * Validates the shipping form and places the order (issue 3 items 3–4). Online payment
+ * (issue 7 item 2) continues on /payment, loaded as a new document so that page's CSP, which
+ * allows Razorpay's widget, applies.
+ */
 export async function action({ request }: Route.ActionArgs) {
   const fields = textFields(await request.formData(), checkoutFields);
   const { idempotencyKey: _key, shownLines: _lines, ...values } = fields;
@@ -46,18 +54,33 @@ export async function action({ request }: Route.ActionArgs) {
       { status: 400 },
     );
   }
+  if (parsed.data.paymentMethod === "online" && !razorpayConfig()) {
+    return data<ActionResult>(
+      {
+        values,
+        errors: {
+          paymentMethod: "Online payment is not available. Please choose cash on delivery.",
+        },
+      },
+      { status: 400 },
+    );
+  }
   const cartId = await readCartId(request);
   if (!cartId) {
     return data<ActionResult>({ values, formError: "Your cart is empty." }, { status: 409 });
   }
-  const { idempotencyKey: key, shownLines, ...shipping } = parsed.data;
+  const { idempotencyKey: key, shownLines, paymentMethod, ...shipping } = parsed.data;
   try {
     const order = await placeOrder(await getDb(), {
       cartId,
       idempotencyKey: key,
       shownLines,
       shipping,
+      paymentMethod,
     });
+    if (order.paymentMethod === "online") {
+      return redirectDocument(`/payment?order=${order.trackingToken}`, { status: 303 });
+    }
     return redirect(`/orders/${order.trackingToken}/placed`, { status: 303 });
   } catch (error) {
     if (error instanceof OrderRejectedError) {
@@ -78,8 +101,13 @@ export function shouldRevalidate({
   return formMethod === "POST" ? true : defaultShouldRevalidate;
 }
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta("Checkout", "Confirm your order and delivery address. Pay in cash on delivery.");
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  pageMeta(
+    "Checkout",
+    loaderData?.onlinePayment
+      ? "Confirm your order and delivery address. Pay in cash on delivery or online by UPI or card."
+      : "Confirm your order and delivery address. Pay in cash on delivery.",
+  );
 
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
   const { cart } = loaderData;
@@ -124,7 +152,8 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           ))}
         </ul>
         <p className="cart-total">
-          <span>Total to pay at delivery</span> <strong>{formatPaise(cart.subtotalPaise)}</strong>
+          <span>{loaderData.onlinePayment ? "Total" : "Total to pay at delivery"}</span>{" "}
+          <strong>{formatPaise(cart.subtotalPaise)}</strong>
         </p>
         <p>
           <Link to="/cart">Change your cart</Link>
@@ -233,7 +262,42 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
               "This form has expired. Please check your cart and try again."}
           </p>
         ) : null}
-        <p>Payment: cash on delivery.</p>
+        {loaderData.onlinePayment ? (
+          <fieldset className="form__group">
+            <legend>Payment</legend>
+            <div
+              className="choice-row"
+              role="radiogroup"
+              aria-describedby={errors.paymentMethod ? "paymentMethod-error" : undefined}
+            >
+              {paymentChoices.map((choice) => (
+                <label key={choice.value} className="choice">
+                  <input
+                    type="radio"
+                    name="paymentMethod"
+                    value={choice.value}
+                    defaultChecked={(values.paymentMethod || "cod") === choice.value}
+                  />
+                  {choice.label}
+                </label>
+              ))}
+            </div>
+            {errors.paymentMethod ? (
+              <p id="paymentMethod-error" className="field__error">
+                {errors.paymentMethod}
+              </p>
+            ) : null}
+          </fieldset>
+        ) : (
+          <>
+            <p>Payment: cash on delivery.</p>
+            {errors.paymentMethod ? (
+              <p className="form-error" role="alert">
+                {errors.paymentMethod}
+              </p>
+            ) : null}
+          </>
+        )}
         <button type="submit" className="button button--large" disabled={submitting}>
           Confirm Order
         </button>

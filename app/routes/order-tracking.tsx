@@ -6,6 +6,13 @@ import {
   getOrderByToken,
   OrderRejectedError,
 } from "~/features/orders/orders.server";
+import {
+  canPayOnline,
+  paymentMethodLabels,
+  paymentStatusLabels,
+} from "~/features/payments/payment-status";
+import { PaymentError, switchToCashOnDelivery } from "~/features/payments/payments.server";
+import { razorpayConfig } from "~/features/payments/razorpay.server";
 import { pageMeta } from "~/features/site/meta";
 import { formatDateTimeIST } from "~/utils/dates";
 import { formatPaise } from "~/utils/money";
@@ -20,18 +27,31 @@ export async function loader({ params }: Route.LoaderArgs) {
     ...view,
     phone: formatIndianMobile(phone),
     placedAt: formatDateTimeIST(createdAt),
-    canCancel: shopperCanCancel(order.status),
+    canCancel:
+      shopperCanCancel(order.status) &&
+      !(order.paymentMethod === "online" && order.paymentStatus === "paid"),
+    // Issue 7 item 4: a pending (abandoned) or failed online payment can be retried while
+    // Razorpay is configured, or switched to cash on delivery.
+    canRetryPayment: canPayOnline(order) && razorpayConfig() !== null,
+    canSwitchToCashOnDelivery: canPayOnline(order),
+    paymentPath: `/payment?order=${order.trackingToken}`,
   };
 }
 
-/** The shopper cancels while the order is 'placed' (issue 3 item 6). */
+/**
+ * The shopper cancels while the order is 'placed' (issue 3 item 6), or switches a pending or
+ * failed online payment to cash on delivery (issue 7 item 4).
+ */
 export async function action({ params, request }: Route.ActionArgs) {
   const form = await request.formData();
-  if (form.get("intent") !== "cancel") return data({ error: "Unknown action." }, { status: 400 });
+  const intent = form.get("intent");
+  if (intent !== "cancel" && intent !== "cash-on-delivery")
+    return data({ error: "Unknown action." }, { status: 400 });
   try {
-    await cancelOrderByToken(await getDb(), params.token);
+    if (intent === "cancel") await cancelOrderByToken(await getDb(), params.token);
+    else await switchToCashOnDelivery(await getDb(), params.token);
   } catch (error) {
-    if (error instanceof OrderRejectedError)
+    if (error instanceof OrderRejectedError || error instanceof PaymentError)
       return data({ error: error.message }, { status: error.status });
     throw error;
   }
@@ -55,7 +75,44 @@ export default function OrderTracking({ loaderData: order, actionData }: Route.C
       <p className="order-status">
         Status: <strong>{orderStatusLabels[order.status]}</strong>
       </p>
-      <p>Placed on {order.placedAt}. Payment: cash on delivery.</p>
+      <p>Placed on {order.placedAt}.</p>
+      <p className="order-payment">
+        Payment: {paymentMethodLabels[order.paymentMethod]}
+        {order.paymentMethod === "online" || order.paymentStatus === "paid" ? (
+          <>
+            {" "}
+            — <strong>{paymentStatusLabels[order.paymentStatus]}</strong>
+          </>
+        ) : null}
+        {order.razorpayPaymentId ? <> (Razorpay payment id {order.razorpayPaymentId})</> : null}
+      </p>
+      {order.canRetryPayment || order.canSwitchToCashOnDelivery ? (
+        <div className="order-payment-actions">
+          <p>
+            {order.paymentStatus === "failed"
+              ? "Your online payment did not go through."
+              : "We have not received your online payment yet."}{" "}
+            You can pay now, or pay in cash when the order arrives.
+          </p>
+          {order.canRetryPayment ? (
+            // A new document: /payment's CSP allows Razorpay's payment window.
+            <a className="button" href={order.paymentPath}>
+              Pay online now
+            </a>
+          ) : null}{" "}
+          <Form method="post" className="order-payment-switch">
+            <button
+              type="submit"
+              name="intent"
+              value="cash-on-delivery"
+              className="button button--secondary"
+              disabled={cancelling}
+            >
+              Pay in cash on delivery instead
+            </button>
+          </Form>
+        </div>
+      ) : null}
       <section aria-labelledby="items-title">
         <h2 id="items-title">Items</h2>
         <table className="order-lines">
@@ -80,7 +137,11 @@ export default function OrderTracking({ loaderData: order, actionData }: Route.C
           <tfoot>
             <tr>
               <th scope="row" colSpan={3}>
-                Total to pay at delivery
+                {order.paymentStatus === "paid"
+                  ? "Total paid"
+                  : order.paymentMethod === "online"
+                    ? "Total to pay online"
+                    : "Total to pay at delivery"}
               </th>
               <td>{formatPaise(order.totalPaise)}</td>
             </tr>

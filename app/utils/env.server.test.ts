@@ -32,4 +32,35 @@ describe("parseEnv", () => {
     ).toBe(true);
     expect(() => parseEnv({ SESSION_SECRET: "short" })).toThrow(/at least 32/);
   });
+
+  it("enables Razorpay only with all three keys, and refuses some of them with a one-line reason (issue 7)", () => {
+    expect(parseEnv({}).razorpay).toBeNull();
+    const keys = {
+      RAZORPAY_KEY_ID: "rzp_test_AbCdEf123456",
+      RAZORPAY_KEY_SECRET: "key-secret-123",
+      RAZORPAY_WEBHOOK_SECRET: "webhook-secret-123",
+    };
+    expect(parseEnv(keys).razorpay).toEqual({
+      keyId: "rzp_test_AbCdEf123456",
+      keySecret: "key-secret-123",
+      webhookSecret: "webhook-secret-123",
+      apiBase: "https://api.razorpay.com",
+    });
+    expect(
+      parseEnv({ ...keys, RAZORPAY_API_BASE: "http://127.0.0.1:4010/" }).razorpay?.apiBase,
+    ).toBe("http://127.0.0.1:4010");
+    const partial = () =>
+      parseEnv({ RAZORPAY_KEY_ID: keys.RAZORPAY_KEY_ID, RAZORPAY_WEBHOOK_SECRET: "" });
+    expect(partial).toThrow(EnvError);
+    expect(partial).toThrow(/missing: RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET/);
+    try {
+      partial();
+    } catch (error) {
+      expect((error as Error).message).not.toContain("\n");
+    }
+    expect(() => parseEnv({ ...keys, RAZORPAY_KEY_ID: "key_123" })).toThrow(
+      /RAZORPAY_KEY_ID must look like/,
+    );
+    expect(() => parseEnv({ ...keys, RAZORPAY_API_BASE: "ftp://x" })).toThrow(/RAZORPAY_API_BASE/);
+  });
 });

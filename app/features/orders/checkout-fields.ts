@@ -20,4 +20,11 @@ export const checkoutFields = [
   "pinCode",
   "idempotencyKey",
   "shownLines",
+  "paymentMethod",
+] as const;
+
+/** Payment choices at checkout (issue 7 item 2); 'online' only when Razorpay is enabled. */
+export const paymentChoices = [
+  { value: "cod", label: "Cash on delivery" },
+  { value: "online", label: "Pay online (UPI, cards)" },
 ] as const;

@@ -24,6 +24,12 @@ export const checkoutSchema = z.object({
       "This form has expired. Please check your cart and try again.",
     ),
   shownLines: z.string().max(2000),
+  // Absent (the form without the online option, older pages) means cash on delivery.
+  paymentMethod: z
+    .union([z.literal(""), z.enum(["cod", "online"])], {
+      error: "Choose cash on delivery or online payment.",
+    })
+    .transform((value) => (value === "" ? "cod" : value)),
 });
 
 export type CheckoutInput = z.infer<typeof checkoutSchema>;

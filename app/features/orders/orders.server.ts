@@ -1,6 +1,7 @@
 /**
- * Orders: placing a cash-on-delivery order from the server-side cart, reading it by its
- * tracking token, and changing its status (issue 3 items 4–6; spec §3 Order; DESIGN §1).
+ * Orders: placing an order from the server-side cart, paid in cash on delivery or online
+ * (issue 7 item 2), reading it by its tracking token, and changing its status (issue 3 items
+ * 4–6; spec §3 Order; DESIGN §1). Online payment itself lives in features/payments.
  *
  * Money is integer paise computed here from the products table; nothing the browser sends is
  * trusted except which cart, the shipping address and the idempotency key.
@@ -39,9 +40,20 @@ export interface PlacedOrder {
   reference: string;
   trackingToken: string;
   totalPaise: number;
+  /** As stored: a replayed form gets the first order's method, whatever it sends now. */
+  paymentMethod: "cod" | "online";
 }
 
-type Shipping = Omit<CheckoutInput, "idempotencyKey" | "shownLines">;
+type Shipping = Omit<CheckoutInput, "idempotencyKey" | "shownLines" | "paymentMethod">;
+
+type PlaceOrderInput = {
+  cartId: string;
+  idempotencyKey: string;
+  shownLines: string;
+  shipping: Shipping;
+  /** 'online' (issue 7) stores payment status 'pending'; cash on delivery 'unpaid'. */
+  paymentMethod?: "cod" | "online";
+};
 
 /** Parses "id:qty:price,…" as sent back by the checkout form; null when malformed. */
 export function parseShownLines(
@@ -64,6 +76,7 @@ async function findByIdempotencyKey(db: Database, key: string) {
       reference: orders.reference,
       trackingToken: orders.trackingToken,
       totalPaise: orders.totalPaise,
+      paymentMethod: orders.paymentMethod,
       cartId: orders.cartId,
     })
     .from(orders)
@@ -72,7 +85,8 @@ async function findByIdempotencyKey(db: Database, key: string) {
 }
 
 /**
- * Places the cart as one cash-on-delivery order, in one transaction: stock is decremented
+ * Places the cart as one order, in one transaction, paid in cash on delivery (payment status
+ * 'unpaid') or online (payment status 'pending' until Razorpay confirms; issue 7 item 2): stock is decremented
  * only where enough remains; the order and a snapshot of its lines are inserted; the cart is
  * emptied. The same idempotency key from the same cart returns the first order again.
  *
@@ -83,7 +97,7 @@ async function findByIdempotencyKey(db: Database, key: string) {
  */
 export async function placeOrder(
   db: Database,
-  input: { cartId: string; idempotencyKey: string; shownLines: string; shipping: Shipping },
+  input: PlaceOrderInput,
 ): Promise<PlacedOrder & { replayed: boolean }> {
   for (let attempt = 0; ; attempt++) {
     try {
@@ -129,10 +143,7 @@ function replay(
   return { ...order, replayed: true };
 }
 
-async function placeInTransaction(
-  tx: Database,
-  input: { cartId: string; idempotencyKey: string; shownLines: string; shipping: Shipping },
-): Promise<PlacedOrder> {
+async function placeInTransaction(tx: Database, input: PlaceOrderInput): Promise<PlacedOrder> {
   const shown = parseShownLines(input.shownLines);
   if (!shown)
     throw new OrderRejectedError(
@@ -238,9 +249,9 @@ async function placeInTransaction(
       trackingToken: unguessableToken(),
       idempotencyKey: input.idempotencyKey,
       cartId: input.cartId,
-      paymentMethod: "cod",
-      paymentStatus: "unpaid",
       ...input.shipping,
+      paymentMethod: input.paymentMethod ?? "cod",
+      paymentStatus: input.paymentMethod === "online" ? "pending" : "unpaid",
       subtotalPaise,
       // No delivery charge or tax is specified (spec §9): the total is the subtotal.
       totalPaise: subtotalPaise,
@@ -250,6 +261,7 @@ async function placeInTransaction(
       reference: orders.reference,
       trackingToken: orders.trackingToken,
       totalPaise: orders.totalPaise,
+      paymentMethod: orders.paymentMethod,
     });
   if (!order) throw new Error("Order insert returned nothing");
   await tx.insert(orderLines).values(
@@ -270,7 +282,11 @@ async function placeInTransaction(
     action: "order.placed",
     entity: "order",
     entityId: String(order.id),
-    details: { reference: order.reference, totalPaise: order.totalPaise },
+    details: {
+      reference: order.reference,
+      totalPaise: order.totalPaise,
+      paymentMethod: order.paymentMethod,
+    },
   });
   return order;
 }
@@ -288,6 +304,7 @@ export async function getOrderByToken(db: Database, token: string) {
       status: orders.status,
       paymentMethod: orders.paymentMethod,
       paymentStatus: orders.paymentStatus,
+      razorpayPaymentId: orders.razorpayPaymentId,
       name: orders.name,
       phone: orders.phone,
       address: orders.address,
@@ -372,12 +389,19 @@ export async function transitionOrder(
 }
 
 /**
- * The shopper's own cancel from the tracking page: allowed only while 'placed'.
- * @throws OrderRejectedError 404 unknown token, 409 no longer cancellable.
+ * The shopper's own cancel from the tracking page: allowed only while 'placed', and not once
+ * paid online (the refund goes through the shop; issue 7).
+ * @throws OrderRejectedError 404 unknown token, 409 no longer cancellable or paid online.
  */
 export async function cancelOrderByToken(db: Database, token: string): Promise<void> {
   const order = await getOrderByToken(db, token);
   if (!order) throw new OrderRejectedError("This order does not exist.", 404);
+  if (order.paymentMethod === "online" && order.paymentStatus === "paid") {
+    throw new OrderRejectedError(
+      "This order is paid online. Please call us to cancel it and get your money back.",
+      409,
+    );
+  }
   if (!shopperCanCancel(order.status)) {
     throw new OrderRejectedError(
       "This order can no longer be cancelled online. Please call us.",

@@ -1,0 +1,29 @@
+/**
+ * Server-side validation of the /payment form and of the checkout widget's success callback
+ * (issue 7 items 3–4; spec §5 "Payment: the UPI ID is required"). Server only: ADR 0006.
+ */
+import { z } from "zod";
+import { UPI_ID_MAX_LENGTH, UPI_ID_PATTERN } from "./payment-fields";
+
+const trackingToken = z.string().regex(/^[A-Za-z0-9_-]{43}$/, "This payment link is not valid.");
+
+export const payFormSchema = z.object({
+  order: trackingToken,
+  upiId: z
+    .string()
+    .trim()
+    .min(1, "Enter your UPI ID.")
+    .max(UPI_ID_MAX_LENGTH, "This UPI ID is too long.")
+    .regex(new RegExp(`^${UPI_ID_PATTERN}$`), "Enter a UPI ID like name@bank, e.g. asha@okicici."),
+});
+
+export const verifyFormSchema = z.object({
+  order: trackingToken,
+  razorpay_payment_id: z.string().regex(/^pay_[A-Za-z0-9]{1,40}$/, "Missing payment id."),
+  razorpay_order_id: z.string().regex(/^order_[A-Za-z0-9]{1,40}$/, "Missing Razorpay order id."),
+  // Any text: a wrong signature is refused by the constant-time check, with one message.
+  razorpay_signature: z.string().max(200),
+});
+
+export type PayForm = z.infer<typeof payFormSchema>;
+export type VerifyForm = z.infer<typeof verifyFormSchema>;

@@ -1,0 +1,464 @@
+/**
+ * Online payment of orders through Razorpay (issue 7 items 2–4; DESIGN §1 "/payment … reads
+ * the amount from the database"):
+ *
+ * - `startOnlinePayment`: 'Pay Now' creates (once per order) a Razorpay order for the total
+ *   read from the database, in paise, INR, receipt = our order reference, and stores its id;
+ * - `confirmCheckoutPayment`: the widget's success callback is checked against the Razorpay
+ *   order id WE stored (HMAC-SHA256 with the key secret, constant-time) and marks the order paid;
+ * - `handleRazorpayWebhook`: `X-Razorpay-Signature` over the raw body with the webhook secret;
+ *   payment.captured / payment.failed; duplicates ignored by event id (payment_events);
+ *   events in any order ('paid' is final, see payment-status.ts);
+ * - `switchToCashOnDelivery`: a pending or failed online payment becomes cash on delivery.
+ *
+ * Nothing the browser sends decides an amount or which Razorpay order is paid.
+ */
+import { and, eq, inArray, isNull } from "drizzle-orm";
+import { z } from "zod";
+import { recordAudit } from "~/db/audit.server";
+import type { Database } from "~/db/client.server";
+import { type OrderStatus, orders, paymentEvents } from "~/db/schema/shop";
+import type { RazorpayConfig } from "~/utils/env.server";
+import { logger } from "~/utils/logger.server";
+import { isUniqueViolation } from "~/utils/pg-errors";
+import type { VerifyForm } from "./payment.schema";
+import {
+  canPayOnline,
+  canSwitchToCashOnDelivery,
+  nextPaymentStatus,
+  type PaymentMethod,
+  type PaymentStatus,
+} from "./payment-status";
+import { createRazorpayOrder, PaymentProviderError } from "./razorpay.server";
+import { verifyCheckoutSignature, verifyWebhookSignature } from "./signature.server";
+
+/** A payment request refused; nothing was written. `status` is the HTTP status to answer. */
+export class PaymentError extends Error {
+  override name = "PaymentError";
+  constructor(
+    message: string,
+    readonly status: 400 | 401 | 404 | 409 | 413 | 422 | 502,
+  ) {
+    super(message);
+  }
+}
+
+const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+const paymentColumns = {
+  id: orders.id,
+  reference: orders.reference,
+  trackingToken: orders.trackingToken,
+  status: orders.status,
+  paymentMethod: orders.paymentMethod,
+  paymentStatus: orders.paymentStatus,
+  totalPaise: orders.totalPaise,
+  name: orders.name,
+  email: orders.email,
+  phone: orders.phone,
+  razorpayOrderId: orders.razorpayOrderId,
+  razorpayPaymentId: orders.razorpayPaymentId,
+};
+
+type PaymentOrder = {
+  id: number;
+  reference: string;
+  trackingToken: string;
+  status: OrderStatus;
+  paymentMethod: PaymentMethod;
+  paymentStatus: PaymentStatus;
+  totalPaise: number;
+  name: string;
+  email: string;
+  phone: string;
+  razorpayOrderId: string | null;
+  razorpayPaymentId: string | null;
+};
+
+async function orderByToken(db: Database, token: string): Promise<PaymentOrder | undefined> {
+  if (!TOKEN.test(token)) return undefined;
+  const [order] = await db
+    .select(paymentColumns)
+    .from(orders)
+    .where(eq(orders.trackingToken, token));
+  return order;
+}
+
+/** What /payment shows for an order. */
+export type PaymentPageState =
+  /** An online payment can be made now. */
+  | "payable"
+  | "paid"
+  /** Cash on delivery was chosen. */
+  | "cash-on-delivery"
+  /** Cancelled, shipped or delivered without an online payment: nothing to pay here. */
+  | "closed";
+
+export interface PaymentPageView {
+  reference: string;
+  trackingToken: string;
+  /** Paise, from the database. */
+  totalPaise: number;
+  paymentStatus: PaymentStatus;
+  state: PaymentPageState;
+}
+
+function pageState(order: PaymentOrder): PaymentPageState {
+  if (order.paymentStatus === "paid") return "paid";
+  if (canPayOnline(order)) return "payable";
+  if (order.paymentMethod === "cod" && order.status !== "cancelled") return "cash-on-delivery";
+  return "closed";
+}
+
+/** The order behind a tracking token as /payment shows it; null for an unknown token. */
+export async function getPaymentPage(db: Database, token: string): Promise<PaymentPageView | null> {
+  const order = await orderByToken(db, token);
+  if (!order) return null;
+  return {
+    reference: order.reference,
+    trackingToken: order.trackingToken,
+    totalPaise: order.totalPaise,
+    paymentStatus: order.paymentStatus,
+    state: pageState(order),
+  };
+}
+
+function refuseUnlessPayable(order: PaymentOrder): void {
+  const state = pageState(order);
+  if (state === "paid") throw new PaymentError("This order is already paid.", 409);
+  if (state === "cash-on-delivery")
+    throw new PaymentError("This order will be paid in cash on delivery.", 409);
+  if (state === "closed") throw new PaymentError("This order can no longer be paid online.", 409);
+}
+
+/** What the checkout widget needs; everything comes from the database. */
+export interface StartedPayment {
+  razorpayOrderId: string;
+  /** Paise. */
+  amountPaise: number;
+  currency: "INR";
+  reference: string;
+  name: string;
+  email: string;
+  /** E.164. */
+  phone: string;
+}
+
+/**
+ * 'Pay Now' (issue 7 item 3): creates the order's Razorpay order on first use (amount = the
+ * order's total in paise from the database, INR, receipt = our reference) and stores its id;
+ * later attempts reuse it, so retries never create a second charge. A failed payment becomes
+ * 'pending' again.
+ * @throws PaymentError 404 unknown order; 409 paid / cash on delivery / closed; 502 when
+ *   Razorpay cannot be reached (nothing stored).
+ */
+export async function startOnlinePayment(
+  db: Database,
+  config: RazorpayConfig,
+  input: { token: string },
+): Promise<StartedPayment> {
+  const order = await orderByToken(db, input.token);
+  if (!order) throw new PaymentError("We could not find this order.", 404);
+  refuseUnlessPayable(order);
+
+  let razorpayOrderId = order.razorpayOrderId;
+  if (!razorpayOrderId) {
+    let created: { id: string };
+    try {
+      created = await createRazorpayOrder(config, {
+        amountPaise: order.totalPaise,
+        receipt: order.reference,
+      });
+    } catch (error) {
+      if (!(error instanceof PaymentProviderError)) throw error;
+      logger().warn({ err: error, orderId: order.id }, "razorpay order creation failed");
+      throw new PaymentError(
+        "Online payment is not reachable right now. Please try again in a minute, or pay in cash on delivery.",
+        502,
+      );
+    }
+    const [stored] = await db
+      .update(orders)
+      .set({ razorpayOrderId: created.id, updatedAt: new Date() })
+      .where(and(eq(orders.id, order.id), isNull(orders.razorpayOrderId)))
+      .returning({ razorpayOrderId: orders.razorpayOrderId });
+    // Two clicks at once: the first stored id wins and both open the same Razorpay order.
+    razorpayOrderId =
+      stored?.razorpayOrderId ?? (await orderByToken(db, input.token))?.razorpayOrderId ?? null;
+    if (!razorpayOrderId) throw new Error("Razorpay order id was not stored");
+  }
+  if (order.paymentStatus === "failed") {
+    await db
+      .update(orders)
+      .set({ paymentStatus: "pending", updatedAt: new Date() })
+      .where(and(eq(orders.id, order.id), eq(orders.paymentStatus, "failed")));
+  }
+  return {
+    razorpayOrderId,
+    amountPaise: order.totalPaise,
+    currency: "INR",
+    reference: order.reference,
+    name: order.name,
+    email: order.email,
+    phone: order.phone,
+  };
+}
+
+type Via = "checkout" | "webhook";
+
+/**
+ * Marks an order paid by `razorpayPaymentId` unless it already is, with its audit row, in one
+ * transaction. Returns whether this call changed it.
+ */
+async function markPaid(
+  tx: Database,
+  order: { id: number; paymentMethod: PaymentMethod; paymentStatus: PaymentStatus },
+  razorpayPaymentId: string,
+  via: Via,
+): Promise<boolean> {
+  if (nextPaymentStatus(order.paymentStatus, "paid") === null) return false;
+  const updated = await tx
+    .update(orders)
+    .set({
+      paymentStatus: "paid",
+      // Money that arrives after a switch to cash on delivery still pays the order.
+      paymentMethod: "online",
+      razorpayPaymentId,
+      paidAt: new Date(),
+      updatedAt: new Date(),
+    })
+    .where(
+      and(eq(orders.id, order.id), inArray(orders.paymentStatus, ["pending", "failed", "unpaid"])),
+    )
+    .returning({ id: orders.id });
+  if (updated.length === 0) return false;
+  await recordAudit(tx, {
+    actor: via === "webhook" ? "system" : "visitor",
+    action: "order.payment_paid",
+    entity: "order",
+    entityId: order.id,
+    before: { paymentMethod: order.paymentMethod, paymentStatus: order.paymentStatus },
+    after: { paymentMethod: "online", paymentStatus: "paid" },
+    extra: { razorpayPaymentId, via },
+  });
+  return true;
+}
+
+async function lockOrder(tx: Database, orderId: number): Promise<PaymentOrder> {
+  const [order] = await tx
+    .select(paymentColumns)
+    .from(orders)
+    .where(eq(orders.id, orderId))
+    .for("update");
+  if (!order) throw new PaymentError("We could not find this order.", 404);
+  return order;
+}
+
+/**
+ * The checkout widget's success callback (issue 7 item 4): verifies HMAC-SHA256(stored
+ * Razorpay order id + '|' + payment id) with the key secret in constant time and marks the
+ * order paid. Repeating a verified callback changes nothing.
+ * @throws PaymentError 404 unknown order; 409 no payment started; 400 Razorpay order id other
+ *   than ours, or a wrong signature (nothing marked paid).
+ */
+export async function confirmCheckoutPayment(
+  db: Database,
+  config: RazorpayConfig,
+  form: VerifyForm,
+): Promise<{ trackingToken: string; changed: boolean }> {
+  const order = await orderByToken(db, form.order);
+  if (!order) throw new PaymentError("We could not find this order.", 404);
+  if (!order.razorpayOrderId)
+    throw new PaymentError("No online payment was started for this order.", 409);
+  if (form.razorpay_order_id !== order.razorpayOrderId)
+    throw new PaymentError("This payment does not belong to this order.", 400);
+  const valid = verifyCheckoutSignature({
+    razorpayOrderId: order.razorpayOrderId,
+    razorpayPaymentId: form.razorpay_payment_id,
+    signature: form.razorpay_signature,
+    keySecret: config.keySecret,
+  });
+  if (!valid) {
+    logger().warn({ orderId: order.id }, "checkout payment signature mismatch");
+    throw new PaymentError(
+      "We could not confirm this payment. If money left your account, we will see it within a few minutes; otherwise please try again.",
+      400,
+    );
+  }
+  try {
+    const changed = await db.transaction(async (tx) => {
+      const locked = await lockOrder(tx as unknown as Database, order.id);
+      return markPaid(tx as unknown as Database, locked, form.razorpay_payment_id, "checkout");
+    });
+    return { trackingToken: order.trackingToken, changed };
+  } catch (error) {
+    if (isUniqueViolation(error, "orders_razorpay_payment_id_unique")) {
+      throw new PaymentError("This payment was already used for another order.", 409);
+    }
+    throw error;
+  }
+}
+
+const webhookSchema = z.object({
+  event: z.string().max(100),
+  payload: z
+    .object({
+      payment: z
+        .object({
+          entity: z.object({
+            id: z.string().regex(/^pay_[A-Za-z0-9]{1,40}$/),
+            order_id: z
+              .string()
+              .regex(/^order_[A-Za-z0-9]{1,40}$/)
+              .nullish(),
+            amount: z.number().int().nonnegative(),
+            currency: z.string().max(10),
+          }),
+        })
+        .optional(),
+    })
+    .optional(),
+});
+
+/** Events that change an order; anything else is acknowledged and ignored. */
+const HANDLED_EVENTS = { "payment.captured": "paid", "payment.failed": "failed" } as const;
+
+export type WebhookResult =
+  | { result: "paid" | "failed" | "ignored" | "duplicate"; orderReference: string }
+  | { result: "not-handled"; event: string };
+
+/**
+ * A Razorpay webhook (issue 7 item 4). Verifies the signature over the raw body first; then
+ * payment.captured marks the order paid (when amount and currency match the database) and
+ * payment.failed marks a pending payment failed. Each event id is handled once: the event row
+ * and the order change commit together, so a replay finds the row and changes nothing. A
+ * failure that arrives after the payment changes nothing ('paid' is final).
+ * @param eventId the `X-Razorpay-Event-Id` header; without it, `event:payment id` stands in.
+ * @throws PaymentError 400 missing signature or unreadable event; 401 wrong signature;
+ *   404 no order has this Razorpay order id.
+ */
+export async function handleRazorpayWebhook(
+  db: Database,
+  config: RazorpayConfig,
+  input: { rawBody: Buffer; signature: string | null; eventId: string | null },
+): Promise<WebhookResult> {
+  if (!input.signature) throw new PaymentError("Missing X-Razorpay-Signature header.", 400);
+  const valid = verifyWebhookSignature({
+    rawBody: input.rawBody,
+    signature: input.signature.trim(),
+    webhookSecret: config.webhookSecret,
+  });
+  if (!valid) throw new PaymentError("Invalid webhook signature.", 401);
+
+  let json: unknown;
+  try {
+    json = JSON.parse(input.rawBody.toString("utf8"));
+  } catch {
+    throw new PaymentError("The webhook body is not JSON.", 400);
+  }
+  const parsed = webhookSchema.safeParse(json);
+  if (!parsed.success) throw new PaymentError("The webhook body is not a Razorpay event.", 400);
+  const { event } = parsed.data;
+  const outcome = HANDLED_EVENTS[event as keyof typeof HANDLED_EVENTS];
+  if (!outcome) return { result: "not-handled", event };
+  const payment = parsed.data.payload?.payment?.entity;
+  if (!payment?.order_id) throw new PaymentError("The event has no payment for an order.", 400);
+
+  const eventId =
+    input.eventId && /^[A-Za-z0-9_.:-]{1,100}$/.test(input.eventId)
+      ? input.eventId
+      : `${event}:${payment.id}`;
+  const [found] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(eq(orders.razorpayOrderId, payment.order_id));
+  if (!found) throw new PaymentError("No order has this Razorpay order id.", 404);
+
+  return db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Database;
+    const order = await lockOrder(tx, found.id);
+    let result: "paid" | "failed" | "ignored" = "ignored";
+    if (outcome === "paid") {
+      if (payment.amount !== order.totalPaise || payment.currency !== "INR") {
+        logger().warn(
+          { orderId: order.id, amount: payment.amount, currency: payment.currency },
+          "captured payment does not match the order total; order left unchanged",
+        );
+      } else if (nextPaymentStatus(order.paymentStatus, "paid")) {
+        result = "paid";
+      } else if (order.razorpayPaymentId && order.razorpayPaymentId !== payment.id) {
+        logger().warn(
+          { orderId: order.id, razorpayPaymentId: payment.id },
+          "a second payment was captured for a paid order; it needs a refund",
+        );
+      }
+    } else if (nextPaymentStatus(order.paymentStatus, "failed")) {
+      result = "failed";
+    }
+
+    const recorded = await tx
+      .insert(paymentEvents)
+      .values({
+        eventId,
+        event,
+        orderId: order.id,
+        razorpayPaymentId: payment.id,
+        outcome: result,
+      })
+      .onConflictDoNothing({ target: paymentEvents.eventId })
+      .returning({ eventId: paymentEvents.eventId });
+    if (recorded.length === 0) return { result: "duplicate", orderReference: order.reference };
+
+    if (result === "paid") {
+      await markPaid(tx, order, payment.id, "webhook");
+    } else if (result === "failed") {
+      await tx
+        .update(orders)
+        .set({ paymentStatus: "failed", updatedAt: new Date() })
+        .where(and(eq(orders.id, order.id), eq(orders.paymentStatus, "pending")));
+      await recordAudit(tx, {
+        actor: "system",
+        action: "order.payment_failed",
+        entity: "order",
+        entityId: order.id,
+        before: { paymentStatus: order.paymentStatus },
+        after: { paymentStatus: "failed" },
+        extra: { razorpayPaymentId: payment.id, via: "webhook" },
+      });
+    }
+    return { result, orderReference: order.reference };
+  });
+}
+
+/**
+ * The shopper gives up paying online and pays at the door instead (issue 7 item 4): an open
+ * order whose online payment is pending or failed becomes cash on delivery. Its Razorpay order
+ * id is kept, so a payment that still completes marks the order paid.
+ * @throws PaymentError 404 unknown order; 409 already paid, already cash on delivery, or closed.
+ */
+export async function switchToCashOnDelivery(db: Database, token: string): Promise<void> {
+  const found = await orderByToken(db, token);
+  if (!found) throw new PaymentError("We could not find this order.", 404);
+  await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Database;
+    const order = await lockOrder(tx, found.id);
+    if (order.paymentStatus === "paid")
+      throw new PaymentError("This order is already paid online.", 409);
+    if (order.paymentMethod === "cod")
+      throw new PaymentError("This order is already paid in cash on delivery.", 409);
+    if (!canSwitchToCashOnDelivery(order))
+      throw new PaymentError("The payment of this order can no longer be changed.", 409);
+    await tx
+      .update(orders)
+      .set({ paymentMethod: "cod", paymentStatus: "unpaid", updatedAt: new Date() })
+      .where(eq(orders.id, order.id));
+    await recordAudit(tx, {
+      actor: "visitor",
+      action: "order.payment_method",
+      entity: "order",
+      entityId: order.id,
+      before: { paymentMethod: order.paymentMethod, paymentStatus: order.paymentStatus },
+      after: { paymentMethod: "cod", paymentStatus: "unpaid" },
+    });
+  });
+}
