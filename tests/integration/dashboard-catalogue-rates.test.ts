@@ -214,6 +214,20 @@ describe("product editing", () => {
     expect(await auditCount()).toBe(count);
   });
 
+  it("an empty new-product form gets every message at once and writes nothing", async () => {
+    const count = await auditCount();
+    const result = await run(
+      productRoute.action as Handler,
+      "http://localhost/dashboard/catalogue/new",
+      asAdmin({ kind: "plant" }),
+    );
+    expect(statusOf(result)).toBe(400);
+    expect(Object.keys(errorsOf(result)).sort()).toEqual(
+      ["description", "imageAlt", "imagePath", "name", "price", "slug", "stock", "usage"].sort(),
+    );
+    expect(await auditCount()).toBe(count);
+  });
+
   it("an unknown or malformed product id is a 404, not a 500", async () => {
     for (const id of ["999999", "abc", "1e3", "99999999999"]) {
       const url = `http://localhost/dashboard/catalogue/${id}`;

@@ -21,6 +21,7 @@ import {
   productSchema,
   slugFromName,
   slugSchema,
+  usageProblem,
 } from "./product.schema";
 
 /** Longest search text kept from the URL. */
@@ -396,6 +397,8 @@ export async function saveProductForm(
   const errors: Partial<Record<ProductField | "form", string>> = parsed.success
     ? {}
     : firstIssuePerField(parsed.error.issues);
+  const usage = parsed.success ? null : usageProblem(fields);
+  if (usage) errors.usage ??= usage;
   let slug: string | null = null;
   if (id === null) {
     const typed = fields.slug.trim();

@@ -17,6 +17,7 @@ export const MAX_STOCK = 10_000;
 
 export const PRICE_FORMAT_MESSAGE = "Enter a price like 249 or 249.50.";
 export const PRICE_RANGE_MESSAGE = "Enter a price from ₹1 to ₹1,00,000.";
+export const USAGE_MESSAGE = "Choose indoor, outdoor or both for a plant.";
 export const STOCK_MESSAGE = "Enter the stock as a whole number from 0 to 10,000.";
 
 /** Form field names, in the order they appear on the page. */
@@ -179,12 +180,21 @@ export const productSchema = z
       ctx.addIssue({
         code: "custom",
         path: ["usage"],
-        message: "Choose indoor, outdoor or both for a plant.",
+        message: USAGE_MESSAGE,
       });
       return z.NEVER;
     }
     return { ...input, usage, size: null };
   });
+
+/**
+ * The usage message when other fields failed too: zod runs the object-level check only on an
+ * otherwise valid form, and every message should show at once.
+ */
+export function usageProblem(fields: { kind: string; usage: string }): string | null {
+  const ok = fields.kind !== "plant" || plantUsages.some((value) => value === fields.usage);
+  return ok ? null : USAGE_MESSAGE;
+}
 
 /** What the product form saves (money in paise, stock in units). */
 export type ProductInput = z.output<typeof productSchema>;

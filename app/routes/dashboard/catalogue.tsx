@@ -70,12 +70,11 @@ export default function Catalogue({ loaderData }: Route.ComponentProps) {
         <p>No products match these filters.</p>
       ) : (
         <div className="dash-table-wrap">
-          <table className="dash-table">
+          <table className="dash-table dash-compact">
             <caption className="visually-hidden">Products</caption>
             <thead>
               <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Kind</th>
+                <th scope="col">Product</th>
                 <th scope="col" className="num">
                   Price
                 </th>
@@ -93,8 +92,8 @@ export default function Catalogue({ loaderData }: Route.ComponentProps) {
                       {row.name}
                       {row.size ? ` ${row.size}` : ""}
                     </Link>
+                    <span className="dash-sub">{kindLabel[row.kind]}</span>
                   </th>
-                  <td>{kindLabel[row.kind]}</td>
                   <td className="num">{formatPaise(row.pricePaise)}</td>
                   <td className="num">{row.stock}</td>
                   <td>{row.active ? "Yes" : "No"}</td>

@@ -171,7 +171,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
           />
         ) : (
           <p>
-            Web address name: <code>{values.slug}</code>
+            Web address name: <code>{loaderData.values.slug}</code>
           </p>
         )}
         <InputField {...text("name")} label="Name" maxLength={productLimits.name} required />
