@@ -8,6 +8,7 @@
  * calendar dates in Asia/Kolkata. Every change runs in one transaction with its audit row, and
  * updates only from the status that was read, so a stale page gets 409 instead of overwriting.
  */
+
 import { and, asc, desc, eq, gte, ilike, inArray, lte, type SQL, sql } from "drizzle-orm";
 import { changedFields, recordAudit } from "~/db/audit.server";
 import type { Database } from "~/db/client.server";
@@ -17,6 +18,12 @@ import { scrapMaterials } from "~/db/schema/rates";
 import { decodeCursor, encodeCursor, PAGE_SIZE } from "~/features/dashboard/keyset.server";
 import { formatDateTimeIST, isCalendarDate } from "~/utils/dates";
 import { normaliseIndianMobile } from "~/utils/phone";
+import {
+  EXTRA_MATERIAL_ROWS,
+  kgToGrams,
+  MAX_PAYOUT_PAISE,
+  suggestedPayoutPaise,
+} from "./collection";
 import { assertPickupTransition, IllegalPickupTransitionError } from "./pickup-status";
 
 // ---------------------------------------------------------------------------------------------
@@ -474,32 +481,11 @@ export async function changePickupStatus(
   });
 }
 
-/** Largest weight of one material at collection, kg (the booking cap is 20,000 kg in total). */
-export const MAX_WEIGHED_KG = 20_000;
-/** Largest payout of one pickup: ₹10,00,000 in paise. */
-export const MAX_PAYOUT_PAISE = 100_000_000;
-
 /** A checked collection: grams per material id, payout in paise (null = compute), reward. */
 export interface CollectionInput {
   weights: { materialId: number; grams: number }[];
   payoutPaise: number | null;
   rewardGiven: string;
-}
-
-/** Number of "add a material" rows on the collection form. */
-export const EXTRA_MATERIAL_ROWS = 2;
-
-/** kg text ("12", "12.5", "0.125") to grams, or an error message. */
-export function kgToGrams(text: string): number | string {
-  const value = text.replace(/[\s,]/g, "");
-  if (value.startsWith("-")) return "A weight cannot be negative.";
-  const match = /^(\d{1,6})(?:\.(\d{1,3}))?$/.exec(value);
-  if (!match) return "Enter the weight in kg, e.g. 12.5 (up to 3 decimals).";
-  const grams = Number(match[1]) * 1000 + Number((match[2] ?? "").padEnd(3, "0"));
-  if (grams > MAX_WEIGHED_KG * 1000) {
-    return `At most ${MAX_WEIGHED_KG.toLocaleString("en-IN")} kg per material.`;
-  }
-  return grams;
 }
 
 /** Rupee text ("450", "450.5", "₹1,200.00") to paise, or an error message. */
@@ -574,13 +560,6 @@ export function parseCollectionForm(
   else if (rewardGiven.length > 200) errors.rewardGiven = "At most 200 characters.";
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return { ok: true, input: { weights, payoutPaise, rewardGiven } };
-}
-
-/** Suggested payout in paise: Σ weighed grams × current rate (paise/kg) / 1000, rounded. */
-export function suggestedPayoutPaise(
-  weights: readonly { grams: number; ratePaisePerKg: number }[],
-): number {
-  return weights.reduce((sum, w) => sum + Math.round((w.grams * w.ratePaisePerKg) / 1000), 0);
 }
 
 /**

@@ -3,18 +3,20 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { InputField } from "~/components/ui/field";
 import { getDb } from "~/db/db.server";
 import type { PickupStatus } from "~/db/schema/pickups";
+import {
+  EXTRA_MATERIAL_ROWS,
+  kgToGrams,
+  suggestedPayoutPaise,
+} from "~/features/pickups/collection";
 import { pickupStatusLabels, pickupTransitions } from "~/features/pickups/pickup-status";
 import {
   asPickupStatus,
   changePickupStatus,
-  EXTRA_MATERIAL_ROWS,
   getPickupForStaff,
-  kgToGrams,
   PickupAdminError,
   parseCollectionForm,
   parseEntityId,
   recordCollection,
-  suggestedPayoutPaise,
 } from "~/features/pickups/pickups-admin.server";
 import { requireStaff } from "~/features/staff/session.server";
 import { formatCalendarDate, formatDateTimeIST } from "~/utils/dates";
