@@ -8,6 +8,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { razorpayServerEnv } from "./tests/support/e2e-razorpay";
 import { freePort } from "./tests/support/server-process";
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -21,6 +22,8 @@ if (!fs.existsSync(chromiumPath)) {
 // port and data directory and passes them on through the environment.
 process.env.E2E_PORT ??= String(await freePort());
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "e2e-data-"));
+// Online payment (issue 7): the web server pays through a fake Razorpay API on this port.
+process.env.E2E_RAZORPAY_PORT ??= String(await freePort());
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
 
@@ -69,6 +72,7 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       LOG_LEVEL: "warn",
       TRUST_PROXY: "loopback",
+      ...razorpayServerEnv(Number(process.env.E2E_RAZORPAY_PORT)),
       ...(process.env.E2E_DATABASE_URL
         ? {
             DATABASE_URL: process.env.E2E_DATABASE_URL,

@@ -6,7 +6,17 @@
 import { gzipSync } from "node:zlib";
 import { startServer } from "./start-server.mjs";
 
-const pages = ["/", "/plant", "/supplies", "/ratelist", "/faq", "/cart", "/checkout", "/orderpage"];
+const pages = [
+  "/",
+  "/plant",
+  "/supplies",
+  "/ratelist",
+  "/faq",
+  "/cart",
+  "/checkout",
+  "/payment",
+  "/orderpage",
+];
 const server = await startServer();
 try {
   const rows = [];

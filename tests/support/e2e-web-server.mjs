@@ -19,4 +19,17 @@ for (const [email, name, role] of accounts) {
     process.exit(1);
   }
 }
+
+// --- Online payment (issue 7): the fake Razorpay API that RAZORPAY_API_BASE points at, with
+// the keys playwright.config.ts gave the server (tests/support/e2e-razorpay.ts). ---
+if (process.env.E2E_RAZORPAY_PORT) {
+  const { startFakeRazorpay } = await import("./fake-razorpay.ts");
+  await startFakeRazorpay({
+    keyId: process.env.RAZORPAY_KEY_ID ?? "",
+    keySecret: process.env.RAZORPAY_KEY_SECRET ?? "",
+    port: Number(process.env.E2E_RAZORPAY_PORT),
+  });
+}
+// --- end of online payment block ---
+
 await import("../../server.js");
