@@ -10,13 +10,15 @@
  * HTML rendering or HTTP. Each case: a warm-up, then sequential requests; p50 and p95.
  * Cases: pickups unfiltered, status=requested, city=Bengaluru, q=<surname> (trigram), q=<phone>,
  * page 20 (reached by following the `next` cursor link); orders unfiltered, status=placed,
- * q=<e-mail>, q=<name>; registrations, reviews and audit log first pages (1 per 10 / 100 / 10).
+ * q=<e-mail>, q=<name>, q=<phone>; the overview `/dashboard` (its reads cover the last 30 days, so
+ * they grow with the daily volume, which here grows with n); registrations, reviews and audit
+ * log first pages (1 per 10 / 100 / 10 pickups).
  *
  * Environment:
  * - BENCH_DATABASE_URL=postgres://user:pass@host/db: also run on PostgreSQL. The user needs
  *   CREATEDB: a scratch database `bench_dashboard_<hex>` is created there and dropped at the end.
  * - BENCH_DRIVERS=pglite,postgres (default: pglite, plus postgres when the URL is set).
- * - BENCH_SIZES=10000,100000,1000000 (default), BENCH_REQUESTS=100, BENCH_WARMUP=10.
+ * - BENCH_SIZES=10000,100000,1000000 (default), BENCH_REQUESTS=200, BENCH_WARMUP=10.
  * - BENCH_KEEP=1 keeps the generated databases (the path / name is printed).
  *
  * Target (printed, never enforced): list pages p95 ≤ 50 ms at 1M rows on PostgreSQL, and
@@ -36,7 +38,7 @@ const SIZES = (process.env.BENCH_SIZES ?? "10000,100000,1000000")
   .map((s) => Number(s.trim()))
   .filter((n) => Number.isInteger(n) && n > 0)
   .sort((a, b) => a - b);
-const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 100);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 10);
 const TARGET_P95_MS = 50;
 type Driver = "pglite" | "postgres";
@@ -80,6 +82,7 @@ async function runWorker(driver: Driver, resultFile: string): Promise<void> {
   const { signedInStaff, routeArgs } = await import("../tests/support/staff");
   const { growTo, sampleValues } = await import("./dashboard-data");
   const routes = {
+    overview: await import("~/routes/dashboard/overview"),
     pickups: await import("~/routes/dashboard/pickups"),
     orders: await import("~/routes/dashboard/orders"),
     registrations: await import("~/routes/dashboard/registrations"),
@@ -133,7 +136,8 @@ async function runWorker(driver: Driver, resultFile: string): Promise<void> {
     const call = async (page: Page, query: string): Promise<unknown> => {
       const loader = routes[page].loader as unknown as Loader;
       try {
-        return await loader(routeArgs(`http://localhost/dashboard/${page}${query}`, { cookie }));
+        const path = page === "overview" ? "/dashboard" : `/dashboard/${page}`;
+        return await loader(routeArgs(`http://localhost${path}${query}`, { cookie }));
       } catch (error) {
         if (error instanceof Response) throw new Error(`${page}${query}: ${error.status}`);
         throw error;
@@ -198,6 +202,7 @@ async function runWorker(driver: Driver, resultFile: string): Promise<void> {
         ["orders", "q=<e-mail> (trigram)", q({ q: v.orderEmail })],
         ["orders", `q=${v.orderName} (name, trigram)`, q({ q: v.orderName })],
         ["orders", "q=<phone>", q({ q: v.orderPhone })],
+        ["overview", "/dashboard (30 days)", ""],
         ["registrations", "first page", ""],
         ["reviews", "first page", ""],
         ["audit", "first page", ""],
@@ -308,7 +313,7 @@ function printTable(results: WorkerResult[]): void {
           result.driver,
           page,
           label,
-          String(list.at(-1)?.rows ?? ""),
+          (list.at(-1)?.rows ?? -1) >= 0 ? String(list.at(-1)?.rows) : "–",
           ...bySize.map((c) => (c ? `${ms(c.p50)} / ${ms(c.p95)}` : "–")),
           growthText,
           target,
