@@ -109,6 +109,7 @@ async function runWorker(driver: Driver, resultFile: string): Promise<void> {
     handle = await openDatabase({ databaseUrl: url.toString(), poolSize: 10 });
     cleanup = async () => {
       await handle.close();
+      fs.rmSync(process.env.DATA_DIR as string, { recursive: true, force: true });
       if (keep) return;
       const c = new pg.Client({ connectionString: adminUrl });
       await c.connect();
