@@ -20,7 +20,7 @@ let dataDir: string;
 
 test.beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "staff-setup-"));
-  server = await startServerProcess(dataDir);
+  server = await startServerProcess(dataDir, { TRUST_PROXY: "loopback" });
 });
 test.afterAll(async () => {
   await server?.stop();
@@ -107,4 +107,23 @@ test("dashboard actions without a session answer 401 and change nothing", async 
     body: "intent=create&name=Evil&email=evil%40example.com&role=admin&password=abcdefgh12345",
   });
   expect(response.status).toBe(401);
+});
+
+test("in production over HTTPS (behind a TLS proxy) the session cookie is __Host- and Secure", async () => {
+  const response = await fetch(`${server.base}/dashboard/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      "X-Forwarded-Proto": "https",
+    },
+    body: "email=meera%40example.com&password=green+plants+grow+on+scrap",
+  });
+  expect(response.status).toBe(302);
+  const cookie = response.headers.getSetCookie().find((c) => c.includes("staff_session"));
+  expect(cookie).toMatch(/^__Host-staff_session=/);
+  expect(cookie).toMatch(/; Secure/i);
+  expect(cookie).toMatch(/; Path=\//i);
+  expect(cookie).not.toMatch(/Domain=/i);
+  expect(response.headers.get("Strict-Transport-Security")).toBeTruthy();
 });

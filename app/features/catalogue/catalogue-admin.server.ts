@@ -350,6 +350,8 @@ export async function updateProduct(
       entityId: id,
       before: diff.before,
       after: diff.after,
+      // The name as it was, so the log says which product even if the name changed.
+      extra: { name: current.name },
     });
     return { changed: true };
   });

@@ -80,7 +80,7 @@ export function auditEntityHref(entity: string, entityId: string | null): string
 
 function words(key: string): string {
   return key
-    .replace(/(Paise|Grams)$/, "")
+    .replace(/(PaisePerKg|Paise|Grams)$/, "")
     .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
     .replace(/_/g, " ")
     .toLowerCase();
@@ -89,6 +89,9 @@ function words(key: string): string {
 /** A value for people: paise as rupees, grams as kg, null as "—", objects as short JSON. */
 function shown(key: string, value: unknown): string {
   if (value === null || value === undefined || value === "") return "—";
+  if (typeof value === "number" && key.endsWith("PaisePerKg") && Number.isSafeInteger(value)) {
+    return `${formatPaise(value)}/kg`;
+  }
   if (typeof value === "number" && key.endsWith("Paise") && Number.isSafeInteger(value)) {
     return formatPaise(value);
   }

@@ -1,0 +1,216 @@
+/**
+ * Staff journeys through the dashboard (issue 6 "Tests that must exist"): a visitor books a
+ * pickup and a shopper orders; an admin logs in, confirms the pickup and records its
+ * collection, confirms and ships the order, changes a plant's price and a scrap rate, sees
+ * them on the public pages and every change in the audit log. A staff-role member does not
+ * see the admin sections. axe on each dashboard page.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { E2E_ADMIN, E2E_STAFF, E2E_STAFF_PASSWORD } from "../support/e2e-staff";
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .analyze();
+  expect(
+    results.violations.map(
+      (v) =>
+        `${v.id}: ${v.nodes.map((n) => `${n.target.join(" ")} ${n.failureSummary ?? ""}`).join(", ")}`,
+    ),
+  ).toEqual([]);
+}
+
+async function logIn(page: Page, account: { email: string }, path = "/dashboard") {
+  await page.goto(path);
+  await expect(page).toHaveURL(/\/dashboard\/login/);
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Password").fill(E2E_STAFF_PASSWORD);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page.getByRole("button", { name: "Log out" })).toBeVisible();
+}
+
+/** A visitor books a pickup for tomorrow 11:00 with 2 kg of brass; returns its reference. */
+async function bookPickup(browser: Browser, name: string): Promise<string> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto("/orderpage");
+  await page.getByLabel("Name").fill(name);
+  await page.getByLabel("Email").fill("visitor@example.com");
+  await page.getByLabel("Phone").fill("98450 12345");
+  await page.getByLabel("Address Line 1").fill("4 Residency Road");
+  await page.getByLabel("Address Line 2").fill("Flat 2B");
+  await page.getByLabel("City").fill("Bengaluru");
+  await page.getByLabel("PIN code").fill("560025");
+  const dates = await page
+    .getByLabel("Pick Up Date", { exact: true })
+    .locator("option:not([value=''])")
+    .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+  await page.getByLabel("Pick Up Date").selectOption(dates[1] as string);
+  await page.getByLabel("Pick Up Time").selectOption("11:00");
+  await page.getByLabel("Money").check();
+  await page.getByLabel("Material 1").selectOption({ label: "Brass (₹250/kg)" });
+  await page.getByLabel("Approx. kg").first().fill("2");
+  await page.getByRole("button", { name: "Schedule Pickup" }).click();
+  await expect(page.getByText("Your order has been scheduled")).toBeVisible();
+  const reference = (await page.locator(".success-message strong").textContent()) ?? "";
+  await context.close();
+  return reference;
+}
+
+/** A shopper orders one Tulsi with cash on delivery; returns the order reference. */
+async function placeOrder(browser: Browser): Promise<string> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto("/plant");
+  const tulsi = page
+    .locator(".product-card")
+    .filter({ has: page.getByRole("heading", { name: /^Tulsi/ }) });
+  await tulsi.getByRole("button", { name: /Add to cart/ }).click();
+  await expect(tulsi).toContainText("Added to cart");
+  await page.goto("/checkout");
+  await page.getByLabel("Name").fill("Asha Rao");
+  await page.getByLabel("Email").fill("asha@example.com");
+  await page.getByLabel("Phone").fill("98450 54321");
+  await page.getByLabel("Address").fill("12 MG Road");
+  await page.getByLabel("City").fill("Bengaluru");
+  await page.getByLabel("State").selectOption("Karnataka");
+  await page.getByLabel("PIN code").fill("560001");
+  await page.getByRole("button", { name: "Confirm Order" }).click();
+  await expect(page.getByText(/Order has been placed!/)).toBeVisible();
+  const reference = (await page.locator(".success-message strong").textContent()) ?? "";
+  await context.close();
+  return reference;
+}
+
+test.describe.configure({ mode: "serial" });
+
+test("an admin runs a pickup and an order, changes a price and a rate, and finds it all in the audit log", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const pickupRef = await bookPickup(browser, "Journey Visitor");
+  expect(pickupRef).toMatch(/^PU-/);
+  const orderRef = await placeOrder(browser);
+  expect(orderRef).toMatch(/^OR-/);
+
+  await logIn(page, E2E_ADMIN, "/dashboard/pickups");
+  await expect(page).toHaveURL(/\/dashboard\/pickups$/);
+  await expectNoAxeViolations(page);
+
+  // Find the pickup the visitor booked, confirm it, record the collection.
+  await page.getByLabel("Search name, phone or reference").fill(pickupRef);
+  await page.getByRole("button", { name: "Filter" }).click();
+  await page.getByRole("link", { name: pickupRef }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(pickupRef);
+  await page.getByRole("button", { name: "Confirm pickup" }).click();
+  await expect(page.getByText("Confirmed").first()).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByLabel(/^Brass \(kg;/).fill("2.5");
+  await page.getByLabel("Payout (₹)").fill("600");
+  await page.getByLabel("Reward given").fill("Cash ₹600");
+  await page.getByRole("button", { name: "Mark collected" }).click();
+  await expect(page.getByText("Collection recorded.")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+    `Pickup ${pickupRef}: Collected`,
+  );
+  await expect(page.getByText("Cash ₹600", { exact: true })).toBeVisible();
+  await expect(page.getByRole("row", { name: /Brass/ })).toContainText("2.5 kg");
+
+  // Confirm and ship the order.
+  await page.goto("/dashboard/orders");
+  await page.getByLabel("Search reference, name, phone or e-mail").fill(orderRef);
+  await page.getByRole("button", { name: "Filter" }).click();
+  await page.getByRole("link", { name: orderRef }).click();
+  await page.getByRole("button", { name: "Confirm order" }).click();
+  await expect(page.getByRole("button", { name: "Mark shipped" })).toBeVisible();
+  await page.getByRole("button", { name: "Mark shipped" }).click();
+  await expect(page.getByText("Shipped").first()).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // Change a plant's price: the public page shows it at once.
+  await page.goto("/dashboard/catalogue");
+  await page
+    .getByRole("link", { name: /^Areca Palm/ })
+    .first()
+    .click();
+  await page.getByLabel("Price (₹)").fill("333.50");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByText("Saved.")).toBeVisible();
+  await expectNoAxeViolations(page);
+  const shopper = await browser.newPage();
+  await shopper.goto("/plant?q=Areca");
+  await expect(
+    shopper
+      .locator(".product-card")
+      .filter({ has: shopper.getByRole("heading", { name: /^Areca Palm/ }) }),
+  ).toContainText("₹333.50");
+
+  // Change a scrap rate: /ratelist shows it at once.
+  await page.goto("/dashboard/rates");
+  await page.getByLabel(/₹\/kg for Brass$/).fill("275.25");
+  await page.getByRole("button", { name: "Save the rate of Brass" }).click();
+  await expect(page.getByLabel(/₹\/kg for Brass$/)).toHaveValue("275.25");
+  await expectNoAxeViolations(page);
+  await shopper.goto("/ratelist");
+  await shopper.locator("details").filter({ hasText: "Metal" }).locator("summary").click();
+  await expect(shopper.getByRole("row", { name: /Brass/ })).toContainText("₹275.25");
+  await shopper.close();
+
+  // Every change is in the audit log, by this admin.
+  await page.goto("/dashboard/audit");
+  const log = page.locator("table");
+  for (const text of [
+    "pickup.confirmed",
+    "pickup.collected",
+    "order.confirmed",
+    "order.shipped",
+    "product.update",
+    "price: ₹290 → ₹333.50",
+    "name: Areca Palm",
+    "rate.update",
+    "rate: ₹250/kg → ₹275.25/kg",
+    "name: Brass",
+  ]) {
+    await expect(log).toContainText(text);
+  }
+  await expect(log).toContainText(E2E_ADMIN.email);
+  await expectNoAxeViolations(page);
+});
+
+test("a staff-role member sees pickups and orders but not the admin sections", async ({ page }) => {
+  await logIn(page, E2E_STAFF);
+  const nav = page.getByRole("navigation", { name: "Dashboard" });
+  await expect(nav.getByRole("link", { name: "Pickups" })).toBeVisible();
+  await expect(nav.getByRole("link", { name: "Catalogue" })).toHaveCount(0);
+  await expect(nav.getByRole("link", { name: "Staff" })).toHaveCount(0);
+  const response = await page.goto("/dashboard/rates");
+  expect(response?.status()).toBe(403);
+  await expect(page.getByText("Only an admin can do this.")).toBeVisible();
+  await page.goto("/dashboard");
+  await expectNoAxeViolations(page);
+});
+
+test.describe("at 360 px without JavaScript", () => {
+  test.use({ javaScriptEnabled: false, viewport: { width: 360, height: 740 } });
+
+  test("the overview and lists fit the screen and filters work", async ({ page }) => {
+    await logIn(page, E2E_STAFF, "/dashboard/orders");
+    await page.getByLabel("Status").selectOption("placed");
+    await page.getByRole("button", { name: "Filter" }).click();
+    await expect(page).toHaveURL(/status=placed/);
+    for (const path of [
+      "/dashboard",
+      "/dashboard/pickups",
+      "/dashboard/orders",
+      "/dashboard/reviews",
+    ]) {
+      await page.goto(path);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(0);
+    }
+  });
+});
