@@ -73,6 +73,24 @@ describe("cart", () => {
 });
 
 describe("placeOrder", () => {
+  it("refuses a total above ₹10,00,000 (prices go up to ₹1,00,000) and writes nothing", async () => {
+    const plant = await productBySlug(db, "snake-plant");
+    const original = plant.pricePaise;
+    await setStock(db, plant.id, 50);
+    await db.update(products).set({ pricePaise: 10_000_000 }).where(eq(products.id, plant.id));
+    try {
+      const cart = await cartWith(db, [{ productId: plant.id, quantity: 11 }]);
+      const ordersBefore = await count(orders);
+      await expect(
+        placeOrder(db, { ...cart, idempotencyKey: idempotencyKey(), shipping }),
+      ).rejects.toThrow("Orders above ₹10,00,000 are taken by phone");
+      expect(await count(orders)).toBe(ordersBefore);
+      expect((await productBySlug(db, "snake-plant")).stock).toBe(50);
+    } finally {
+      await db.update(products).set({ pricePaise: original }).where(eq(products.id, plant.id));
+    }
+  });
+
   it("computes totals from the database, snapshots the lines, decrements stock and empties the cart", async () => {
     const plant = await productBySlug(db, "snake-plant");
     const fertiliser = await productBySlug(db, "vermicompost-5kg");

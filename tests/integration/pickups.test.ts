@@ -56,6 +56,35 @@ function booking(overrides: Partial<PickupInput> = {}): PickupInput {
 }
 
 describe("bookPickup", () => {
+  it("refuses a load worth more than ₹10,00,000 (rates go up to ₹10,000/kg) and writes nothing", async () => {
+    const copper = materials.get("Brass") as number;
+    await db.execute(
+      sql`update scrap_materials set rate_paise_per_kg = 1000000 where id = ${copper}`,
+    );
+    try {
+      const before = await queryRows(db, sql`select count(*)::int as n from pickups`);
+      await expect(
+        bookPickup(
+          db,
+          booking({
+            pickupDate: "2026-11-25",
+            items: [
+              { materialId: copper, grams: 5_000_000 },
+              { materialId: copper, grams: 5_000_000 },
+            ],
+          }),
+          morning,
+          config,
+        ),
+      ).rejects.toThrow("call us to arrange a bulk pickup");
+      expect(await queryRows(db, sql`select count(*)::int as n from pickups`)).toEqual(before);
+    } finally {
+      await db.execute(
+        sql`update scrap_materials set rate_paise_per_kg = 25000 where id = ${copper}`,
+      );
+    }
+  });
+
   it("stores the estimate from the live rates in paise, with the rate at booking time", async () => {
     const brass = materials.get("Brass") as number;
     const beer = materials.get("Beer Bottles") as number;

@@ -35,6 +35,13 @@ export class OrderRejectedError extends Error {
   }
 }
 
+/**
+ * Largest order total: ₹10,00,000 in paise. Prices are editable up to ₹1,00,000 and a cart
+ * may hold every product ×20, which could pass the integer total column; such an order is a
+ * phone call anyway.
+ */
+export const MAX_ORDER_TOTAL_PAISE = 100_000_000;
+
 export interface PlacedOrder {
   id: number;
   reference: string;
@@ -242,6 +249,12 @@ async function placeInTransaction(tx: Database, input: PlaceOrderInput): Promise
   }
 
   const subtotalPaise = lines.reduce((sum, line) => sum + line.unitPricePaise * line.quantity, 0);
+  if (subtotalPaise > MAX_ORDER_TOTAL_PAISE) {
+    throw new OrderRejectedError(
+      "Orders above ₹10,00,000 are taken by phone. Please call us, or remove some items.",
+      409,
+    );
+  }
   const [order] = await tx
     .insert(orders)
     .values({

@@ -26,6 +26,13 @@ export const MAX_KG_PER_MATERIAL = 5000;
 export const MAX_TOTAL_KG = 20_000;
 
 /**
+ * Largest estimate of one booking: ₹10,00,000 in paise (the same ceiling as a staff payout).
+ * Above it the booking is refused with an invitation to call: rates are editable up to
+ * ₹10,000/kg, and 20,000 kg at such a rate would not fit the integer column.
+ */
+export const MAX_ESTIMATE_PAISE = 100_000_000;
+
+/**
  * Parses "2", "2.5" or "0.75" kilograms into integer grams; null when not a positive number
  * of kg with at most 3 decimals and at most 5,000 kg.
  */

@@ -13,7 +13,7 @@ import { type PickupStatus, pickupItems, pickups } from "~/db/schema/pickups";
 import { scrapMaterials } from "~/db/schema/rates";
 import { humanReference, unguessableToken } from "~/utils/codes.server";
 import { isUniqueViolation } from "~/utils/pg-errors";
-import { estimatePaise } from "./estimate";
+import { estimatePaise, MAX_ESTIMATE_PAISE } from "./estimate";
 import type { PickupInput } from "./pickup.schema";
 import type { PickupConfig } from "./pickup-config";
 import { bookableDates, slotChoiceProblem, slotHasStarted } from "./pickup-slots";
@@ -182,6 +182,13 @@ export async function bookPickup(
       }
 
       const estimate = estimatePaise(lines);
+      if (estimate > MAX_ESTIMATE_PAISE) {
+        throw new PickupRejectedError(
+          "This load is worth more than ₹10,00,000 at today's rates; call us to arrange a bulk pickup.",
+          "items",
+          422,
+        );
+      }
       const [pickup] = await tx
         .insert(pickups)
         .values({
