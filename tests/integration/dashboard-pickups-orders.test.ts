@@ -602,3 +602,32 @@ describe("CSV export", () => {
     expect(injected?.[13]).toBe("500.05");
   });
 });
+
+describe("order detail: online payment (issue 7 item 5)", () => {
+  it("shows the payment method, status, Razorpay ids, the webhook events and a refund warning", async () => {
+    const [order] = await db
+      .execute<{ id: number }>(sql`
+      insert into orders (reference, tracking_token, idempotency_key, status, payment_method,
+        payment_status, razorpay_order_id, razorpay_payment_id, paid_at, name, email, phone,
+        address, city, state, pin_code, subtotal_paise, total_paise)
+      values ('OR-PAYTST', 'tok-pay-1', 'idem-pay-1', 'cancelled', 'online', 'paid',
+        'order_TEST123', 'pay_TEST456', now(), 'Payer', 'payer@mail.test', '+919731099999',
+        '1 Road', 'Pune', 'Maharashtra', '411001', 12000, 12000)
+      returning id`)
+      .then((result) => (result as unknown as { rows: { id: number }[] }).rows);
+    const id = String(order?.id);
+    await db.execute(sql`
+      insert into payment_events (event_id, event, order_id, razorpay_payment_id, outcome)
+      values ('evt_1', 'payment.captured', ${Number(id)}, 'pay_TEST456', 'paid')`);
+    const data = await orderRoute.loader(
+      routeArgs(`${BASE}/orders/${id}`, { cookie, params: { id } }),
+    );
+    expect(data.order.razorpayPaymentId).toBe("pay_TEST456");
+    expect(data.order.razorpayOrderId).toBe("order_TEST123");
+    expect(data.paidAt).not.toBeNull();
+    expect(data.payments).toMatchObject([
+      { event: "payment.captured", outcome: "paid", razorpayPaymentId: "pay_TEST456" },
+    ]);
+    expect(data.needsRefund).toBe(true);
+  });
+});

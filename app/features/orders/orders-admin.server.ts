@@ -15,6 +15,7 @@ import {
   orderLines,
   orderStatuses,
   orders,
+  paymentEvents,
   paymentStatuses,
 } from "~/db/schema/shop";
 import { decodeCursor, encodeCursor, PAGE_SIZE } from "~/features/dashboard/keyset.server";
@@ -349,7 +350,33 @@ export async function getOrderForStaff(db: Database, id: number) {
     action: row.action,
     summary: summarise(row.details),
   }));
-  return { order, lines, history, cashCollectable: canCollectCash(order) };
+  const payments = await db
+    .select({
+      eventId: paymentEvents.eventId,
+      event: paymentEvents.event,
+      outcome: paymentEvents.outcome,
+      razorpayPaymentId: paymentEvents.razorpayPaymentId,
+      receivedAt: paymentEvents.receivedAt,
+    })
+    .from(paymentEvents)
+    .where(eq(paymentEvents.orderId, id))
+    .orderBy(asc(paymentEvents.receivedAt))
+    .limit(100);
+  return {
+    order,
+    lines,
+    history,
+    payments: payments.map((event) => ({
+      ...event,
+      receivedAt: formatDateTimeIST(event.receivedAt),
+    })),
+    cashCollectable: canCollectCash(order),
+    // Money was taken online for an order that will not ship: someone must refund it.
+    needsRefund:
+      order.status === "cancelled" &&
+      order.paymentMethod === "online" &&
+      order.paymentStatus === "paid",
+  };
 }
 
 /**
@@ -399,7 +426,7 @@ export async function markCashCollected(
     }
     const updated = await tx
       .update(orders)
-      .set({ paymentStatus: "paid", updatedAt: new Date() })
+      .set({ paymentStatus: "paid", paidAt: new Date(), updatedAt: new Date() })
       .where(
         and(
           eq(orders.id, id),

@@ -13,6 +13,7 @@ import {
   markCashCollected,
   parseOrderId,
 } from "~/features/orders/orders-admin.server";
+import { paymentMethodLabels, paymentStatusLabels } from "~/features/payments/payment-status";
 import { requireStaff } from "~/features/staff/session.server";
 import { formatDateTimeIST } from "~/utils/dates";
 import { formatPaise } from "~/utils/money";
@@ -37,6 +38,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return {
     ...found,
     placedAt: formatDateTimeIST(found.order.createdAt),
+    paidAt: found.order.paidAt ? formatDateTimeIST(found.order.paidAt) : null,
     notice: notices[done] ?? null,
   };
 }
@@ -135,10 +137,67 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
           {order.address}, {order.city}, {order.state} {order.pinCode}
         </dd>
         <dt>Payment method</dt>
-        <dd>{order.paymentMethod === "cod" ? "Cash on delivery" : "Online"}</dd>
+        <dd>{paymentMethodLabels[order.paymentMethod]}</dd>
         <dt>Payment status</dt>
-        <dd>{order.paymentStatus}</dd>
+        <dd>{paymentStatusLabels[order.paymentStatus]}</dd>
+        {loaderData.paidAt ? (
+          <>
+            <dt>Paid</dt>
+            <dd>{loaderData.paidAt}</dd>
+          </>
+        ) : null}
+        {order.razorpayPaymentId ? (
+          <>
+            <dt>Razorpay payment id</dt>
+            <dd>
+              <code>{order.razorpayPaymentId}</code>
+            </dd>
+          </>
+        ) : null}
+        {order.razorpayOrderId ? (
+          <>
+            <dt>Razorpay order id</dt>
+            <dd>
+              <code>{order.razorpayOrderId}</code>
+            </dd>
+          </>
+        ) : null}
       </dl>
+      {loaderData.needsRefund ? (
+        <p className="dash-error" role="status">
+          This order was paid online and then cancelled: refund {formatPaise(order.totalPaise)} in
+          the Razorpay dashboard (payment {order.razorpayPaymentId}).
+        </p>
+      ) : null}
+      {loaderData.payments.length > 0 ? (
+        <>
+          <h2>Payment events from Razorpay</h2>
+          <div className="dash-table-wrap">
+            <table className="dash-table">
+              <thead>
+                <tr>
+                  <th scope="col">Received (IST)</th>
+                  <th scope="col">Event</th>
+                  <th scope="col">Outcome</th>
+                  <th scope="col">Payment id</th>
+                </tr>
+              </thead>
+              <tbody>
+                {loaderData.payments.map((event) => (
+                  <tr key={event.eventId}>
+                    <td>{event.receivedAt}</td>
+                    <td>{event.event}</td>
+                    <td>{event.outcome}</td>
+                    <td>
+                      <code>{event.razorpayPaymentId ?? "—"}</code>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      ) : null}
 
       <h2>Items</h2>
       <div className="dash-table-wrap">
