@@ -18,7 +18,7 @@ export default [
   route("faq", "routes/info-page.tsx", { id: "faq" }),
   route("privacy-policy", "routes/info-page.tsx", { id: "privacy-policy" }),
   route("terms-of-use", "routes/info-page.tsx", { id: "terms-of-use" }),
-  // Routes whose own issues have not landed yet show a short notice.
+  // Online payment (issue 7): the page for a stored order, and Razorpay's webhook.
   route("payment", "routes/payment.tsx"),
   route("payments/razorpay/webhook", "routes/razorpay-webhook.ts"),
   route("review-page", "routes/review-page.tsx"),
