@@ -5,7 +5,7 @@
  * so two runs (and the two drivers) get the same rows.
  *
  * Spread, chosen to look like a shop a few years old:
- * - pickups: dates over ~3 years (today − 1080 days … today + 14, the booking window), the 5
+ * - pickups: dates over ~3 years (today − 1081 days … today + 13, the booking window), the 5
  *   configured slots; past ones mostly collected (with payout and reward) or cancelled/missed,
  *   future ones requested or confirmed; ~220 cities with a Zipf skew (Bengaluru ~17 %, Mumbai
  *   ~8 %, Delhi ~6 %…), 6-digit PIN codes under each city's real 3-digit prefix, Indian first and
@@ -15,6 +15,10 @@
  * - orders: placed over ~3 years, cash on delivery, status by age (recent: placed / confirmed /
  *   shipped; older: delivered and paid, or cancelled), OR-XXXXXX references;
  * - registrations (one per 10 orders), reviews (one per 100), audit rows (one per 10 pickups).
+ *
+ * Each growth step spreads its rows over the same 3 years, in time order (ids rise with the
+ * date, as in a live shop's append-only tables); so at 1M the table holds three time-ordered
+ * layers of 10k, 90k and 900k rows.
  *
  * Order lines and pickup items are not generated: the list queries (listOrders, listPickups)
  * read only their own table. Row numbers continue from what is there, so sizes grow
@@ -532,6 +536,21 @@ const token = (digest: string) => `translate(encode(${digest}, 'base64'), '+/=',
 /** Rows per insert statement (bounds memory in PGlite's WASM heap, shows progress). */
 const CHUNK = 100_000;
 
+/** The rows of one growth step: row numbers `first` … `last`. */
+interface Step {
+  first: number;
+  last: number;
+}
+
+/**
+ * Where row n falls in its step's 3 years, in [0, 1): rising with n plus a little jitter, so
+ * each step is written in time order, as a live shop appends its rows (its newest rows sit
+ * together at the end of the table, which matters for range reads such as the overview).
+ */
+function stepFraction(step: Step): string {
+  return `((n - ${step.first} + r1) / ${step.last - step.first + 1}.0)`;
+}
+
 async function maxId(db: Database, table: string): Promise<number> {
   const [row] = await queryRows<{ n: number | string | null }>(
     db,
@@ -548,7 +567,7 @@ async function count(db: Database, table: string): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-async function insertPickups(db: Database, first: number, last: number): Promise<void> {
+async function insertPickups(db: Database, first: number, last: number, step: Step): Promise<void> {
   await db.execute(sql.raw(`select setseed(${(first % 99991) / 99991})`));
   await db.execute(sql`
     with c as (${CONSTANTS}),
@@ -558,7 +577,7 @@ async function insertPickups(db: Database, first: number, last: number): Promise
       from generate_series(${first}::int, ${last}::int) n
     ),
     d as (
-      select s.*, (current_date - 1080 + floor(r1 * 1095)::int) as day,
+      select s.*, (current_date - 1081 + floor(${sql.raw(stepFraction(step))} * 1095)::int) as day,
              c.pick[1 + floor(r7 * cardinality(c.pick))::int] as ci
       from s, c
     ),
@@ -570,7 +589,8 @@ async function insertPickups(db: Database, first: number, last: number): Promise
           case when r2 < 0.76 then 'collected' when r2 < 0.9 then 'cancelled'
                when r2 < 0.97 then 'missed' when r2 < 0.99 then 'confirmed' else 'requested' end
         end as st,
-        least(now() - interval '1 minute',
+        -- Booked up to 14 days before the pickup date, and never after now.
+        least(now() - interval '1 minute' - r10 * greatest(0, 14 - (day - current_date)) * interval '1 day',
               (day::timestamp + time '08:00') at time zone 'Asia/Kolkata'
                 - r10 * interval '14 days') as booked
       from d
@@ -603,7 +623,7 @@ async function insertPickups(db: Database, first: number, last: number): Promise
     from e, c`);
 }
 
-async function insertOrders(db: Database, first: number, last: number): Promise<void> {
+async function insertOrders(db: Database, first: number, last: number, step: Step): Promise<void> {
   await db.execute(sql.raw(`select setseed(${((first + 7) % 99991) / 99991})`));
   await db.execute(sql`
     with c as (${CONSTANTS}),
@@ -613,7 +633,7 @@ async function insertOrders(db: Database, first: number, last: number): Promise<
       from generate_series(${first}::int, ${last}::int) n
     ),
     d as (
-      select s.*, now() - r1 * interval '1095 days' as at,
+      select s.*, now() - (1 - ${sql.raw(stepFraction(step))}) * interval '1095 days' as at,
              c.pick[1 + floor(r7 * cardinality(c.pick))::int] as ci,
              (14900 + floor(r6 * 250000))::int as subtotal
       from s, c
@@ -712,10 +732,11 @@ export async function growTo(
     ["orders", insertOrders],
   ] as const) {
     let have = await maxId(db, table);
+    const step: Step = { first: have + 1, last: size };
     while (have < size) {
       const last = Math.min(size, have + CHUNK);
       const t0 = performance.now();
-      await insert(db, have + 1, last);
+      await insert(db, have + 1, last, step);
       onProgress(
         `${table} ${have + 1}…${last} in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
       );
