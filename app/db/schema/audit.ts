@@ -17,6 +17,9 @@ export const auditLog = pgTable(
   },
   (t) => [
     index("audit_log_entity_idx").on(t.entity, t.entityId),
-    index("audit_log_created_idx").on(t.createdAt),
+    // Dashboard audit page: newest first, keyset on (created_at, id), filtered by kind or actor.
+    index("audit_log_created_idx").on(t.createdAt, t.id),
+    index("audit_log_entity_created_idx").on(t.entity, t.createdAt, t.id),
+    index("audit_log_actor_created_idx").on(t.actor, t.createdAt, t.id),
   ],
 );

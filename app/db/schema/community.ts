@@ -19,7 +19,13 @@ export const registrations = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("registrations_created_idx").on(t.createdAt)],
+  (t) => [
+    // Dashboard list (newest first, keyset on created_at, id) and its contains-search.
+    index("registrations_created_idx").on(t.createdAt, t.id),
+    index("registrations_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
+    index("registrations_email_trgm_idx").using("gin", sql`${t.email} gin_trgm_ops`),
+    index("registrations_phone_trgm_idx").using("gin", sql`${t.phone} gin_trgm_ops`),
+  ],
 );
 
 export const reviewStatuses = ["published", "pending", "hidden"] as const;
@@ -38,6 +44,7 @@ export const reviews = pgTable(
     check("reviews_rating_range", sql`${t.rating} between 1 and 5`),
     check("reviews_status_valid", sql`${t.status} in ('published', 'pending', 'hidden')`),
     check("reviews_body_length", sql`char_length(${t.body}) between 1 and 1000`),
-    index("reviews_status_created_idx").on(t.status, t.createdAt),
+    index("reviews_status_created_idx").on(t.status, t.createdAt, t.id),
+    index("reviews_created_idx").on(t.createdAt, t.id),
   ],
 );
