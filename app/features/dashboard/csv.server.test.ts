@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { csvResponse, neutraliseCell } from "./csv.server";
 import { decodeCursor, encodeCursor } from "./keyset.server";
 
@@ -75,5 +75,28 @@ describe("keyset cursors", () => {
     "x".repeat(600),
   ])("treats %s as the first page", (cursor) => {
     expect(decodeCursor(cursor, ["string", "number"])).toBeNull();
+  });
+});
+
+describe("csvResponse when the client goes away", () => {
+  it("stops pulling rows from the database once the body is cancelled", async () => {
+    let produced = 0;
+    let finished = false;
+    async function* rows() {
+      try {
+        for (let i = 0; i < 1_000_000; i++) {
+          produced++;
+          yield [i];
+        }
+      } finally {
+        finished = true;
+      }
+    }
+    const response = csvResponse("big.csv", ["n"], rows());
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+    await reader.read();
+    await reader.cancel();
+    await vi.waitFor(() => expect(finished).toBe(true));
+    expect(produced).toBeLessThan(1_000_000);
   });
 });

@@ -32,11 +32,16 @@ export function csvResponse(
     try {
       stringifier.write(header.map(neutraliseCell));
       for await (const row of rows) {
+        // The client went away (the body was cancelled): stop reading the database.
+        if (stringifier.destroyed) break;
         if (!stringifier.write(row.map(neutraliseCell))) {
-          await new Promise<void>((resolve) => stringifier.once("drain", resolve));
+          await new Promise<void>((resolve) => {
+            stringifier.once("drain", resolve);
+            stringifier.once("close", resolve);
+          });
         }
       }
-      stringifier.end();
+      if (!stringifier.destroyed) stringifier.end();
     } catch (error) {
       stringifier.destroy(error instanceof Error ? error : new Error(String(error)));
     }
