@@ -56,3 +56,16 @@ export function csvResponse(
     },
   });
 }
+
+/** Paise as rupees with two decimals for a CSV cell, e.g. 45050 → "450.50"; null → "". */
+export function csvRupees(paise: number | null): string {
+  if (paise === null) return "";
+  const sign = paise < 0 ? "-" : "";
+  const abs = Math.abs(paise);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
+}
+
+/** An instant as "YYYY-MM-DD HH:MM" in Asia/Kolkata (UTC+05:30, no DST) for a CSV cell. */
+export function csvKolkataTimestamp(date: Date): string {
+  return new Date(date.getTime() + 330 * 60_000).toISOString().slice(0, 16).replace("T", " ");
+}

@@ -5,6 +5,7 @@
  * them next to the field with status 400; the export answers 400 with the first message).
  */
 import type { z } from "zod";
+import { isCalendarDate } from "~/utils/dates";
 import { firstIssuePerField } from "~/utils/form-data";
 
 export type FilterResult<T> =
@@ -48,4 +49,103 @@ export function badFiltersResponse(errors: Record<string, string>): Response {
     status: 400,
     headers: { "Content-Type": "text/plain; charset=utf-8" },
   });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Hand-checked filters of the pickups and orders lists (issue 6 items 3, 4): a bad value is
+// ignored with a message for its field instead of refusing the page.
+
+/** The longest text a hand-checked filter accepts (and echoes back). */
+export const MAX_FILTER_TEXT = 100;
+
+/** A filter check under way: values as typed, accepted filters, a message per ignored one. */
+export interface FilterCheck<K extends string> {
+  values: Record<K, string>;
+  filters: Partial<Record<K, string>>;
+  problems: Partial<Record<K, string>>;
+}
+
+/** Starts a check with `keys` read from `params` (NUL removed, trimmed; missing = ""). */
+export function startFilterCheck<K extends string>(
+  params: URLSearchParams,
+  keys: readonly K[],
+): FilterCheck<K> {
+  const values = {} as Record<K, string>;
+  for (const key of keys) values[key] = (params.get(key) ?? "").replaceAll("\u0000", "").trim();
+  return { values, filters: {}, problems: {} };
+}
+
+/** Accepts `key` when it is one of `allowed` ("" and "any" = not filtered), else `message`. */
+export function checkChoice<K extends string>(
+  check: FilterCheck<K>,
+  key: K,
+  allowed: readonly string[],
+  message: string,
+): void {
+  const value = check.values[key];
+  if (!value || value === "any") return;
+  if (allowed.includes(value)) check.filters[key] = value;
+  else check.problems[key] = message;
+}
+
+/** A calendar date in 2000–2099 (wider ones are typing mistakes and overflow date maths). */
+function isFilterDate(value: string): boolean {
+  return isCalendarDate(value) && value >= "2000-01-01" && value <= "2099-12-31";
+}
+
+/** Checks `from` and `to` (inclusive "YYYY-MM-DD"); an end before the start is ignored. */
+export function checkDateRange<K extends string>(check: FilterCheck<K | "from" | "to">): void {
+  for (const key of ["from", "to"] as const) {
+    const value = check.values[key];
+    if (!value) continue;
+    if (isFilterDate(value)) check.filters[key] = value;
+    else check.problems[key] = "Enter a date like 2026-11-23; this one was ignored.";
+  }
+  if (check.filters.from && check.filters.to && check.filters.from > check.filters.to) {
+    check.problems.to = "The end date is before the start date; it was ignored.";
+    delete check.filters.to;
+  }
+}
+
+/** Checks the search `q`: 3 to MAX_FILTER_TEXT characters. */
+export function checkSearch<K extends string>(check: FilterCheck<K | "q">): void {
+  const q = check.values.q;
+  if (!q) return;
+  // Under 3 characters no trigram index can help: the search would read the whole table.
+  if (q.length < 3) check.problems.q = "Type at least 3 characters to search.";
+  else if (q.length <= MAX_FILTER_TEXT) check.filters.q = q;
+  else
+    check.problems.q = `Search for at most ${MAX_FILTER_TEXT} characters; this search was ignored.`;
+}
+
+/**
+ * Ends a check: the echoed values cut to MAX_FILTER_TEXT. `F` is the list's filter type (the
+ * check functions above only accept values of it).
+ */
+export function finishFilterCheck<F, K extends string>(
+  check: FilterCheck<K>,
+): { filters: F; values: Record<K, string>; problems: Partial<Record<K, string>> } {
+  const { values } = check;
+  for (const key of Object.keys(values) as K[]) {
+    if (values[key].length > MAX_FILTER_TEXT) values[key] = values[key].slice(0, MAX_FILTER_TEXT);
+  }
+  return { filters: check.filters as F, values, problems: check.problems };
+}
+
+/** The non-empty filters among `keys`, as URL parameters (for next-page and export links). */
+export function filterSearchParams<K extends string>(
+  filters: Partial<Record<K, string>>,
+  keys: readonly K[],
+): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const key of keys) {
+    const value = filters[key];
+    if (value) params.set(key, value);
+  }
+  return params;
+}
+
+/** `value` as an ILIKE pattern "contains value", with its wildcards taken literally. */
+export function likeContains(value: string): string {
+  return `%${value.replace(/[\\%_]/g, "\\$&")}%`;
 }

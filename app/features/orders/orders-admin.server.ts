@@ -9,7 +9,6 @@
 import { and, asc, desc, eq, gte, ilike, lt, type SQL, sql } from "drizzle-orm";
 import { recordAudit } from "~/db/audit.server";
 import type { Database } from "~/db/client.server";
-import { auditLog } from "~/db/schema/audit";
 import {
   type OrderStatus,
   orderLines,
@@ -18,7 +17,18 @@ import {
   paymentEvents,
   paymentStatuses,
 } from "~/db/schema/shop";
+import { csvKolkataTimestamp, csvRupees } from "~/features/dashboard/csv.server";
+import { entityHistory } from "~/features/dashboard/entity-history.server";
 import { decodeCursor, encodeCursor, PAGE_SIZE } from "~/features/dashboard/keyset.server";
+import {
+  checkChoice,
+  checkDateRange,
+  checkSearch,
+  filterSearchParams,
+  finishFilterCheck,
+  likeContains,
+  startFilterCheck,
+} from "~/features/dashboard/list-filters.server";
 import { addDays, formatDateTimeIST, isCalendarDate, kolkataInstant } from "~/utils/dates";
 import { normaliseIndianMobile } from "~/utils/phone";
 import { OrderRejectedError } from "./orders.server";
@@ -44,71 +54,29 @@ export interface ParsedOrderFilters {
   problems: Partial<Record<OrderFilterField, string>>;
 }
 
-const MAX_TEXT = 100;
-
-/** A calendar date in 2000–2099 (wider ones are typing mistakes and overflow date maths). */
-function isFilterDate(value: string): boolean {
-  return isCalendarDate(value) && value >= "2000-01-01" && value <= "2099-12-31";
-}
+const orderFilterKeys = ["status", "payment", "from", "to", "q"] as const;
 
 /**
  * Reads the list's URL parameters (a contract: status, payment, from, to, q; `after` apart).
  * Unknown values are ignored with a message for their field; nothing here throws.
  */
 export function parseOrderFilters(params: URLSearchParams): ParsedOrderFilters {
-  const raw = (key: string) => (params.get(key) ?? "").replaceAll("\u0000", "").trim();
-  const values = {
-    status: raw("status"),
-    payment: raw("payment"),
-    from: raw("from"),
-    to: raw("to"),
-    q: raw("q"),
-  };
-  const filters: OrderFilters = {};
-  const problems: ParsedOrderFilters["problems"] = {};
-  if (values.status && values.status !== "any") {
-    if ((orderStatuses as readonly string[]).includes(values.status)) {
-      filters.status = values.status as OrderStatus;
-    } else problems.status = "Unknown status; showing every status.";
-  }
-  if (values.payment && values.payment !== "any") {
-    if ((paymentStatuses as readonly string[]).includes(values.payment)) {
-      filters.payment = values.payment as PaymentStatus;
-    } else problems.payment = "Unknown payment status; showing every payment status.";
-  }
-  for (const key of ["from", "to"] as const) {
-    if (!values[key]) continue;
-    if (isFilterDate(values[key])) filters[key] = values[key];
-    else problems[key] = "Enter a date like 2026-11-23; this one was ignored.";
-  }
-  if (filters.from && filters.to && filters.from > filters.to) {
-    problems.to = "The end date is before the start date; it was ignored.";
-    delete filters.to;
-  }
-  if (values.q) {
-    // Under 3 characters no trigram index can help: the search would read the whole table.
-    if (values.q.length < 3) problems.q = "Type at least 3 characters to search.";
-    else if (values.q.length <= MAX_TEXT) filters.q = values.q;
-    else problems.q = `Search for at most ${MAX_TEXT} characters; this search was ignored.`;
-  }
-  for (const key of Object.keys(values) as OrderFilterField[]) {
-    if (values[key].length > MAX_TEXT) values[key] = values[key].slice(0, MAX_TEXT);
-  }
-  return { filters, values, problems };
+  const check = startFilterCheck(params, orderFilterKeys);
+  checkChoice(check, "status", orderStatuses, "Unknown status; showing every status.");
+  checkChoice(
+    check,
+    "payment",
+    paymentStatuses,
+    "Unknown payment status; showing every payment status.",
+  );
+  checkDateRange(check);
+  checkSearch(check);
+  return finishFilterCheck<OrderFilters, OrderFilterField>(check);
 }
 
 /** The filters as URL parameters (for the next-page and export links). */
 export function orderFilterParams(filters: OrderFilters): URLSearchParams {
-  const params = new URLSearchParams();
-  for (const key of ["status", "payment", "from", "to", "q"] as const) {
-    const value = filters[key];
-    if (value) params.set(key, value);
-  }
-  return params;
-}
-
-function likeContains(value: string): string {
-  return `%${value.replace(/[\\%_]/g, "\\$&")}%`;
+  return filterSearchParams(filters, orderFilterKeys);
 }
 
 /**
@@ -249,14 +217,6 @@ export const orderCsvHeader = [
   "Total (₹)",
 ] as const;
 
-function rupees(paise: number): string {
-  return `${Math.floor(paise / 100)}.${String(paise % 100).padStart(2, "0")}`;
-}
-
-function kolkataTimestamp(date: Date): string {
-  return new Date(date.getTime() + 330 * 60_000).toISOString().slice(0, 16).replace("T", " ");
-}
-
 /**
  * Every order matching `filters`, as CSV rows in the order of `orderCsvHeader`, in keyset
  * batches of `batchSize` (issue 6 item 9: a million rows never sit in memory).
@@ -272,7 +232,7 @@ export async function* orderCsvRows(
     for (const row of batch) {
       yield [
         row.reference,
-        kolkataTimestamp(row.createdAt),
+        csvKolkataTimestamp(row.createdAt),
         row.status,
         row.paymentMethod,
         row.paymentStatus,
@@ -283,40 +243,14 @@ export async function* orderCsvRows(
         row.city,
         row.state,
         row.pinCode,
-        rupees(row.subtotalPaise),
-        rupees(row.totalPaise),
+        csvRupees(row.subtotalPaise),
+        csvRupees(row.totalPaise),
       ];
     }
     const last = batch.at(-1);
     if (batch.length < batchSize || !last) return;
     cursor = [last.sortAt, last.id];
   }
-}
-
-/** A numeric route id (1..2^31-1), or null for anything else (the route answers 404). */
-export function parseOrderId(value: string | undefined): number | null {
-  if (!value || !/^[1-9][0-9]{0,9}$/.test(value)) return null;
-  const id = Number(value);
-  return id <= 2_147_483_647 ? id : null;
-}
-
-function show(value: unknown): string {
-  if (value === null || value === undefined) return "–";
-  return typeof value === "object" ? JSON.stringify(value) : String(value);
-}
-
-function summarise(details: Record<string, unknown> | null): string {
-  if (!details) return "";
-  const before = (details.before ?? null) as Record<string, unknown> | null;
-  const after = (details.after ?? null) as Record<string, unknown> | null;
-  if (before || after) {
-    const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
-    return keys.map((key) => `${key}: ${show(before?.[key])} → ${show(after?.[key])}`).join("; ");
-  }
-  if ("from" in details || "to" in details) return `${show(details.from)} → ${show(details.to)}`;
-  return Object.entries(details)
-    .map(([key, value]) => `${key}: ${show(value)}`)
-    .join("; ");
 }
 
 /**
@@ -337,19 +271,7 @@ export async function getOrderForStaff(db: Database, id: number) {
     .from(orderLines)
     .where(eq(orderLines.orderId, id))
     .orderBy(asc(orderLines.id));
-  const audit = await db
-    .select()
-    .from(auditLog)
-    .where(and(eq(auditLog.entity, "order"), eq(auditLog.entityId, String(id))))
-    .orderBy(asc(auditLog.id))
-    .limit(200);
-  const history = audit.map((row) => ({
-    id: row.id,
-    at: formatDateTimeIST(row.createdAt),
-    actor: row.actor,
-    action: row.action,
-    summary: summarise(row.details),
-  }));
+  const history = await entityHistory(db, "order", id);
   const payments = await db
     .select({
       eventId: paymentEvents.eventId,

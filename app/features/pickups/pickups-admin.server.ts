@@ -12,11 +12,22 @@
 import { and, asc, desc, eq, gte, ilike, inArray, lte, type SQL, sql } from "drizzle-orm";
 import { changedFields, recordAudit } from "~/db/audit.server";
 import type { Database } from "~/db/client.server";
-import { auditLog } from "~/db/schema/audit";
 import { type PickupStatus, pickupItems, pickupStatuses, pickups } from "~/db/schema/pickups";
 import { scrapMaterials } from "~/db/schema/rates";
+import { csvKolkataTimestamp, csvRupees } from "~/features/dashboard/csv.server";
+import { entityHistory } from "~/features/dashboard/entity-history.server";
 import { decodeCursor, encodeCursor, PAGE_SIZE } from "~/features/dashboard/keyset.server";
-import { formatDateTimeIST, isCalendarDate } from "~/utils/dates";
+import {
+  checkChoice,
+  checkDateRange,
+  checkSearch,
+  filterSearchParams,
+  finishFilterCheck,
+  likeContains,
+  MAX_FILTER_TEXT,
+  startFilterCheck,
+} from "~/features/dashboard/list-filters.server";
+import { isCalendarDate } from "~/utils/dates";
 import { normaliseIndianMobile } from "~/utils/phone";
 import {
   EXTRA_MATERIAL_ROWS,
@@ -51,12 +62,7 @@ export interface ParsedPickupFilters {
   problems: Partial<Record<PickupFilterField, string>>;
 }
 
-const MAX_TEXT = 100;
-
-/** A calendar date in 2000–2099 (wider ones are typing mistakes and overflow date maths). */
-function isFilterDate(value: string): boolean {
-  return isCalendarDate(value) && value >= "2000-01-01" && value <= "2099-12-31";
-}
+const pickupFilterKeys = ["status", "from", "to", "city", "pin", "q"] as const;
 
 /**
  * Reads the list's URL parameters (a contract: status, from, to, city, pin, q; `after` is read
@@ -64,64 +70,25 @@ function isFilterDate(value: string): boolean {
  * the field; nothing here throws.
  */
 export function parsePickupFilters(params: URLSearchParams): ParsedPickupFilters {
-  const raw = (key: string) => (params.get(key) ?? "").replaceAll("\u0000", "").trim();
-  const values = {
-    status: raw("status"),
-    from: raw("from"),
-    to: raw("to"),
-    city: raw("city"),
-    pin: raw("pin"),
-    q: raw("q"),
-  };
-  const filters: PickupFilters = {};
-  const problems: ParsedPickupFilters["problems"] = {};
-  if (values.status && values.status !== "any") {
-    if ((pickupStatuses as readonly string[]).includes(values.status)) {
-      filters.status = values.status as PickupStatus;
-    } else problems.status = "Unknown status; showing every status.";
-  }
-  for (const key of ["from", "to"] as const) {
-    if (!values[key]) continue;
-    if (isFilterDate(values[key])) filters[key] = values[key];
-    else problems[key] = "Enter a date like 2026-11-23; this one was ignored.";
-  }
-  if (filters.from && filters.to && filters.from > filters.to) {
-    problems.to = "The end date is before the start date; it was ignored.";
-    delete filters.to;
-  }
+  const check = startFilterCheck(params, pickupFilterKeys);
+  const { values, filters, problems } = check;
+  checkChoice(check, "status", pickupStatuses, "Unknown status; showing every status.");
+  checkDateRange(check);
   if (values.city) {
-    if (values.city.length <= MAX_TEXT) filters.city = values.city;
-    else problems.city = `A city has at most ${MAX_TEXT} characters; this one was ignored.`;
+    if (values.city.length <= MAX_FILTER_TEXT) filters.city = values.city;
+    else problems.city = `A city has at most ${MAX_FILTER_TEXT} characters; this one was ignored.`;
   }
   if (values.pin) {
     if (/^[1-9][0-9]{5}$/.test(values.pin)) filters.pin = values.pin;
     else problems.pin = "Enter a 6-digit PIN code; this one was ignored.";
   }
-  if (values.q) {
-    // Under 3 characters no trigram index can help: the search would read the whole table.
-    if (values.q.length < 3) problems.q = "Type at least 3 characters to search.";
-    else if (values.q.length <= MAX_TEXT) filters.q = values.q;
-    else problems.q = `Search for at most ${MAX_TEXT} characters; this search was ignored.`;
-  }
-  for (const key of Object.keys(values) as PickupFilterField[]) {
-    if (values[key].length > MAX_TEXT) values[key] = values[key].slice(0, MAX_TEXT);
-  }
-  return { filters, values, problems };
+  checkSearch(check);
+  return finishFilterCheck<PickupFilters, PickupFilterField>(check);
 }
 
 /** The filters as URL parameters (for the next-page and export links). */
 export function pickupFilterParams(filters: PickupFilters): URLSearchParams {
-  const params = new URLSearchParams();
-  for (const key of ["status", "from", "to", "city", "pin", "q"] as const) {
-    const value = filters[key];
-    if (value) params.set(key, value);
-  }
-  return params;
-}
-
-/** `value` for a LIKE pattern, with its wildcards taken literally. */
-function likeContains(value: string): string {
-  return `%${value.replace(/[\\%_]/g, "\\$&")}%`;
+  return filterSearchParams(filters, pickupFilterKeys);
 }
 
 /**
@@ -257,19 +224,6 @@ export const pickupCsvHeader = [
   "Booked at (IST)",
 ] as const;
 
-/** Paise as rupees with two decimals, e.g. 45050 → "450.50"; null → "". */
-export function rupees(paise: number | null): string {
-  if (paise === null) return "";
-  const sign = paise < 0 ? "-" : "";
-  const abs = Math.abs(paise);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
-}
-
-/** An instant as "YYYY-MM-DD HH:MM" in Asia/Kolkata (for CSV). */
-export function kolkataTimestamp(date: Date): string {
-  return new Date(date.getTime() + 330 * 60_000).toISOString().slice(0, 16).replace("T", " ");
-}
-
 /**
  * Every pickup matching `filters`, as CSV rows in the order of `pickupCsvHeader`, fetched in
  * keyset batches of `batchSize` (issue 6 item 9: a million rows never sit in memory).
@@ -296,10 +250,10 @@ export async function* pickupCsvRows(
         row.city,
         row.pinCode,
         row.rewardPreference,
-        rupees(row.estimatePaise),
-        rupees(row.payoutPaise),
+        csvRupees(row.estimatePaise),
+        csvRupees(row.payoutPaise),
         row.rewardGiven ?? "",
-        kolkataTimestamp(row.createdAt),
+        csvKolkataTimestamp(row.createdAt),
       ];
     }
     const last = batch.at(-1);
@@ -310,63 +264,6 @@ export async function* pickupCsvRows(
 
 // ---------------------------------------------------------------------------------------------
 // Detail
-
-/** A numeric route id (1..2^31-1), or null for anything else (the route answers 404). */
-export function parseEntityId(value: string | undefined): number | null {
-  if (!value || !/^[1-9][0-9]{0,9}$/.test(value)) return null;
-  const id = Number(value);
-  return id <= 2_147_483_647 ? id : null;
-}
-
-/** One audit row as shown on a detail page. */
-export interface HistoryEntry {
-  id: number;
-  at: string;
-  actor: string;
-  action: string;
-  summary: string;
-}
-
-function show(value: unknown): string {
-  if (value === null || value === undefined) return "–";
-  return typeof value === "object" ? JSON.stringify(value) : String(value);
-}
-
-/** "field: before → after; …" for {before, after} details, or "from → to" for older rows. */
-export function summariseAuditDetails(details: Record<string, unknown> | null): string {
-  if (!details) return "";
-  const before = (details.before ?? null) as Record<string, unknown> | null;
-  const after = (details.after ?? null) as Record<string, unknown> | null;
-  if (before || after) {
-    const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
-    return keys.map((key) => `${key}: ${show(before?.[key])} → ${show(after?.[key])}`).join("; ");
-  }
-  if ("from" in details || "to" in details) return `${show(details.from)} → ${show(details.to)}`;
-  return Object.entries(details)
-    .map(([key, value]) => `${key}: ${show(value)}`)
-    .join("; ");
-}
-
-/** Audit rows of one entity, oldest first (at most 200). */
-export async function entityHistory(
-  db: Database,
-  entity: string,
-  entityId: number,
-): Promise<HistoryEntry[]> {
-  const rows = await db
-    .select()
-    .from(auditLog)
-    .where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, String(entityId))))
-    .orderBy(asc(auditLog.id))
-    .limit(200);
-  return rows.map((row) => ({
-    id: row.id,
-    at: formatDateTimeIST(row.createdAt),
-    actor: row.actor,
-    action: row.action,
-    summary: summariseAuditDetails(row.details),
-  }));
-}
 
 /**
  * A pickup for the staff detail page: every column, the estimate lines (material, estimated

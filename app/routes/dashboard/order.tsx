@@ -1,6 +1,7 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { getDb } from "~/db/db.server";
 import type { OrderStatus } from "~/db/schema/shop";
+import { parseEntityId } from "~/features/dashboard/entity-history.server";
 import {
   IllegalTransitionError,
   orderStatusLabels,
@@ -11,7 +12,6 @@ import {
   asOrderStatus,
   getOrderForStaff,
   markCashCollected,
-  parseOrderId,
 } from "~/features/orders/orders-admin.server";
 import { paymentMethodLabels, paymentStatusLabels } from "~/features/payments/payment-status";
 import { requireStaff } from "~/features/staff/session.server";
@@ -31,7 +31,7 @@ const notices: Record<string, string> = {
 /** Order detail (issue 6 item 4): lines, totals, address, payment, history and actions. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireStaff(request);
-  const id = parseOrderId(params.id);
+  const id = parseEntityId(params.id);
   const found = id === null ? null : await getOrderForStaff(await getDb(), id);
   if (!found) throw data("This order does not exist.", { status: 404 });
   const done = new URL(request.url).searchParams.get("done") ?? "";
@@ -56,7 +56,7 @@ const intents = {
  */
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireStaff(request);
-  const id = parseOrderId(params.id);
+  const id = parseEntityId(params.id);
   if (id === null) throw data("This order does not exist.", { status: 404 });
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");

@@ -3,6 +3,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { InputField } from "~/components/ui/field";
 import { getDb } from "~/db/db.server";
 import type { PickupStatus } from "~/db/schema/pickups";
+import { parseEntityId } from "~/features/dashboard/entity-history.server";
 import {
   EXTRA_MATERIAL_ROWS,
   kgToGrams,
@@ -15,7 +16,6 @@ import {
   getPickupForStaff,
   PickupAdminError,
   parseCollectionForm,
-  parseEntityId,
   recordCollection,
 } from "~/features/pickups/pickups-admin.server";
 import { requireStaff } from "~/features/staff/session.server";
