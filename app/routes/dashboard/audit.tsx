@@ -1,5 +1,4 @@
-import { data, Form, Link } from "react-router";
-import { InputField, SelectField } from "~/components/ui/field";
+import { data, Link } from "react-router";
 import { getDb } from "~/db/db.server";
 import { auditEntities, auditEntityLabels } from "~/features/dashboard/audit-entities";
 import {
@@ -9,6 +8,15 @@ import {
   listAudit,
 } from "~/features/dashboard/audit-log.server";
 import { parseFilters, withQuery } from "~/features/dashboard/list-filters.server";
+import {
+  ChoiceFilter,
+  DateRangeFilters,
+  ExportLink,
+  FilterForm,
+  ListTable,
+  Pager,
+  TextFilter,
+} from "~/features/dashboard/list-page";
 import { requireStaff } from "~/features/staff/session.server";
 import { formatDateTimeIST } from "~/utils/dates";
 import type { Route } from "./+types/audit";
@@ -51,125 +59,98 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
       <p>
         Every change to orders, pickups, products, rates, reviews and staff accounts, newest first.
       </p>
-      <Form method="get" className="dash-filters" role="search" aria-label="Filter the audit log">
-        <SelectField
-          id="entity"
+      <FilterForm label="Filter the audit log" clearHref="/dashboard/audit">
+        <ChoiceFilter
           name="entity"
           label="Kind of record"
           placeholder="Every kind"
           options={auditEntities}
           optionLabel={(value) => auditEntityLabels[value as keyof typeof auditEntityLabels]}
-          defaultValue={errors.entity ? "" : values.entity}
-          error={errors.entity}
+          values={values}
+          errors={errors}
         />
-        <InputField
-          id="entityId"
+        <TextFilter
           name="entityId"
           label="Record id"
           inputMode="numeric"
-          defaultValue={values.entityId}
-          error={errors.entityId}
+          values={values}
+          errors={errors}
         />
-        <InputField
-          id="actor"
+        <TextFilter
           name="actor"
           label="Who (email, visitor or system)"
           list="audit-actors"
           autoComplete="off"
-          defaultValue={values.actor}
-          error={errors.actor}
+          values={values}
+          errors={errors}
         />
         <datalist id="audit-actors">
           {loaderData.actors.map((actor) => (
             <option key={actor} value={actor} />
           ))}
         </datalist>
-        <InputField
-          id="from"
-          name="from"
-          label="From (date)"
-          type="date"
-          defaultValue={values.from}
-          error={errors.from}
+        <DateRangeFilters
+          fromLabel="From (date)"
+          toLabel="To (date)"
+          values={values}
+          errors={errors}
         />
-        <InputField
-          id="to"
-          name="to"
-          label="To (date)"
-          type="date"
-          defaultValue={values.to}
-          error={errors.to}
-        />
-        <button type="submit" className="button">
-          Filter
-        </button>
-        <Link to="/dashboard/audit">Clear filters</Link>
-      </Form>
+      </FilterForm>
       {Object.keys(errors).length > 0 ? null : (
-        <p>
-          <a href={loaderData.exportHref} download>
-            Export CSV
-          </a>{" "}
-          (every entry matching these filters)
-        </p>
+        <ExportLink href={loaderData.exportHref} scope="every entry matching these filters" />
       )}
-      {rows.length === 0 ? (
-        <p className="dash-notice">No entries match these filters.</p>
-      ) : (
-        <div className="dash-table-wrap">
-          <table className="dash-table">
-            <caption className="visually-hidden">Audit log, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">When (IST)</th>
-                <th scope="col">Who</th>
-                <th scope="col">Action</th>
-                <th scope="col">Record</th>
-                <th scope="col">Before → after</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.id}>
-                  <th scope="row">{formatDateTimeIST(new Date(row.createdAt))}</th>
-                  <td>{row.actor}</td>
-                  <td>
-                    <code>{row.action}</code>
-                  </td>
-                  <td>
-                    {row.href ? (
-                      <Link to={row.href}>
-                        {row.entity} #{row.entityId}
-                      </Link>
-                    ) : (
-                      <>
-                        {row.entity}
-                        {row.entityId ? ` #${row.entityId}` : ""}
-                      </>
-                    )}
-                  </td>
-                  <td>
-                    {row.changes.length === 0 ? (
-                      "—"
-                    ) : (
-                      <ul className="dash-changes">
-                        {row.changes.map((change, i) => (
-                          // biome-ignore lint/suspicious/noArrayIndexKey: lines of one entry, fixed order
-                          <li key={i}>{change}</li>
-                        ))}
-                      </ul>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <nav className="dash-pager" aria-label="Pages">
-        {loaderData.isFirstPage ? null : <Link to={loaderData.firstPage}>First page</Link>}
-        {loaderData.next ? <Link to={loaderData.next}>Next page</Link> : null}
-      </nav>
+      <ListTable
+        isEmpty={rows.length === 0}
+        emptyMessage="No entries match these filters."
+        caption="Audit log, newest first"
+        head={
+          <>
+            <th scope="col">When (IST)</th>
+            <th scope="col">Who</th>
+            <th scope="col">Action</th>
+            <th scope="col">Record</th>
+            <th scope="col">Before → after</th>
+          </>
+        }
+      >
+        {rows.map((row) => (
+          <tr key={row.id}>
+            <th scope="row">{formatDateTimeIST(new Date(row.createdAt))}</th>
+            <td>{row.actor}</td>
+            <td>
+              <code>{row.action}</code>
+            </td>
+            <td>
+              {row.href ? (
+                <Link to={row.href}>
+                  {row.entity} #{row.entityId}
+                </Link>
+              ) : (
+                <>
+                  {row.entity}
+                  {row.entityId ? ` #${row.entityId}` : ""}
+                </>
+              )}
+            </td>
+            <td>
+              {row.changes.length === 0 ? (
+                "—"
+              ) : (
+                <ul className="dash-changes">
+                  {row.changes.map((change, i) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: lines of one entry, fixed order
+                    <li key={i}>{change}</li>
+                  ))}
+                </ul>
+              )}
+            </td>
+          </tr>
+        ))}
+      </ListTable>
+      <Pager
+        firstHref={loaderData.isFirstPage ? null : loaderData.firstPage}
+        nextHref={loaderData.next}
+      />
     </>
   );
 }

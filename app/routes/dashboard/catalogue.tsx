@@ -1,4 +1,4 @@
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { getDb } from "~/db/db.server";
 import { productKinds } from "~/db/schema/catalogue";
 import {
@@ -6,6 +6,7 @@ import {
   listProductsForAdmin,
   parseCatalogueFilters,
 } from "~/features/catalogue/catalogue-admin.server";
+import { FilterForm, Pager } from "~/features/dashboard/list-page";
 import { requireStaff } from "~/features/staff/session.server";
 import { formatPaise } from "~/utils/money";
 import type { Route } from "./+types/catalogue";
@@ -46,7 +47,7 @@ export default function Catalogue({ loaderData }: Route.ComponentProps) {
           Download CSV
         </a>
       </div>
-      <Form method="get" className="dash-filters" role="search">
+      <FilterForm>
         <div className="field">
           <label htmlFor="kind">Kind</label>
           <select id="kind" name="kind" defaultValue={filters.kind ?? ""}>
@@ -62,10 +63,7 @@ export default function Catalogue({ loaderData }: Route.ComponentProps) {
           <label htmlFor="q">Name</label>
           <input id="q" name="q" type="search" defaultValue={filters.q} maxLength={100} />
         </div>
-        <button type="submit" className="button">
-          Filter
-        </button>
-      </Form>
+      </FilterForm>
       {rows.length === 0 ? (
         <p>No products match these filters.</p>
       ) : (
@@ -104,10 +102,7 @@ export default function Catalogue({ loaderData }: Route.ComponentProps) {
         </div>
       )}
       {paged || nextHref ? (
-        <nav className="dash-pager" aria-label="Pages">
-          {paged ? <Link to={firstHref}>First page</Link> : null}
-          {nextHref ? <Link to={nextHref}>Next page</Link> : null}
-        </nav>
+        <Pager firstHref={paged ? firstHref : null} nextHref={nextHref} />
       ) : null}
     </>
   );

@@ -1,7 +1,15 @@
-import { Form, Link } from "react-router";
-import { InputField, SelectField } from "~/components/ui/field";
+import { Link } from "react-router";
 import { getDb } from "~/db/db.server";
 import { orderStatuses, paymentStatuses } from "~/db/schema/shop";
+import {
+  ChoiceFilter,
+  DateRangeFilters,
+  ExportLink,
+  FilterForm,
+  ListTable,
+  Pager,
+  TextFilter,
+} from "~/features/dashboard/list-page";
 import { orderStatusLabels } from "~/features/orders/order-status";
 import {
   listOrders,
@@ -50,107 +58,80 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <h1>Orders</h1>
-      <Form method="get" className="dash-filters" role="search" aria-label="Filter orders">
-        <SelectField
-          id="status"
+      <FilterForm label="Filter orders" clearHref="/dashboard/orders">
+        <ChoiceFilter
           name="status"
           label="Status"
           placeholder="Any status"
           options={orderStatuses}
           optionLabel={(value) => orderStatusLabels[value as keyof typeof orderStatusLabels]}
-          defaultValue={problems.status ? "" : values.status}
-          error={problems.status}
+          values={values}
+          errors={problems}
         />
-        <SelectField
-          id="payment"
+        <ChoiceFilter
           name="payment"
           label="Payment"
           placeholder="Any payment status"
           options={paymentStatuses}
           optionLabel={(value) => paymentLabels[value] ?? value}
-          defaultValue={problems.payment ? "" : values.payment}
-          error={problems.payment}
+          values={values}
+          errors={problems}
         />
-        <InputField
-          id="from"
-          name="from"
-          label="Placed from"
-          type="date"
-          defaultValue={values.from}
-          error={problems.from}
+        <DateRangeFilters
+          fromLabel="Placed from"
+          toLabel="Placed to"
+          values={values}
+          errors={problems}
         />
-        <InputField
-          id="to"
-          name="to"
-          label="Placed to"
-          type="date"
-          defaultValue={values.to}
-          error={problems.to}
-        />
-        <InputField
-          id="q"
+        <TextFilter
           name="q"
           label="Search reference, name, phone or e-mail"
           type="search"
-          defaultValue={values.q}
-          error={problems.q}
+          values={values}
+          errors={problems}
         />
-        <button type="submit" className="button">
-          Filter
-        </button>
-        <Link to="/dashboard/orders">Clear filters</Link>
-      </Form>
-      <p>
-        <a href={loaderData.exportHref} download>
-          Export CSV
-        </a>{" "}
-        (every order matching these filters)
-      </p>
-      {rows.length === 0 ? (
-        <p className="dash-notice">No orders match these filters.</p>
-      ) : (
-        <div className="dash-table-wrap">
-          <table className="dash-table">
-            <caption className="visually-hidden">Orders, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Reference</th>
-                <th scope="col">Placed (IST)</th>
-                <th scope="col">Name</th>
-                <th scope="col">Phone</th>
-                <th scope="col">City</th>
-                <th scope="col">Status</th>
-                <th scope="col">Payment method</th>
-                <th scope="col">Payment status</th>
-                <th scope="col" className="num">
-                  Total
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.id}>
-                  <th scope="row">
-                    <Link to={`/dashboard/orders/${row.id}`}>{row.reference}</Link>
-                  </th>
-                  <td>{row.placedAt}</td>
-                  <td>{row.name}</td>
-                  <td>{formatIndianMobile(row.phone)}</td>
-                  <td>{row.city}</td>
-                  <td>{orderStatusLabels[row.status]}</td>
-                  <td>{methodLabels[row.paymentMethod] ?? row.paymentMethod}</td>
-                  <td>{paymentLabels[row.paymentStatus] ?? row.paymentStatus}</td>
-                  <td className="num">{formatPaise(row.totalPaise)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <nav className="dash-pager" aria-label="Pages">
-        {loaderData.isFirstPage ? null : <Link to={loaderData.firstPage}>First page</Link>}
-        {loaderData.next ? <Link to={loaderData.next}>Next page</Link> : null}
-      </nav>
+      </FilterForm>
+      <ExportLink href={loaderData.exportHref} scope="every order matching these filters" />
+      <ListTable
+        isEmpty={rows.length === 0}
+        emptyMessage="No orders match these filters."
+        caption="Orders, newest first"
+        head={
+          <>
+            <th scope="col">Reference</th>
+            <th scope="col">Placed (IST)</th>
+            <th scope="col">Name</th>
+            <th scope="col">Phone</th>
+            <th scope="col">City</th>
+            <th scope="col">Status</th>
+            <th scope="col">Payment method</th>
+            <th scope="col">Payment status</th>
+            <th scope="col" className="num">
+              Total
+            </th>
+          </>
+        }
+      >
+        {rows.map((row) => (
+          <tr key={row.id}>
+            <th scope="row">
+              <Link to={`/dashboard/orders/${row.id}`}>{row.reference}</Link>
+            </th>
+            <td>{row.placedAt}</td>
+            <td>{row.name}</td>
+            <td>{formatIndianMobile(row.phone)}</td>
+            <td>{row.city}</td>
+            <td>{orderStatusLabels[row.status]}</td>
+            <td>{methodLabels[row.paymentMethod] ?? row.paymentMethod}</td>
+            <td>{paymentLabels[row.paymentStatus] ?? row.paymentStatus}</td>
+            <td className="num">{formatPaise(row.totalPaise)}</td>
+          </tr>
+        ))}
+      </ListTable>
+      <Pager
+        firstHref={loaderData.isFirstPage ? null : loaderData.firstPage}
+        nextHref={loaderData.next}
+      />
     </>
   );
 }

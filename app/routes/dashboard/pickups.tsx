@@ -1,7 +1,15 @@
-import { Form, Link } from "react-router";
-import { InputField, SelectField } from "~/components/ui/field";
+import { Link } from "react-router";
 import { getDb } from "~/db/db.server";
 import { pickupStatuses } from "~/db/schema/pickups";
+import {
+  ChoiceFilter,
+  DateRangeFilters,
+  ExportLink,
+  FilterForm,
+  ListTable,
+  Pager,
+  TextFilter,
+} from "~/features/dashboard/list-page";
 import { pickupStatusLabels } from "~/features/pickups/pickup-status";
 import {
   listPickups,
@@ -42,113 +50,79 @@ export default function Pickups({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <h1>Pickups</h1>
-      <Form method="get" className="dash-filters" role="search" aria-label="Filter pickups">
-        <SelectField
-          id="status"
+      <FilterForm label="Filter pickups" clearHref="/dashboard/pickups">
+        <ChoiceFilter
           name="status"
           label="Status"
           placeholder="Any status"
           options={pickupStatuses}
           optionLabel={(value) => pickupStatusLabels[value as keyof typeof pickupStatusLabels]}
-          defaultValue={problems.status ? "" : values.status}
-          error={problems.status}
+          values={values}
+          errors={problems}
         />
-        <InputField
-          id="from"
-          name="from"
-          label="Pickup date from"
-          type="date"
-          defaultValue={values.from}
-          error={problems.from}
+        <DateRangeFilters
+          fromLabel="Pickup date from"
+          toLabel="Pickup date to"
+          values={values}
+          errors={problems}
         />
-        <InputField
-          id="to"
-          name="to"
-          label="Pickup date to"
-          type="date"
-          defaultValue={values.to}
-          error={problems.to}
-        />
-        <InputField
-          id="city"
-          name="city"
-          label="City"
-          defaultValue={values.city}
-          error={problems.city}
-        />
-        <InputField
-          id="pin"
+        <TextFilter name="city" label="City" values={values} errors={problems} />
+        <TextFilter
           name="pin"
           label="PIN code"
           inputMode="numeric"
-          defaultValue={values.pin}
-          error={problems.pin}
+          values={values}
+          errors={problems}
         />
-        <InputField
-          id="q"
+        <TextFilter
           name="q"
           label="Search name, phone or reference"
           type="search"
-          defaultValue={values.q}
-          error={problems.q}
+          values={values}
+          errors={problems}
         />
-        <button type="submit" className="button">
-          Filter
-        </button>
-        <Link to="/dashboard/pickups">Clear filters</Link>
-      </Form>
-      <p>
-        <a href={loaderData.exportHref} download>
-          Export CSV
-        </a>{" "}
-        (every pickup matching these filters)
-      </p>
-      {rows.length === 0 ? (
-        <p className="dash-notice">No pickups match these filters.</p>
-      ) : (
-        <div className="dash-table-wrap">
-          <table className="dash-table">
-            <caption className="visually-hidden">Pickups, latest pickup date first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Reference</th>
-                <th scope="col">Date and slot</th>
-                <th scope="col">Name</th>
-                <th scope="col">Phone</th>
-                <th scope="col">City</th>
-                <th scope="col">PIN code</th>
-                <th scope="col">Status</th>
-                <th scope="col" className="num">
-                  Estimate
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.id}>
-                  <th scope="row">
-                    <Link to={`/dashboard/pickups/${row.id}`}>{row.reference}</Link>
-                  </th>
-                  <td>
-                    {formatCalendarDate(row.pickupDate)} {row.pickupDate.slice(0, 4)},{" "}
-                    {row.slotStart}
-                  </td>
-                  <td>{row.name}</td>
-                  <td>{formatIndianMobile(row.phone)}</td>
-                  <td>{row.city}</td>
-                  <td>{row.pinCode}</td>
-                  <td>{pickupStatusLabels[row.status]}</td>
-                  <td className="num">{formatPaise(row.estimatePaise)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <nav className="dash-pager" aria-label="Pages">
-        {loaderData.isFirstPage ? null : <Link to={loaderData.firstPage}>First page</Link>}
-        {loaderData.next ? <Link to={loaderData.next}>Next page</Link> : null}
-      </nav>
+      </FilterForm>
+      <ExportLink href={loaderData.exportHref} scope="every pickup matching these filters" />
+      <ListTable
+        isEmpty={rows.length === 0}
+        emptyMessage="No pickups match these filters."
+        caption="Pickups, latest pickup date first"
+        head={
+          <>
+            <th scope="col">Reference</th>
+            <th scope="col">Date and slot</th>
+            <th scope="col">Name</th>
+            <th scope="col">Phone</th>
+            <th scope="col">City</th>
+            <th scope="col">PIN code</th>
+            <th scope="col">Status</th>
+            <th scope="col" className="num">
+              Estimate
+            </th>
+          </>
+        }
+      >
+        {rows.map((row) => (
+          <tr key={row.id}>
+            <th scope="row">
+              <Link to={`/dashboard/pickups/${row.id}`}>{row.reference}</Link>
+            </th>
+            <td>
+              {formatCalendarDate(row.pickupDate)} {row.pickupDate.slice(0, 4)}, {row.slotStart}
+            </td>
+            <td>{row.name}</td>
+            <td>{formatIndianMobile(row.phone)}</td>
+            <td>{row.city}</td>
+            <td>{row.pinCode}</td>
+            <td>{pickupStatusLabels[row.status]}</td>
+            <td className="num">{formatPaise(row.estimatePaise)}</td>
+          </tr>
+        ))}
+      </ListTable>
+      <Pager
+        firstHref={loaderData.isFirstPage ? null : loaderData.firstPage}
+        nextHref={loaderData.next}
+      />
     </>
   );
 }

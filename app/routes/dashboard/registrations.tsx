@@ -1,11 +1,17 @@
-import { data, Form, Link } from "react-router";
-import { InputField } from "~/components/ui/field";
+import { data } from "react-router";
 import { getDb } from "~/db/db.server";
 import {
   listRegistrations,
   registrationFiltersSchema,
 } from "~/features/community/community-admin.server";
 import { parseFilters, withQuery } from "~/features/dashboard/list-filters.server";
+import {
+  ExportLink,
+  FilterForm,
+  ListTable,
+  Pager,
+  TextFilter,
+} from "~/features/dashboard/list-page";
 import { requireStaff } from "~/features/staff/session.server";
 import { formatDateTimeIST } from "~/utils/dates";
 import { formatIndianMobile } from "~/utils/phone";
@@ -46,61 +52,51 @@ export default function Registrations({ loaderData }: Route.ComponentProps) {
     <>
       <h1>Registrations</h1>
       <p>People who joined the mailing list with ‘Join us’, newest first.</p>
-      <Form method="get" className="dash-filters" role="search" aria-label="Search registrations">
-        <InputField
-          id="q"
+      <FilterForm
+        label="Search registrations"
+        submitLabel="Search"
+        clearHref="/dashboard/registrations"
+        clearLabel="Clear search"
+      >
+        <TextFilter
           name="q"
           label="Search name, email or phone"
           type="search"
-          defaultValue={values.q}
-          error={errors.q}
+          values={values}
+          errors={errors}
         />
-        <button type="submit" className="button">
-          Search
-        </button>
-        <Link to="/dashboard/registrations">Clear search</Link>
-      </Form>
+      </FilterForm>
       {Object.keys(errors).length > 0 ? null : (
-        <p>
-          <a href={loaderData.exportHref} download>
-            Export CSV
-          </a>{" "}
-          (every registration matching this search)
-        </p>
+        <ExportLink href={loaderData.exportHref} scope="every registration matching this search" />
       )}
-      {rows.length === 0 ? (
-        <p className="dash-notice">No registrations match this search.</p>
-      ) : (
-        <div className="dash-table-wrap">
-          <table className="dash-table">
-            <caption className="visually-hidden">Registrations, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Email</th>
-                <th scope="col">Contact</th>
-                <th scope="col">Mailing list</th>
-                <th scope="col">Joined</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.id}>
-                  <th scope="row">{row.name}</th>
-                  <td>{row.email}</td>
-                  <td>{formatIndianMobile(row.phone)}</td>
-                  <td>{row.subscribed ? "Subscribed" : "Unsubscribed"}</td>
-                  <td>{formatDateTimeIST(new Date(row.createdAt))}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <nav className="dash-pager" aria-label="Pages">
-        {loaderData.isFirstPage ? null : <Link to={loaderData.firstPage}>First page</Link>}
-        {loaderData.next ? <Link to={loaderData.next}>Next page</Link> : null}
-      </nav>
+      <ListTable
+        isEmpty={rows.length === 0}
+        emptyMessage="No registrations match this search."
+        caption="Registrations, newest first"
+        head={
+          <>
+            <th scope="col">Name</th>
+            <th scope="col">Email</th>
+            <th scope="col">Contact</th>
+            <th scope="col">Mailing list</th>
+            <th scope="col">Joined</th>
+          </>
+        }
+      >
+        {rows.map((row) => (
+          <tr key={row.id}>
+            <th scope="row">{row.name}</th>
+            <td>{row.email}</td>
+            <td>{formatIndianMobile(row.phone)}</td>
+            <td>{row.subscribed ? "Subscribed" : "Unsubscribed"}</td>
+            <td>{formatDateTimeIST(new Date(row.createdAt))}</td>
+          </tr>
+        ))}
+      </ListTable>
+      <Pager
+        firstHref={loaderData.isFirstPage ? null : loaderData.firstPage}
+        nextHref={loaderData.next}
+      />
     </>
   );
 }

@@ -1,5 +1,4 @@
-import { data, Form, Link, useNavigation } from "react-router";
-import { InputField, SelectField } from "~/components/ui/field";
+import { data, Form, useNavigation } from "react-router";
 import { getDb } from "~/db/db.server";
 import {
   listReviews,
@@ -14,6 +13,14 @@ import {
   reviewStatusOptions,
 } from "~/features/community/review-status";
 import { parseFilters, withQuery } from "~/features/dashboard/list-filters.server";
+import {
+  ChoiceFilter,
+  ExportLink,
+  FilterForm,
+  ListTable,
+  Pager,
+  TextFilter,
+} from "~/features/dashboard/list-page";
 import { requireStaff } from "~/features/staff/session.server";
 import { formatDateTimeIST } from "~/utils/dates";
 import { textFields } from "~/utils/form-data";
@@ -127,79 +134,63 @@ export default function Reviews({ loaderData, actionData }: Route.ComponentProps
           {actionData.message}
         </p>
       ) : null}
-      <Form method="get" className="dash-filters" role="search" aria-label="Filter reviews">
-        <SelectField
-          id="status"
+      <FilterForm label="Filter reviews" clearHref="/dashboard/reviews">
+        <ChoiceFilter
           name="status"
           label="Status"
           placeholder="Any status"
           options={reviewStatusOptions}
           optionLabel={(value) => reviewStatusLabels[value as ReviewStatus]}
-          defaultValue={errors.status ? "" : values.status}
-          error={errors.status}
+          values={values}
+          errors={errors}
         />
-        <InputField
-          id="q"
+        <TextFilter
           name="q"
           label="Search review or name"
           type="search"
-          defaultValue={values.q}
-          error={errors.q}
+          values={values}
+          errors={errors}
         />
-        <button type="submit" className="button">
-          Filter
-        </button>
-        <Link to="/dashboard/reviews">Clear filters</Link>
-      </Form>
+      </FilterForm>
       {Object.keys(errors).length > 0 ? null : (
-        <p>
-          <a href={loaderData.exportHref} download>
-            Export CSV
-          </a>{" "}
-          (every review matching these filters)
-        </p>
+        <ExportLink href={loaderData.exportHref} scope="every review matching these filters" />
       )}
-      {rows.length === 0 ? (
-        <p className="dash-notice">No reviews match these filters.</p>
-      ) : (
-        <div className="dash-table-wrap">
-          <table className="dash-table">
-            <caption className="visually-hidden">Reviews, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">#</th>
-                <th scope="col">Rating</th>
-                <th scope="col">Review</th>
-                <th scope="col">Name</th>
-                <th scope="col">Written</th>
-                <th scope="col">Status</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.id}>
-                  <th scope="row">{row.id}</th>
-                  <td>
-                    <Stars rating={row.rating} />
-                  </td>
-                  <td className="dash-review-body">{row.body}</td>
-                  <td>{row.displayName ?? "—"}</td>
-                  <td>{formatDateTimeIST(new Date(row.createdAt))}</td>
-                  <td>{reviewStatusLabels[row.status]}</td>
-                  <td>
-                    <ReviewActions id={row.id} status={row.status} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <nav className="dash-pager" aria-label="Pages">
-        {loaderData.isFirstPage ? null : <Link to={loaderData.firstPage}>First page</Link>}
-        {loaderData.next ? <Link to={loaderData.next}>Next page</Link> : null}
-      </nav>
+      <ListTable
+        isEmpty={rows.length === 0}
+        emptyMessage="No reviews match these filters."
+        caption="Reviews, newest first"
+        head={
+          <>
+            <th scope="col">#</th>
+            <th scope="col">Rating</th>
+            <th scope="col">Review</th>
+            <th scope="col">Name</th>
+            <th scope="col">Written</th>
+            <th scope="col">Status</th>
+            <th scope="col">Actions</th>
+          </>
+        }
+      >
+        {rows.map((row) => (
+          <tr key={row.id}>
+            <th scope="row">{row.id}</th>
+            <td>
+              <Stars rating={row.rating} />
+            </td>
+            <td className="dash-review-body">{row.body}</td>
+            <td>{row.displayName ?? "—"}</td>
+            <td>{formatDateTimeIST(new Date(row.createdAt))}</td>
+            <td>{reviewStatusLabels[row.status]}</td>
+            <td>
+              <ReviewActions id={row.id} status={row.status} />
+            </td>
+          </tr>
+        ))}
+      </ListTable>
+      <Pager
+        firstHref={loaderData.isFirstPage ? null : loaderData.firstPage}
+        nextHref={loaderData.next}
+      />
     </>
   );
 }

@@ -1,0 +1,171 @@
+/**
+ * Pieces shared by the dashboard list pages (issue 6 items 3–5, 8, 9): the GET filter form and
+ * its fields, the CSV export link, the table with its empty message, and the keyset pager.
+ * Plain links and GET forms, so every list works without JavaScript. No server code here.
+ */
+import type { InputHTMLAttributes, ReactNode } from "react";
+import { Form, Link } from "react-router";
+import { InputField, SelectField } from "~/components/ui/field";
+
+/** The filter values as typed and a message per refused filter, keyed by field name. */
+interface FilterFieldState {
+  values: Partial<Record<string, string>>;
+  errors: Partial<Record<string, string>>;
+}
+
+/**
+ * The GET filter form (`role="search"`): the fields, then the submit button and, with
+ * `clearHref`, a link back to the unfiltered list.
+ */
+export function FilterForm({
+  label,
+  submitLabel = "Filter",
+  clearHref,
+  clearLabel = "Clear filters",
+  children,
+}: {
+  /** The form's accessible name, e.g. "Filter pickups". */
+  label?: string;
+  submitLabel?: string;
+  clearHref?: string;
+  clearLabel?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Form method="get" className="dash-filters" role="search" aria-label={label}>
+      {children}
+      <button type="submit" className="button">
+        {submitLabel}
+      </button>
+      {clearHref ? <Link to={clearHref}>{clearLabel}</Link> : null}
+    </Form>
+  );
+}
+
+/** A text filter whose id and name are `name`, showing the typed value and its error. */
+export function TextFilter({
+  name,
+  label,
+  values,
+  errors,
+  ...input
+}: FilterFieldState &
+  Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "id" | "defaultValue"> & {
+    name: string;
+    label: string;
+  }) {
+  return (
+    <InputField
+      id={name}
+      name={name}
+      label={label}
+      defaultValue={values[name]}
+      error={errors[name]}
+      {...input}
+    />
+  );
+}
+
+/** A choice filter ("" = any); a refused value shows the placeholder and the error. */
+export function ChoiceFilter({
+  name,
+  label,
+  placeholder,
+  options,
+  optionLabel,
+  values,
+  errors,
+}: FilterFieldState & {
+  name: string;
+  label: string;
+  placeholder: string;
+  options: readonly string[];
+  optionLabel: (value: string) => string;
+}) {
+  return (
+    <SelectField
+      id={name}
+      name={name}
+      label={label}
+      placeholder={placeholder}
+      options={options}
+      optionLabel={optionLabel}
+      defaultValue={errors[name] ? "" : values[name]}
+      error={errors[name]}
+    />
+  );
+}
+
+/** The `from` and `to` date filters (inclusive calendar dates). */
+export function DateRangeFilters({
+  fromLabel,
+  toLabel,
+  values,
+  errors,
+}: FilterFieldState & { fromLabel: string; toLabel: string }) {
+  return (
+    <>
+      <TextFilter name="from" label={fromLabel} type="date" values={values} errors={errors} />
+      <TextFilter name="to" label={toLabel} type="date" values={values} errors={errors} />
+    </>
+  );
+}
+
+/** "Export CSV (every … matching these filters)": the export takes the page's filters. */
+export function ExportLink({ href, scope }: { href: string; scope: string }) {
+  return (
+    <p>
+      <a href={href} download>
+        Export CSV
+      </a>{" "}
+      ({scope})
+    </p>
+  );
+}
+
+/**
+ * The list's table, or `emptyMessage` when there are no rows. `head` is the header row's
+ * cells, `children` the body rows; the caption is for screen readers.
+ */
+export function ListTable({
+  isEmpty,
+  emptyMessage,
+  caption,
+  head,
+  children,
+}: {
+  isEmpty: boolean;
+  emptyMessage: string;
+  caption: string;
+  head: ReactNode;
+  children: ReactNode;
+}) {
+  if (isEmpty) return <p className="dash-notice">{emptyMessage}</p>;
+  return (
+    <div className="dash-table-wrap">
+      <table className="dash-table">
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>{head}</tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Keyset pager: "First page" (null on page 1) and "Next page" (null on the last page). */
+export function Pager({
+  firstHref,
+  nextHref,
+}: {
+  firstHref: string | null;
+  nextHref: string | null;
+}) {
+  return (
+    <nav className="dash-pager" aria-label="Pages">
+      {firstHref === null ? null : <Link to={firstHref}>First page</Link>}
+      {nextHref ? <Link to={nextHref}>Next page</Link> : null}
+    </nav>
+  );
+}
