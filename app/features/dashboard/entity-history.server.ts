@@ -6,6 +6,7 @@ import { and, asc, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { auditLog } from "~/db/schema/audit";
 import { formatDateTimeIST } from "~/utils/dates";
+import type { HistoryItem } from "./detail-page";
 
 /** A numeric route id (1..2^31-1), or null for anything else (the route answers 404). */
 export function parseEntityId(value: string | undefined): number | null {
@@ -15,13 +16,7 @@ export function parseEntityId(value: string | undefined): number | null {
 }
 
 /** One audit row as shown on a detail page; `at` is Asia/Kolkata text. */
-export interface HistoryEntry {
-  id: number;
-  at: string;
-  actor: string;
-  action: string;
-  summary: string;
-}
+export type HistoryEntry = HistoryItem;
 
 function show(value: unknown): string {
   if (value === null || value === undefined) return "–";

@@ -1,6 +1,7 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { getDb } from "~/db/db.server";
 import type { OrderStatus } from "~/db/schema/shop";
+import { DetailMessages, HistoryList, StatusButton } from "~/features/dashboard/detail-page";
 import { parseEntityId } from "~/features/dashboard/entity-history.server";
 import {
   IllegalTransitionError,
@@ -102,8 +103,6 @@ const buttons: { intent: keyof typeof intents; label: string }[] = [
 
 export default function OrderDetail({ loaderData, actionData }: Route.ComponentProps) {
   const { order, lines, history, notice, cashCollectable } = loaderData;
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
   const allowed = orderTransitions[order.status];
   return (
     <>
@@ -113,16 +112,7 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
       <h1>
         Order {order.reference}: {orderStatusLabels[order.status]}
       </h1>
-      {notice && !actionData ? (
-        <p className="dash-notice" role="status">
-          {notice}
-        </p>
-      ) : null}
-      {actionData?.error ? (
-        <p className="dash-error" role="alert">
-          {actionData.error}
-        </p>
-      ) : null}
+      <DetailMessages notice={notice} error={actionData?.error} answered={Boolean(actionData)} />
       <dl className="dash-details">
         <dt>Placed</dt>
         <dd>{loaderData.placedAt}</dd>
@@ -250,40 +240,24 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
             {buttons
               .filter((button) => allowed.includes(intents[button.intent]))
               .map((button) => (
-                <Form method="post" key={button.intent}>
-                  <input type="hidden" name="intent" value={button.intent} />
-                  <input type="hidden" name="expectedFrom" value={order.status} />
-                  <button type="submit" className="button" disabled={busy}>
-                    {button.label}
-                  </button>
-                </Form>
+                <StatusButton
+                  key={button.intent}
+                  intent={button.intent}
+                  expectedFrom={order.status}
+                >
+                  {button.label}
+                </StatusButton>
               ))}
             {cashCollectable ? (
-              <Form method="post">
-                <input type="hidden" name="intent" value="cash-collected" />
-                <input type="hidden" name="expectedFrom" value={order.status} />
-                <button type="submit" className="button" disabled={busy}>
-                  Cash collected ({formatPaise(order.totalPaise)})
-                </button>
-              </Form>
+              <StatusButton intent="cash-collected" expectedFrom={order.status}>
+                Cash collected ({formatPaise(order.totalPaise)})
+              </StatusButton>
             ) : null}
           </div>
         </>
       ) : null}
 
-      <h2>History</h2>
-      {history.length === 0 ? (
-        <p>No changes recorded.</p>
-      ) : (
-        <ol className="dash-history">
-          {history.map((entry) => (
-            <li key={entry.id}>
-              {entry.at}: <strong>{entry.action}</strong> by {entry.actor}
-              {entry.summary ? ` (${entry.summary})` : ""}
-            </li>
-          ))}
-        </ol>
-      )}
+      <HistoryList history={history} />
     </>
   );
 }

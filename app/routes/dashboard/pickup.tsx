@@ -2,7 +2,7 @@ import { type ChangeEvent, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { InputField } from "~/components/ui/field";
 import { getDb } from "~/db/db.server";
-import type { PickupStatus } from "~/db/schema/pickups";
+import { DetailMessages, HistoryList, StatusButton } from "~/features/dashboard/detail-page";
 import { parseEntityId } from "~/features/dashboard/entity-history.server";
 import {
   EXTRA_MATERIAL_ROWS,
@@ -112,16 +112,7 @@ export default function PickupDetail({ loaderData, actionData }: Route.Component
       <h1>
         Pickup {pickup.reference}: {pickupStatusLabels[pickup.status]}
       </h1>
-      {notice && !actionData ? (
-        <p className="dash-notice" role="status">
-          {notice}
-        </p>
-      ) : null}
-      {actionData?.error ? (
-        <p className="dash-error" role="alert">
-          {actionData.error}
-        </p>
-      ) : null}
+      <DetailMessages notice={notice} error={actionData?.error} answered={Boolean(actionData)} />
       <dl className="dash-details">
         <dt>Date and slot</dt>
         <dd>
@@ -190,13 +181,19 @@ export default function PickupDetail({ loaderData, actionData }: Route.Component
           <h2>Change status</h2>
           <div className="dash-actions">
             {allowed.includes("confirmed") ? (
-              <StatusButton intent="confirm" from={pickup.status} label="Confirm pickup" />
+              <StatusButton intent="confirm" expectedFrom={pickup.status}>
+                Confirm pickup
+              </StatusButton>
             ) : null}
             {allowed.includes("missed") ? (
-              <StatusButton intent="missed" from={pickup.status} label="Mark missed" />
+              <StatusButton intent="missed" expectedFrom={pickup.status}>
+                Mark missed
+              </StatusButton>
             ) : null}
             {allowed.includes("cancelled") ? (
-              <StatusButton intent="cancel" from={pickup.status} label="Cancel pickup" />
+              <StatusButton intent="cancel" expectedFrom={pickup.status}>
+                Cancel pickup
+              </StatusButton>
             ) : null}
           </div>
         </>
@@ -209,33 +206,8 @@ export default function PickupDetail({ loaderData, actionData }: Route.Component
         />
       ) : null}
 
-      <h2>History</h2>
-      {history.length === 0 ? (
-        <p>No changes recorded.</p>
-      ) : (
-        <ol className="dash-history">
-          {history.map((entry) => (
-            <li key={entry.id}>
-              {entry.at}: <strong>{entry.action}</strong> by {entry.actor}
-              {entry.summary ? ` (${entry.summary})` : ""}
-            </li>
-          ))}
-        </ol>
-      )}
+      <HistoryList history={history} />
     </>
-  );
-}
-
-function StatusButton(props: { intent: string; from: PickupStatus; label: string }) {
-  const navigation = useNavigation();
-  return (
-    <Form method="post">
-      <input type="hidden" name="intent" value={props.intent} />
-      <input type="hidden" name="expectedFrom" value={props.from} />
-      <button type="submit" className="button" disabled={navigation.state === "submitting"}>
-        {props.label}
-      </button>
-    </Form>
   );
 }
 
