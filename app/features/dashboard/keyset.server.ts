@@ -36,3 +36,40 @@ export function decodeCursor<T extends (string | number)[]>(
     return null;
   }
 }
+
+/**
+ * One list page from `fetch(cursor, limit)` (rows in keyset order): at most PAGE_SIZE rows and
+ * the cursor of the page after them (`keyOf` the last row; null on the last page).
+ */
+export async function keysetPage<R, K extends (string | number)[]>(
+  fetch: (cursor: K | null, limit: number) => Promise<R[]>,
+  cursor: K | null,
+  keyOf: (row: R) => K,
+): Promise<{ page: R[]; nextCursor: string | null }> {
+  const found = await fetch(cursor, PAGE_SIZE + 1);
+  const page = found.slice(0, PAGE_SIZE);
+  const last = page.at(-1);
+  return {
+    page,
+    nextCursor: found.length > PAGE_SIZE && last ? encodeCursor(keyOf(last)) : null,
+  };
+}
+
+/**
+ * Every row `fetch(cursor, limit)` gives, read in keyset batches of `batchSize` (issue 6
+ * item 9: a CSV export of a million rows never holds more than one batch).
+ */
+export async function* keysetBatches<R, K extends (string | number)[]>(
+  fetch: (cursor: K | null, limit: number) => Promise<R[]>,
+  keyOf: (row: R) => K,
+  batchSize: number,
+): AsyncGenerator<R> {
+  let cursor: K | null = null;
+  for (;;) {
+    const batch = await fetch(cursor, batchSize);
+    yield* batch;
+    const last = batch.at(-1);
+    if (batch.length < batchSize || !last) return;
+    cursor = keyOf(last);
+  }
+}

@@ -19,7 +19,7 @@ import {
 } from "~/db/schema/shop";
 import { csvKolkataTimestamp, csvRupees } from "~/features/dashboard/csv.server";
 import { entityHistory } from "~/features/dashboard/entity-history.server";
-import { decodeCursor, encodeCursor, PAGE_SIZE } from "~/features/dashboard/keyset.server";
+import { decodeCursor, keysetBatches, keysetPage } from "~/features/dashboard/keyset.server";
 import {
   checkChoice,
   checkDateRange,
@@ -179,9 +179,11 @@ export async function listOrders(
   filters: OrderFilters,
   after: string | null,
 ): Promise<{ rows: OrderListRow[]; nextCursor: string | null }> {
-  const found = await orderPage(db, filters, readCursor(after), PAGE_SIZE + 1);
-  const page = found.slice(0, PAGE_SIZE);
-  const last = page.at(-1);
+  const { page, nextCursor } = await keysetPage(
+    (cursor: OrderCursor | null, limit: number) => orderPage(db, filters, cursor, limit),
+    readCursor(after),
+    (row): OrderCursor => [row.sortAt, row.id],
+  );
   return {
     rows: page.map((row) => ({
       id: row.id,
@@ -195,7 +197,7 @@ export async function listOrders(
       paymentStatus: row.paymentStatus,
       totalPaise: row.totalPaise,
     })),
-    nextCursor: found.length > PAGE_SIZE && last ? encodeCursor([last.sortAt, last.id]) : null,
+    nextCursor,
   };
 }
 
@@ -226,30 +228,28 @@ export async function* orderCsvRows(
   filters: OrderFilters,
   batchSize = 1000,
 ): AsyncGenerator<readonly unknown[]> {
-  let cursor: OrderCursor | null = null;
-  for (;;) {
-    const batch = await orderPage(db, filters, cursor, batchSize);
-    for (const row of batch) {
-      yield [
-        row.reference,
-        csvKolkataTimestamp(row.createdAt),
-        row.status,
-        row.paymentMethod,
-        row.paymentStatus,
-        row.name,
-        row.email,
-        row.phone,
-        row.address,
-        row.city,
-        row.state,
-        row.pinCode,
-        csvRupees(row.subtotalPaise),
-        csvRupees(row.totalPaise),
-      ];
-    }
-    const last = batch.at(-1);
-    if (batch.length < batchSize || !last) return;
-    cursor = [last.sortAt, last.id];
+  const rows = keysetBatches(
+    (cursor: OrderCursor | null, limit: number) => orderPage(db, filters, cursor, limit),
+    (row): OrderCursor => [row.sortAt, row.id],
+    batchSize,
+  );
+  for await (const row of rows) {
+    yield [
+      row.reference,
+      csvKolkataTimestamp(row.createdAt),
+      row.status,
+      row.paymentMethod,
+      row.paymentStatus,
+      row.name,
+      row.email,
+      row.phone,
+      row.address,
+      row.city,
+      row.state,
+      row.pinCode,
+      csvRupees(row.subtotalPaise),
+      csvRupees(row.totalPaise),
+    ];
   }
 }
 

@@ -16,7 +16,7 @@ import { type PickupStatus, pickupItems, pickupStatuses, pickups } from "~/db/sc
 import { scrapMaterials } from "~/db/schema/rates";
 import { csvKolkataTimestamp, csvRupees } from "~/features/dashboard/csv.server";
 import { entityHistory } from "~/features/dashboard/entity-history.server";
-import { decodeCursor, encodeCursor, PAGE_SIZE } from "~/features/dashboard/keyset.server";
+import { decodeCursor, keysetBatches, keysetPage } from "~/features/dashboard/keyset.server";
 import {
   checkChoice,
   checkDateRange,
@@ -183,9 +183,11 @@ export async function listPickups(
   filters: PickupFilters,
   after: string | null,
 ): Promise<{ rows: PickupListRow[]; nextCursor: string | null }> {
-  const found = await pickupPage(db, filters, readCursor(after), PAGE_SIZE + 1);
-  const page = found.slice(0, PAGE_SIZE);
-  const last = page.at(-1);
+  const { page, nextCursor } = await keysetPage(
+    (cursor: PickupCursor | null, limit: number) => pickupPage(db, filters, cursor, limit),
+    readCursor(after),
+    (row): PickupCursor => [row.pickupDate, row.id],
+  );
   return {
     rows: page.map((row) => ({
       id: row.id,
@@ -200,7 +202,7 @@ export async function listPickups(
       estimatePaise: row.estimatePaise,
       payoutPaise: row.payoutPaise,
     })),
-    nextCursor: found.length > PAGE_SIZE && last ? encodeCursor([last.pickupDate, last.id]) : null,
+    nextCursor,
   };
 }
 
@@ -233,32 +235,30 @@ export async function* pickupCsvRows(
   filters: PickupFilters,
   batchSize = 1000,
 ): AsyncGenerator<readonly unknown[]> {
-  let cursor: PickupCursor | null = null;
-  for (;;) {
-    const batch = await pickupPage(db, filters, cursor, batchSize);
-    for (const row of batch) {
-      yield [
-        row.reference,
-        row.pickupDate,
-        row.slotStart,
-        row.status,
-        row.name,
-        row.phone,
-        row.email,
-        row.addressLine1,
-        row.addressLine2,
-        row.city,
-        row.pinCode,
-        row.rewardPreference,
-        csvRupees(row.estimatePaise),
-        csvRupees(row.payoutPaise),
-        row.rewardGiven ?? "",
-        csvKolkataTimestamp(row.createdAt),
-      ];
-    }
-    const last = batch.at(-1);
-    if (batch.length < batchSize || !last) return;
-    cursor = [last.pickupDate, last.id];
+  const rows = keysetBatches(
+    (cursor: PickupCursor | null, limit: number) => pickupPage(db, filters, cursor, limit),
+    (row): PickupCursor => [row.pickupDate, row.id],
+    batchSize,
+  );
+  for await (const row of rows) {
+    yield [
+      row.reference,
+      row.pickupDate,
+      row.slotStart,
+      row.status,
+      row.name,
+      row.phone,
+      row.email,
+      row.addressLine1,
+      row.addressLine2,
+      row.city,
+      row.pinCode,
+      row.rewardPreference,
+      csvRupees(row.estimatePaise),
+      csvRupees(row.payoutPaise),
+      row.rewardGiven ?? "",
+      csvKolkataTimestamp(row.createdAt),
+    ];
   }
 }
 
