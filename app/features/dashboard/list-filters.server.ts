@@ -149,3 +149,46 @@ export function filterSearchParams<K extends string>(
 export function likeContains(value: string): string {
   return `%${value.replace(/[\\%_]/g, "\\$&")}%`;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Links of a list page (first page, next page, CSV export with the same filters).
+
+/**
+ * Links of a schema-checked list (registrations, reviews, audit): `path?values`, its export
+ * `path/export?values`, and whether this is page 1 (no `after`).
+ */
+export function listLinks(path: string, values: Record<string, string>, params: URLSearchParams) {
+  return {
+    isFirstPage: !params.get("after"),
+    firstPage: withQuery(path, values),
+    exportHref: withQuery(`${path}/export`, values),
+  };
+}
+
+/** The next page of a schema-checked list, or null on the last page. */
+export function nextPageLink(
+  path: string,
+  values: Record<string, string>,
+  next: string | null,
+): string | null {
+  return next ? withQuery(path, { ...values, after: next }) : null;
+}
+
+/**
+ * Links of a hand-checked list (pickups, orders) from its accepted filters as URL parameters:
+ * first page and next page as "?query" (same path), the export as `exportPath?query`.
+ */
+export function filteredListLinks(
+  exportPath: string,
+  filterParams: URLSearchParams,
+  params: URLSearchParams,
+  nextCursor: string | null,
+) {
+  const query = filterParams.toString();
+  return {
+    isFirstPage: !params.get("after"),
+    firstPage: `?${query}`,
+    next: nextCursor ? `?${new URLSearchParams([...filterParams, ["after", nextCursor]])}` : null,
+    exportHref: `${exportPath}${query ? `?${query}` : ""}`,
+  };
+}

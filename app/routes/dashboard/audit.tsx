@@ -7,7 +7,7 @@ import {
   auditFiltersSchema,
   listAudit,
 } from "~/features/dashboard/audit-log.server";
-import { parseFilters, withQuery } from "~/features/dashboard/list-filters.server";
+import { listLinks, nextPageLink, parseFilters } from "~/features/dashboard/list-filters.server";
 import {
   ChoiceFilter,
   DateRangeFilters,
@@ -33,9 +33,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const base = {
     values: parsed.values,
     actors: await auditActorSuggestions(db),
-    isFirstPage: !params.get("after"),
-    firstPage: withQuery("/dashboard/audit", parsed.values),
-    exportHref: withQuery("/dashboard/audit/export", parsed.values),
+    ...listLinks("/dashboard/audit", parsed.values, params),
   };
   if (!parsed.ok) {
     return data({ ...base, errors: parsed.errors, rows: [], next: null }, { status: 400 });
@@ -45,7 +43,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     ...base,
     errors: {} as Record<string, string>,
     rows: page.rows.map(({ details: _details, ...row }) => row),
-    next: page.next ? withQuery("/dashboard/audit", { ...parsed.values, after: page.next }) : null,
+    next: nextPageLink("/dashboard/audit", parsed.values, page.next),
   };
 }
 

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { getDb } from "~/db/db.server";
 import { orderStatuses, paymentStatuses } from "~/db/schema/shop";
+import { filteredListLinks } from "~/features/dashboard/list-filters.server";
 import {
   ChoiceFilter,
   DateRangeFilters,
@@ -28,18 +29,16 @@ export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const { filters, values, problems } = parseOrderFilters(params);
   const page = await listOrders(await getDb(), filters, params.get("after"));
-  const query = orderFilterParams(filters).toString();
-  const next = page.nextCursor
-    ? `?${new URLSearchParams([...orderFilterParams(filters), ["after", page.nextCursor]])}`
-    : null;
   return {
     values,
     problems,
     rows: page.rows.map((row) => ({ ...row, placedAt: formatDateTimeIST(row.createdAt) })),
-    isFirstPage: !params.get("after"),
-    firstPage: `?${query}`,
-    next,
-    exportHref: `/dashboard/orders/export${query ? `?${query}` : ""}`,
+    ...filteredListLinks(
+      "/dashboard/orders/export",
+      orderFilterParams(filters),
+      params,
+      page.nextCursor,
+    ),
   };
 }
 

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { getDb } from "~/db/db.server";
 import { pickupStatuses } from "~/db/schema/pickups";
+import { filteredListLinks } from "~/features/dashboard/list-filters.server";
 import {
   ChoiceFilter,
   DateRangeFilters,
@@ -28,18 +29,16 @@ export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const { filters, values, problems } = parsePickupFilters(params);
   const page = await listPickups(await getDb(), filters, params.get("after"));
-  const query = pickupFilterParams(filters).toString();
-  const next = page.nextCursor
-    ? `?${new URLSearchParams([...pickupFilterParams(filters), ["after", page.nextCursor]])}`
-    : null;
   return {
     values,
     problems,
     rows: page.rows,
-    isFirstPage: !params.get("after"),
-    firstPage: `?${query}`,
-    next,
-    exportHref: `/dashboard/pickups/export${query ? `?${query}` : ""}`,
+    ...filteredListLinks(
+      "/dashboard/pickups/export",
+      pickupFilterParams(filters),
+      params,
+      page.nextCursor,
+    ),
   };
 }
 

@@ -4,7 +4,7 @@ import {
   listRegistrations,
   registrationFiltersSchema,
 } from "~/features/community/community-admin.server";
-import { parseFilters, withQuery } from "~/features/dashboard/list-filters.server";
+import { listLinks, nextPageLink, parseFilters } from "~/features/dashboard/list-filters.server";
 import {
   ExportLink,
   FilterForm,
@@ -26,9 +26,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const parsed = parseFilters(registrationFiltersSchema, params, filterKeys);
   const base = {
     values: parsed.values,
-    isFirstPage: !params.get("after"),
-    firstPage: withQuery("/dashboard/registrations", parsed.values),
-    exportHref: withQuery("/dashboard/registrations/export", parsed.values),
+    ...listLinks("/dashboard/registrations", parsed.values, params),
   };
   if (!parsed.ok) {
     return data({ ...base, errors: parsed.errors, rows: [], next: null }, { status: 400 });
@@ -38,9 +36,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     ...base,
     errors: {} as Record<string, string>,
     rows: page.rows,
-    next: page.next
-      ? withQuery("/dashboard/registrations", { ...parsed.values, after: page.next })
-      : null,
+    next: nextPageLink("/dashboard/registrations", parsed.values, page.next),
   };
 }
 

@@ -12,7 +12,7 @@ import {
   reviewStatusLabels,
   reviewStatusOptions,
 } from "~/features/community/review-status";
-import { parseFilters, withQuery } from "~/features/dashboard/list-filters.server";
+import { listLinks, nextPageLink, parseFilters } from "~/features/dashboard/list-filters.server";
 import {
   ChoiceFilter,
   ExportLink,
@@ -35,9 +35,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const parsed = parseFilters(reviewFiltersSchema, params, filterKeys);
   const base = {
     values: parsed.values,
-    isFirstPage: !params.get("after"),
-    firstPage: withQuery("/dashboard/reviews", parsed.values),
-    exportHref: withQuery("/dashboard/reviews/export", parsed.values),
+    ...listLinks("/dashboard/reviews", parsed.values, params),
   };
   if (!parsed.ok) {
     return data({ ...base, errors: parsed.errors, rows: [], next: null }, { status: 400 });
@@ -47,9 +45,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     ...base,
     errors: {} as Record<string, string>,
     rows: page.rows,
-    next: page.next
-      ? withQuery("/dashboard/reviews", { ...parsed.values, after: page.next })
-      : null,
+    next: nextPageLink("/dashboard/reviews", parsed.values, page.next),
   };
 }
 
