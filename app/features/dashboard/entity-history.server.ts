@@ -6,6 +6,7 @@ import { and, asc, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { auditLog } from "~/db/schema/audit";
 import { formatDateTimeIST } from "~/utils/dates";
+import { describeAuditDetails } from "./audit-log.server";
 import type { HistoryItem } from "./detail-page";
 
 /** A numeric route id (1..2^31-1), or null for anything else (the route answers 404). */
@@ -18,27 +19,13 @@ export function parseEntityId(value: string | undefined): number | null {
 /** One audit row as shown on a detail page; `at` is Asia/Kolkata text. */
 export type HistoryEntry = HistoryItem;
 
-function show(value: unknown): string {
-  if (value === null || value === undefined) return "–";
-  return typeof value === "object" ? JSON.stringify(value) : String(value);
-}
-
 /**
  * "field: before → after; …" for {before, after} details, "from → to" for older rows, else
  * "key: value; …" (raw values: the audit page's `describeAuditDetails` words them for people).
  */
 export function summariseAuditDetails(details: Record<string, unknown> | null): string {
-  if (!details) return "";
-  const before = (details.before ?? null) as Record<string, unknown> | null;
-  const after = (details.after ?? null) as Record<string, unknown> | null;
-  if (before || after) {
-    const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
-    return keys.map((key) => `${key}: ${show(before?.[key])} → ${show(after?.[key])}`).join("; ");
-  }
-  if ("from" in details || "to" in details) return `${show(details.from)} → ${show(details.to)}`;
-  return Object.entries(details)
-    .map(([key, value]) => `${key}: ${show(value)}`)
-    .join("; ");
+  // One wording for the audit page and the detail pages' history: rupees, kg, readable names.
+  return describeAuditDetails(details).join("; ");
 }
 
 /** Audit rows of one entity (e.g. "order", "pickup"), oldest first (at most 200). */

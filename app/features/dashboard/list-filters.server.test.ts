@@ -54,7 +54,10 @@ describe("detail history and CSV cells", () => {
     expect(
       summariseAuditDetails({ before: { status: "placed" }, after: { status: "confirmed" } }),
     ).toBe("status: placed → confirmed");
-    expect(summariseAuditDetails({ from: null, to: "paid" })).toBe("– → paid");
+    expect(summariseAuditDetails({ from: null, to: "paid" })).toBe("— → paid");
+    expect(
+      summariseAuditDetails({ before: { payoutPaise: null }, after: { payoutPaise: 60000 } }),
+    ).toBe("payout: — → ₹600");
     expect(summariseAuditDetails({ note: "hi" })).toBe("note: hi");
     expect(summariseAuditDetails(null)).toBe("");
   });
