@@ -132,7 +132,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
       ? "Online payment is not available; orders are paid in cash on delivery."
       : "Pay for your order online by UPI or card through Razorpay.",
   ),
-  { name: "robots", content: "noindex" },
+  // One shopper's order is private; the page without one explains how paying works.
+  ...(loaderData?.trackingPath ? [{ name: "robots", content: "noindex" }] : []),
 ];
 
 export default function Payment({ loaderData, actionData }: Route.ComponentProps) {
