@@ -25,6 +25,16 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
       await handle.close();
       const cleanup = new pg.Client({ connectionString: adminUrl });
       await cleanup.connect();
+      // pool.end() resolves before every backend has gone: wait (≤ 5 s) so the forced drop
+      // does not kill a connection that is still closing (an uncaught FATAL in the test run).
+      for (let i = 0; i < 100; i++) {
+        const { rows } = await cleanup.query<{ n: number }>(
+          "select count(*)::int as n from pg_stat_activity where datname = $1",
+          [name],
+        );
+        if (rows[0]?.n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
       await cleanup.query(`drop database if exists ${name} with (force)`);
       await cleanup.end();
     },

@@ -18,6 +18,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { logger } from "~/utils/logger.server";
 import { projectRoot } from "~/utils/project-root.server";
 import { acquireDataDirLock } from "./data-dir-lock.server";
 import * as audit from "./schema/audit";
@@ -71,6 +72,11 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
       idleTimeoutMillis: 30_000,
+    });
+    // An idle connection the server ends (restart, failover, admin) errors here; the pool
+    // drops it and opens another on the next query. Without a listener Node would crash.
+    pool.on("error", (error) => {
+      logger().warn({ err: error }, "PostgreSQL closed an idle connection");
     });
     const db = drizzleNodePg({ client: pool, schema }) as unknown as Database;
     const client = await pool.connect();
