@@ -72,6 +72,25 @@ describe("staff login", () => {
     expect((unknown as LoginError).status).toBe(401);
   });
 
+  it("an unknown e-mail takes about as long as a wrong password (no account probing by timing)", async () => {
+    const { user } = await signedInStaff(handle.db, "staff");
+    const timeOf = async (email: string) => {
+      const samples: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        resetRateLimits();
+        const started = performance.now();
+        await logIn(requestWith(""), "192.0.2.9", email, `wrong password ${i}`).catch(() => null);
+        samples.push(performance.now() - started);
+      }
+      return samples.sort((a, b) => a - b)[2] as number;
+    };
+    const wrongPassword = await timeOf(user.email);
+    const unknownEmail = await timeOf("nobody-here@staff.example");
+    // Both pay one scrypt hash; an unknown e-mail that skipped it would be many times faster.
+    expect(unknownEmail / wrongPassword).toBeGreaterThan(0.5);
+    expect(unknownEmail / wrongPassword).toBeLessThan(2);
+  });
+
   it("a tampered cookie is anonymous", async () => {
     const { cookie } = await signedInStaff(handle.db, "admin");
     const tampered = cookie.replace(/=(.)/, (_m, c: string) => `=${c === "a" ? "b" : "a"}`);
