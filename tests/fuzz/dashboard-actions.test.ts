@@ -108,7 +108,9 @@ describe("dashboard fuzz", () => {
           { maxKeys: 5 },
         ),
         async (path, params) => {
-          const module = await listModules[path]!();
+          const importer = listModules[path];
+          if (!importer) throw new Error(`no module ${path}`);
+          const module = await importer();
           const url = `http://localhost/dashboard/x?${new URLSearchParams(params)}`;
           const status = await statusOf(() =>
             module.loader(routeArgs(url, { cookie: adminCookie })),

@@ -100,15 +100,15 @@ describe.each(dashboardRoutes)("$path", ({ path, file }) => {
       "a dashboard route must have a loader or action",
     ).toBeDefined();
     if (module.loader) {
-      const result = await statusOf(() =>
-        module.loader!(routeArgs(urlFor(path), { params: { id: "1" } })),
-      );
+      const loader = module.loader;
+      const result = await statusOf(() => loader(routeArgs(urlFor(path), { params: { id: "1" } })));
       expect(result.status).toBe(302);
       expect(result.location).toMatch(/^\/dashboard\/login\?redirectTo=/);
     }
     if (module.action) {
+      const action = module.action;
       const result = await statusOf(() =>
-        module.action!(routeArgs(urlFor(path), { form: { intent: "x" }, params: { id: "1" } })),
+        action(routeArgs(urlFor(path), { form: { intent: "x" }, params: { id: "1" } })),
       );
       expect(result.status).toBe(401);
     }
@@ -117,9 +117,10 @@ describe.each(dashboardRoutes)("$path", ({ path, file }) => {
   it("refuses a tampered session cookie like an anonymous one", async () => {
     const module = await load(file);
     if (!module.loader) return;
+    const loader = module.loader;
     const tampered = `${staffCookie.slice(0, -3)}xyz`;
     const result = await statusOf(() =>
-      module.loader!(routeArgs(urlFor(path), { cookie: tampered, params: { id: "1" } })),
+      loader(routeArgs(urlFor(path), { cookie: tampered, params: { id: "1" } })),
     );
     expect(result.status).toBe(302);
   });
@@ -128,14 +129,16 @@ describe.each(dashboardRoutes)("$path", ({ path, file }) => {
     it("refuses a staff-role member with 403 (admin section)", async () => {
       const module = await load(file);
       if (module.loader) {
+        const loader = module.loader;
         const result = await statusOf(() =>
-          module.loader!(routeArgs(urlFor(path), { cookie: staffCookie, params: { id: "1" } })),
+          loader(routeArgs(urlFor(path), { cookie: staffCookie, params: { id: "1" } })),
         );
         expect(result.status).toBe(403);
       }
       if (module.action) {
+        const action = module.action;
         const result = await statusOf(() =>
-          module.action!(
+          action(
             routeArgs(urlFor(path), {
               cookie: staffCookie,
               form: { intent: "x" },
@@ -151,9 +154,10 @@ describe.each(dashboardRoutes)("$path", ({ path, file }) => {
   it("lets the right role in", async () => {
     const module = await load(file);
     if (!module.loader) return;
+    const loader = module.loader;
     const cookie = adminOnly(path) ? adminCookie : staffCookie;
     const result = await statusOf(() =>
-      module.loader!(routeArgs(urlFor(path), { cookie, params: { id: "1" } })),
+      loader(routeArgs(urlFor(path), { cookie, params: { id: "1" } })),
     );
     expect([401, 403]).not.toContain(result.status);
     expect(result.status === 302 && result.location?.startsWith("/dashboard/login")).toBe(false);

@@ -146,7 +146,8 @@ describe("session limits", () => {
       .select()
       .from(staffSessions)
       .where(eq(staffSessions.userId, user.id));
-    const idleLimitHours = (row!.expiresAt.getTime() - row!.createdAt.getTime()) / 3_600_000;
+    if (!row) throw new Error("no session row after login");
+    const idleLimitHours = (row.expiresAt.getTime() - row.createdAt.getTime()) / 3_600_000;
     expect(idleLimitHours).toBeCloseTo(8, 1);
     await handle.db
       .update(staffSessions)
