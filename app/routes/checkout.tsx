@@ -7,7 +7,7 @@ import {
   type ShouldRevalidateFunctionArgs,
   useNavigation,
 } from "react-router";
-import { InputField, SelectField } from "~/components/ui/field";
+import { InputField, RadioGroupField, SelectField } from "~/components/ui/field";
 import { getDb } from "~/db/db.server";
 import { describeCartLines, getCart, readCartId } from "~/features/cart/cart.server";
 import { checkoutSchema } from "~/features/orders/checkout.schema";
@@ -263,31 +263,13 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           </p>
         ) : null}
         {loaderData.onlinePayment ? (
-          <fieldset className="form__group">
-            <legend>Payment</legend>
-            <div
-              className="choice-row"
-              role="radiogroup"
-              aria-describedby={errors.paymentMethod ? "paymentMethod-error" : undefined}
-            >
-              {paymentChoices.map((choice) => (
-                <label key={choice.value} className="choice">
-                  <input
-                    type="radio"
-                    name="paymentMethod"
-                    value={choice.value}
-                    defaultChecked={(values.paymentMethod || "cod") === choice.value}
-                  />
-                  {choice.label}
-                </label>
-              ))}
-            </div>
-            {errors.paymentMethod ? (
-              <p id="paymentMethod-error" className="field__error">
-                {errors.paymentMethod}
-              </p>
-            ) : null}
-          </fieldset>
+          <RadioGroupField
+            name="paymentMethod"
+            legend="Payment"
+            options={paymentChoices}
+            defaultValue={values.paymentMethod || "cod"}
+            error={errors.paymentMethod}
+          />
         ) : (
           <>
             <p>Payment: cash on delivery.</p>

@@ -98,3 +98,48 @@ export function SelectField({
     </FieldShell>
   );
 }
+
+interface RadioGroupFieldProps {
+  name: string;
+  legend: string;
+  options: readonly { value: string; label: string }[];
+  defaultValue: string;
+  error?: string;
+}
+
+/**
+ * A group of radio buttons under a visible legend, its error tied to the group and shown
+ * below it (DESIGN §4: errors next to the field). Works without JavaScript.
+ */
+export function RadioGroupField({
+  name,
+  legend,
+  options,
+  defaultValue,
+  error,
+}: RadioGroupFieldProps) {
+  const errorId = `${name}-error`;
+  return (
+    <fieldset className="form__group">
+      <legend>{legend}</legend>
+      <div className="choice-row" role="radiogroup" aria-describedby={error ? errorId : undefined}>
+        {options.map((option) => (
+          <label key={option.value} className="choice">
+            <input
+              type="radio"
+              name={name}
+              value={option.value}
+              defaultChecked={defaultValue === option.value}
+            />
+            {option.label}
+          </label>
+        ))}
+      </div>
+      {error ? (
+        <p id={errorId} className="field__error">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}

@@ -6,7 +6,7 @@
  */
 import { useMemo, useState } from "react";
 import { Form, Link } from "react-router";
-import { InputField, SelectField } from "~/components/ui/field";
+import { InputField, RadioGroupField, SelectField } from "~/components/ui/field";
 import { formatCalendarDate } from "~/utils/dates";
 import { formatPaise } from "~/utils/money";
 import { estimatePaise } from "./estimate";
@@ -203,31 +203,13 @@ export function PickupForm(props: PickupFormProps) {
           ) : null}
         </div>
       </fieldset>
-      <fieldset className="form__group">
-        <legend>Your reward</legend>
-        <div
-          className="choice-row"
-          role="radiogroup"
-          aria-describedby={errors.reward ? "reward-error" : undefined}
-        >
-          {rewardOptions.map((option) => (
-            <label key={option.value} className="choice">
-              <input
-                type="radio"
-                name="reward"
-                value={option.value}
-                defaultChecked={(values.reward ?? "plants") === option.value}
-              />
-              {option.label}
-            </label>
-          ))}
-        </div>
-        {errors.reward ? (
-          <p id="reward-error" className="field__error">
-            {errors.reward}
-          </p>
-        ) : null}
-      </fieldset>
+      <RadioGroupField
+        name="reward"
+        legend="Your reward"
+        options={rewardOptions}
+        defaultValue={values.reward ?? "plants"}
+        error={errors.reward}
+      />
       <fieldset className="form__group">
         <legend>Estimate (optional)</legend>
         <p className="field__hint">
