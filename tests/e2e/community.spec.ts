@@ -1,17 +1,8 @@
 /**
  * Reviews, the carousel and 'Join us', with and without JavaScript.
  */
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-  ).toEqual([]);
-}
+import { expectNoAxeViolations } from "../support/axe";
 
 // Each test is its own client for the per-address rate limits (the server trusts the
 // loopback proxy in tests, TRUST_PROXY=loopback).

@@ -5,21 +5,9 @@
  * them on the public pages and every change in the audit log. A staff-role member does not
  * see the admin sections. axe on each dashboard page.
  */
-import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Page, test } from "@playwright/test";
+import { expectNoAxeViolations } from "../support/axe";
 import { E2E_ADMIN, E2E_STAFF, E2E_STAFF_PASSWORD } from "../support/e2e-staff";
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .analyze();
-  expect(
-    results.violations.map(
-      (v) =>
-        `${v.id}: ${v.nodes.map((n) => `${n.target.join(" ")} ${n.failureSummary ?? ""}`).join(", ")}`,
-    ),
-  ).toEqual([]);
-}
 
 async function logIn(page: Page, account: { email: string }, path = "/dashboard") {
   await page.goto(path);

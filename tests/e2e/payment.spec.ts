@@ -9,8 +9,8 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { expectNoAxeViolations } from "../support/axe";
 import { E2E_RAZORPAY } from "../support/e2e-razorpay";
 import { startServerProcess } from "../support/server-process";
 
@@ -85,15 +85,6 @@ async function useWidgetDouble(page: Page): Promise<OpenedWidget[]> {
     route.fulfill({ status: 200, contentType: "application/javascript", body: WIDGET_DOUBLE }),
   );
   return opened;
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-  ).toEqual([]);
 }
 
 /** Adds Tulsi (₹60) to a new cart and confirms the checkout with online payment. */

@@ -2,20 +2,8 @@
  * A visitor books a scrap pickup with an estimate, then moves and cancels it from the
  * tracking link, with and without JavaScript.
  */
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .analyze();
-  expect(
-    results.violations.map(
-      (v) =>
-        `${v.id}: ${v.nodes.map((n) => `${n.target.join(" ")} ${n.failureSummary ?? ""}`).join(", ")}`,
-    ),
-  ).toEqual([]);
-}
+import { expectNoAxeViolations } from "../support/axe";
 
 async function optionValues(page: Page, label: string) {
   return page
