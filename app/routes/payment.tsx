@@ -31,11 +31,10 @@ import {
 } from "~/features/payments/razorpay-checkout";
 import { pageMeta } from "~/features/site/meta";
 import { siteConfig } from "~/features/site/site-config";
+import { isUnguessableToken } from "~/utils/codes.server";
 import { firstIssuePerField, textFields } from "~/utils/form-data";
 import { formatPaise } from "~/utils/money";
 import type { Route } from "./+types/payment";
-
-const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("order") ?? "";
@@ -43,7 +42,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     return {
       enabled: false as const,
       order: null,
-      trackingPath: TOKEN.test(token) ? `/orders/${token}` : null,
+      trackingPath: isUnguessableToken(token) ? `/orders/${token}` : null,
     };
   }
   if (!token) return { enabled: true as const, order: null, trackingPath: null };

@@ -20,6 +20,14 @@ export function unguessableToken(): string {
   return crypto.randomBytes(32).toString("base64url");
 }
 
+/** The shape of an `unguessableToken()`: checked before any lookup by token. */
+export const UNGUESSABLE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+/** True when `value` has the shape of an `unguessableToken()` (43 base64url characters). */
+export function isUnguessableToken(value: string): boolean {
+  return UNGUESSABLE_TOKEN_PATTERN.test(value);
+}
+
 /** 128 random bits, base64url (22 characters): idempotency keys rendered into forms. */
 export function idempotencyKey(): string {
   return crypto.randomBytes(16).toString("base64url");

@@ -5,7 +5,7 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { registrations, reviews } from "~/db/schema/community";
-import { unguessableToken } from "~/utils/codes.server";
+import { isUnguessableToken, unguessableToken } from "~/utils/codes.server";
 
 /**
  * Adds the address to the mailing list, or updates its name and number (and re-subscribes it)
@@ -44,7 +44,7 @@ export async function unsubscribe(
   db: Database,
   token: string,
 ): Promise<"unsubscribed" | "already" | "unknown"> {
-  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return "unknown";
+  if (!isUnguessableToken(token)) return "unknown";
   const updated = await db
     .update(registrations)
     .set({ unsubscribedAt: new Date(), updatedAt: new Date() })

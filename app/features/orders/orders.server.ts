@@ -11,7 +11,7 @@ import type { Database } from "~/db/client.server";
 import { auditLog } from "~/db/schema/audit";
 import { products } from "~/db/schema/catalogue";
 import { cartLines, type OrderStatus, orderLines, orders } from "~/db/schema/shop";
-import { humanReference, unguessableToken } from "~/utils/codes.server";
+import { humanReference, isUnguessableToken, unguessableToken } from "~/utils/codes.server";
 import { isUniqueViolation } from "~/utils/pg-errors";
 import type { CheckoutInput } from "./checkout.schema";
 import { assertOrderTransition, shopperCanCancel } from "./order-status";
@@ -308,7 +308,7 @@ export type OrderView = NonNullable<Awaited<ReturnType<typeof getOrderByToken>>>
 
 /** The order and its lines for a tracking token; null when unknown. */
 export async function getOrderByToken(db: Database, token: string) {
-  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
+  if (!isUnguessableToken(token)) return null;
   const [order] = await db
     .select({
       id: orders.id,

@@ -3,9 +3,12 @@
  * (issue 7 items 3–4; spec §5 "Payment: the UPI ID is required"). Server only: ADR 0006.
  */
 import { z } from "zod";
+import { UNGUESSABLE_TOKEN_PATTERN } from "~/utils/codes.server";
 import { UPI_ID_MAX_LENGTH, UPI_ID_PATTERN } from "./payment-fields";
 
-const trackingToken = z.string().regex(/^[A-Za-z0-9_-]{43}$/, "This payment link is not valid.");
+const trackingToken = z
+  .string()
+  .regex(UNGUESSABLE_TOKEN_PATTERN, "This payment link is not valid.");
 
 export const payFormSchema = z.object({
   order: trackingToken,

@@ -18,6 +18,7 @@ import { z } from "zod";
 import { recordAudit } from "~/db/audit.server";
 import type { Database } from "~/db/client.server";
 import { type OrderStatus, orders, paymentEvents } from "~/db/schema/shop";
+import { isUnguessableToken } from "~/utils/codes.server";
 import type { RazorpayConfig } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import { isUniqueViolation } from "~/utils/pg-errors";
@@ -42,8 +43,6 @@ export class PaymentError extends Error {
     super(message);
   }
 }
-
-const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 const paymentColumns = {
   id: orders.id,
@@ -76,7 +75,7 @@ type PaymentOrder = {
 };
 
 async function orderByToken(db: Database, token: string): Promise<PaymentOrder | undefined> {
-  if (!TOKEN.test(token)) return undefined;
+  if (!isUnguessableToken(token)) return undefined;
   const [order] = await db
     .select(paymentColumns)
     .from(orders)

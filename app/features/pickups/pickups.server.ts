@@ -11,7 +11,7 @@ import type { Database } from "~/db/client.server";
 import { auditLog } from "~/db/schema/audit";
 import { type PickupStatus, pickupItems, pickups } from "~/db/schema/pickups";
 import { scrapMaterials } from "~/db/schema/rates";
-import { humanReference, unguessableToken } from "~/utils/codes.server";
+import { humanReference, isUnguessableToken, unguessableToken } from "~/utils/codes.server";
 import { isUniqueViolation } from "~/utils/pg-errors";
 import { estimatePaise, MAX_ESTIMATE_PAISE } from "./estimate";
 import type { PickupInput } from "./pickup.schema";
@@ -250,7 +250,7 @@ export type PickupView = NonNullable<Awaited<ReturnType<typeof getPickupByToken>
 
 /** The pickup and its estimate lines for a tracking token; null when unknown. */
 export async function getPickupByToken(db: Database, token: string) {
-  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
+  if (!isUnguessableToken(token)) return null;
   const [pickup] = await db.select().from(pickups).where(eq(pickups.trackingToken, token));
   if (!pickup) return null;
   const items = await db
