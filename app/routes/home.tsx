@@ -15,11 +15,11 @@ import {
 } from "~/features/community/community.server";
 import { REGISTRATIONS_PER_HOUR, registrationFields } from "~/features/community/community-fields";
 import { JoinUsForm } from "~/features/community/join-us-form";
-import { type PublicFormResult, screenPublicForm } from "~/features/community/public-form.server";
 import { ReviewCarousel } from "~/features/community/review-carousel";
 import { pageMeta } from "~/features/site/meta";
 import { siteConfig } from "~/features/site/site-config";
 import { logger } from "~/utils/logger.server";
+import { type PublicFormResult, screenPublicForm } from "~/utils/public-form.server";
 import { clientAddressContext } from "~/utils/request-context";
 import type { Route } from "./+types/home";
 

@@ -10,10 +10,10 @@ import {
   reviewFields,
 } from "~/features/community/community-fields";
 import { Honeypot } from "~/features/community/join-us-form";
-import { type PublicFormResult, screenPublicForm } from "~/features/community/public-form.server";
 import { StarRatingInput } from "~/features/community/star-rating-input";
 import { pageMeta } from "~/features/site/meta";
 import { env } from "~/utils/env.server";
+import { type PublicFormResult, screenPublicForm } from "~/utils/public-form.server";
 import { clientAddressContext } from "~/utils/request-context";
 import type { Route } from "./+types/review-page";
 

@@ -13,7 +13,10 @@ import { pickups } from "~/db/schema/pickups";
 import { orders } from "~/db/schema/shop";
 import { createReview, latestReviews } from "~/features/community/community.server";
 import { listRegistrations } from "~/features/community/community-admin.server";
-import { getOverview } from "~/features/dashboard/overview.server";
+import { getOverview } from "~/features/overview/overview.server";
+import { pickupConfigFromEnv } from "~/features/pickups/pickup-config";
+import { activePickupStatuses } from "~/features/pickups/pickup-status";
+
 import * as auditRoute from "~/routes/dashboard/audit";
 import * as auditExport from "~/routes/dashboard/audit-export";
 import * as overviewRoute from "~/routes/dashboard/overview";
@@ -24,6 +27,11 @@ import * as reviewsExport from "~/routes/dashboard/reviews-export";
 import { addDays, kolkataInstant, todayInKolkata } from "~/utils/dates";
 import { createTestDatabase, queryRows } from "../db";
 import { routeArgs, signedInStaff } from "../support/staff";
+
+const overviewPickupRules = {
+  slots: pickupConfigFromEnv().slots,
+  activeStatuses: activePickupStatuses,
+};
 
 let handle: DatabaseHandle;
 let cookie: string;
@@ -154,7 +162,7 @@ describe("overview", () => {
   });
 
   it("counts today's and upcoming pickups by slot, in Asia/Kolkata days", async () => {
-    const o = await getOverview(handle.db, now);
+    const o = await getOverview(handle.db, { ...overviewPickupRules, now });
     expect(o.today).toBe("2030-03-16");
     expect(o.todayPickups.map((p) => [p.slotStart, p.status])).toEqual([
       ["09:00", "requested"],
@@ -182,7 +190,7 @@ describe("overview", () => {
   });
 
   it("lists orders to confirm and to ship (all time, oldest first) and counts the last 30 days", async () => {
-    const o = await getOverview(handle.db, now);
+    const o = await getOverview(handle.db, { ...overviewPickupRules, now });
     expect(o.toConfirm.count).toBe(2);
     expect(o.toConfirm.oldest).toHaveLength(2);
     expect(o.toConfirm.oldest[0]?.createdAt.getTime()).toBe(
@@ -199,7 +207,7 @@ describe("overview", () => {
   });
 
   it("charts 30 days ending today; an order 31 days ago and a pickup 30 days ago are outside", async () => {
-    const o = await getOverview(handle.db, now);
+    const o = await getOverview(handle.db, { ...overviewPickupRules, now });
     expect(o.chart).toHaveLength(30);
     expect(o.chart[0]?.date).toBe(addDays(today, -29));
     expect(o.chart[29]?.date).toBe(today);

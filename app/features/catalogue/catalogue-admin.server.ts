@@ -10,8 +10,8 @@ import { and, asc, eq, ilike, max, type SQL, sql } from "drizzle-orm";
 import { changedFields, recordAudit } from "~/db/audit.server";
 import type { Database } from "~/db/client.server";
 import { type Product, type ProductKind, productKinds, products } from "~/db/schema/catalogue";
-import { decodeCursor, encodeCursor, PAGE_SIZE } from "~/features/dashboard/keyset.server";
 import { firstIssuePerField } from "~/utils/form-data";
+import { decodeCursor, encodeCursor, PAGE_SIZE } from "~/utils/keyset.server";
 import { isUniqueViolation } from "~/utils/pg-errors";
 import { projectRoot } from "~/utils/project-root.server";
 import {

@@ -8,9 +8,9 @@ import { z } from "zod";
 import { recordAudit } from "~/db/audit.server";
 import type { Database } from "~/db/client.server";
 import { registrations, reviewStatuses, reviews } from "~/db/schema/community";
-import { PAGE_SIZE } from "~/features/dashboard/keyset.server";
-import { epochMicros, olderThanCursor, pageOf } from "~/features/dashboard/keyset-time.server";
 import { formatDateTimeIST } from "~/utils/dates";
+import { PAGE_SIZE } from "~/utils/keyset.server";
+import { epochMicros, olderThanCursor, pageOf } from "~/utils/keyset-time.server";
 import { type ReviewStatus, reviewStatusLabels } from "./review-status";
 
 /** Rows per query when a CSV export walks a whole list. */

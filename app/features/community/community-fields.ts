@@ -2,6 +2,10 @@
  * Field names and limits of the 'Join us' and review forms (zod-free, for the pages).
  * `website` is the honeypot: hidden from people, filled by form-spamming bots.
  */
+import { HONEYPOT_FIELD } from "~/utils/honeypot";
+
+export { HONEYPOT_FIELD };
+
 export const communityLimits = {
   name: 100,
   email: 254,
@@ -10,7 +14,6 @@ export const communityLimits = {
   displayName: 60,
 } as const;
 
-export const HONEYPOT_FIELD = "website";
 export const registrationFields = ["name", "email", "contact", HONEYPOT_FIELD] as const;
 export const reviewFields = ["review", "rating", "displayName", HONEYPOT_FIELD] as const;
 

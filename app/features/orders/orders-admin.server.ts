@@ -17,9 +17,10 @@ import {
   paymentEvents,
   paymentStatuses,
 } from "~/db/schema/shop";
-import { csvKolkataTimestamp, csvRupees } from "~/features/dashboard/csv.server";
-import { entityHistory } from "~/features/dashboard/entity-history.server";
-import { decodeCursor, keysetBatches, keysetPage } from "~/features/dashboard/keyset.server";
+import { csvKolkataTimestamp, csvRupees } from "~/utils/csv.server";
+import { addDays, formatDateTimeIST, isCalendarDate, kolkataInstant } from "~/utils/dates";
+import { entityHistory } from "~/utils/entity-history.server";
+import { decodeCursor, keysetBatches, keysetPage } from "~/utils/keyset.server";
 import {
   checkChoice,
   checkDateRange,
@@ -28,8 +29,7 @@ import {
   finishFilterCheck,
   likeContains,
   startFilterCheck,
-} from "~/features/dashboard/list-filters.server";
-import { addDays, formatDateTimeIST, isCalendarDate, kolkataInstant } from "~/utils/dates";
+} from "~/utils/list-filters.server";
 import { normaliseIndianMobile } from "~/utils/phone";
 import { OrderRejectedError } from "./orders.server";
 

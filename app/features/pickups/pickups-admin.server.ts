@@ -14,9 +14,10 @@ import { changedFields, recordAudit } from "~/db/audit.server";
 import type { Database } from "~/db/client.server";
 import { type PickupStatus, pickupItems, pickupStatuses, pickups } from "~/db/schema/pickups";
 import { scrapMaterials } from "~/db/schema/rates";
-import { csvKolkataTimestamp, csvRupees } from "~/features/dashboard/csv.server";
-import { entityHistory } from "~/features/dashboard/entity-history.server";
-import { decodeCursor, keysetBatches, keysetPage } from "~/features/dashboard/keyset.server";
+import { csvKolkataTimestamp, csvRupees } from "~/utils/csv.server";
+import { isCalendarDate } from "~/utils/dates";
+import { entityHistory } from "~/utils/entity-history.server";
+import { decodeCursor, keysetBatches, keysetPage } from "~/utils/keyset.server";
 import {
   checkChoice,
   checkDateRange,
@@ -26,8 +27,7 @@ import {
   likeContains,
   MAX_FILTER_TEXT,
   startFilterCheck,
-} from "~/features/dashboard/list-filters.server";
-import { isCalendarDate } from "~/utils/dates";
+} from "~/utils/list-filters.server";
 import { normaliseIndianMobile } from "~/utils/phone";
 import {
   EXTRA_MATERIAL_ROWS,

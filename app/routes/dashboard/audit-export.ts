@@ -1,14 +1,14 @@
 import { getDb } from "~/db/db.server";
+import { requireStaff } from "~/features/staff/session.server";
 import {
   auditCsvHeader,
   auditCsvRows,
   auditFilterKeys,
   auditFiltersSchema,
-} from "~/features/dashboard/audit-log.server";
-import { csvResponse } from "~/features/dashboard/csv.server";
-import { badFiltersResponse, parseFilters } from "~/features/dashboard/list-filters.server";
-import { requireStaff } from "~/features/staff/session.server";
+} from "~/utils/audit-log.server";
+import { csvResponse } from "~/utils/csv.server";
 import { todayInKolkata } from "~/utils/dates";
+import { badFiltersResponse, parseFilters } from "~/utils/list-filters.server";
 import type { Route } from "./+types/audit-export";
 
 /** CSV of every audit entry matching the page's filters (issue 6 items 8, 9); bad filters → 400. */

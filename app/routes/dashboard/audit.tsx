@@ -1,13 +1,4 @@
 import { data, Link } from "react-router";
-import { getDb } from "~/db/db.server";
-import { auditEntities, auditEntityLabels } from "~/features/dashboard/audit-entities";
-import {
-  auditActorSuggestions,
-  auditFilterKeys,
-  auditFiltersSchema,
-  listAudit,
-} from "~/features/dashboard/audit-log.server";
-import { listLinks, nextPageLink, parseFilters } from "~/features/dashboard/list-filters.server";
 import {
   ChoiceFilter,
   DateRangeFilters,
@@ -16,9 +7,18 @@ import {
   ListTable,
   Pager,
   TextFilter,
-} from "~/features/dashboard/list-page";
+} from "~/components/dashboard/list-page";
+import { getDb } from "~/db/db.server";
 import { requireStaff } from "~/features/staff/session.server";
+import { auditEntities, auditEntityLabels } from "~/utils/audit-entities";
+import {
+  auditActorSuggestions,
+  auditFilterKeys,
+  auditFiltersSchema,
+  listAudit,
+} from "~/utils/audit-log.server";
 import { formatDateTimeIST } from "~/utils/dates";
+import { listLinks, nextPageLink, parseFilters } from "~/utils/list-filters.server";
 import type { Route } from "./+types/audit";
 
 /**

@@ -4,8 +4,8 @@ import {
   productExportHeader,
   productExportRows,
 } from "~/features/catalogue/catalogue-admin.server";
-import { csvResponse } from "~/features/dashboard/csv.server";
 import { requireStaff } from "~/features/staff/session.server";
+import { csvResponse } from "~/utils/csv.server";
 import type { Route } from "./+types/catalogue-export";
 
 /** CSV of the catalogue with the list page's filters (issue 6 item 9), streamed. */

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { FilterForm, Pager } from "~/components/dashboard/list-page";
 import { getDb } from "~/db/db.server";
 import { productKinds } from "~/db/schema/catalogue";
 import {
@@ -6,7 +7,6 @@ import {
   listProductsForAdmin,
   parseCatalogueFilters,
 } from "~/features/catalogue/catalogue-admin.server";
-import { FilterForm, Pager } from "~/features/dashboard/list-page";
 import { requireStaff } from "~/features/staff/session.server";
 import { formatPaise } from "~/utils/money";
 import type { Route } from "./+types/catalogue";

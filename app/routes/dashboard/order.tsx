@@ -1,8 +1,7 @@
 import { data, Link, redirect } from "react-router";
+import { DetailMessages, HistoryList, StatusButton } from "~/components/dashboard/detail-page";
 import { getDb } from "~/db/db.server";
 import type { OrderStatus } from "~/db/schema/shop";
-import { DetailMessages, HistoryList, StatusButton } from "~/features/dashboard/detail-page";
-import { parseEntityId } from "~/features/dashboard/entity-history.server";
 import {
   IllegalTransitionError,
   orderStatusLabels,
@@ -17,6 +16,7 @@ import {
 import { paymentMethodLabels, paymentStatusLabels } from "~/features/payments/payment-status";
 import { requireStaff } from "~/features/staff/session.server";
 import { formatDateTimeIST } from "~/utils/dates";
+import { parseEntityId } from "~/utils/entity-history.server";
 import { formatPaise } from "~/utils/money";
 import { formatIndianMobile } from "~/utils/phone";
 import type { Route } from "./+types/order";

@@ -1,11 +1,11 @@
 import { getDb } from "~/db/db.server";
-import { csvResponse } from "~/features/dashboard/csv.server";
 import {
   orderCsvHeader,
   orderCsvRows,
   parseOrderFilters,
 } from "~/features/orders/orders-admin.server";
 import { requireStaff } from "~/features/staff/session.server";
+import { csvResponse } from "~/utils/csv.server";
 import { todayInKolkata } from "~/utils/dates";
 import type { Route } from "./+types/orders-export";
 

@@ -1,13 +1,14 @@
 import { Link } from "react-router";
+import { DailyChart } from "~/components/dashboard/daily-chart";
 import { getDb } from "~/db/db.server";
-import { DailyChart } from "~/features/dashboard/daily-chart";
+import { orderStatusLabels } from "~/features/orders/order-status";
 import {
   getOverview,
   type OverviewPickup,
   type WaitingOrder,
-} from "~/features/dashboard/overview.server";
-import { orderStatusLabels } from "~/features/orders/order-status";
-import { pickupStatusLabels } from "~/features/pickups/pickup-status";
+} from "~/features/overview/overview.server";
+import { pickupConfigFromEnv } from "~/features/pickups/pickup-config";
+import { activePickupStatuses, pickupStatusLabels } from "~/features/pickups/pickup-status";
 import { requireStaff } from "~/features/staff/session.server";
 import { formatCalendarDate, formatDateTimeIST } from "~/utils/dates";
 import { formatPaise } from "~/utils/money";
@@ -16,7 +17,11 @@ import type { Route } from "./+types/overview";
 /** The overview (issue 6 item 2): the day's work and the last 30 days, in Asia/Kolkata. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request);
-  return getOverview(await getDb(), new Date());
+  return getOverview(await getDb(), {
+    slots: pickupConfigFromEnv().slots,
+    activeStatuses: activePickupStatuses,
+    now: new Date(),
+  });
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Overview | Staff dashboard" }];

@@ -1,9 +1,8 @@
 import { type ChangeEvent, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { DetailMessages, HistoryList, StatusButton } from "~/components/dashboard/detail-page";
 import { InputField } from "~/components/ui/field";
 import { getDb } from "~/db/db.server";
-import { DetailMessages, HistoryList, StatusButton } from "~/features/dashboard/detail-page";
-import { parseEntityId } from "~/features/dashboard/entity-history.server";
 import {
   EXTRA_MATERIAL_ROWS,
   kgToGrams,
@@ -20,6 +19,7 @@ import {
 } from "~/features/pickups/pickups-admin.server";
 import { requireStaff } from "~/features/staff/session.server";
 import { formatCalendarDate, formatDateTimeIST } from "~/utils/dates";
+import { parseEntityId } from "~/utils/entity-history.server";
 import { formatPaise } from "~/utils/money";
 import { formatIndianMobile } from "~/utils/phone";
 import type { Route } from "./+types/pickup";

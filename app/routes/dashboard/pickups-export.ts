@@ -1,11 +1,11 @@
 import { getDb } from "~/db/db.server";
-import { csvResponse } from "~/features/dashboard/csv.server";
 import {
   parsePickupFilters,
   pickupCsvHeader,
   pickupCsvRows,
 } from "~/features/pickups/pickups-admin.server";
 import { requireStaff } from "~/features/staff/session.server";
+import { csvResponse } from "~/utils/csv.server";
 import { todayInKolkata } from "~/utils/dates";
 import type { Route } from "./+types/pickups-export";
 

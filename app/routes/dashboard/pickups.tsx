@@ -1,7 +1,4 @@
 import { Link } from "react-router";
-import { getDb } from "~/db/db.server";
-import { pickupStatuses } from "~/db/schema/pickups";
-import { filteredListLinks } from "~/features/dashboard/list-filters.server";
 import {
   ChoiceFilter,
   DateRangeFilters,
@@ -10,7 +7,9 @@ import {
   ListTable,
   Pager,
   TextFilter,
-} from "~/features/dashboard/list-page";
+} from "~/components/dashboard/list-page";
+import { getDb } from "~/db/db.server";
+import { pickupStatuses } from "~/db/schema/pickups";
 import { pickupStatusLabels } from "~/features/pickups/pickup-status";
 import {
   listPickups,
@@ -19,6 +18,7 @@ import {
 } from "~/features/pickups/pickups-admin.server";
 import { requireStaff } from "~/features/staff/session.server";
 import { formatCalendarDate } from "~/utils/dates";
+import { filteredListLinks } from "~/utils/list-filters.server";
 import { formatPaise } from "~/utils/money";
 import { formatIndianMobile } from "~/utils/phone";
 import type { Route } from "./+types/pickups";

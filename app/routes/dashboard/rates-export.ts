@@ -1,7 +1,7 @@
 import { getDb } from "~/db/db.server";
-import { csvResponse } from "~/features/dashboard/csv.server";
 import { rateExportHeader, rateExportRows } from "~/features/rates/rates-admin.server";
 import { requireStaff } from "~/features/staff/session.server";
+import { csvResponse } from "~/utils/csv.server";
 import type { Route } from "./+types/rates-export";
 
 /** CSV of the whole scrap rate list, retired materials included (issue 6 item 9), streamed. */

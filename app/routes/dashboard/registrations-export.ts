@@ -4,10 +4,10 @@ import {
   registrationCsvRows,
   registrationFiltersSchema,
 } from "~/features/community/community-admin.server";
-import { csvResponse } from "~/features/dashboard/csv.server";
-import { badFiltersResponse, parseFilters } from "~/features/dashboard/list-filters.server";
 import { requireStaff } from "~/features/staff/session.server";
+import { csvResponse } from "~/utils/csv.server";
 import { todayInKolkata } from "~/utils/dates";
+import { badFiltersResponse, parseFilters } from "~/utils/list-filters.server";
 import type { Route } from "./+types/registrations-export";
 
 /** CSV of every registration matching the list's search (issue 6 item 9); bad filters → 400. */

@@ -1,19 +1,19 @@
 import { data } from "react-router";
-import { getDb } from "~/db/db.server";
-import {
-  listRegistrations,
-  registrationFiltersSchema,
-} from "~/features/community/community-admin.server";
-import { listLinks, nextPageLink, parseFilters } from "~/features/dashboard/list-filters.server";
 import {
   ExportLink,
   FilterForm,
   ListTable,
   Pager,
   TextFilter,
-} from "~/features/dashboard/list-page";
+} from "~/components/dashboard/list-page";
+import { getDb } from "~/db/db.server";
+import {
+  listRegistrations,
+  registrationFiltersSchema,
+} from "~/features/community/community-admin.server";
 import { requireStaff } from "~/features/staff/session.server";
 import { formatDateTimeIST } from "~/utils/dates";
+import { listLinks, nextPageLink, parseFilters } from "~/utils/list-filters.server";
 import { formatIndianMobile } from "~/utils/phone";
 import type { Route } from "./+types/registrations";
 

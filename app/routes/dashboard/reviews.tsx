@@ -1,4 +1,12 @@
 import { data, Form, useNavigation } from "react-router";
+import {
+  ChoiceFilter,
+  ExportLink,
+  FilterForm,
+  ListTable,
+  Pager,
+  TextFilter,
+} from "~/components/dashboard/list-page";
 import { getDb } from "~/db/db.server";
 import {
   listReviews,
@@ -12,18 +20,10 @@ import {
   reviewStatusLabels,
   reviewStatusOptions,
 } from "~/features/community/review-status";
-import { listLinks, nextPageLink, parseFilters } from "~/features/dashboard/list-filters.server";
-import {
-  ChoiceFilter,
-  ExportLink,
-  FilterForm,
-  ListTable,
-  Pager,
-  TextFilter,
-} from "~/features/dashboard/list-page";
 import { requireStaff } from "~/features/staff/session.server";
 import { formatDateTimeIST } from "~/utils/dates";
 import { textFields } from "~/utils/form-data";
+import { listLinks, nextPageLink, parseFilters } from "~/utils/list-filters.server";
 import type { Route } from "./+types/reviews";
 
 const filterKeys = ["status", "q"] as const;

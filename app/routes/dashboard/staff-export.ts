@@ -1,7 +1,7 @@
 import { getDb } from "~/db/db.server";
-import { csvResponse } from "~/features/dashboard/csv.server";
 import { requireStaff } from "~/features/staff/session.server";
 import { listStaff } from "~/features/staff/staff-admin.server";
+import { csvResponse } from "~/utils/csv.server";
 import { formatDateTimeIST } from "~/utils/dates";
 import type { Route } from "./+types/staff-export";
 

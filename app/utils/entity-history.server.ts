@@ -3,11 +3,11 @@
  * record, oldest first, each with a one-line summary of what changed.
  */
 import { and, asc, eq } from "drizzle-orm";
+import type { HistoryItem } from "~/components/dashboard/detail-page";
 import type { Database } from "~/db/client.server";
 import { auditLog } from "~/db/schema/audit";
 import { formatDateTimeIST } from "~/utils/dates";
 import { describeAuditDetails } from "./audit-log.server";
-import type { HistoryItem } from "./detail-page";
 
 /** A numeric route id (1..2^31-1), or null for anything else (the route answers 404). */
 export function parseEntityId(value: string | undefined): number | null {

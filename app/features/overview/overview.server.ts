@@ -11,8 +11,6 @@ import { and, asc, between, eq, gte, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { type PickupStatus, pickupStatuses, pickups } from "~/db/schema/pickups";
 import { type OrderStatus, orderStatuses, orders } from "~/db/schema/shop";
-import { type PickupSlot, pickupConfigFromEnv } from "~/features/pickups/pickup-config";
-import { activePickupStatuses } from "~/features/pickups/pickup-status";
 import { addDays, kolkataInstant, todayInKolkata } from "~/utils/dates";
 
 /** Days in the chart, today included. */
@@ -32,6 +30,12 @@ export interface OverviewPickup {
   city: string;
   slotStart: string;
   status: PickupStatus;
+}
+
+/** A configured pickup slot as the overview needs it ("HH:MM" Asia/Kolkata). */
+export interface PickupSlot {
+  start: string;
+  label: string;
 }
 
 export interface OverviewSlot {
@@ -147,45 +151,54 @@ async function cappedCount(
   return { count: Math.min(n, WAITING_COUNT_CAP), more: n > WAITING_COUNT_CAP };
 }
 
-/**
- * Everything the overview page shows, as of `now`.
- * - Pickups: dates today − 29 … today + 7 in one grouped, index-only read.
- * - Orders: the chart and status counts from orders placed since the start (00:00 Asia/Kolkata)
- *   of today − 29; the waiting orders are all-time (they are the open backlog), counted up to
- *   1000.
- */
-export async function getOverview(db: Database, now: Date = new Date()): Promise<Overview> {
+/** What the overview needs from the pickups feature; the route passes it in. */
+export interface OverviewOptions {
+  /** The configured pickup slots ("HH:MM" Asia/Kolkata), in any order. */
+  slots: readonly PickupSlot[];
+  /** Statuses that hold a place in their slot. */
+  activeStatuses: readonly PickupStatus[];
+  now?: Date;
+}
+
+/** The days the overview reads: Asia/Kolkata calendar days as "YYYY-MM-DD". */
+function overviewDays(now: Date) {
   const today = todayInKolkata(now);
   const chartFrom = addDays(today, -(CHART_DAYS - 1));
-  const upcomingFrom = addDays(today, 1);
-  const upcomingTo = addDays(today, UPCOMING_DAYS);
-  const ordersSince = kolkataInstant(chartFrom, "00:00");
-  const orderDay = sql<string>`((${orders.createdAt} at time zone 'Asia/Kolkata')::date)::text`;
+  return {
+    today,
+    chartFrom,
+    upcomingFrom: addDays(today, 1),
+    upcomingTo: addDays(today, UPCOMING_DAYS),
+  };
+}
 
-  const [
-    pickupGroups,
-    todayRows,
-    upcomingRows,
-    orderGroups,
-    placedCount,
-    confirmedCount,
-    toConfirm,
-    toShip,
-  ] = await Promise.all([
-    db
-      .select({
-        date: sql<string>`${pickups.pickupDate}::text`,
-        slotStart: pickups.slotStart,
-        status: pickups.status,
-        count: sql<number>`count(*)::int`,
-      })
-      .from(pickups)
-      .where(between(pickups.pickupDate, chartFrom, upcomingTo))
-      .groupBy(pickups.pickupDate, pickups.slotStart, pickups.status),
+type OverviewDays = ReturnType<typeof overviewDays>;
+
+/** Pickups from chartFrom to upcomingTo, grouped by date, slot and status (index-only). */
+function pickupGroupsQuery(db: Database, days: OverviewDays) {
+  return db
+    .select({
+      date: sql<string>`${pickups.pickupDate}::text`,
+      slotStart: pickups.slotStart,
+      status: pickups.status,
+      count: sql<number>`count(*)::int`,
+    })
+    .from(pickups)
+    .where(between(pickups.pickupDate, days.chartFrom, days.upcomingTo))
+    .groupBy(pickups.pickupDate, pickups.slotStart, pickups.status);
+}
+
+/** Today's pickups, and the active ones of the coming days, in slot order. */
+function pickupListsQueries(
+  db: Database,
+  days: OverviewDays,
+  activeStatuses: readonly PickupStatus[],
+) {
+  return [
     db
       .select(pickupListColumns)
       .from(pickups)
-      .where(eq(pickups.pickupDate, today))
+      .where(eq(pickups.pickupDate, days.today))
       .orderBy(asc(pickups.slotStart), asc(pickups.id))
       .limit(PICKUP_LIST_LIMIT),
     db
@@ -193,47 +206,56 @@ export async function getOverview(db: Database, now: Date = new Date()): Promise
       .from(pickups)
       .where(
         and(
-          between(pickups.pickupDate, upcomingFrom, upcomingTo),
-          inArray(pickups.status, [...activePickupStatuses]),
+          between(pickups.pickupDate, days.upcomingFrom, days.upcomingTo),
+          inArray(pickups.status, [...activeStatuses]),
         ),
       )
       .orderBy(asc(pickups.pickupDate), asc(pickups.slotStart), asc(pickups.id))
       .limit(PICKUP_LIST_LIMIT),
-    db
-      .select({ date: orderDay, status: orders.status, count: sql<number>`count(*)::int` })
-      .from(orders)
-      .where(gte(orders.createdAt, ordersSince))
-      .groupBy(orderDay, orders.status),
-    cappedCount(db, "placed"),
-    cappedCount(db, "confirmed"),
+  ] as const;
+}
+
+/** Orders placed since 00:00 Asia/Kolkata of chartFrom, grouped by day and status. */
+function orderGroupsQuery(db: Database, days: OverviewDays) {
+  const orderDay = sql<string>`((${orders.createdAt} at time zone 'Asia/Kolkata')::date)::text`;
+  return db
+    .select({ date: orderDay, status: orders.status, count: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(gte(orders.createdAt, kolkataInstant(days.chartFrom, "00:00")))
+    .groupBy(orderDay, orders.status);
+}
+
+/** The oldest orders waiting in `status` (all-time: they are the open backlog), and their count. */
+async function waitingOrders(db: Database, status: OrderStatus) {
+  const [counted, oldest] = await Promise.all([
+    cappedCount(db, status),
     db
       .select(waitingColumns)
       .from(orders)
-      .where(eq(orders.status, "placed"))
-      .orderBy(asc(orders.createdAt), asc(orders.id))
-      .limit(WAITING_LIMIT),
-    db
-      .select(waitingColumns)
-      .from(orders)
-      .where(eq(orders.status, "confirmed"))
+      .where(eq(orders.status, status))
       .orderBy(asc(orders.createdAt), asc(orders.id))
       .limit(WAITING_LIMIT),
   ]);
+  return { ...counted, oldest };
+}
 
-  const slots = slotsWith(
-    pickupConfigFromEnv().slots,
-    pickupGroups.filter((g) => g.date >= today).map((g) => g.slotStart),
-  );
+type PickupGroup = Awaited<ReturnType<typeof pickupGroupsQuery>>[number];
+
+/** Pickup counts by status, per day, and active bookings per day and slot (slot order). */
+function tallyPickups(
+  groups: readonly PickupGroup[],
+  slots: readonly OverviewSlot[],
+  activeStatuses: readonly PickupStatus[],
+) {
   const slotIndex = new Map(slots.map((s, i) => [s.start, i]));
-  const active = new Set<string>(activePickupStatuses);
-
-  const pickupStatusCounts = zeroCounts(pickupStatuses);
-  const pickupsPerDay = new Map<string, number>();
+  const active = new Set<string>(activeStatuses);
+  const statusCounts = zeroCounts(pickupStatuses);
+  const perDay = new Map<string, number>();
   const activeByDay = new Map<string, number[]>();
-  for (const group of pickupGroups) {
+  for (const group of groups) {
     const count = Number(group.count);
-    pickupStatusCounts[group.status] += count;
-    pickupsPerDay.set(group.date, (pickupsPerDay.get(group.date) ?? 0) + count);
+    statusCounts[group.status] += count;
+    perDay.set(group.date, (perDay.get(group.date) ?? 0) + count);
     if (active.has(group.status)) {
       const perSlot = activeByDay.get(group.date) ?? slots.map(() => 0);
       const index = slotIndex.get(group.slotStart);
@@ -241,49 +263,81 @@ export async function getOverview(db: Database, now: Date = new Date()): Promise
       activeByDay.set(group.date, perSlot);
     }
   }
+  const activePerSlot = (date: string) => activeByDay.get(date) ?? slots.map(() => 0);
+  return { statusCounts, perDay, activePerSlot };
+}
 
-  const orderStatusCounts = zeroCounts(orderStatuses);
-  const ordersPerDay = new Map<string, number>();
-  for (const group of orderGroups) {
+/** Order counts by status and per day. */
+function tallyOrders(groups: readonly { date: string; status: OrderStatus; count: number }[]) {
+  const statusCounts = zeroCounts(orderStatuses);
+  const perDay = new Map<string, number>();
+  for (const group of groups) {
     const count = Number(group.count);
-    orderStatusCounts[group.status] += count;
-    ordersPerDay.set(group.date, (ordersPerDay.get(group.date) ?? 0) + count);
+    statusCounts[group.status] += count;
+    perDay.set(group.date, (perDay.get(group.date) ?? 0) + count);
   }
+  return { statusCounts, perDay };
+}
 
-  const chart: ChartPoint[] = [];
-  for (let i = 0; i < CHART_DAYS; i++) {
-    const date = addDays(chartFrom, i);
-    chart.push({
+/**
+ * Everything the overview page shows, as of `options.now` (default: now).
+ * - Pickups: dates today − 29 … today + 7 in one grouped, index-only read.
+ * - Orders: the chart and status counts from orders placed since the start (00:00 Asia/Kolkata)
+ *   of today − 29; the waiting orders are all-time (they are the open backlog), counted up to
+ *   1000.
+ */
+export async function getOverview(db: Database, options: OverviewOptions): Promise<Overview> {
+  const days = overviewDays(options.now ?? new Date());
+  const [todayQuery, upcomingQuery] = pickupListsQueries(db, days, options.activeStatuses);
+  const [pickupGroups, todayRows, upcomingRows, orderGroups, toConfirm, toShip] = await Promise.all(
+    [
+      pickupGroupsQuery(db, days),
+      todayQuery,
+      upcomingQuery,
+      orderGroupsQuery(db, days),
+      waitingOrders(db, "placed"),
+      waitingOrders(db, "confirmed"),
+    ],
+  );
+
+  const slots = slotsWith(
+    options.slots,
+    pickupGroups.filter((g) => g.date >= days.today).map((g) => g.slotStart),
+  );
+  const pickupTally = tallyPickups(pickupGroups, slots, options.activeStatuses);
+  const orderTally = tallyOrders(orderGroups);
+
+  const chart: ChartPoint[] = Array.from({ length: CHART_DAYS }, (_, i) => {
+    const date = addDays(days.chartFrom, i);
+    return {
       date,
-      pickups: pickupsPerDay.get(date) ?? 0,
-      orders: ordersPerDay.get(date) ?? 0,
-    });
-  }
-
-  const upcoming: OverviewDay[] = [];
-  for (let i = 0; i < UPCOMING_DAYS; i++) {
-    const date = addDays(upcomingFrom, i);
-    const activePerSlot = activeByDay.get(date) ?? slots.map(() => 0);
-    upcoming.push({
+      pickups: pickupTally.perDay.get(date) ?? 0,
+      orders: orderTally.perDay.get(date) ?? 0,
+    };
+  });
+  const upcoming: OverviewDay[] = Array.from({ length: UPCOMING_DAYS }, (_, i) => {
+    const date = addDays(days.upcomingFrom, i);
+    const activePerSlot = pickupTally.activePerSlot(date);
+    return {
       date,
       activePerSlot,
       activeTotal: activePerSlot.reduce((a, b) => a + b, 0),
       pickups: upcomingRows.filter((row) => row.date === date).map(({ date: _d, ...p }) => p),
-    });
-  }
+    };
+  });
 
   return {
-    today,
+    today: days.today,
     slots,
     todayPickups: todayRows,
-    todayActivePerSlot: activeByDay.get(today) ?? slots.map(() => 0),
+    todayActivePerSlot: pickupTally.activePerSlot(days.today),
     upcoming,
-    toConfirm: { ...placedCount, oldest: toConfirm },
-    toShip: { ...confirmedCount, oldest: toShip },
-    pickupStatusCounts,
-    pickupRange: { from: chartFrom, to: upcomingTo },
-    orderStatusCounts,
-    orderRangeFrom: chartFrom,
+    toConfirm,
+    toShip,
+    pickupStatusCounts: pickupTally.statusCounts,
+    pickupRange: { from: days.chartFrom, to: days.upcomingTo },
+    orderStatusCounts: orderTally.statusCounts,
+    orderRangeFrom: days.chartFrom,
     chart,
   };
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { parseOrderFilters } from "~/features/orders/orders-admin.server";
 import { parsePickupFilters, pickupFilterParams } from "~/features/pickups/pickups-admin.server";
-import { csvKolkataTimestamp, csvRupees } from "./csv.server";
-import { summariseAuditDetails } from "./entity-history.server";
+import { csvKolkataTimestamp, csvRupees } from "~/utils/csv.server";
+import { summariseAuditDetails } from "~/utils/entity-history.server";
 
 describe("hand-checked list filters (pickups, orders)", () => {
   it("accepts good values, trimmed and without NUL", () => {

@@ -6,8 +6,8 @@
 import { data } from "react-router";
 import type { z } from "zod";
 import { firstIssuePerField, textFields } from "~/utils/form-data";
+import { HONEYPOT_FIELD } from "~/utils/honeypot";
 import { consumeRateLimit, RateLimitedError } from "~/utils/rate-limit.server";
-import { HONEYPOT_FIELD } from "./community-fields";
 
 /** What a refused submission answers: the entered values kept, messages per field or form. */
 export interface PublicFormResult {
