@@ -1,4 +1,3 @@
-import { data } from "react-router";
 import {
   ExportLink,
   FilterForm,
@@ -13,7 +12,7 @@ import {
 } from "~/features/community/community-admin.server";
 import { requireStaff } from "~/features/staff/session.server";
 import { formatDateTimeIST } from "~/utils/dates";
-import { listLinks, nextPageLink, parseFilters } from "~/utils/list-filters.server";
+import { listPageData } from "~/utils/list-page.server";
 import { formatIndianMobile } from "~/utils/phone";
 import type { Route } from "./+types/registrations";
 
@@ -22,22 +21,13 @@ const filterKeys = ["q"] as const;
 /** Mailing-list registrations (issue 6 item 5): search and keyset pages of 50, newest first. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request);
-  const params = new URL(request.url).searchParams;
-  const parsed = parseFilters(registrationFiltersSchema, params, filterKeys);
-  const base = {
-    values: parsed.values,
-    ...listLinks("/dashboard/registrations", parsed.values, params),
-  };
-  if (!parsed.ok) {
-    return data({ ...base, errors: parsed.errors, rows: [], next: null }, { status: 400 });
-  }
-  const page = await listRegistrations(await getDb(), parsed.filters, params.get("after"));
-  return {
-    ...base,
-    errors: {} as Record<string, string>,
-    rows: page.rows,
-    next: nextPageLink("/dashboard/registrations", parsed.values, page.next),
-  };
+  const db = await getDb();
+  return listPageData(request, {
+    path: "/dashboard/registrations",
+    schema: registrationFiltersSchema,
+    keys: filterKeys,
+    read: (filters, after) => listRegistrations(db, filters, after),
+  });
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Registrations | Staff dashboard" }];

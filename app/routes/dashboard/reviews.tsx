@@ -23,7 +23,7 @@ import {
 import { requireStaff } from "~/features/staff/session.server";
 import { formatDateTimeIST } from "~/utils/dates";
 import { textFields } from "~/utils/form-data";
-import { listLinks, nextPageLink, parseFilters } from "~/utils/list-filters.server";
+import { listPageData } from "~/utils/list-page.server";
 import type { Route } from "./+types/reviews";
 
 const filterKeys = ["status", "q"] as const;
@@ -31,22 +31,13 @@ const filterKeys = ["status", "q"] as const;
 /** Reviews (issue 6 item 5): filter by status, search, keyset pages of 50, newest first. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request);
-  const params = new URL(request.url).searchParams;
-  const parsed = parseFilters(reviewFiltersSchema, params, filterKeys);
-  const base = {
-    values: parsed.values,
-    ...listLinks("/dashboard/reviews", parsed.values, params),
-  };
-  if (!parsed.ok) {
-    return data({ ...base, errors: parsed.errors, rows: [], next: null }, { status: 400 });
-  }
-  const page = await listReviews(await getDb(), parsed.filters, params.get("after"));
-  return {
-    ...base,
-    errors: {} as Record<string, string>,
-    rows: page.rows,
-    next: nextPageLink("/dashboard/reviews", parsed.values, page.next),
-  };
+  const db = await getDb();
+  return listPageData(request, {
+    path: "/dashboard/reviews",
+    schema: reviewFiltersSchema,
+    keys: filterKeys,
+    read: (filters, after) => listReviews(db, filters, after),
+  });
 }
 
 type ActionResult = { ok: true; message: string } | { ok: false; message: string };
