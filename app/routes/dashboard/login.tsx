@@ -1,7 +1,7 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { z } from "zod";
-import { InputField } from "~/components/ui/field";
 import { getDb } from "~/db/db.server";
+import { StaffEmailField, StaffPasswordField } from "~/features/staff/account-fields";
 import { hasStaffAccounts } from "~/features/staff/auth.server";
 import { afterLoginPath, getStaffUser, LoginError, logIn } from "~/features/staff/session.server";
 import dashboardStyles from "~/styles/dashboard.css?url";
@@ -86,25 +86,8 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         {loaderData.redirectTo ? (
           <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
         ) : null}
-        <InputField
-          id="email"
-          name="email"
-          label="Email"
-          type="email"
-          autoComplete="username"
-          required
-          defaultValue={actionData?.values.email}
-          error={actionData?.errors.email}
-        />
-        <InputField
-          id="password"
-          name="password"
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          required
-          error={actionData?.errors.password}
-        />
+        <StaffEmailField defaultValue={actionData?.values.email} error={actionData?.errors.email} />
+        <StaffPasswordField purpose="current" error={actionData?.errors.password} />
         <button type="submit" className="button" disabled={navigation.state === "submitting"}>
           Log in
         </button>

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { InputField } from "~/components/ui/field";
 import { recordAudit } from "~/db/audit.server";
 import { getDb } from "~/db/db.server";
+import { StaffEmailField, StaffPasswordField } from "~/features/staff/account-fields";
 import { createStaffAccount, StaffAccountError } from "~/features/staff/auth.server";
 import { logIn } from "~/features/staff/session.server";
 import { consumeSetupToken, setupTokenIsValid } from "~/features/staff/setup.server";
@@ -94,26 +95,8 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
           defaultValue={actionData?.values.name}
           error={actionData?.errors.name}
         />
-        <InputField
-          id="email"
-          name="email"
-          label="Email"
-          type="email"
-          autoComplete="username"
-          required
-          defaultValue={actionData?.values.email}
-          error={actionData?.errors.email}
-        />
-        <InputField
-          id="password"
-          name="password"
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          hint="At least 8 characters. Long passphrases are welcome."
-          required
-          error={actionData?.errors.password}
-        />
+        <StaffEmailField defaultValue={actionData?.values.email} error={actionData?.errors.email} />
+        <StaffPasswordField purpose="new" error={actionData?.errors.password} />
         <button type="submit" className="button" disabled={navigation.state === "submitting"}>
           Create admin and log in
         </button>
