@@ -1,11 +1,13 @@
 /**
- * A freshly migrated database for one integration test file (CONVENTIONS habit 5):
+ * A freshly migrated database for one integration test file (docs/layout.md, tests):
  * in-memory PGlite by default, or a new database on the PostgreSQL server at
  * TEST_DATABASE_URL, dropped again on close.
  */
 import crypto from "node:crypto";
 import pg from "pg";
+import { afterAll, beforeAll } from "vitest";
 import { type DatabaseHandle, openDatabase } from "~/db/client.server";
+import { useDatabaseHandle } from "~/db/db.server";
 
 export async function createTestDatabase(): Promise<DatabaseHandle> {
   const adminUrl = process.env.TEST_DATABASE_URL;
@@ -48,4 +50,34 @@ export async function queryRows<T>(
 ): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/**
+ * One fresh database for the calling test file: created before its first test, made the
+ * app's database (`getDb()` answers it), closed after its last. Read `handle.db` inside tests
+ * and hooks, not at module level (it exists only once `beforeAll` has run).
+ */
+export function testDatabaseForFile(): DatabaseHandle {
+  let current: DatabaseHandle | undefined;
+  const opened = () => {
+    if (!current) throw new Error("The test database is opened in beforeAll; use it inside tests.");
+    return current;
+  };
+  beforeAll(async () => {
+    current = await createTestDatabase();
+    useDatabaseHandle(current);
+  });
+  afterAll(async () => {
+    await current?.close();
+  });
+  return {
+    get db() {
+      return opened().db;
+    },
+    get driver() {
+      return opened().driver;
+    },
+    ping: () => opened().ping(),
+    close: () => opened().close(),
+  };
 }

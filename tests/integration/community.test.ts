@@ -15,17 +15,9 @@ import { action as joinAction } from "~/routes/home";
 import { action as reviewAction } from "~/routes/review-page";
 import { resetRateLimits } from "~/utils/rate-limit.server";
 import { clientAddressContext } from "~/utils/request-context";
-import { createTestDatabase, queryRows } from "../db";
+import { queryRows, testDatabaseForFile } from "../db";
 
-let handle: DatabaseHandle;
-
-beforeAll(async () => {
-  handle = await createTestDatabase();
-  useDatabaseHandle(handle);
-});
-afterAll(async () => {
-  await handle?.close();
-});
+const handle = testDatabaseForFile();
 beforeEach(() => resetRateLimits());
 
 function post<T>(url: string, fields: Record<string, string>, address = "203.0.113.7"): T {

@@ -13,18 +13,10 @@ import { getStaffUser, LoginError, logIn, logOut } from "~/features/staff/sessio
 import { resetStaffPassword, setStaffDisabled } from "~/features/staff/staff-admin.server";
 import { action as loginAction } from "~/routes/dashboard/login";
 import { resetRateLimits } from "~/utils/rate-limit.server";
-import { createTestDatabase } from "../db";
+import { testDatabaseForFile } from "../db";
 import { cookieHeaderFrom, routeArgs, signedInStaff, TEST_PASSWORD } from "../support/staff";
 
-let handle: DatabaseHandle;
-
-beforeAll(async () => {
-  handle = await createTestDatabase();
-  useDatabaseHandle(handle);
-});
-afterAll(async () => {
-  await handle?.close();
-});
+const handle = testDatabaseForFile();
 beforeEach(() => resetRateLimits());
 
 function requestWith(cookie: string) {
