@@ -160,7 +160,7 @@ async function placeInTransaction(tx: Database, input: PlaceOrderInput): Promise
       "This form was changed. Please check your cart and confirm again.",
       422,
     );
-  const lines = await lockCartLines(tx, input.cartId);
+  const lines = await readCartLines(tx, input.cartId);
   if (lines.length === 0) throw new OrderRejectedError("Your cart is empty.", 409);
   const changed = linesChangedSinceShown(lines, shown);
   if (changed.length > 0) {
@@ -187,10 +187,13 @@ async function placeInTransaction(tx: Database, input: PlaceOrderInput): Promise
   return order;
 }
 
-type CartLineNow = Awaited<ReturnType<typeof lockCartLines>>[number];
+type CartLineNow = Awaited<ReturnType<typeof readCartLines>>[number];
 
-/** The cart's lines with each product as it is now, in product id order. */
-async function lockCartLines(tx: Database, cartId: string) {
+/**
+ * The cart's lines with each product as it is now, in product id order: `reserveStock` then
+ * updates (and so locks) the products in that one order in every transaction.
+ */
+async function readCartLines(tx: Database, cartId: string) {
   return (
     tx
       .select({
