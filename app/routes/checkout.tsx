@@ -13,7 +13,7 @@ import { describeCartLines, getCart, readCartId } from "~/features/cart/cart.ser
 import { checkoutSchema } from "~/features/orders/checkout.schema";
 import { checkoutFields, checkoutLimits, paymentChoices } from "~/features/orders/checkout-fields";
 import { indianStates } from "~/features/orders/indian-states";
-import { OrderRejectedError, placeOrder } from "~/features/orders/orders.server";
+import { type ChangedLine, OrderRejectedError, placeOrder } from "~/features/orders/orders.server";
 import { razorpayConfig } from "~/features/payments/razorpay.server";
 import { pageMeta } from "~/features/site/meta";
 import { idempotencyKey } from "~/utils/codes.server";
@@ -36,7 +36,7 @@ type ActionResult = {
   values: Record<string, string>;
   errors?: Record<string, string>;
   formError?: string;
-  changedLines?: { productId: number; name: string; reason: string }[];
+  changedLines?: ChangedLine[];
 };
 
 /**
@@ -109,6 +109,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
       : "Confirm your order and delivery address. Pay in cash on delivery.",
   );
 
+type CheckoutData = Route.ComponentProps["loaderData"];
+
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
   const { cart } = loaderData;
   const navigation = useNavigation();
@@ -116,174 +118,228 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   const values = actionData?.values ?? {};
   const errors = actionData?.errors ?? {};
 
-  if (cart.lines.length === 0) {
-    return (
-      <div className="page page--narrow">
-        <h1>Checkout</h1>
-        {actionData?.formError ? (
-          <p className="form-error" role="alert">
-            {actionData.formError}
-          </p>
-        ) : null}
-        <p className="empty-state">Your cart is empty.</p>
-        <p>
-          <Link to="/plant" className="button">
-            Continue Shopping
-          </Link>
-        </p>
-      </div>
-    );
-  }
-
+  if (cart.lines.length === 0) return <EmptyCheckout formError={actionData?.formError} />;
   return (
     <div className="page page--narrow">
       <h1>Checkout</h1>
-      <section aria-labelledby="summary-title" className="checkout-summary">
-        <h2 id="summary-title">Your order</h2>
-        <ul>
-          {cart.lines.map((line) => (
-            <li key={line.productId}>
-              <span>
-                {line.name}
-                {line.size ? ` ${line.size}` : ""} × {line.quantity}
-              </span>
-              <span>{formatPaise(line.lineTotalPaise)}</span>
-            </li>
-          ))}
-        </ul>
-        <p className="cart-total">
-          <span>{loaderData.onlinePayment ? "Total" : "Total to pay at delivery"}</span>{" "}
-          <strong>{formatPaise(cart.subtotalPaise)}</strong>
-        </p>
-        <p>
-          <Link to="/cart">Change your cart</Link>
-        </p>
-      </section>
-
+      <OrderSummary cart={cart} onlinePayment={loaderData.onlinePayment} />
       {actionData?.formError ? (
-        <div className="form-error" role="alert">
-          <p>{actionData.formError}</p>
-          {actionData.changedLines?.length ? (
-            <ul>
-              {actionData.changedLines.map((line) => (
-                <li key={line.productId}>
-                  {line.name} {line.reason}.
-                </li>
-              ))}
-            </ul>
-          ) : null}
-        </div>
+        <OrderRefusal message={actionData.formError} changedLines={actionData.changedLines} />
       ) : null}
-
       <Form method="post" className="form" noValidate>
         <h2>Shipping address</h2>
         <input type="hidden" name="idempotencyKey" value={loaderData.idempotencyKey} />
         <input type="hidden" name="shownLines" value={loaderData.shownLines} />
-        <InputField
-          id="name"
-          name="name"
-          label="Name"
-          autoComplete="name"
-          required
-          maxLength={checkoutLimits.name}
-          defaultValue={values.name}
-          error={errors.name}
-        />
-        <InputField
-          id="email"
-          name="email"
-          type="email"
-          label="Email"
-          autoComplete="email"
-          required
-          maxLength={checkoutLimits.email}
-          defaultValue={values.email}
-          error={errors.email}
-        />
-        <InputField
-          id="phone"
-          name="phone"
-          type="tel"
-          label="Phone"
-          autoComplete="tel"
-          inputMode="tel"
-          required
-          maxLength={checkoutLimits.phone}
-          hint="10-digit mobile number; +91 is optional."
-          defaultValue={values.phone}
-          error={errors.phone}
-        />
-        <InputField
-          id="address"
-          name="address"
-          label="Address"
-          autoComplete="street-address"
-          required
-          maxLength={checkoutLimits.address}
-          defaultValue={values.address}
-          error={errors.address}
-        />
-        <InputField
-          id="city"
-          name="city"
-          label="City"
-          autoComplete="address-level2"
-          required
-          maxLength={checkoutLimits.city}
-          defaultValue={values.city}
-          error={errors.city}
-        />
-        <SelectField
-          id="state"
-          name="state"
-          label="State"
-          autoComplete="address-level1"
-          required
-          options={indianStates}
-          placeholder="Choose a state or union territory"
-          defaultValue={values.state ?? ""}
-          error={errors.state}
-        />
-        <InputField
-          id="pinCode"
-          name="pinCode"
-          label="PIN code"
-          autoComplete="postal-code"
-          inputMode="numeric"
-          pattern="[1-9][0-9]{5}"
-          required
-          maxLength={6}
-          defaultValue={values.pinCode}
-          error={errors.pinCode}
-        />
+        <ShippingFields values={values} errors={errors} />
         {errors.idempotencyKey || errors.shownLines ? (
           <p className="form-error" role="alert">
             {errors.idempotencyKey ??
               "This form has expired. Please check your cart and try again."}
           </p>
         ) : null}
-        {loaderData.onlinePayment ? (
-          <RadioGroupField
-            name="paymentMethod"
-            legend="Payment"
-            options={paymentChoices}
-            defaultValue={values.paymentMethod || "cod"}
-            error={errors.paymentMethod}
-          />
-        ) : (
-          <>
-            <p>Payment: cash on delivery.</p>
-            {errors.paymentMethod ? (
-              <p className="form-error" role="alert">
-                {errors.paymentMethod}
-              </p>
-            ) : null}
-          </>
-        )}
+        <PaymentChoice
+          onlinePayment={loaderData.onlinePayment}
+          chosen={values.paymentMethod}
+          error={errors.paymentMethod}
+        />
         <button type="submit" className="button button--large" disabled={submitting}>
           Confirm Order
         </button>
       </Form>
     </div>
+  );
+}
+
+/** Nothing to check out (the cart is empty, or was emptied meanwhile: `formError`). */
+function EmptyCheckout({ formError }: { formError: string | undefined }) {
+  return (
+    <div className="page page--narrow">
+      <h1>Checkout</h1>
+      {formError ? (
+        <p className="form-error" role="alert">
+          {formError}
+        </p>
+      ) : null}
+      <p className="empty-state">Your cart is empty.</p>
+      <p>
+        <Link to="/plant" className="button">
+          Continue Shopping
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+/** The lines and total the shopper confirms (the form sends them back as `shownLines`). */
+function OrderSummary({ cart, onlinePayment }: Pick<CheckoutData, "cart" | "onlinePayment">) {
+  return (
+    <section aria-labelledby="summary-title" className="checkout-summary">
+      <h2 id="summary-title">Your order</h2>
+      <ul>
+        {cart.lines.map((line) => (
+          <li key={line.productId}>
+            <span>
+              {line.name}
+              {line.size ? ` ${line.size}` : ""} × {line.quantity}
+            </span>
+            <span>{formatPaise(line.lineTotalPaise)}</span>
+          </li>
+        ))}
+      </ul>
+      <p className="cart-total">
+        <span>{onlinePayment ? "Total" : "Total to pay at delivery"}</span>{" "}
+        <strong>{formatPaise(cart.subtotalPaise)}</strong>
+      </p>
+      <p>
+        <Link to="/cart">Change your cart</Link>
+      </p>
+    </section>
+  );
+}
+
+/** Why the order was not placed, with the lines that changed since the page was shown. */
+function OrderRefusal({
+  message,
+  changedLines,
+}: {
+  message: string;
+  changedLines?: ChangedLine[];
+}) {
+  return (
+    <div className="form-error" role="alert">
+      <p>{message}</p>
+      {changedLines?.length ? (
+        <ul>
+          {changedLines.map((line) => (
+            <li key={line.productId}>
+              {line.name} {line.reason}.
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+type FormState = { values: Record<string, string>; errors: Record<string, string> };
+
+/** Name, e-mail, phone and the delivery address, with the typed values and their errors. */
+function ShippingFields({ values, errors }: FormState) {
+  return (
+    <>
+      <InputField
+        id="name"
+        name="name"
+        label="Name"
+        autoComplete="name"
+        required
+        maxLength={checkoutLimits.name}
+        defaultValue={values.name}
+        error={errors.name}
+      />
+      <InputField
+        id="email"
+        name="email"
+        type="email"
+        label="Email"
+        autoComplete="email"
+        required
+        maxLength={checkoutLimits.email}
+        defaultValue={values.email}
+        error={errors.email}
+      />
+      <InputField
+        id="phone"
+        name="phone"
+        type="tel"
+        label="Phone"
+        autoComplete="tel"
+        inputMode="tel"
+        required
+        maxLength={checkoutLimits.phone}
+        hint="10-digit mobile number; +91 is optional."
+        defaultValue={values.phone}
+        error={errors.phone}
+      />
+      <InputField
+        id="address"
+        name="address"
+        label="Address"
+        autoComplete="street-address"
+        required
+        maxLength={checkoutLimits.address}
+        defaultValue={values.address}
+        error={errors.address}
+      />
+      <InputField
+        id="city"
+        name="city"
+        label="City"
+        autoComplete="address-level2"
+        required
+        maxLength={checkoutLimits.city}
+        defaultValue={values.city}
+        error={errors.city}
+      />
+      <SelectField
+        id="state"
+        name="state"
+        label="State"
+        autoComplete="address-level1"
+        required
+        options={indianStates}
+        placeholder="Choose a state or union territory"
+        defaultValue={values.state ?? ""}
+        error={errors.state}
+      />
+      <InputField
+        id="pinCode"
+        name="pinCode"
+        label="PIN code"
+        autoComplete="postal-code"
+        inputMode="numeric"
+        pattern="[1-9][0-9]{5}"
+        required
+        maxLength={6}
+        defaultValue={values.pinCode}
+        error={errors.pinCode}
+      />
+    </>
+  );
+}
+
+/**
+ * Cash on delivery or online, when Razorpay is configured; otherwise a line saying the order is
+ * paid in cash on delivery (and the error of a form that asked for online payment anyway).
+ */
+function PaymentChoice({
+  onlinePayment,
+  chosen,
+  error,
+}: {
+  onlinePayment: boolean;
+  chosen: string | undefined;
+  error: string | undefined;
+}) {
+  if (onlinePayment) {
+    return (
+      <RadioGroupField
+        name="paymentMethod"
+        legend="Payment"
+        options={paymentChoices}
+        defaultValue={chosen || "cod"}
+        error={error}
+      />
+    );
+  }
+  return (
+    <>
+      <p>Payment: cash on delivery.</p>
+      {error ? (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </>
   );
 }

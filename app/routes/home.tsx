@@ -117,6 +117,8 @@ function AggregateRatingJsonLd({ average, count }: { average: number; count: num
   );
 }
 
+type HomeData = Route.ComponentProps["loaderData"];
+
 export default function Home({ loaderData, actionData }: Route.ComponentProps) {
   const { reviews, summary } = loaderData;
   const navigation = useNavigation();
@@ -134,7 +136,44 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
           {siteConfig.pickupCta.replace(/\?$/, " ?")}
         </Link>
       </section>
+      <AboutSections />
+      <Reviews reviews={reviews} summary={summary} />
 
+      <section id="join" className="home__section" aria-labelledby="join-title">
+        <h2 id="join-title">Join us</h2>
+        <p>Get news of plants, offers and pickup days. Leave at any time with one click.</p>
+        <JoinUsForm
+          values={actionData?.values ?? {}}
+          errors={actionData?.errors ?? {}}
+          formError={actionData?.formError}
+          submitting={joining}
+        />
+        {actionData?.ok ? (
+          <ThankYouDialog title="Thank you for joining us!">
+            <p>We will write to you about plants, offers and pickup days.</p>
+            <p>
+              Changed your mind? <Link to={actionData.unsubscribePath ?? "/"}>Unsubscribe</Link>{" "}
+              with one click.
+            </p>
+          </ThankYouDialog>
+        ) : null}
+      </section>
+
+      <section id="contact" className="home__section" aria-labelledby="contact-title">
+        <h2 id="contact-title">Contact</h2>
+        <p>
+          Call <a href={`tel:${siteConfig.phoneE164}`}>{siteConfig.phoneDisplay}</a> or write to{" "}
+          <a href={`mailto:${siteConfig.supportEmail}`}>{siteConfig.supportEmail}</a>.
+        </p>
+      </section>
+    </div>
+  );
+}
+
+/** About us, the four services, how we valuate, and plants and supplies. */
+function AboutSections() {
+  return (
+    <>
       <section id="about" className="home__section" aria-labelledby="about-title">
         <h2 id="about-title">About us</h2>
         <p>
@@ -178,48 +217,25 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
           <Link to="/plant">Browse plants</Link> · <Link to="/supplies">Browse supplies</Link>
         </p>
       </section>
+    </>
+  );
+}
 
-      <section id="reviews" className="home__section" aria-labelledby="reviews-title">
-        <h2 id="reviews-title">What our customers say</h2>
-        {summary.count > 0 ? (
-          <p className="review-summary">
-            <Stars rating={summary.average} /> {summary.average.toFixed(1)} out of 5 from{" "}
-            {summary.count === 1 ? "1 review" : `${summary.count} reviews`}
-          </p>
-        ) : null}
-        <ReviewCarousel reviews={reviews} />
-        <p>
-          <Link to="/review-page">Leave a review</Link>
+/** The average rating (when there are reviews), the carousel, and a link to leave one. */
+function Reviews({ reviews, summary }: HomeData) {
+  return (
+    <section id="reviews" className="home__section" aria-labelledby="reviews-title">
+      <h2 id="reviews-title">What our customers say</h2>
+      {summary.count > 0 ? (
+        <p className="review-summary">
+          <Stars rating={summary.average} /> {summary.average.toFixed(1)} out of 5 from{" "}
+          {summary.count === 1 ? "1 review" : `${summary.count} reviews`}
         </p>
-      </section>
-
-      <section id="join" className="home__section" aria-labelledby="join-title">
-        <h2 id="join-title">Join us</h2>
-        <p>Get news of plants, offers and pickup days. Leave at any time with one click.</p>
-        <JoinUsForm
-          values={actionData?.values ?? {}}
-          errors={actionData?.errors ?? {}}
-          formError={actionData?.formError}
-          submitting={joining}
-        />
-        {actionData?.ok ? (
-          <ThankYouDialog title="Thank you for joining us!">
-            <p>We will write to you about plants, offers and pickup days.</p>
-            <p>
-              Changed your mind? <Link to={actionData.unsubscribePath ?? "/"}>Unsubscribe</Link>{" "}
-              with one click.
-            </p>
-          </ThankYouDialog>
-        ) : null}
-      </section>
-
-      <section id="contact" className="home__section" aria-labelledby="contact-title">
-        <h2 id="contact-title">Contact</h2>
-        <p>
-          Call <a href={`tel:${siteConfig.phoneE164}`}>{siteConfig.phoneDisplay}</a> or write to{" "}
-          <a href={`mailto:${siteConfig.supportEmail}`}>{siteConfig.supportEmail}</a>.
-        </p>
-      </section>
-    </div>
+      ) : null}
+      <ReviewCarousel reviews={reviews} />
+      <p>
+        <Link to="/review-page">Leave a review</Link>
+      </p>
+    </section>
   );
 }

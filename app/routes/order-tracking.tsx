@@ -66,6 +66,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: "robots", content: "noindex" },
 ];
 
+type TrackedOrder = Route.ComponentProps["loaderData"];
+
 export default function OrderTracking({ loaderData: order, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const cancelling = navigation.state !== "idle" && navigation.formMethod === "POST";
@@ -76,78 +78,11 @@ export default function OrderTracking({ loaderData: order, actionData }: Route.C
         Status: <strong>{orderStatusLabels[order.status]}</strong>
       </p>
       <p>Placed on {order.placedAt}.</p>
-      <p className="order-payment">
-        Payment: {paymentMethodLabels[order.paymentMethod]}
-        {order.paymentMethod === "online" || order.paymentStatus === "paid" ? (
-          <>
-            {" "}
-            — <strong>{paymentStatusLabels[order.paymentStatus]}</strong>
-          </>
-        ) : null}
-        {order.razorpayPaymentId ? <> (Razorpay payment id {order.razorpayPaymentId})</> : null}
-      </p>
+      <PaymentLine order={order} />
       {order.canRetryPayment || order.canSwitchToCashOnDelivery ? (
-        <div className="order-payment-actions">
-          <p>
-            {order.paymentStatus === "failed"
-              ? "Your online payment did not go through."
-              : "We have not received your online payment yet."}{" "}
-            You can pay now, or pay in cash when the order arrives.
-          </p>
-          {order.canRetryPayment ? (
-            // A new document: /payment's CSP allows Razorpay's payment window.
-            <a className="button" href={order.paymentPath}>
-              Pay online now
-            </a>
-          ) : null}{" "}
-          <Form method="post" className="order-payment-switch">
-            <button
-              type="submit"
-              name="intent"
-              value="cash-on-delivery"
-              className="button button--secondary"
-              disabled={cancelling}
-            >
-              Pay in cash on delivery instead
-            </button>
-          </Form>
-        </div>
+        <UnpaidOnlineActions order={order} busy={cancelling} />
       ) : null}
-      <section aria-labelledby="items-title">
-        <h2 id="items-title">Items</h2>
-        <table className="order-lines">
-          <thead>
-            <tr>
-              <th scope="col">Item</th>
-              <th scope="col">Price</th>
-              <th scope="col">Qty</th>
-              <th scope="col">Total</th>
-            </tr>
-          </thead>
-          <tbody>
-            {order.lines.map((line) => (
-              <tr key={line.id}>
-                <th scope="row">{line.name}</th>
-                <td>{formatPaise(line.unitPricePaise)}</td>
-                <td>{line.quantity}</td>
-                <td>{formatPaise(line.lineTotalPaise)}</td>
-              </tr>
-            ))}
-          </tbody>
-          <tfoot>
-            <tr>
-              <th scope="row" colSpan={3}>
-                {order.paymentStatus === "paid"
-                  ? "Total paid"
-                  : order.paymentMethod === "online"
-                    ? "Total to pay online"
-                    : "Total to pay at delivery"}
-              </th>
-              <td>{formatPaise(order.totalPaise)}</td>
-            </tr>
-          </tfoot>
-        </table>
-      </section>
+      <OrderItems order={order} />
       <section aria-labelledby="address-title">
         <h2 id="address-title">Delivery address</h2>
         <address>
@@ -180,5 +115,93 @@ export default function OrderTracking({ loaderData: order, actionData }: Route.C
         </Form>
       ) : null}
     </div>
+  );
+}
+
+/** How the order is paid; its payment status too when paid online or paid at all. */
+function PaymentLine({ order }: { order: TrackedOrder }) {
+  return (
+    <p className="order-payment">
+      Payment: {paymentMethodLabels[order.paymentMethod]}
+      {order.paymentMethod === "online" || order.paymentStatus === "paid" ? (
+        <>
+          {" "}
+          — <strong>{paymentStatusLabels[order.paymentStatus]}</strong>
+        </>
+      ) : null}
+      {order.razorpayPaymentId ? <> (Razorpay payment id {order.razorpayPaymentId})</> : null}
+    </p>
+  );
+}
+
+/** An online payment not received (pending or failed): pay now, or switch to cash on delivery. */
+function UnpaidOnlineActions({ order, busy }: { order: TrackedOrder; busy: boolean }) {
+  return (
+    <div className="order-payment-actions">
+      <p>
+        {order.paymentStatus === "failed"
+          ? "Your online payment did not go through."
+          : "We have not received your online payment yet."}{" "}
+        You can pay now, or pay in cash when the order arrives.
+      </p>
+      {order.canRetryPayment ? (
+        // A new document: /payment's CSP allows Razorpay's payment window.
+        <a className="button" href={order.paymentPath}>
+          Pay online now
+        </a>
+      ) : null}{" "}
+      <Form method="post" className="order-payment-switch">
+        <button
+          type="submit"
+          name="intent"
+          value="cash-on-delivery"
+          className="button button--secondary"
+          disabled={busy}
+        >
+          Pay in cash on delivery instead
+        </button>
+      </Form>
+    </div>
+  );
+}
+
+/** The ordered lines as stored at checkout, and the total with how it is paid. */
+function OrderItems({ order }: { order: TrackedOrder }) {
+  return (
+    <section aria-labelledby="items-title">
+      <h2 id="items-title">Items</h2>
+      <table className="order-lines">
+        <thead>
+          <tr>
+            <th scope="col">Item</th>
+            <th scope="col">Price</th>
+            <th scope="col">Qty</th>
+            <th scope="col">Total</th>
+          </tr>
+        </thead>
+        <tbody>
+          {order.lines.map((line) => (
+            <tr key={line.id}>
+              <th scope="row">{line.name}</th>
+              <td>{formatPaise(line.unitPricePaise)}</td>
+              <td>{line.quantity}</td>
+              <td>{formatPaise(line.lineTotalPaise)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row" colSpan={3}>
+              {order.paymentStatus === "paid"
+                ? "Total paid"
+                : order.paymentMethod === "online"
+                  ? "Total to pay online"
+                  : "Total to pay at delivery"}
+            </th>
+            <td>{formatPaise(order.totalPaise)}</td>
+          </tr>
+        </tfoot>
+      </table>
+    </section>
   );
 }

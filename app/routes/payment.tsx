@@ -204,52 +204,9 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
 
 function PayForm({ token, result }: { token: string; result: ActionResult | undefined }) {
   const navigation = useNavigation();
-  const submit = useSubmit();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const [script, setScript] = useState<"loading" | "ready" | "failed">("loading");
-  const [notice, setNotice] = useState<string | null>(null);
-  const opened = useRef<CheckoutOptions | null>(null);
   const checkout = result?.checkout;
-
-  useEffect(() => {
-    loadCheckoutScript().then(
-      () => setScript("ready"),
-      () => setScript("failed"),
-    );
-  }, []);
-
-  useEffect(() => {
-    if (!checkout || opened.current === checkout || script !== "ready" || !window.Razorpay) {
-      return;
-    }
-    opened.current = checkout;
-    setNotice(null);
-    openCheckout(window.Razorpay, checkout, {
-      success(response) {
-        setNotice("Payment received. Confirming it with Razorpay…");
-        submit(
-          {
-            intent: "verify",
-            order: token,
-            razorpay_payment_id: response.razorpay_payment_id,
-            razorpay_order_id: response.razorpay_order_id,
-            razorpay_signature: response.razorpay_signature,
-          },
-          { method: "post" },
-        );
-      },
-      failure(response) {
-        const reason = response.error?.description;
-        setNotice(
-          `The payment did not go through${reason ? `: ${reason}` : ""}. You can try again.`,
-        );
-      },
-      dismiss() {
-        setNotice("The payment window was closed before paying. You can try again.");
-      },
-    });
-  }, [checkout, script, submit, token]);
-
+  const { script, notice } = useRazorpayWindow(checkout, token);
   const errors = result?.errors ?? {};
   return (
     <>
@@ -300,4 +257,60 @@ function PayForm({ token, result }: { token: string; result: ActionResult | unde
       </Form>
     </>
   );
+}
+
+/**
+ * Loads Razorpay's script in the browser and opens its payment window once for each new
+ * `checkout` the server answered 'Pay Now' with. A success is sent back (intent=verify) to be
+ * checked on the server; a failure or a closed window becomes `notice`, a line to show.
+ */
+function useRazorpayWindow(
+  checkout: CheckoutOptions | undefined,
+  token: string,
+): { script: "loading" | "ready" | "failed"; notice: string | null } {
+  const submit = useSubmit();
+  const [script, setScript] = useState<"loading" | "ready" | "failed">("loading");
+  const [notice, setNotice] = useState<string | null>(null);
+  const opened = useRef<CheckoutOptions | null>(null);
+
+  useEffect(() => {
+    loadCheckoutScript().then(
+      () => setScript("ready"),
+      () => setScript("failed"),
+    );
+  }, []);
+
+  useEffect(() => {
+    if (!checkout || opened.current === checkout || script !== "ready" || !window.Razorpay) {
+      return;
+    }
+    opened.current = checkout;
+    setNotice(null);
+    openCheckout(window.Razorpay, checkout, {
+      success(response) {
+        setNotice("Payment received. Confirming it with Razorpay…");
+        submit(
+          {
+            intent: "verify",
+            order: token,
+            razorpay_payment_id: response.razorpay_payment_id,
+            razorpay_order_id: response.razorpay_order_id,
+            razorpay_signature: response.razorpay_signature,
+          },
+          { method: "post" },
+        );
+      },
+      failure(response) {
+        const reason = response.error?.description;
+        setNotice(
+          `The payment did not go through${reason ? `: ${reason}` : ""}. You can try again.`,
+        );
+      },
+      dismiss() {
+        setNotice("The payment window was closed before paying. You can try again.");
+      },
+    });
+  }, [checkout, script, submit, token]);
+
+  return { script, notice };
 }

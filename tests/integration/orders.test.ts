@@ -1,6 +1,7 @@
-import { eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
+import { auditLog } from "~/db/schema/audit";
 import { products } from "~/db/schema/catalogue";
 import { cartLines, type orderLines, orders } from "~/db/schema/shop";
 import { seedDatabase } from "~/db/seed.server";
@@ -20,6 +21,8 @@ import {
   transitionOrder,
 } from "~/features/orders/orders.server";
 import { idempotencyKey } from "~/utils/codes.server";
+import { entityHistory } from "~/utils/entity-history.server";
+import { formatPaise } from "~/utils/money";
 import { createTestDatabase } from "../db";
 import { cartWith, productBySlug, setStock, shipping } from "../factories";
 
@@ -237,5 +240,49 @@ describe("order status", () => {
     });
     await transitionOrder(db, order.id, "cancelled", "staff:1");
     expect((await productBySlug(db, "ixora")).stock).toBe(5);
+  });
+
+  it("records placing and each status change in the audit log as {before, after}", async () => {
+    const plant = await productBySlug(db, "croton");
+    await setStock(db, plant.id, 5);
+    const cart = await cartWith(db, [{ productId: plant.id, quantity: 1 }]);
+    const order = await placeOrder(db, { ...cart, idempotencyKey: idempotencyKey(), shipping });
+    await transitionOrder(db, order.id, "confirmed", "lead@staff.example");
+    await transitionOrder(db, order.id, "cancelled", "lead@staff.example");
+    const rows = await db
+      .select({ actor: auditLog.actor, action: auditLog.action, details: auditLog.details })
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, "order"), eq(auditLog.entityId, String(order.id))))
+      .orderBy(asc(auditLog.id));
+    expect(rows).toEqual([
+      {
+        actor: "visitor",
+        action: "order.placed",
+        details: {
+          before: null,
+          after: {
+            reference: order.reference,
+            totalPaise: order.totalPaise,
+            paymentMethod: "cod",
+          },
+        },
+      },
+      {
+        actor: "lead@staff.example",
+        action: "order.confirmed",
+        details: { before: { status: "placed" }, after: { status: "confirmed" } },
+      },
+      {
+        actor: "lead@staff.example",
+        action: "order.cancelled",
+        details: { before: { status: "confirmed" }, after: { status: "cancelled" } },
+      },
+    ]);
+    const history = await entityHistory(db, "order", order.id);
+    expect(history.map((entry) => entry.summary)).toEqual([
+      `reference: ${order.reference}; total: ${formatPaise(order.totalPaise)}; payment method: cod`,
+      "status: placed → confirmed",
+      "status: confirmed → cancelled",
+    ]);
   });
 });

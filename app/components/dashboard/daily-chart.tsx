@@ -67,21 +67,47 @@ export function describeSeries(dates: readonly string[], series: DailySeries): s
   }${busiest}.`;
 }
 
+/** Where things go in the SVG: the plot area, the value axis's ticks, and x/y of a point. */
+interface ChartLayout {
+  plotW: number;
+  plotH: number;
+  /** Values at the horizontal grid lines, 0 to the axis top. */
+  ticks: number[];
+  /** Every `labelEvery`-th date (counted back from the last) gets an axis label. */
+  labelEvery: number;
+  /** x of the i-th date. */
+  x: (i: number) => number;
+  /** y of a value. */
+  y: (v: number) => number;
+}
+
+function chartLayout(dayCount: number, max: number): ChartLayout {
+  const { top, step } = niceScale(max);
+  const plotW = WIDTH - MARGIN.left - MARGIN.right;
+  const plotH = HEIGHT - MARGIN.top - MARGIN.bottom;
+  const ticks: number[] = [];
+  for (let v = 0; v <= top; v += step) ticks.push(v);
+  return {
+    plotW,
+    plotH,
+    ticks,
+    labelEvery: Math.max(1, Math.ceil(dayCount / 6)),
+    x: (i) => MARGIN.left + (dayCount <= 1 ? plotW / 2 : (i * plotW) / (dayCount - 1)),
+    y: (v) => MARGIN.top + plotH - (v / top) * plotH,
+  };
+}
+
+/** The line style of the `index`-th series (the first style for any beyond the second). */
+function styleOf(index: number) {
+  return STYLES[index] ?? STYLES[0];
+}
+
 export function DailyChart({ title, dates, series, valueLabel, dateLabel }: DailyChartProps) {
   const id = useId();
   const titleId = `${id}-title`;
   const descId = `${id}-desc`;
   const drawn = series.filter((s): s is DailySeries => Boolean(s));
-  const max = Math.max(0, ...drawn.flatMap((s) => s.values));
-  const { top, step } = niceScale(max);
-  const plotW = WIDTH - MARGIN.left - MARGIN.right;
-  const plotH = HEIGHT - MARGIN.top - MARGIN.bottom;
-  const x = (i: number) =>
-    MARGIN.left + (dates.length <= 1 ? plotW / 2 : (i * plotW) / (dates.length - 1));
-  const y = (v: number) => MARGIN.top + plotH - (v / top) * plotH;
-  const ticks: number[] = [];
-  for (let v = 0; v <= top; v += step) ticks.push(v);
-  const labelEvery = Math.max(1, Math.ceil(dates.length / 6));
+  const layout = chartLayout(dates.length, Math.max(0, ...drawn.flatMap((s) => s.values)));
 
   return (
     <figure className="dash-figure">
@@ -94,152 +120,209 @@ export function DailyChart({ title, dates, series, valueLabel, dateLabel }: Dail
         <title id={titleId}>{title}</title>
         <desc id={descId}>{drawn.map((s) => describeSeries(dates, s)).join(" ")}</desc>
         <rect x="0" y="0" width={WIDTH} height={HEIGHT} fill="#fff" />
-        {ticks.map((v) => (
-          <g key={v}>
-            <line
-              x1={MARGIN.left}
-              x2={WIDTH - MARGIN.right}
-              y1={y(v)}
-              y2={y(v)}
-              stroke={v === 0 ? "#1d2a1f" : "#d5dccf"}
-            />
-            <text x={MARGIN.left - 8} y={y(v) + 4} textAnchor="end" fontSize="13" fill="#1d2a1f">
-              {v}
-            </text>
-          </g>
+        <ValueGrid layout={layout} />
+        <DateTicks dates={dates} layout={layout} />
+        <AxisTitles dateLabel={dateLabel} valueLabel={valueLabel} layout={layout} />
+        {drawn.map((s, index) => (
+          <SeriesLine key={s.label} series={s} index={index} layout={layout} />
         ))}
-        {dates.map((date, i) =>
-          (dates.length - 1 - i) % labelEvery === 0 ? (
-            <g key={date}>
-              <line
-                x1={x(i)}
-                x2={x(i)}
-                y1={MARGIN.top + plotH}
-                y2={MARGIN.top + plotH + 5}
-                stroke="#1d2a1f"
-              />
-              <text
-                x={x(i)}
-                y={MARGIN.top + plotH + 20}
-                textAnchor="middle"
-                fontSize="13"
-                fill="#1d2a1f"
-              >
-                {shortDate(date)}
-              </text>
-            </g>
-          ) : null,
-        )}
-        <text
-          x={MARGIN.left + plotW / 2}
-          y={HEIGHT - 8}
-          textAnchor="middle"
-          fontSize="13"
-          fill="#1d2a1f"
-        >
-          {dateLabel}
-        </text>
-        <text
-          transform={`translate(16 ${MARGIN.top + plotH / 2}) rotate(-90)`}
-          textAnchor="middle"
-          fontSize="13"
-          fill="#1d2a1f"
-        >
-          {valueLabel}
-        </text>
-        {drawn.map((s, index) => {
-          const style = STYLES[index] ?? STYLES[0];
-          if (!style) return null;
-          const points = s.values.map((v, i) => `${x(i)},${y(v)}`).join(" ");
-          return (
-            <g key={s.label} data-series={s.label}>
-              <polyline
-                points={points}
-                fill="none"
-                stroke={style.stroke}
-                strokeWidth="2.5"
-                strokeDasharray={style.dash}
-              />
-              {s.values.map((v, i) =>
-                style.marker === "circle" ? (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: one marker per day, fixed order
-                  <circle key={i} cx={x(i)} cy={y(v)} r="3.5" fill={style.stroke} />
-                ) : (
-                  <rect
-                    // biome-ignore lint/suspicious/noArrayIndexKey: one marker per day, fixed order
-                    key={i}
-                    x={x(i) - 3.5}
-                    y={y(v) - 3.5}
-                    width="7"
-                    height="7"
-                    fill={style.stroke}
-                  />
-                ),
-              )}
-            </g>
-          );
-        })}
-        <g>
-          {drawn.map((s, index) => {
-            const style = STYLES[index] ?? STYLES[0];
-            if (!style) return null;
-            const lx = MARGIN.left + index * 190;
-            return (
-              <g key={s.label}>
-                <line
-                  x1={lx}
-                  x2={lx + 36}
-                  y1={18}
-                  y2={18}
-                  stroke={style.stroke}
-                  strokeWidth="2.5"
-                  strokeDasharray={style.dash}
-                />
-                {style.marker === "circle" ? (
-                  <circle cx={lx + 18} cy={18} r="3.5" fill={style.stroke} />
-                ) : (
-                  <rect x={lx + 14.5} y={14.5} width="7" height="7" fill={style.stroke} />
-                )}
-                <text x={lx + 44} y={23} fontSize="14" fill="#1d2a1f">
-                  {s.label}
-                </text>
-              </g>
-            );
-          })}
-        </g>
+        <Legend series={drawn} />
       </svg>
       <figcaption>
-        <details>
-          <summary>Numbers behind the chart</summary>
-          <div className="dash-table-wrap">
-            <table className="dash-table">
-              <caption className="visually-hidden">{title}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Day</th>
-                  {drawn.map((s) => (
-                    <th key={s.label} scope="col" className="num">
-                      {s.label}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {dates.map((date, i) => (
-                  <tr key={date}>
-                    <th scope="row">{formatCalendarDate(date)}</th>
-                    {drawn.map((s) => (
-                      <td key={s.label} className="num">
-                        {s.values[i] ?? 0}
-                      </td>
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </details>
+        <ChartTable title={title} dates={dates} series={drawn} />
       </figcaption>
     </figure>
+  );
+}
+
+/** A horizontal line and a label at each tick of the value axis (the 0 line darker). */
+function ValueGrid({ layout: { ticks, y } }: { layout: ChartLayout }) {
+  return ticks.map((v) => (
+    <g key={v}>
+      <line
+        x1={MARGIN.left}
+        x2={WIDTH - MARGIN.right}
+        y1={y(v)}
+        y2={y(v)}
+        stroke={v === 0 ? "#1d2a1f" : "#d5dccf"}
+      />
+      <text x={MARGIN.left - 8} y={y(v) + 4} textAnchor="end" fontSize="13" fill="#1d2a1f">
+        {v}
+      </text>
+    </g>
+  ));
+}
+
+/** A tick and a short date under the plot for about six days, always including the last. */
+function DateTicks({ dates, layout }: { dates: readonly string[]; layout: ChartLayout }) {
+  const { x, plotH, labelEvery } = layout;
+  return dates.map((date, i) =>
+    (dates.length - 1 - i) % labelEvery === 0 ? (
+      <g key={date}>
+        <line
+          x1={x(i)}
+          x2={x(i)}
+          y1={MARGIN.top + plotH}
+          y2={MARGIN.top + plotH + 5}
+          stroke="#1d2a1f"
+        />
+        <text x={x(i)} y={MARGIN.top + plotH + 20} textAnchor="middle" fontSize="13" fill="#1d2a1f">
+          {shortDate(date)}
+        </text>
+      </g>
+    ) : null,
+  );
+}
+
+/** The axis labels: the dates' below the plot, the values' turned along the left edge. */
+function AxisTitles({
+  dateLabel,
+  valueLabel,
+  layout,
+}: {
+  dateLabel: string;
+  valueLabel: string;
+  layout: ChartLayout;
+}) {
+  return (
+    <>
+      <text
+        x={MARGIN.left + layout.plotW / 2}
+        y={HEIGHT - 8}
+        textAnchor="middle"
+        fontSize="13"
+        fill="#1d2a1f"
+      >
+        {dateLabel}
+      </text>
+      <text
+        transform={`translate(16 ${MARGIN.top + layout.plotH / 2}) rotate(-90)`}
+        textAnchor="middle"
+        fontSize="13"
+        fill="#1d2a1f"
+      >
+        {valueLabel}
+      </text>
+    </>
+  );
+}
+
+/** One series: its line, and a marker (circle or square by series) on each day. */
+function SeriesLine({
+  series,
+  index,
+  layout: { x, y },
+}: {
+  series: DailySeries;
+  index: number;
+  layout: ChartLayout;
+}) {
+  const style = styleOf(index);
+  if (!style) return null;
+  const points = series.values.map((v, i) => `${x(i)},${y(v)}`).join(" ");
+  return (
+    <g data-series={series.label}>
+      <polyline
+        points={points}
+        fill="none"
+        stroke={style.stroke}
+        strokeWidth="2.5"
+        strokeDasharray={style.dash}
+      />
+      {series.values.map((v, i) =>
+        style.marker === "circle" ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: one marker per day, fixed order
+          <circle key={i} cx={x(i)} cy={y(v)} r="3.5" fill={style.stroke} />
+        ) : (
+          <rect
+            // biome-ignore lint/suspicious/noArrayIndexKey: one marker per day, fixed order
+            key={i}
+            x={x(i) - 3.5}
+            y={y(v) - 3.5}
+            width="7"
+            height="7"
+            fill={style.stroke}
+          />
+        ),
+      )}
+    </g>
+  );
+}
+
+/** Each series' line style, marker and name, side by side above the plot. */
+function Legend({ series }: { series: readonly DailySeries[] }) {
+  return (
+    <g>
+      {series.map((s, index) => {
+        const style = styleOf(index);
+        if (!style) return null;
+        const lx = MARGIN.left + index * 190;
+        return (
+          <g key={s.label}>
+            <line
+              x1={lx}
+              x2={lx + 36}
+              y1={18}
+              y2={18}
+              stroke={style.stroke}
+              strokeWidth="2.5"
+              strokeDasharray={style.dash}
+            />
+            {style.marker === "circle" ? (
+              <circle cx={lx + 18} cy={18} r="3.5" fill={style.stroke} />
+            ) : (
+              <rect x={lx + 14.5} y={14.5} width="7" height="7" fill={style.stroke} />
+            )}
+            <text x={lx + 44} y={23} fontSize="14" fill="#1d2a1f">
+              {s.label}
+            </text>
+          </g>
+        );
+      })}
+    </g>
+  );
+}
+
+/** The same numbers as a table, one row per day, behind a disclosure. */
+function ChartTable({
+  title,
+  dates,
+  series,
+}: {
+  title: string;
+  dates: readonly string[];
+  series: readonly DailySeries[];
+}) {
+  return (
+    <details>
+      <summary>Numbers behind the chart</summary>
+      <div className="dash-table-wrap">
+        <table className="dash-table">
+          <caption className="visually-hidden">{title}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Day</th>
+              {series.map((s) => (
+                <th key={s.label} scope="col" className="num">
+                  {s.label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {dates.map((date, i) => (
+              <tr key={date}>
+                <th scope="row">{formatCalendarDate(date)}</th>
+                {series.map((s) => (
+                  <td key={s.label} className="num">
+                    {s.values[i] ?? 0}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </details>
   );
 }

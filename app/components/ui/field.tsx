@@ -3,7 +3,12 @@
  * has a visible label; DESIGN §4: errors next to the field). The error is tied to the input
  * with aria-describedby and aria-invalid.
  */
-import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from "react";
+import type {
+  InputHTMLAttributes,
+  ReactNode,
+  SelectHTMLAttributes,
+  TextareaHTMLAttributes,
+} from "react";
 
 interface FieldShellProps {
   id: string;
@@ -57,17 +62,29 @@ export function InputField({ id, label, error, hint, ...input }: InputFieldProps
   );
 }
 
+/** One choice of a select: the submitted value and the text shown for it. */
+export interface SelectOption {
+  value: string;
+  label: string;
+}
+
 type SelectFieldProps = SelectHTMLAttributes<HTMLSelectElement> & {
   id: string;
   label: string;
   error?: string;
   hint?: ReactNode;
-  options: readonly string[];
-  /** Text shown for an option value; the value itself by default. */
+  /** The choices in order: value/label pairs, or plain strings shown as they are. */
+  options: readonly (SelectOption | string)[];
+  /** Text shown for a plain-string option (the value itself by default); pairs carry their own label. */
   optionLabel?: (value: string) => string;
+  /** The first, empty choice (value ""), e.g. "Choose a state". */
   placeholder: string;
 };
 
+/**
+ * A labelled select with an empty first choice (`placeholder`), then `options`. Pass
+ * `{value, label}` pairs where the text differs from the value, so callers need no lookup.
+ */
 export function SelectField({
   id,
   label,
@@ -78,6 +95,9 @@ export function SelectField({
   placeholder,
   ...select
 }: SelectFieldProps) {
+  const choices = options.map((option) =>
+    typeof option === "string" ? { value: option, label: optionLabel(option) } : option,
+  );
   return (
     <FieldShell id={id} label={label} error={error} hint={hint}>
       {(describedBy) => (
@@ -88,12 +108,35 @@ export function SelectField({
           {...select}
         >
           <option value="">{placeholder}</option>
-          {options.map((option) => (
-            <option key={option} value={option}>
-              {optionLabel(option)}
+          {choices.map((choice) => (
+            <option key={choice.value} value={choice.value}>
+              {choice.label}
             </option>
           ))}
         </select>
+      )}
+    </FieldShell>
+  );
+}
+
+type TextareaFieldProps = TextareaHTMLAttributes<HTMLTextAreaElement> & {
+  id: string;
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+};
+
+/** A labelled textarea, with its hint and error tied to it like {@link InputField}'s. */
+export function TextareaField({ id, label, error, hint, ...textarea }: TextareaFieldProps) {
+  return (
+    <FieldShell id={id} label={label} error={error} hint={hint}>
+      {(describedBy) => (
+        <textarea
+          id={id}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          {...textarea}
+        />
       )}
     </FieldShell>
   );

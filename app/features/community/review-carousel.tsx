@@ -16,17 +16,7 @@ export function ReviewCarousel({ reviews }: { reviews: PublishedReview[] }) {
   const [index, setIndex] = useState(0);
   const [playing, setPlaying] = useState(true);
   const [hovered, setHovered] = useState(false);
-  const [reducedMotion, setReducedMotion] = useState(false);
-  const [hydrated, setHydrated] = useState(false);
-
-  useEffect(() => {
-    setHydrated(true);
-    const query = window.matchMedia("(prefers-reduced-motion: reduce)");
-    setReducedMotion(query.matches);
-    const onChange = () => setReducedMotion(query.matches);
-    query.addEventListener("change", onChange);
-    return () => query.removeEventListener("change", onChange);
-  }, []);
+  const { hydrated, reducedMotion } = useMotionPreference();
 
   const running = playing && !hovered && !reducedMotion && reviews.length > 1;
   useEffect(() => {
@@ -62,19 +52,13 @@ export function ReviewCarousel({ reviews }: { reviews: PublishedReview[] }) {
       }}
     >
       {hydrated && reviews.length > 1 ? (
-        <div className="carousel__controls">
-          <button
-            type="button"
-            className="link-button"
-            onClick={() => setPlaying((p) => !p)}
-            aria-pressed={!playing}
-          >
-            {playing ? "Pause reviews" : "Play reviews"}
-          </button>
-          <span className="carousel__position" aria-live={running ? "off" : "polite"}>
-            Review {index + 1} of {reviews.length}
-          </span>
-        </div>
+        <CarouselControls
+          playing={playing}
+          running={running}
+          onToggle={() => setPlaying((p) => !p)}
+          position={index + 1}
+          count={reviews.length}
+        />
       ) : null}
       <ul
         ref={listRef}
@@ -100,6 +84,51 @@ export function ReviewCarousel({ reviews }: { reviews: PublishedReview[] }) {
           </li>
         ))}
       </ul>
+    </div>
+  );
+}
+
+/**
+ * `hydrated`: false on the server and in the first render in the browser (the carousel then
+ * is a plain scrollable list); `reducedMotion`: the visitor's prefers-reduced-motion, followed
+ * as it changes.
+ */
+function useMotionPreference(): { hydrated: boolean; reducedMotion: boolean } {
+  const [reducedMotion, setReducedMotion] = useState(false);
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => {
+    setHydrated(true);
+    const query = window.matchMedia("(prefers-reduced-motion: reduce)");
+    setReducedMotion(query.matches);
+    const onChange = () => setReducedMotion(query.matches);
+    query.addEventListener("change", onChange);
+    return () => query.removeEventListener("change", onChange);
+  }, []);
+  return { hydrated, reducedMotion };
+}
+
+/** Pause/Play, and "Review N of M" (announced only while the carousel is not rotating). */
+function CarouselControls({
+  playing,
+  running,
+  onToggle,
+  position,
+  count,
+}: {
+  playing: boolean;
+  running: boolean;
+  onToggle: () => void;
+  position: number;
+  count: number;
+}) {
+  return (
+    <div className="carousel__controls">
+      <button type="button" className="link-button" onClick={onToggle} aria-pressed={!playing}>
+        {playing ? "Pause reviews" : "Play reviews"}
+      </button>
+      <span className="carousel__position" aria-live={running ? "off" : "polite"}>
+        Review {position} of {count}
+      </span>
     </div>
   );
 }

@@ -7,8 +7,8 @@
  * trusted except which cart, the shipping address and the idempotency key.
  */
 import { and, asc, eq, gte, sql } from "drizzle-orm";
+import { type AuditActor, recordAudit } from "~/db/audit.server";
 import type { Database } from "~/db/client.server";
-import { auditLog } from "~/db/schema/audit";
 import { products } from "~/db/schema/catalogue";
 import { cartLines, type OrderStatus, orderLines, orders } from "~/db/schema/shop";
 import { humanReference, isUnguessableToken, unguessableToken } from "~/utils/codes.server";
@@ -111,12 +111,9 @@ export async function placeOrder(
       return await db.transaction(async (tx) => {
         // Checked inside the transaction: a request that waited for another with the same key
         // sees its order, not the cart that order emptied.
-        const previous = await findByIdempotencyKey(
-          tx as unknown as Database,
-          input.idempotencyKey,
-        );
+        const previous = await findByIdempotencyKey(tx, input.idempotencyKey);
         if (previous) return replay(previous, input.cartId);
-        const placed = await placeInTransaction(tx as unknown as Database, input);
+        const placed = await placeInTransaction(tx, input);
         return { ...placed, replayed: false };
       });
     } catch (error) {
@@ -150,6 +147,12 @@ function replay(
   return { ...order, replayed: true };
 }
 
+/**
+ * The order, written inside `placeOrder`'s transaction, in four steps: read the cart, compare
+ * it with what the checkout page showed, reserve the stock, insert the order and its lines
+ * (then empty the cart and record the order in the audit log).
+ * @throws OrderRejectedError as `placeOrder` documents; nothing is kept (the transaction rolls back).
+ */
 async function placeInTransaction(tx: Database, input: PlaceOrderInput): Promise<PlacedOrder> {
   const shown = parseShownLines(input.shownLines);
   if (!shown)
@@ -157,52 +160,9 @@ async function placeInTransaction(tx: Database, input: PlaceOrderInput): Promise
       "This form was changed. Please check your cart and confirm again.",
       422,
     );
-
-  const lines = await tx
-    .select({
-      productId: products.id,
-      name: products.name,
-      description: products.description,
-      imagePath: products.imagePath,
-      unitPricePaise: products.pricePaise,
-      active: products.active,
-      stock: products.stock,
-      quantity: cartLines.quantity,
-    })
-    .from(cartLines)
-    .innerJoin(products, eq(products.id, cartLines.productId))
-    .where(eq(cartLines.cartId, input.cartId))
-    // One order of locking across transactions: no deadlocks between concurrent orders.
-    .orderBy(asc(products.id));
+  const lines = await readCartLines(tx, input.cartId);
   if (lines.length === 0) throw new OrderRejectedError("Your cart is empty.", 409);
-
-  const changed: ChangedLine[] = [];
-  for (const line of lines) {
-    const seen = shown.get(line.productId);
-    if (!seen)
-      changed.push({
-        productId: line.productId,
-        name: line.name,
-        reason: "was added to your cart",
-      });
-    else if (seen.unitPricePaise !== line.unitPricePaise)
-      changed.push({ productId: line.productId, name: line.name, reason: "has a new price" });
-    else if (seen.quantity !== line.quantity)
-      changed.push({
-        productId: line.productId,
-        name: line.name,
-        reason: "has a different quantity",
-      });
-  }
-  for (const productId of shown.keys()) {
-    if (!lines.some((line) => line.productId === productId)) {
-      changed.push({ productId, name: "An item", reason: "was removed from your cart" });
-    }
-  }
-  for (const line of lines) {
-    if (!line.active)
-      changed.push({ productId: line.productId, name: line.name, reason: "is no longer sold" });
-  }
+  const changed = linesChangedSinceShown(lines, shown);
   if (changed.length > 0) {
     throw new OrderRejectedError(
       "Your cart changed. Please check it and confirm again.",
@@ -210,7 +170,86 @@ async function placeInTransaction(tx: Database, input: PlaceOrderInput): Promise
       changed,
     );
   }
+  await reserveStock(tx, lines);
+  const order = await insertOrder(tx, input, lines);
+  await tx.delete(cartLines).where(eq(cartLines.cartId, input.cartId));
+  await recordAudit(tx, {
+    actor: "visitor",
+    action: "order.placed",
+    entity: "order",
+    entityId: order.id,
+    after: {
+      reference: order.reference,
+      totalPaise: order.totalPaise,
+      paymentMethod: order.paymentMethod,
+    },
+  });
+  return order;
+}
 
+type CartLineNow = Awaited<ReturnType<typeof readCartLines>>[number];
+
+/**
+ * The cart's lines with each product as it is now, in product id order: `reserveStock` then
+ * updates (and so locks) the products in that one order in every transaction.
+ */
+async function readCartLines(tx: Database, cartId: string) {
+  return (
+    tx
+      .select({
+        productId: products.id,
+        name: products.name,
+        description: products.description,
+        imagePath: products.imagePath,
+        unitPricePaise: products.pricePaise,
+        active: products.active,
+        stock: products.stock,
+        quantity: cartLines.quantity,
+      })
+      .from(cartLines)
+      .innerJoin(products, eq(products.id, cartLines.productId))
+      .where(eq(cartLines.cartId, cartId))
+      // One order of locking across transactions: no deadlocks between concurrent orders.
+      .orderBy(asc(products.id))
+  );
+}
+
+/**
+ * What differs between the cart now and the lines the checkout page showed: lines added,
+ * repriced, with another quantity, removed, or withdrawn from sale (empty when the shopper saw
+ * the cart as it is).
+ */
+function linesChangedSinceShown(
+  lines: readonly CartLineNow[],
+  shown: ReadonlyMap<number, { quantity: number; unitPricePaise: number }>,
+): ChangedLine[] {
+  const changed: ChangedLine[] = [];
+  const change = (line: { productId: number; name: string }, reason: string) =>
+    changed.push({ productId: line.productId, name: line.name, reason });
+  for (const line of lines) {
+    const seen = shown.get(line.productId);
+    if (!seen) change(line, "was added to your cart");
+    else if (seen.unitPricePaise !== line.unitPricePaise) change(line, "has a new price");
+    else if (seen.quantity !== line.quantity) change(line, "has a different quantity");
+  }
+  for (const productId of shown.keys()) {
+    if (!lines.some((line) => line.productId === productId)) {
+      change({ productId, name: "An item" }, "was removed from your cart");
+    }
+  }
+  for (const line of lines) {
+    if (!line.active) change(line, "is no longer sold");
+  }
+  return changed;
+}
+
+/**
+ * Takes each line's quantity off its product's stock, only where the product is still sold
+ * and enough remains.
+ * @throws OrderRejectedError 409 listing every line short of stock (the caller's transaction
+ *   then rolls back the decrements already made).
+ */
+async function reserveStock(tx: Database, lines: readonly CartLineNow[]): Promise<void> {
   const soldOut: ChangedLine[] = [];
   for (const line of lines) {
     const updated = await tx
@@ -238,7 +277,6 @@ async function placeInTransaction(tx: Database, input: PlaceOrderInput): Promise
     }
   }
   if (soldOut.length > 0) {
-    // Throwing rolls back the decrements already made in this transaction.
     throw new OrderRejectedError(
       soldOut.length === 1 && soldOut[0]?.reason === "is out of stock"
         ? `${soldOut[0].name} is out of stock.`
@@ -247,7 +285,18 @@ async function placeInTransaction(tx: Database, input: PlaceOrderInput): Promise
       soldOut,
     );
   }
+}
 
+/**
+ * Inserts the order (payment status 'pending' when paid online, 'unpaid' in cash on delivery)
+ * and a snapshot of its lines (name, description, image and price as they are now).
+ * @throws OrderRejectedError 409 when the total passes {@link MAX_ORDER_TOTAL_PAISE}.
+ */
+async function insertOrder(
+  tx: Database,
+  input: PlaceOrderInput,
+  lines: readonly CartLineNow[],
+): Promise<PlacedOrder> {
   const subtotalPaise = lines.reduce((sum, line) => sum + line.unitPricePaise * line.quantity, 0);
   if (subtotalPaise > MAX_ORDER_TOTAL_PAISE) {
     throw new OrderRejectedError(
@@ -266,7 +315,7 @@ async function placeInTransaction(tx: Database, input: PlaceOrderInput): Promise
       paymentMethod: input.paymentMethod ?? "cod",
       paymentStatus: input.paymentMethod === "online" ? "pending" : "unpaid",
       subtotalPaise,
-      // No delivery charge or tax is specified (spec §9): the total is the subtotal.
+      // No delivery charge or tax is charged: the total is the subtotal.
       totalPaise: subtotalPaise,
     })
     .returning({
@@ -289,18 +338,6 @@ async function placeInTransaction(tx: Database, input: PlaceOrderInput): Promise
       lineTotalPaise: line.unitPricePaise * line.quantity,
     })),
   );
-  await tx.delete(cartLines).where(eq(cartLines.cartId, input.cartId));
-  await tx.insert(auditLog).values({
-    actor: "visitor",
-    action: "order.placed",
-    entity: "order",
-    entityId: String(order.id),
-    details: {
-      reference: order.reference,
-      totalPaise: order.totalPaise,
-      paymentMethod: order.paymentMethod,
-    },
-  });
   return order;
 }
 
@@ -351,6 +388,9 @@ export async function getOrderByToken(db: Database, token: string) {
  * transaction; cancelling puts the ordered quantities back in stock. Concurrent changes are
  * caught by updating only from the status that was read; `expectedFrom` also refuses (409)
  * when the order is no longer in the status the caller saw.
+ * The audit row holds `{before: {status}, after: {status}}`.
+ * @param actor the staff member's e-mail, or 'visitor' for the shopper's own cancel (stored as
+ *   the audit row's actor).
  * @throws IllegalTransitionError; OrderRejectedError 404 for an unknown order, 409 when the
  *   status changed meanwhile.
  */
@@ -391,14 +431,20 @@ export async function transitionOrder(
           .where(eq(products.id, line.productId));
       }
     }
-    await tx.insert(auditLog).values({
-      actor,
+    await recordAudit(tx, {
+      actor: auditActor(actor),
       action: `order.${to}`,
       entity: "order",
-      entityId: String(orderId),
-      details: { from: order.status, to },
+      entityId: orderId,
+      before: { status: order.status },
+      after: { status: to },
     });
   });
+}
+
+/** 'visitor' and 'system' as themselves; any other name is a staff member's e-mail. */
+function auditActor(name: string): AuditActor {
+  return name === "visitor" || name === "system" ? name : { email: name };
 }
 
 /**

@@ -19,9 +19,9 @@ function Logo() {
   );
 }
 
+/** The navigation bar; `cartCount` is the server's count of items in the cart. */
 export function SiteHeader({ cartCount }: { cartCount: number }) {
   const location = useLocation();
-  const isHome = location.pathname === "/";
   const [open, setOpen] = useState(false);
   const menuId = useId();
 
@@ -32,16 +32,7 @@ export function SiteHeader({ cartCount }: { cartCount: number }) {
   }, [location.key]);
 
   const close = () => setOpen(false);
-  // Adds still on their way to the server count at once (optimistic); the root loader's
-  // revalidation then brings the server's figure.
-  const pendingAdds = useFetchers().filter(
-    (fetcher) =>
-      fetcher.state === "submitting" &&
-      fetcher.formAction === "/cart" &&
-      fetcher.formData?.get("intent") === "add",
-  ).length;
-  const count = cartCount + pendingAdds;
-  const cartLabel = `Cart (${count})`;
+  const count = cartCount + usePendingCartAdds();
 
   return (
     <header className="site-header">
@@ -50,73 +41,123 @@ export function SiteHeader({ cartCount }: { cartCount: number }) {
           <Logo />
           <span>{siteConfig.brandName}</span>
         </Link>
-        <button
-          type="button"
-          className="site-header__toggle"
-          aria-expanded={open}
-          aria-controls={menuId}
-          onClick={() => setOpen((value) => !value)}
-        >
-          <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-            <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" />
-          </svg>
-          <span className="visually-hidden">Menu</span>
-          {count > 0 ? (
-            <span className="site-header__badge">
-              {count}
-              <span className="visually-hidden"> items in cart</span>
-            </span>
-          ) : null}
-        </button>
+        <MenuToggle
+          open={open}
+          menuId={menuId}
+          count={count}
+          onToggle={() => setOpen((value) => !value)}
+        />
       </div>
       <nav aria-label="Main" id={menuId} className="site-nav" data-open={open}>
-        <ul>
-          {isHome ? (
-            <>
-              <li>
-                <Link to="#about" onClick={close}>
-                  About
-                </Link>
-              </li>
-              <li>
-                <Link to="#valuate" onClick={close}>
-                  How we valuate
-                </Link>
-              </li>
-              <li>
-                <Link to="#contact" onClick={close}>
-                  Contact
-                </Link>
-              </li>
-              <li>
-                <NavLink to="/ratelist" onClick={close}>
-                  Scrap List
-                </NavLink>
-              </li>
-            </>
-          ) : null}
-          <li>
-            <NavLink to="/orderpage" className="site-nav__cta" onClick={close}>
-              {siteConfig.pickupCta}
-            </NavLink>
-          </li>
-          <li>
-            <NavLink to="/plant" onClick={close}>
-              Plants
-            </NavLink>
-          </li>
-          <li>
-            <NavLink to="/supplies" onClick={close}>
-              Supplies
-            </NavLink>
-          </li>
-          <li>
-            <NavLink to="/cart" onClick={close}>
-              {cartLabel}
-            </NavLink>
-          </li>
-        </ul>
+        <MenuLinks isHome={location.pathname === "/"} count={count} close={close} />
       </nav>
     </header>
+  );
+}
+
+/**
+ * Adds to the cart still on their way to the server, so the count rises at once (optimistic);
+ * the root loader's revalidation then brings the server's figure.
+ */
+function usePendingCartAdds(): number {
+  return useFetchers().filter(
+    (fetcher) =>
+      fetcher.state === "submitting" &&
+      fetcher.formAction === "/cart" &&
+      fetcher.formData?.get("intent") === "add",
+  ).length;
+}
+
+/** The hamburger button of small screens, with the cart count as a badge. */
+function MenuToggle({
+  open,
+  menuId,
+  count,
+  onToggle,
+}: {
+  open: boolean;
+  menuId: string;
+  count: number;
+  onToggle: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      className="site-header__toggle"
+      aria-expanded={open}
+      aria-controls={menuId}
+      onClick={onToggle}
+    >
+      <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+        <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" />
+      </svg>
+      <span className="visually-hidden">Menu</span>
+      {count > 0 ? (
+        <span className="site-header__badge">
+          {count}
+          <span className="visually-hidden"> items in cart</span>
+        </span>
+      ) : null}
+    </button>
+  );
+}
+
+/** The menu's links: the home page's sections first on /, then the shop's pages and the cart. */
+function MenuLinks({
+  isHome,
+  count,
+  close,
+}: {
+  isHome: boolean;
+  count: number;
+  close: () => void;
+}) {
+  return (
+    <ul>
+      {isHome ? (
+        <>
+          <li>
+            <Link to="#about" onClick={close}>
+              About
+            </Link>
+          </li>
+          <li>
+            <Link to="#valuate" onClick={close}>
+              How we valuate
+            </Link>
+          </li>
+          <li>
+            <Link to="#contact" onClick={close}>
+              Contact
+            </Link>
+          </li>
+          <li>
+            <NavLink to="/ratelist" onClick={close}>
+              Scrap List
+            </NavLink>
+          </li>
+        </>
+      ) : null}
+      <li>
+        <NavLink to="/orderpage" className="site-nav__cta" onClick={close}>
+          {siteConfig.pickupCta}
+        </NavLink>
+      </li>
+      <li>
+        <NavLink to="/plant" onClick={close}>
+          Plants
+        </NavLink>
+      </li>
+      <li>
+        <NavLink to="/supplies" onClick={close}>
+          Supplies
+        </NavLink>
+      </li>
+      <li>
+        <NavLink to="/cart" onClick={close}>
+          {`Cart (${count})`}
+        </NavLink>
+      </li>
+    </ul>
   );
 }

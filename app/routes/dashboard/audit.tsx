@@ -49,51 +49,17 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = () => [{ title: "Audit log | Staff dashboard" }];
 
+type AuditData = Route.ComponentProps["loaderData"];
+
 export default function Audit({ loaderData }: Route.ComponentProps) {
-  const { values, errors, rows } = loaderData;
+  const { errors, rows } = loaderData;
   return (
     <>
       <h1>Audit log</h1>
       <p>
         Every change to orders, pickups, products, rates, reviews and staff accounts, newest first.
       </p>
-      <FilterForm label="Filter the audit log" clearHref="/dashboard/audit">
-        <ChoiceFilter
-          name="entity"
-          label="Kind of record"
-          placeholder="Every kind"
-          options={auditEntities}
-          optionLabel={(value) => auditEntityLabels[value as keyof typeof auditEntityLabels]}
-          values={values}
-          errors={errors}
-        />
-        <TextFilter
-          name="entityId"
-          label="Record id"
-          inputMode="numeric"
-          values={values}
-          errors={errors}
-        />
-        <TextFilter
-          name="actor"
-          label="Who (email, visitor or system)"
-          list="audit-actors"
-          autoComplete="off"
-          values={values}
-          errors={errors}
-        />
-        <datalist id="audit-actors">
-          {loaderData.actors.map((actor) => (
-            <option key={actor} value={actor} />
-          ))}
-        </datalist>
-        <DateRangeFilters
-          fromLabel="From (date)"
-          toLabel="To (date)"
-          values={values}
-          errors={errors}
-        />
-      </FilterForm>
+      <AuditFilters values={loaderData.values} errors={errors} actors={loaderData.actors} />
       {Object.keys(errors).length > 0 ? null : (
         <ExportLink href={loaderData.exportHref} scope="every entry matching these filters" />
       )}
@@ -112,37 +78,7 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
         }
       >
         {rows.map((row) => (
-          <tr key={row.id}>
-            <th scope="row">{formatDateTimeIST(new Date(row.createdAt))}</th>
-            <td>{row.actor}</td>
-            <td>
-              <code>{row.action}</code>
-            </td>
-            <td>
-              {row.href ? (
-                <Link to={row.href}>
-                  {row.entity} #{row.entityId}
-                </Link>
-              ) : (
-                <>
-                  {row.entity}
-                  {row.entityId ? ` #${row.entityId}` : ""}
-                </>
-              )}
-            </td>
-            <td>
-              {row.changes.length === 0 ? (
-                "—"
-              ) : (
-                <ul className="dash-changes">
-                  {row.changes.map((change, i) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: lines of one entry, fixed order
-                    <li key={i}>{change}</li>
-                  ))}
-                </ul>
-              )}
-            </td>
-          </tr>
+          <AuditEntry key={row.id} row={row} />
         ))}
       </ListTable>
       <Pager
@@ -150,5 +86,85 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
         nextHref={loaderData.next}
       />
     </>
+  );
+}
+
+/** Kind of record, record id, who (suggesting every actor) and a date range. */
+function AuditFilters({ values, errors, actors }: Pick<AuditData, "values" | "errors" | "actors">) {
+  return (
+    <FilterForm label="Filter the audit log" clearHref="/dashboard/audit">
+      <ChoiceFilter
+        name="entity"
+        label="Kind of record"
+        placeholder="Every kind"
+        options={auditEntities}
+        optionLabel={(value) => auditEntityLabels[value as keyof typeof auditEntityLabels]}
+        values={values}
+        errors={errors}
+      />
+      <TextFilter
+        name="entityId"
+        label="Record id"
+        inputMode="numeric"
+        values={values}
+        errors={errors}
+      />
+      <TextFilter
+        name="actor"
+        label="Who (email, visitor or system)"
+        list="audit-actors"
+        autoComplete="off"
+        values={values}
+        errors={errors}
+      />
+      <datalist id="audit-actors">
+        {actors.map((actor) => (
+          <option key={actor} value={actor} />
+        ))}
+      </datalist>
+      <DateRangeFilters
+        fromLabel="From (date)"
+        toLabel="To (date)"
+        values={values}
+        errors={errors}
+      />
+    </FilterForm>
+  );
+}
+
+/** One entry: when, who, the action, the record (linked when it has a page), what changed. */
+function AuditEntry({ row }: { row: AuditData["rows"][number] }) {
+  return (
+    <tr>
+      <th scope="row">{formatDateTimeIST(new Date(row.createdAt))}</th>
+      <td>{row.actor}</td>
+      <td>
+        <code>{row.action}</code>
+      </td>
+      <td>
+        {row.href ? (
+          <Link to={row.href}>
+            {row.entity} #{row.entityId}
+          </Link>
+        ) : (
+          <>
+            {row.entity}
+            {row.entityId ? ` #${row.entityId}` : ""}
+          </>
+        )}
+      </td>
+      <td>
+        {row.changes.length === 0 ? (
+          "—"
+        ) : (
+          <ul className="dash-changes">
+            {row.changes.map((change, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: lines of one entry, fixed order
+              <li key={i}>{change}</li>
+            ))}
+          </ul>
+        )}
+      </td>
+    </tr>
   );
 }

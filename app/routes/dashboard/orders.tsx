@@ -52,44 +52,14 @@ const paymentLabels: Record<string, string> = {
 };
 const methodLabels: Record<string, string> = { cod: "Cash on delivery", online: "Online" };
 
+type OrdersData = Route.ComponentProps["loaderData"];
+
 export default function Orders({ loaderData }: Route.ComponentProps) {
-  const { values, problems, rows } = loaderData;
+  const { rows } = loaderData;
   return (
     <>
       <h1>Orders</h1>
-      <FilterForm label="Filter orders" clearHref="/dashboard/orders">
-        <ChoiceFilter
-          name="status"
-          label="Status"
-          placeholder="Any status"
-          options={orderStatuses}
-          optionLabel={(value) => orderStatusLabels[value as keyof typeof orderStatusLabels]}
-          values={values}
-          errors={problems}
-        />
-        <ChoiceFilter
-          name="payment"
-          label="Payment"
-          placeholder="Any payment status"
-          options={paymentStatuses}
-          optionLabel={(value) => paymentLabels[value] ?? value}
-          values={values}
-          errors={problems}
-        />
-        <DateRangeFilters
-          fromLabel="Placed from"
-          toLabel="Placed to"
-          values={values}
-          errors={problems}
-        />
-        <TextFilter
-          name="q"
-          label="Search reference, name, phone or e-mail"
-          type="search"
-          values={values}
-          errors={problems}
-        />
-      </FilterForm>
+      <OrderFilters values={loaderData.values} problems={loaderData.problems} />
       <ExportLink href={loaderData.exportHref} scope="every order matching these filters" />
       <ListTable
         isEmpty={rows.length === 0}
@@ -132,5 +102,44 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
         nextHref={loaderData.next}
       />
     </>
+  );
+}
+
+/** Status, payment status, dates placed, and a search of reference, name, phone or e-mail. */
+function OrderFilters({ values, problems }: Pick<OrdersData, "values" | "problems">) {
+  return (
+    <FilterForm label="Filter orders" clearHref="/dashboard/orders">
+      <ChoiceFilter
+        name="status"
+        label="Status"
+        placeholder="Any status"
+        options={orderStatuses}
+        optionLabel={(value) => orderStatusLabels[value as keyof typeof orderStatusLabels]}
+        values={values}
+        errors={problems}
+      />
+      <ChoiceFilter
+        name="payment"
+        label="Payment"
+        placeholder="Any payment status"
+        options={paymentStatuses}
+        optionLabel={(value) => paymentLabels[value] ?? value}
+        values={values}
+        errors={problems}
+      />
+      <DateRangeFilters
+        fromLabel="Placed from"
+        toLabel="Placed to"
+        values={values}
+        errors={problems}
+      />
+      <TextFilter
+        name="q"
+        label="Search reference, name, phone or e-mail"
+        type="search"
+        values={values}
+        errors={problems}
+      />
+    </FilterForm>
   );
 }

@@ -75,93 +75,16 @@ function WaitingOrders({
   );
 }
 
+type OverviewData = Route.ComponentProps["loaderData"];
+
 export default function Overview({ loaderData }: Route.ComponentProps) {
   const o = loaderData;
   return (
     <>
       <h1>Overview</h1>
       <p>Today is {formatCalendarDate(o.today)} (Asia/Kolkata).</p>
-
-      <section aria-labelledby="today-heading">
-        <h2 id="today-heading">Today’s pickups</h2>
-        {o.todayPickups.length === 0 ? (
-          <p>No pickups today.</p>
-        ) : (
-          <div className="dash-table-wrap">
-            <table className="dash-table">
-              <caption className="visually-hidden">Today’s pickups by slot</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Slot</th>
-                  <th scope="col" className="num">
-                    Active
-                  </th>
-                  <th scope="col">Pickups</th>
-                </tr>
-              </thead>
-              <tbody>
-                {o.slots.map((slot, i) => {
-                  const inSlot = o.todayPickups.filter((p) => p.slotStart === slot.start);
-                  return (
-                    <tr key={slot.start}>
-                      <th scope="row">{slot.label}</th>
-                      <td className="num">{o.todayActivePerSlot[i] ?? 0}</td>
-                      <td>{inSlot.length === 0 ? "—" : <PickupList pickups={inSlot} />}</td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </section>
-
-      <section aria-labelledby="upcoming-heading">
-        <h2 id="upcoming-heading">Upcoming pickups</h2>
-        <p>Requested and confirmed pickups in each slot over the next {o.upcoming.length} days.</p>
-        <div className="dash-table-wrap">
-          <table className="dash-table">
-            <caption className="visually-hidden">Upcoming pickups per day and slot</caption>
-            <thead>
-              <tr>
-                <th scope="col">Day</th>
-                {o.slots.map((slot) => (
-                  <th key={slot.start} scope="col" className="num">
-                    {slot.label}
-                  </th>
-                ))}
-                <th scope="col" className="num">
-                  Total
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {o.upcoming.map((day) => (
-                <tr key={day.date}>
-                  <th scope="row">{formatCalendarDate(day.date)}</th>
-                  {day.activePerSlot.map((n, i) => (
-                    <td key={o.slots[i]?.start ?? i} className="num">
-                      {n}
-                    </td>
-                  ))}
-                  <td className="num">{day.activeTotal}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-        {o.upcoming
-          .filter((day) => day.pickups.length > 0)
-          .map((day) => (
-            <details key={day.date} className="dash-day">
-              <summary>
-                {formatCalendarDate(day.date)}: {day.activeTotal} pickup
-                {day.activeTotal === 1 ? "" : "s"}
-              </summary>
-              <PickupList pickups={day.pickups} />
-            </details>
-          ))}
-      </section>
+      <TodayPickups slots={o.slots} pickups={o.todayPickups} activePerSlot={o.todayActivePerSlot} />
+      <UpcomingPickups slots={o.slots} upcoming={o.upcoming} />
 
       <section aria-labelledby="orders-heading">
         <h2 id="orders-heading">Orders waiting</h2>
@@ -171,38 +94,7 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section aria-labelledby="counts-heading">
-        <h2 id="counts-heading">Counts by status</h2>
-        <h3>
-          Pickups dated {formatCalendarDate(o.pickupRange.from)} to{" "}
-          {formatCalendarDate(o.pickupRange.to)}
-        </h3>
-        <dl className="dash-cards">
-          {(Object.keys(o.pickupStatusCounts) as (keyof typeof o.pickupStatusCounts)[]).map(
-            (status) => (
-              <div key={status} className="dash-card">
-                <dt>{pickupStatusLabels[status]}</dt>
-                <dd>
-                  <strong>{o.pickupStatusCounts[status]}</strong>
-                </dd>
-              </div>
-            ),
-          )}
-        </dl>
-        <h3>Orders placed since {formatCalendarDate(o.orderRangeFrom)}</h3>
-        <dl className="dash-cards">
-          {(Object.keys(o.orderStatusCounts) as (keyof typeof o.orderStatusCounts)[]).map(
-            (status) => (
-              <div key={status} className="dash-card">
-                <dt>{orderStatusLabels[status]}</dt>
-                <dd>
-                  <strong>{o.orderStatusCounts[status]}</strong>
-                </dd>
-              </div>
-            ),
-          )}
-        </dl>
-      </section>
+      <StatusCounts overview={o} />
 
       <section aria-labelledby="chart-heading">
         <h2 id="chart-heading">Last {o.chart.length} days</h2>
@@ -218,5 +110,142 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
         />
       </section>
     </>
+  );
+}
+
+/** Today's pickups in a table, one row per slot: the active count and every pickup. */
+function TodayPickups({
+  slots,
+  pickups,
+  activePerSlot,
+}: {
+  slots: OverviewData["slots"];
+  pickups: OverviewPickup[];
+  activePerSlot: number[];
+}) {
+  return (
+    <section aria-labelledby="today-heading">
+      <h2 id="today-heading">Today’s pickups</h2>
+      {pickups.length === 0 ? (
+        <p>No pickups today.</p>
+      ) : (
+        <div className="dash-table-wrap">
+          <table className="dash-table">
+            <caption className="visually-hidden">Today’s pickups by slot</caption>
+            <thead>
+              <tr>
+                <th scope="col">Slot</th>
+                <th scope="col" className="num">
+                  Active
+                </th>
+                <th scope="col">Pickups</th>
+              </tr>
+            </thead>
+            <tbody>
+              {slots.map((slot, i) => {
+                const inSlot = pickups.filter((p) => p.slotStart === slot.start);
+                return (
+                  <tr key={slot.start}>
+                    <th scope="row">{slot.label}</th>
+                    <td className="num">{activePerSlot[i] ?? 0}</td>
+                    <td>{inSlot.length === 0 ? "—" : <PickupList pickups={inSlot} />}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** Active pickups per day and slot over the next days, then each busy day's list. */
+function UpcomingPickups({ slots, upcoming }: Pick<OverviewData, "slots" | "upcoming">) {
+  return (
+    <section aria-labelledby="upcoming-heading">
+      <h2 id="upcoming-heading">Upcoming pickups</h2>
+      <p>Requested and confirmed pickups in each slot over the next {upcoming.length} days.</p>
+      <div className="dash-table-wrap">
+        <table className="dash-table">
+          <caption className="visually-hidden">Upcoming pickups per day and slot</caption>
+          <thead>
+            <tr>
+              <th scope="col">Day</th>
+              {slots.map((slot) => (
+                <th key={slot.start} scope="col" className="num">
+                  {slot.label}
+                </th>
+              ))}
+              <th scope="col" className="num">
+                Total
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {upcoming.map((day) => (
+              <tr key={day.date}>
+                <th scope="row">{formatCalendarDate(day.date)}</th>
+                {day.activePerSlot.map((n, i) => (
+                  <td key={slots[i]?.start ?? i} className="num">
+                    {n}
+                  </td>
+                ))}
+                <td className="num">{day.activeTotal}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {upcoming
+        .filter((day) => day.pickups.length > 0)
+        .map((day) => (
+          <details key={day.date} className="dash-day">
+            <summary>
+              {formatCalendarDate(day.date)}: {day.activeTotal} pickup
+              {day.activeTotal === 1 ? "" : "s"}
+            </summary>
+            <PickupList pickups={day.pickups} />
+          </details>
+        ))}
+    </section>
+  );
+}
+
+/** Pickups by status over the pickup range, and orders by status since the order range start. */
+function StatusCounts({ overview: o }: { overview: OverviewData }) {
+  return (
+    <section aria-labelledby="counts-heading">
+      <h2 id="counts-heading">Counts by status</h2>
+      <h3>
+        Pickups dated {formatCalendarDate(o.pickupRange.from)} to{" "}
+        {formatCalendarDate(o.pickupRange.to)}
+      </h3>
+      <CountCards counts={o.pickupStatusCounts} labels={pickupStatusLabels} />
+      <h3>Orders placed since {formatCalendarDate(o.orderRangeFrom)}</h3>
+      <CountCards counts={o.orderStatusCounts} labels={orderStatusLabels} />
+    </section>
+  );
+}
+
+/** One card per status: its label and count, in the order of `counts`. */
+function CountCards<S extends string>({
+  counts,
+  labels,
+}: {
+  counts: Record<S, number>;
+  labels: Record<S, string>;
+}) {
+  return (
+    <dl className="dash-cards">
+      {(Object.keys(counts) as S[]).map((status) => (
+        <div key={status} className="dash-card">
+          <dt>{labels[status]}</dt>
+          <dd>
+            <strong>{counts[status]}</strong>
+          </dd>
+        </div>
+      ))}
+    </dl>
   );
 }

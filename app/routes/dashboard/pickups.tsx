@@ -44,43 +44,14 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = () => [{ title: "Pickups | Staff dashboard" }];
 
+type PickupsData = Route.ComponentProps["loaderData"];
+
 export default function Pickups({ loaderData }: Route.ComponentProps) {
-  const { values, problems, rows } = loaderData;
+  const { rows } = loaderData;
   return (
     <>
       <h1>Pickups</h1>
-      <FilterForm label="Filter pickups" clearHref="/dashboard/pickups">
-        <ChoiceFilter
-          name="status"
-          label="Status"
-          placeholder="Any status"
-          options={pickupStatuses}
-          optionLabel={(value) => pickupStatusLabels[value as keyof typeof pickupStatusLabels]}
-          values={values}
-          errors={problems}
-        />
-        <DateRangeFilters
-          fromLabel="Pickup date from"
-          toLabel="Pickup date to"
-          values={values}
-          errors={problems}
-        />
-        <TextFilter name="city" label="City" values={values} errors={problems} />
-        <TextFilter
-          name="pin"
-          label="PIN code"
-          inputMode="numeric"
-          values={values}
-          errors={problems}
-        />
-        <TextFilter
-          name="q"
-          label="Search name, phone or reference"
-          type="search"
-          values={values}
-          errors={problems}
-        />
-      </FilterForm>
+      <PickupFilters values={loaderData.values} problems={loaderData.problems} />
       <ExportLink href={loaderData.exportHref} scope="every pickup matching these filters" />
       <ListTable
         isEmpty={rows.length === 0}
@@ -123,5 +94,43 @@ export default function Pickups({ loaderData }: Route.ComponentProps) {
         nextHref={loaderData.next}
       />
     </>
+  );
+}
+
+/** Status, pickup dates, city, PIN code, and a search of name, phone or reference. */
+function PickupFilters({ values, problems }: Pick<PickupsData, "values" | "problems">) {
+  return (
+    <FilterForm label="Filter pickups" clearHref="/dashboard/pickups">
+      <ChoiceFilter
+        name="status"
+        label="Status"
+        placeholder="Any status"
+        options={pickupStatuses}
+        optionLabel={(value) => pickupStatusLabels[value as keyof typeof pickupStatusLabels]}
+        values={values}
+        errors={problems}
+      />
+      <DateRangeFilters
+        fromLabel="Pickup date from"
+        toLabel="Pickup date to"
+        values={values}
+        errors={problems}
+      />
+      <TextFilter name="city" label="City" values={values} errors={problems} />
+      <TextFilter
+        name="pin"
+        label="PIN code"
+        inputMode="numeric"
+        values={values}
+        errors={problems}
+      />
+      <TextFilter
+        name="q"
+        label="Search name, phone or reference"
+        type="search"
+        values={values}
+        errors={problems}
+      />
+    </FilterForm>
   );
 }

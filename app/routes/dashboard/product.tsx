@@ -1,6 +1,5 @@
-import type { TextareaHTMLAttributes } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { InputField, SelectField } from "~/components/ui/field";
+import { InputField, SelectField, TextareaField } from "~/components/ui/field";
 import { getDb } from "~/db/db.server";
 import { plantUsages, productKinds } from "~/db/schema/catalogue";
 import {
@@ -95,53 +94,27 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 const kindLabel = { plant: "Plant", fertiliser: "Fertiliser" } as const;
 const usageLabel = { indoor: "Indoor", outdoor: "Outdoor", both: "Indoor and outdoor" } as const;
+const kindOptions = productKinds.map((kind) => ({ value: kind, label: kindLabel[kind] }));
+const usageOptions = plantUsages.map((usage) => ({ value: usage, label: usageLabel[usage] }));
 
-function TextareaField({
-  id,
-  label,
-  error,
-  hint,
-  ...textarea
-}: TextareaHTMLAttributes<HTMLTextAreaElement> & {
+/** The id, name, value (as typed, or as saved) and error of one field of the form. */
+type FieldOf = (field: ProductField) => {
   id: string;
-  label: string;
-  error?: string;
-  hint?: string;
-}) {
-  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(" ");
-  return (
-    <div className="field" data-invalid={error ? true : undefined}>
-      <label htmlFor={id}>{label}</label>
-      {hint ? (
-        <p id={`${id}-hint`} className="field__hint">
-          {hint}
-        </p>
-      ) : null}
-      <textarea
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
-        {...textarea}
-      />
-      {error ? (
-        <p id={`${id}-error`} className="field__error">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
+  name: string;
+  defaultValue: string;
+  error: string | undefined;
+};
 
 export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
   const { id, name, version, illustrations, notice } = loaderData;
   const values = actionData?.values ?? loaderData.values;
   const errors: Partial<Record<string, string>> = actionData?.errors ?? {};
   const submitting = useNavigation().state === "submitting";
-  const text = (field: ProductField) => ({
-    id: field,
-    name: field,
-    defaultValue: values[field],
-    error: errors[field],
+  const field: FieldOf = (key) => ({
+    id: key,
+    name: key,
+    defaultValue: values[key],
+    error: errors[key],
   });
   return (
     <>
@@ -160,127 +133,174 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
         </p>
       ) : null}
       <Form method="post" className="form dash-form" noValidate key={version}>
-        {id === null ? (
-          <InputField
-            {...text("slug")}
-            label="Web address name"
-            hint="Lower-case words joined by hyphens, like money-plant. Leave it empty to make it from the name. It cannot be changed later."
-            maxLength={productLimits.slug}
-            autoCapitalize="none"
-            spellCheck={false}
-          />
-        ) : (
-          <p>
-            Web address name: <code>{loaderData.values.slug}</code>
-          </p>
-        )}
-        <InputField {...text("name")} label="Name" maxLength={productLimits.name} required />
-        <SelectField
-          {...text("kind")}
-          label="Kind"
-          options={productKinds}
-          optionLabel={(kind) => kindLabel[kind as keyof typeof kindLabel]}
-          placeholder="Choose a kind"
-          required
+        <ProductBasics
+          field={field}
+          savedSlug={id === null ? null : loaderData.values.slug}
+          active={values.active}
         />
-        <InputField
-          {...text("price")}
-          label="Price (₹)"
-          hint="In rupees, up to 2 decimals, like 249 or 249.50."
-          inputMode="decimal"
-          maxLength={12}
-          required
-        />
-        <InputField
-          {...text("stock")}
-          label="Stock"
-          hint="Units in hand, 0 to 10,000."
-          inputMode="numeric"
-          maxLength={6}
-          required
-        />
-        <div className="dash-checkbox">
-          <input
-            id="active"
-            name="active"
-            type="checkbox"
-            defaultChecked={values.active === "on" || values.active === "true"}
-          />
-          <label htmlFor="active">Active (shown in the shop)</label>
-        </div>
-        <TextareaField
-          {...text("description")}
-          label="Description"
-          rows={4}
-          maxLength={productLimits.description}
-          required
-        />
-        <InputField
-          {...text("size")}
-          label="Pack size (fertilisers)"
-          hint="As printed on the pack, like 1kg or 500ml."
-          maxLength={productLimits.size}
-        />
-        <fieldset className="dash-fieldset">
-          <legend>Plant details (plants only)</legend>
-          <SelectField
-            {...text("usage")}
-            label="Indoor or outdoor"
-            options={plantUsages}
-            optionLabel={(usage) => usageLabel[usage as keyof typeof usageLabel]}
-            placeholder="Choose where it grows"
-          />
-          <InputField {...text("sunlight")} label="Sunlight" maxLength={productLimits.sunlight} />
-          <InputField {...text("watering")} label="Watering" maxLength={productLimits.watering} />
-          <InputField
-            {...text("plantHeight")}
-            label="Plant height"
-            hint="Like 30–40 cm."
-            maxLength={productLimits.plantHeight}
-          />
-          <TextareaField
-            {...text("features")}
-            label="Features"
-            hint="One per line, at most 10."
-            rows={3}
-            maxLength={productLimits.features}
-          />
-        </fieldset>
-        <InputField
-          {...text("imagePath")}
-          label="Image"
-          hint="Choose an illustration from the list, or type a path under /images/."
-          list="illustrations"
-          maxLength={productLimits.imagePath}
-          autoCapitalize="none"
-          spellCheck={false}
-          required
-        />
-        <datalist id="illustrations">
-          {illustrations.map((path) => (
-            <option key={path} value={path} />
-          ))}
-        </datalist>
-        {id !== null && loaderData.values.imagePath ? (
-          <img
-            src={loaderData.values.imagePath}
-            alt=""
-            width={96}
-            height={96}
-            className="dash-product-image"
-          />
-        ) : null}
-        <InputField
-          {...text("imageAlt")}
-          label="Image description (alt text)"
-          hint="What the image shows, for people who cannot see it."
-          maxLength={productLimits.imageAlt}
-          required
+        <PlantDetails field={field} />
+        <ProductImage
+          field={field}
+          illustrations={illustrations}
+          savedImage={id === null ? "" : loaderData.values.imagePath}
         />
         <button type="submit" className="button" disabled={submitting}>
           {id === null ? "Add product" : "Save changes"}
         </button>
       </Form>
+    </>
+  );
+}
+
+/**
+ * Web address name (typed for a new product, shown once saved: it cannot change), name, kind,
+ * price, stock, shown in the shop, description and pack size.
+ */
+function ProductBasics({
+  field,
+  savedSlug,
+  active,
+}: {
+  field: FieldOf;
+  savedSlug: string | null;
+  active: string;
+}) {
+  return (
+    <>
+      {savedSlug === null ? (
+        <InputField
+          {...field("slug")}
+          label="Web address name"
+          hint="Lower-case words joined by hyphens, like money-plant. Leave it empty to make it from the name. It cannot be changed later."
+          maxLength={productLimits.slug}
+          autoCapitalize="none"
+          spellCheck={false}
+        />
+      ) : (
+        <p>
+          Web address name: <code>{savedSlug}</code>
+        </p>
+      )}
+      <InputField {...field("name")} label="Name" maxLength={productLimits.name} required />
+      <SelectField
+        {...field("kind")}
+        label="Kind"
+        options={kindOptions}
+        placeholder="Choose a kind"
+        required
+      />
+      <InputField
+        {...field("price")}
+        label="Price (₹)"
+        hint="In rupees, up to 2 decimals, like 249 or 249.50."
+        inputMode="decimal"
+        maxLength={12}
+        required
+      />
+      <InputField
+        {...field("stock")}
+        label="Stock"
+        hint="Units in hand, 0 to 10,000."
+        inputMode="numeric"
+        maxLength={6}
+        required
+      />
+      <div className="dash-checkbox">
+        <input
+          id="active"
+          name="active"
+          type="checkbox"
+          defaultChecked={active === "on" || active === "true"}
+        />
+        <label htmlFor="active">Active (shown in the shop)</label>
+      </div>
+      <TextareaField
+        {...field("description")}
+        label="Description"
+        rows={4}
+        maxLength={productLimits.description}
+        required
+      />
+      <InputField
+        {...field("size")}
+        label="Pack size (fertilisers)"
+        hint="As printed on the pack, like 1kg or 500ml."
+        maxLength={productLimits.size}
+      />
+    </>
+  );
+}
+
+/** The fields only plants use, in their own fieldset. */
+function PlantDetails({ field }: { field: FieldOf }) {
+  return (
+    <fieldset className="dash-fieldset">
+      <legend>Plant details (plants only)</legend>
+      <SelectField
+        {...field("usage")}
+        label="Indoor or outdoor"
+        options={usageOptions}
+        placeholder="Choose where it grows"
+      />
+      <InputField {...field("sunlight")} label="Sunlight" maxLength={productLimits.sunlight} />
+      <InputField {...field("watering")} label="Watering" maxLength={productLimits.watering} />
+      <InputField
+        {...field("plantHeight")}
+        label="Plant height"
+        hint="Like 30–40 cm."
+        maxLength={productLimits.plantHeight}
+      />
+      <TextareaField
+        {...field("features")}
+        label="Features"
+        hint="One per line, at most 10."
+        rows={3}
+        maxLength={productLimits.features}
+      />
+    </fieldset>
+  );
+}
+
+/**
+ * The image path, with the drawn illustrations to choose from, a preview of the saved image
+ * (`savedImage`, "" for none) and its alt text.
+ */
+function ProductImage({
+  field,
+  illustrations,
+  savedImage,
+}: {
+  field: FieldOf;
+  illustrations: readonly string[];
+  savedImage: string;
+}) {
+  return (
+    <>
+      <InputField
+        {...field("imagePath")}
+        label="Image"
+        hint="Choose an illustration from the list, or type a path under /images/."
+        list="illustrations"
+        maxLength={productLimits.imagePath}
+        autoCapitalize="none"
+        spellCheck={false}
+        required
+      />
+      <datalist id="illustrations">
+        {illustrations.map((path) => (
+          <option key={path} value={path} />
+        ))}
+      </datalist>
+      {savedImage ? (
+        <img src={savedImage} alt="" width={96} height={96} className="dash-product-image" />
+      ) : null}
+      <InputField
+        {...field("imageAlt")}
+        label="Image description (alt text)"
+        hint="What the image shows, for people who cannot see it."
+        maxLength={productLimits.imageAlt}
+        required
+      />
     </>
   );
 }

@@ -112,6 +112,9 @@ function MaterialRow({
   );
 }
 
+type RateCategory = Route.ComponentProps["loaderData"]["categories"][number];
+type RateFormValues = Partial<Record<string, string>>;
+
 export default function Rates({ loaderData, actionData }: Route.ComponentProps) {
   const { categories, notice } = loaderData;
   const submitting = useNavigation().state === "submitting";
@@ -119,7 +122,6 @@ export default function Rates({ loaderData, actionData }: Route.ComponentProps) 
   const errors: Partial<Record<string, string>> = actionData?.errors ?? {};
   const adding = values?.intent === "add-material";
   const failedMaterial = !adding && values ? values.materialId : null;
-  const rowError = failedMaterial ? (errors.rate ?? errors.materialId) : undefined;
   const shownOnARow = categories.some((category) =>
     category.materials.some((material) => String(material.id) === failedMaterial),
   );
@@ -149,79 +151,125 @@ export default function Rates({ loaderData, actionData }: Route.ComponentProps) 
         </p>
       ) : null}
       {categories.map((category) => (
-        <section key={category.id} aria-labelledby={`category-${category.id}`}>
-          <h2 id={`category-${category.id}`}>{category.name}</h2>
-          <div className="dash-table-wrap">
-            <table className="dash-table dash-rates">
-              <thead>
-                <tr>
-                  <th scope="col">Material</th>
-                  <th scope="col">Rate per kg</th>
-                  <th scope="col">On the list</th>
-                </tr>
-              </thead>
-              <tbody>
-                {category.materials.map((material) => {
-                  const failed = String(material.id) === failedMaterial;
-                  return (
-                    <MaterialRow
-                      key={material.id}
-                      material={material}
-                      error={failed ? rowError : undefined}
-                      typed={failed && values?.intent === "update-rate" ? values.rate : undefined}
-                    />
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-        </section>
+        <CategoryRates
+          key={category.id}
+          category={category}
+          failedMaterial={failedMaterial}
+          rowError={failedMaterial ? (errors.rate ?? errors.materialId) : undefined}
+          typedRate={values?.intent === "update-rate" ? values.rate : undefined}
+        />
       ))}
       <section aria-labelledby="add-material">
         <h2 id="add-material">Add a material</h2>
-        <Form
-          method="post"
-          className="form dash-form"
-          noValidate
+        <AddMaterialForm
           key={categories.reduce((sum, category) => sum + category.materials.length, 0)}
-        >
-          <input type="hidden" name="intent" value="add-material" />
-          <SelectField
-            id="categoryId"
-            name="categoryId"
-            label="Category"
-            options={categories.map((category) => String(category.id))}
-            optionLabel={(id) => categories.find((c) => String(c.id) === id)?.name ?? id}
-            placeholder="Choose a category"
-            defaultValue={adding ? values?.categoryId : undefined}
-            error={adding ? errors.categoryId : undefined}
-            required
-          />
-          <InputField
-            id="name"
-            name="name"
-            label="Material name"
-            maxLength={MATERIAL_NAME_MAX}
-            defaultValue={adding ? values?.name : undefined}
-            error={adding ? errors.name : undefined}
-            required
-          />
-          <InputField
-            id="rate"
-            name="rate"
-            label="Rate (₹ per kg)"
-            hint="Like 12 or 12.50."
-            inputMode="decimal"
-            maxLength={12}
-            defaultValue={adding ? values?.rate : undefined}
-            error={adding ? errors.rate : undefined}
-            required
-          />
-          <button type="submit" className="button" disabled={submitting}>
-            Add material
-          </button>
-        </Form>
+          categories={categories}
+          values={adding ? values : undefined}
+          errors={adding ? errors : {}}
+          submitting={submitting}
+        />
       </section>
     </>
+  );
+}
+
+/**
+ * One category's materials, each row with its rate form. The row of `failedMaterial` (the
+ * material id of a refused form) shows `rowError` and the rate as typed.
+ */
+function CategoryRates({
+  category,
+  failedMaterial,
+  rowError,
+  typedRate,
+}: {
+  category: RateCategory;
+  failedMaterial: string | null | undefined;
+  rowError: string | undefined;
+  typedRate: string | undefined;
+}) {
+  return (
+    <section aria-labelledby={`category-${category.id}`}>
+      <h2 id={`category-${category.id}`}>{category.name}</h2>
+      <div className="dash-table-wrap">
+        <table className="dash-table dash-rates">
+          <thead>
+            <tr>
+              <th scope="col">Material</th>
+              <th scope="col">Rate per kg</th>
+              <th scope="col">On the list</th>
+            </tr>
+          </thead>
+          <tbody>
+            {category.materials.map((material) => {
+              const failed = String(material.id) === failedMaterial;
+              return (
+                <MaterialRow
+                  key={material.id}
+                  material={material}
+                  error={failed ? rowError : undefined}
+                  typed={failed ? typedRate : undefined}
+                />
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+/** A new material: its category, name and rate (`values`/`errors` of a refused add). */
+function AddMaterialForm({
+  categories,
+  values,
+  errors,
+  submitting,
+}: {
+  categories: readonly RateCategory[];
+  values: RateFormValues | undefined;
+  errors: Partial<Record<string, string>>;
+  submitting: boolean;
+}) {
+  return (
+    <Form method="post" className="form dash-form" noValidate>
+      <input type="hidden" name="intent" value="add-material" />
+      <SelectField
+        id="categoryId"
+        name="categoryId"
+        label="Category"
+        options={categories.map((category) => ({
+          value: String(category.id),
+          label: category.name,
+        }))}
+        placeholder="Choose a category"
+        defaultValue={values?.categoryId}
+        error={errors.categoryId}
+        required
+      />
+      <InputField
+        id="name"
+        name="name"
+        label="Material name"
+        maxLength={MATERIAL_NAME_MAX}
+        defaultValue={values?.name}
+        error={errors.name}
+        required
+      />
+      <InputField
+        id="rate"
+        name="rate"
+        label="Rate (₹ per kg)"
+        hint="Like 12 or 12.50."
+        inputMode="decimal"
+        maxLength={12}
+        defaultValue={values?.rate}
+        error={errors.rate}
+        required
+      />
+      <button type="submit" className="button" disabled={submitting}>
+        Add material
+      </button>
+    </Form>
   );
 }

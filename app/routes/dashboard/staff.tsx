@@ -106,6 +106,13 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex, nofollow" },
 ];
 
+type StaffMember = Route.ComponentProps["loaderData"]["staff"][number];
+
+const roleOptions = staffRoles.map((role) => ({
+  value: role,
+  label: role === "admin" ? "Admin (everything)" : "Staff (pickups, orders, lists)",
+}));
+
 export default function Staff({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -142,112 +149,145 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
             </tr>
           </thead>
           <tbody>
-            {loaderData.staff.map((member) => {
-              const resetting =
-                actionData?.intent === "reset-password" && actionData.userId === member.id
-                  ? actionData
-                  : undefined;
-              return (
-                <tr key={member.id}>
-                  <td>{member.name}</td>
-                  <td>{member.email}</td>
-                  <td>{member.role}</td>
-                  <td>{member.disabled ? "Disabled" : "Active"}</td>
-                  <td>{member.createdAt}</td>
-                  <td>
-                    {member.id === loaderData.me ? (
-                      <span>This is you</span>
-                    ) : (
-                      <div className="dash-actions">
-                        <Form method="post">
-                          <input type="hidden" name="userId" value={member.id} />
-                          <button
-                            type="submit"
-                            name="intent"
-                            value={member.disabled ? "enable" : "disable"}
-                            className="button button--small"
-                            disabled={busy}
-                          >
-                            {member.disabled ? "Enable" : "Disable"}
-                            <span className="visually-hidden"> {member.email}</span>
-                          </button>
-                        </Form>
-                        <Form method="post" className="form">
-                          <input type="hidden" name="userId" value={member.id} />
-                          <InputField
-                            id={`password-${member.id}`}
-                            name="password"
-                            type="password"
-                            autoComplete="new-password"
-                            label={`New password for ${member.email}`}
-                            error={resetting?.errors?.password}
-                          />
-                          <button
-                            type="submit"
-                            name="intent"
-                            value="reset-password"
-                            className="button button--small"
-                            disabled={busy}
-                          >
-                            Reset password
-                          </button>
-                        </Form>
-                      </div>
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
+            {loaderData.staff.map((member) => (
+              <StaffRow
+                key={member.id}
+                member={member}
+                isMe={member.id === loaderData.me}
+                passwordError={
+                  actionData?.intent === "reset-password" && actionData.userId === member.id
+                    ? actionData.errors?.password
+                    : undefined
+                }
+                busy={busy}
+              />
+            ))}
           </tbody>
         </table>
       </div>
 
       <h2>Add a staff member</h2>
-      <Form method="post" className="form" noValidate>
-        <InputField
-          id="name"
-          name="name"
-          label="Name"
-          required
-          defaultValue={creating?.values?.name}
-          error={creating?.errors?.name}
-        />
-        <InputField
-          id="email"
-          name="email"
-          type="email"
-          label="Email"
-          autoComplete="off"
-          required
-          defaultValue={creating?.values?.email}
-          error={creating?.errors?.email}
-        />
-        <SelectField
-          id="role"
-          name="role"
-          label="Role"
-          options={staffRoles}
-          optionLabel={(role) =>
-            role === "admin" ? "Admin (everything)" : "Staff (pickups, orders, lists)"
-          }
-          placeholder="Choose a role"
-          defaultValue={creating?.values?.role ?? "staff"}
-          error={creating?.errors?.role}
-        />
-        <InputField
-          id="password"
-          name="password"
-          type="password"
-          label="Password"
-          autoComplete="new-password"
-          hint="At least 8 characters; no other rules. Common passwords are refused."
-          required
-          error={creating?.errors?.password}
-        />
-        <button type="submit" name="intent" value="create" className="button" disabled={busy}>
-          Create account
-        </button>
-      </Form>
+      <CreateStaffForm values={creating?.values} errors={creating?.errors} busy={busy} />
     </>
+  );
+}
+
+/** One account, with Disable/Enable and a new-password form (not on one's own row). */
+function StaffRow({
+  member,
+  isMe,
+  passwordError,
+  busy,
+}: {
+  member: StaffMember;
+  isMe: boolean;
+  passwordError: string | undefined;
+  busy: boolean;
+}) {
+  return (
+    <tr>
+      <td>{member.name}</td>
+      <td>{member.email}</td>
+      <td>{member.role}</td>
+      <td>{member.disabled ? "Disabled" : "Active"}</td>
+      <td>{member.createdAt}</td>
+      <td>
+        {isMe ? (
+          <span>This is you</span>
+        ) : (
+          <div className="dash-actions">
+            <Form method="post">
+              <input type="hidden" name="userId" value={member.id} />
+              <button
+                type="submit"
+                name="intent"
+                value={member.disabled ? "enable" : "disable"}
+                className="button button--small"
+                disabled={busy}
+              >
+                {member.disabled ? "Enable" : "Disable"}
+                <span className="visually-hidden"> {member.email}</span>
+              </button>
+            </Form>
+            <Form method="post" className="form">
+              <input type="hidden" name="userId" value={member.id} />
+              <InputField
+                id={`password-${member.id}`}
+                name="password"
+                type="password"
+                autoComplete="new-password"
+                label={`New password for ${member.email}`}
+                error={passwordError}
+              />
+              <button
+                type="submit"
+                name="intent"
+                value="reset-password"
+                className="button button--small"
+                disabled={busy}
+              >
+                Reset password
+              </button>
+            </Form>
+          </div>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+/** The new account's name, e-mail, role (staff by default) and password. */
+function CreateStaffForm({
+  values,
+  errors,
+  busy,
+}: {
+  values: StaffResult["values"];
+  errors: FieldErrors | undefined;
+  busy: boolean;
+}) {
+  return (
+    <Form method="post" className="form" noValidate>
+      <InputField
+        id="name"
+        name="name"
+        label="Name"
+        required
+        defaultValue={values?.name}
+        error={errors?.name}
+      />
+      <InputField
+        id="email"
+        name="email"
+        type="email"
+        label="Email"
+        autoComplete="off"
+        required
+        defaultValue={values?.email}
+        error={errors?.email}
+      />
+      <SelectField
+        id="role"
+        name="role"
+        label="Role"
+        options={roleOptions}
+        placeholder="Choose a role"
+        defaultValue={values?.role ?? "staff"}
+        error={errors?.role}
+      />
+      <InputField
+        id="password"
+        name="password"
+        type="password"
+        label="Password"
+        autoComplete="new-password"
+        hint="At least 8 characters; no other rules. Common passwords are refused."
+        required
+        error={errors?.password}
+      />
+      <button type="submit" name="intent" value="create" className="button" disabled={busy}>
+        Create account
+      </button>
+    </Form>
   );
 }
