@@ -286,8 +286,8 @@ export async function confirmCheckoutPayment(
   }
   try {
     const changed = await db.transaction(async (tx) => {
-      const locked = await lockOrder(tx as unknown as Database, order.id);
-      return markPaid(tx as unknown as Database, locked, form.razorpay_payment_id, "checkout");
+      const locked = await lockOrder(tx, order.id);
+      return markPaid(tx, locked, form.razorpay_payment_id, "checkout");
     });
     return { trackingToken: order.trackingToken, changed };
   } catch (error) {
@@ -373,8 +373,7 @@ export async function handleRazorpayWebhook(
     .where(eq(orders.razorpayOrderId, payment.order_id));
   if (!found) throw new PaymentError("No order has this Razorpay order id.", 404);
 
-  return db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
+  return db.transaction(async (tx) => {
     const order = await lockOrder(tx, found.id);
     let result: "paid" | "failed" | "ignored" = "ignored";
     if (outcome === "paid") {
@@ -438,8 +437,7 @@ export async function handleRazorpayWebhook(
 export async function switchToCashOnDelivery(db: Database, token: string): Promise<void> {
   const found = await orderByToken(db, token);
   if (!found) throw new PaymentError("We could not find this order.", 404);
-  await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
+  await db.transaction(async (tx) => {
     const order = await lockOrder(tx, found.id);
     if (order.paymentStatus === "paid")
       throw new PaymentError("This order is already paid online.", 409);
