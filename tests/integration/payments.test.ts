@@ -1,6 +1,7 @@
 /**
  * Online payment with Razorpay (issue 7), through the route actions, against a freshly migrated
- * database and a fake Razorpay API on a loopback HTTP server that the official SDK really calls.
+ * database and a fake Razorpay API on a loopback HTTP server that our Razorpay client really
+ * calls.
  * Signatures the widget would return come from the fake; webhook signatures are computed here
  * with node:crypto.
  */
