@@ -1,5 +1,7 @@
 // Production entry: `npm start`. Like react-router-serve, it defaults NODE_ENV to production
 // so React runs its production build; see docs/decisions/0002-production-mode-and-secrets.md.
+// This only sets the default: app/utils/env.server.ts reads and validates NODE_ENV, like every
+// other setting, when startServer() begins.
 process.env.NODE_ENV ??= "production";
 
 const { startServer } = await import("./build/server/index.js").catch((error) => {

@@ -59,7 +59,7 @@ export async function startServer(): Promise<RunningServer> {
 
   const app = express();
   app.disable("x-powered-by");
-  if (process.env.TRUST_PROXY) app.set("trust proxy", process.env.TRUST_PROXY);
+  if (config.TRUST_PROXY !== undefined) app.set("trust proxy", config.TRUST_PROXY);
 
   app.use(
     pinoHttp({

@@ -78,7 +78,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     pool.on("error", (error) => {
       logger().warn({ err: error }, "PostgreSQL closed an idle connection");
     });
-    const db = drizzleNodePg({ client: pool, schema }) as unknown as Database;
+    const db = drizzleNodePg({ client: pool, schema });
     const client = await pool.connect();
     try {
       await client.query("select pg_advisory_lock($1)", [MIGRATIONS_LOCK_KEY]);
@@ -113,7 +113,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
   } else {
     client = await PGlite.create({ extensions: { pg_trgm } });
   }
-  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  const db = drizzlePglite({ client, schema });
   try {
     await migratePglite(drizzlePglite({ client, schema }), {
       migrationsFolder: migrationsFolder(),

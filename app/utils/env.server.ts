@@ -1,16 +1,96 @@
 /**
- * Environment, validated once at boot (DESIGN §3 "Env"). Anything invalid stops the server
- * with a one-line reason instead of failing later on a request.
+ * Every setting the running app reads, validated once at start from the environment. Anything
+ * invalid stops the server with one line naming the variable and what is wrong, instead of
+ * failing (or being silently ignored) later on a request. The README's "Configuration" table
+ * documents each variable and its default; this schema is the one place that reads them.
  *
- * Variables: PORT (default 3000), HOST (default 127.0.0.1), DATA_DIR (default ./data),
- * DATABASE_URL (postgres://…, optional), SESSION_SECRET (see docs/decisions/0002),
- * LOG_LEVEL (default info), REVIEWS_REQUIRE_APPROVAL (default false), NODE_ENV;
- * online payment (issue 7): RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET (all
- * three or none: with none, the shop offers cash on delivery only) and RAZORPAY_API_BASE
- * (default https://api.razorpay.com; tests point it at a fake on 127.0.0.1).
+ * - Server: PORT (default 3000), HOST (default 127.0.0.1), NODE_ENV (`npm start` defaults it to
+ *   production, see docs/decisions/0002-production-mode-and-secrets.md), LOG_LEVEL (default
+ *   info), TRUST_PROXY (Express `trust proxy`: hop count, true/false, or addresses and names).
+ * - Data: DATA_DIR (default ./data), DATABASE_URL (postgres://…, optional), SESSION_SECRET
+ *   (docs/decisions/0002-production-mode-and-secrets.md).
+ * - Community: REVIEWS_REQUIRE_APPROVAL (true/false, default false).
+ * - Pickups: PICKUP_WINDOW_DAYS (bookable days counting today, 1–90, default 14),
+ *   PICKUP_SLOT_CAPACITY (active bookings per date and slot, 1–1000, default 8),
+ *   PICKUP_PIN_PREFIXES (comma-separated serviceable PIN code prefixes such as "560,5700";
+ *   unset serves every PIN code). docs/pickups.md describes the rules they feed.
+ * - Online payment (docs/decisions/0009-online-payment-razorpay.md): RAZORPAY_KEY_ID,
+ *   RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET (all three or none: with none, the shop offers
+ *   cash on delivery only) and RAZORPAY_API_BASE (default https://api.razorpay.com; tests point
+ *   it at a fake on 127.0.0.1).
+ *
+ * Test, benchmark and browser-test tooling (CHROMIUM_PATH, TEST_DATABASE_URL, E2E_DATABASE_URL,
+ * BENCH_DATABASE_URL…) read their own variables; the app never does.
  */
+import net from "node:net";
 import path from "node:path";
 import { z } from "zod";
+
+/**
+ * Defaults of the pickup settings, in the units of {@link Env.pickups}. The pickups feature
+ * builds its default configuration from these too, so the numbers live here once.
+ */
+export const pickupDefaults = { windowDays: 14, slotCapacity: 8 } as const;
+
+/** A whole number within [min, max]; anything else is refused with a message naming `name`. */
+function wholeNumber(name: string, min: number, max: number) {
+  const message = `${name} must be a whole number from ${min} to ${max}`;
+  return z.coerce
+    .number({ error: message })
+    .int({ error: message })
+    .min(min, { error: message })
+    .max(max, { error: message });
+}
+
+/** An Indian PIN code prefix: 1–6 digits, not starting with 0. */
+const PIN_PREFIX = /^[1-9][0-9]{0,5}$/;
+
+const pinPrefixes = z.string().transform((value, context) => {
+  const prefixes = value
+    .split(",")
+    .map((prefix) => prefix.trim())
+    .filter((prefix) => prefix !== "");
+  const bad = prefixes.find((prefix) => !PIN_PREFIX.test(prefix));
+  if (bad !== undefined) {
+    context.addIssue({
+      code: "custom",
+      message: `PICKUP_PIN_PREFIXES must be comma-separated PIN code prefixes of 1-6 digits not starting with 0 (e.g. 560,5700); ${JSON.stringify(bad)} is not one`,
+    });
+    return z.NEVER;
+  }
+  return prefixes;
+});
+
+/** Names Express's `trust proxy` accepts for address ranges. */
+const PROXY_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = "", mask, ...rest] = entry.split("/");
+  if (rest.length > 0 || net.isIP(address) === 0) return false;
+  return mask === undefined || /^\d{1,3}$/.test(mask) || net.isIP(mask) === 4;
+}
+
+/**
+ * TRUST_PROXY as Express's `trust proxy` setting (https://expressjs.com/en/guide/behind-proxies.html):
+ * a whole number is the count of proxy hops to trust ("1": the one in front), true/false
+ * trusts every or no proxy, anything else is a comma-separated list of addresses, subnets
+ * (10.0.0.0/8) and the names loopback, linklocal, uniquelocal, passed on as written.
+ */
+const trustProxy = z.string().transform((value, context): number | boolean | string => {
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  if (trimmed === "true") return true;
+  if (trimmed === "false") return false;
+  const entries = trimmed.split(",").map((entry) => entry.trim());
+  if (entries.every(isProxyAddress)) return trimmed;
+  context.addIssue({
+    code: "custom",
+    message:
+      "TRUST_PROXY must be a hop count (e.g. 1), true, false, or comma-separated addresses, subnets or loopback/linklocal/uniquelocal",
+  });
+  return z.NEVER;
+});
 
 const schema = z.object({
   NODE_ENV: z.enum(["production", "development", "test"]).default("development"),
@@ -27,6 +107,12 @@ const schema = z.object({
     .enum(["true", "false"], { error: "REVIEWS_REQUIRE_APPROVAL must be true or false" })
     .default("false")
     .transform((value) => value === "true"),
+  TRUST_PROXY: trustProxy.optional(),
+  PICKUP_WINDOW_DAYS: wholeNumber("PICKUP_WINDOW_DAYS", 1, 90).default(pickupDefaults.windowDays),
+  PICKUP_SLOT_CAPACITY: wholeNumber("PICKUP_SLOT_CAPACITY", 1, 1000).default(
+    pickupDefaults.slotCapacity,
+  ),
+  PICKUP_PIN_PREFIXES: pinPrefixes.default([]),
   RAZORPAY_KEY_ID: z
     .string()
     .regex(
@@ -44,7 +130,7 @@ const schema = z.object({
     .default("https://api.razorpay.com"),
 });
 
-/** Razorpay settings when online payment is enabled (issue 7 item 1). */
+/** Razorpay settings when online payment is enabled. */
 export interface RazorpayConfig {
   keyId: string;
   keySecret: string;
@@ -53,9 +139,21 @@ export interface RazorpayConfig {
   apiBase: string;
 }
 
+/** The pickup settings (see the module comment for ranges and defaults). */
+export interface PickupSettings {
+  /** Bookable days counting today. */
+  windowDays: number;
+  /** Active bookings (requested or confirmed) allowed per date and slot. */
+  slotCapacity: number;
+  /** Serviceable PIN code prefixes; empty serves every PIN code. */
+  pinPrefixes: string[];
+}
+
 export type Env = z.infer<typeof schema> & {
+  /** DATA_DIR as an absolute path. */
   dataDir: string;
   isProduction: boolean;
+  pickups: PickupSettings;
   /** Null when the three Razorpay variables are unset: cash on delivery only. */
   razorpay: RazorpayConfig | null;
 };
@@ -107,7 +205,12 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
           apiBase: env.RAZORPAY_API_BASE.replace(/\/+$/, ""),
         }
       : null;
-  return { ...env, dataDir: path.resolve(env.DATA_DIR), isProduction, razorpay };
+  const pickups = {
+    windowDays: env.PICKUP_WINDOW_DAYS,
+    slotCapacity: env.PICKUP_SLOT_CAPACITY,
+    pinPrefixes: env.PICKUP_PIN_PREFIXES,
+  };
+  return { ...env, dataDir: path.resolve(env.DATA_DIR), isProduction, pickups, razorpay };
 }
 
 let cached: Env | undefined;

@@ -1,6 +1,7 @@
 /**
  * Online payment with Razorpay (issue 7), through the route actions, against a freshly migrated
- * database and a fake Razorpay API on a loopback HTTP server that the official SDK really calls.
+ * database and a fake Razorpay API on a loopback HTTP server that our Razorpay client really
+ * calls.
  * Signatures the widget would return come from the fake; webhook signatures are computed here
  * with node:crypto.
  */
@@ -524,6 +525,28 @@ describe("webhook", () => {
       body: { result: "not-handled" },
     });
     expect((await orderRow(order.id)).paymentStatus).toBe("pending");
+  });
+
+  it("does not mistake an event named like an object property for a handled one", async () => {
+    // The handled events used to be looked up on a plain object, where "constructor" was found.
+    const order = await startedOrder();
+    const authorized = webhookBody({
+      event: "payment.authorized",
+      orderId: order.razorpayOrderId,
+      paymentId: "pay_PropertyName001",
+      amount: order.expectedTotal,
+    });
+    for (const event of ["constructor", "toString", "__proto__"]) {
+      const body = authorized.replace('"event":"payment.authorized"', `"event":"${event}"`);
+      expect(body).toContain(`"event":"${event}"`);
+      expect(await webhook(body, { eventId: eventId() })).toMatchObject({
+        status: 200,
+        body: { result: "not-handled", event },
+      });
+    }
+    expect((await orderRow(order.id)).paymentStatus).toBe("pending");
+    const events = await db.select().from(paymentEvents).where(eq(paymentEvents.orderId, order.id));
+    expect(events).toHaveLength(0);
   });
 });
 

@@ -286,8 +286,8 @@ export async function confirmCheckoutPayment(
   }
   try {
     const changed = await db.transaction(async (tx) => {
-      const locked = await lockOrder(tx as unknown as Database, order.id);
-      return markPaid(tx as unknown as Database, locked, form.razorpay_payment_id, "checkout");
+      const locked = await lockOrder(tx, order.id);
+      return markPaid(tx, locked, form.razorpay_payment_id, "checkout");
     });
     return { trackingToken: order.trackingToken, changed };
   } catch (error) {
@@ -319,28 +319,38 @@ const webhookSchema = z.object({
     .optional(),
 });
 
-/** Events that change an order; anything else is acknowledged and ignored. */
-const HANDLED_EVENTS = { "payment.captured": "paid", "payment.failed": "failed" } as const;
+type HandledOutcome = "paid" | "failed";
+
+/**
+ * Events that change an order; anything else is acknowledged and ignored. A Map, so that an
+ * event named like an Object property ("constructor") is not mistaken for one of them.
+ */
+const HANDLED_EVENTS = new Map<string, HandledOutcome>([
+  ["payment.captured", "paid"],
+  ["payment.failed", "failed"],
+]);
 
 export type WebhookResult =
   | { result: "paid" | "failed" | "ignored" | "duplicate"; orderReference: string }
   | { result: "not-handled"; event: string };
 
+/** A verified event that changes an order: its name, what it means, and its payment. */
+interface HandledEvent {
+  event: string;
+  outcome: HandledOutcome;
+  payment: { id: string; orderId: string; amount: number; currency: string };
+}
+
 /**
- * A Razorpay webhook (issue 7 item 4). Verifies the signature over the raw body first; then
- * payment.captured marks the order paid (when amount and currency match the database) and
- * payment.failed marks a pending payment failed. Each event id is handled once: the event row
- * and the order change commit together, so a replay finds the row and changes nothing. A
- * failure that arrives after the payment changes nothing ('paid' is final).
- * @param eventId the `X-Razorpay-Event-Id` header; without it, `event:payment id` stands in.
- * @throws PaymentError 400 missing signature or unreadable event; 401 wrong signature;
- *   404 no order has this Razorpay order id.
+ * Step 1: checks `X-Razorpay-Signature` over the raw bytes, then reads the event.
+ * @returns the event when it is one we handle, or its name when it is not.
+ * @throws PaymentError 400 missing signature, not JSON, not a Razorpay event, or no payment
+ *   for an order; 401 wrong signature.
  */
-export async function handleRazorpayWebhook(
-  db: Database,
+function readWebhookEvent(
   config: RazorpayConfig,
-  input: { rawBody: Buffer; signature: string | null; eventId: string | null },
-): Promise<WebhookResult> {
+  input: { rawBody: Buffer; signature: string | null },
+): HandledEvent | { notHandled: string } {
   if (!input.signature) throw new PaymentError("Missing X-Razorpay-Signature header.", 400);
   const valid = verifyWebhookSignature({
     rawBody: input.rawBody,
@@ -358,73 +368,109 @@ export async function handleRazorpayWebhook(
   const parsed = webhookSchema.safeParse(json);
   if (!parsed.success) throw new PaymentError("The webhook body is not a Razorpay event.", 400);
   const { event } = parsed.data;
-  const outcome = HANDLED_EVENTS[event as keyof typeof HANDLED_EVENTS];
-  if (!outcome) return { result: "not-handled", event };
+  const outcome = HANDLED_EVENTS.get(event);
+  if (!outcome) return { notHandled: event };
   const payment = parsed.data.payload?.payment?.entity;
   if (!payment?.order_id) throw new PaymentError("The event has no payment for an order.", 400);
+  return {
+    event,
+    outcome,
+    payment: {
+      id: payment.id,
+      orderId: payment.order_id,
+      amount: payment.amount,
+      currency: payment.currency,
+    },
+  };
+}
 
-  const eventId =
-    input.eventId && /^[A-Za-z0-9_.:-]{1,100}$/.test(input.eventId)
-      ? input.eventId
-      : `${event}:${payment.id}`;
+/** The `X-Razorpay-Event-Id` header when it looks like one; otherwise `event:payment id`. */
+function webhookEventId(header: string | null, { event, payment }: HandledEvent): string {
+  return header && /^[A-Za-z0-9_.:-]{1,100}$/.test(header) ? header : `${event}:${payment.id}`;
+}
+
+/**
+ * Step 2: what the event does to the (locked) order. A capture pays it only when amount and
+ * currency match the database and the order may still become paid; a failure marks only a
+ * payment that may still fail ('paid' is final, see payment-status.ts). Anything else is
+ * 'ignored' and logged when it needs a person (wrong amount, a second capture to refund).
+ */
+function webhookResult(order: PaymentOrder, { outcome, payment }: HandledEvent) {
+  if (outcome === "failed") {
+    return nextPaymentStatus(order.paymentStatus, "failed") ? "failed" : "ignored";
+  }
+  if (payment.amount !== order.totalPaise || payment.currency !== "INR") {
+    logger().warn(
+      { orderId: order.id, amount: payment.amount, currency: payment.currency },
+      "captured payment does not match the order total; order left unchanged",
+    );
+    return "ignored";
+  }
+  if (nextPaymentStatus(order.paymentStatus, "paid")) return "paid";
+  if (order.razorpayPaymentId && order.razorpayPaymentId !== payment.id) {
+    logger().warn(
+      { orderId: order.id, razorpayPaymentId: payment.id },
+      "a second payment was captured for a paid order; it needs a refund",
+    );
+  }
+  return "ignored";
+}
+
+/** Step 3: a failed payment (pending → failed) with its audit row, inside the transaction. */
+async function markFailed(tx: Database, order: PaymentOrder, razorpayPaymentId: string) {
+  await tx
+    .update(orders)
+    .set({ paymentStatus: "failed", updatedAt: new Date() })
+    .where(and(eq(orders.id, order.id), eq(orders.paymentStatus, "pending")));
+  await recordAudit(tx, {
+    actor: "system",
+    action: "order.payment_failed",
+    entity: "order",
+    entityId: order.id,
+    before: { paymentStatus: order.paymentStatus },
+    after: { paymentStatus: "failed" },
+    extra: { razorpayPaymentId, via: "webhook" },
+  });
+}
+
+/**
+ * A Razorpay webhook. Verifies the signature over the raw body first; then payment.captured
+ * marks the order paid (when amount and currency match the database) and payment.failed marks
+ * a pending payment failed. Each event id is handled once: the event row and the order change
+ * commit together, so a replay finds the row and changes nothing. A failure that arrives after
+ * the payment changes nothing ('paid' is final). docs/decisions/0009-online-payment-razorpay.md
+ * gives the reasons.
+ * @param input.eventId the `X-Razorpay-Event-Id` header; without it, `event:payment id` stands in.
+ * @throws PaymentError 400 missing signature or unreadable event; 401 wrong signature;
+ *   404 no order has this Razorpay order id.
+ */
+export async function handleRazorpayWebhook(
+  db: Database,
+  config: RazorpayConfig,
+  input: { rawBody: Buffer; signature: string | null; eventId: string | null },
+): Promise<WebhookResult> {
+  const handled = readWebhookEvent(config, input);
+  if ("notHandled" in handled) return { result: "not-handled", event: handled.notHandled };
+  const { event, payment } = handled;
+  const eventId = webhookEventId(input.eventId, handled);
   const [found] = await db
     .select({ id: orders.id })
     .from(orders)
-    .where(eq(orders.razorpayOrderId, payment.order_id));
+    .where(eq(orders.razorpayOrderId, payment.orderId));
   if (!found) throw new PaymentError("No order has this Razorpay order id.", 404);
 
-  return db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
+  return db.transaction(async (tx) => {
     const order = await lockOrder(tx, found.id);
-    let result: "paid" | "failed" | "ignored" = "ignored";
-    if (outcome === "paid") {
-      if (payment.amount !== order.totalPaise || payment.currency !== "INR") {
-        logger().warn(
-          { orderId: order.id, amount: payment.amount, currency: payment.currency },
-          "captured payment does not match the order total; order left unchanged",
-        );
-      } else if (nextPaymentStatus(order.paymentStatus, "paid")) {
-        result = "paid";
-      } else if (order.razorpayPaymentId && order.razorpayPaymentId !== payment.id) {
-        logger().warn(
-          { orderId: order.id, razorpayPaymentId: payment.id },
-          "a second payment was captured for a paid order; it needs a refund",
-        );
-      }
-    } else if (nextPaymentStatus(order.paymentStatus, "failed")) {
-      result = "failed";
-    }
-
+    const result = webhookResult(order, handled);
     const recorded = await tx
       .insert(paymentEvents)
-      .values({
-        eventId,
-        event,
-        orderId: order.id,
-        razorpayPaymentId: payment.id,
-        outcome: result,
-      })
+      .values({ eventId, event, orderId: order.id, razorpayPaymentId: payment.id, outcome: result })
       .onConflictDoNothing({ target: paymentEvents.eventId })
       .returning({ eventId: paymentEvents.eventId });
     if (recorded.length === 0) return { result: "duplicate", orderReference: order.reference };
 
-    if (result === "paid") {
-      await markPaid(tx, order, payment.id, "webhook");
-    } else if (result === "failed") {
-      await tx
-        .update(orders)
-        .set({ paymentStatus: "failed", updatedAt: new Date() })
-        .where(and(eq(orders.id, order.id), eq(orders.paymentStatus, "pending")));
-      await recordAudit(tx, {
-        actor: "system",
-        action: "order.payment_failed",
-        entity: "order",
-        entityId: order.id,
-        before: { paymentStatus: order.paymentStatus },
-        after: { paymentStatus: "failed" },
-        extra: { razorpayPaymentId: payment.id, via: "webhook" },
-      });
-    }
+    if (result === "paid") await markPaid(tx, order, payment.id, "webhook");
+    else if (result === "failed") await markFailed(tx, order, payment.id);
     return { result, orderReference: order.reference };
   });
 }
@@ -438,8 +484,7 @@ export async function handleRazorpayWebhook(
 export async function switchToCashOnDelivery(db: Database, token: string): Promise<void> {
   const found = await orderByToken(db, token);
   if (!found) throw new PaymentError("We could not find this order.", 404);
-  await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Database;
+  await db.transaction(async (tx) => {
     const order = await lockOrder(tx, found.id);
     if (order.paymentStatus === "paid")
       throw new PaymentError("This order is already paid online.", 409);

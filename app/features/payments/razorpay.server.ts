@@ -1,11 +1,11 @@
 /**
- * The Razorpay provider (issue 7 item 1) through the official Node SDK. Enabled only when
- * RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET are set (env.server.ts).
- *
- * The SDK's API host is fixed; its axios instance (`api.rq`) is pointed at RAZORPAY_API_BASE,
- * so tests and the browser tests talk to a fake Razorpay API on 127.0.0.1.
+ * The Razorpay Orders API, called over HTTPS with `fetch` (docs/decisions/0011-razorpay-orders-over-fetch.md).
+ * Enabled only when RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET are set
+ * (env.server.ts). Requests go to RAZORPAY_API_BASE (https://api.razorpay.com unless the tests
+ * point it at a fake on 127.0.0.1), with HTTP Basic auth (key id : key secret) and JSON, as
+ * https://razorpay.com/docs/api/orders/create/ describes.
  */
-import Razorpay from "razorpay";
+import { z } from "zod";
 import { env, type RazorpayConfig } from "~/utils/env.server";
 
 /** Razorpay could not be reached or refused the request; nothing was stored. */
@@ -21,21 +21,6 @@ export function razorpayConfig(): RazorpayConfig | null {
   return env().razorpay;
 }
 
-const clients = new Map<string, Razorpay>();
-
-function client(config: RazorpayConfig): Razorpay {
-  const cacheKey = `${config.apiBase}|${config.keyId}|${config.keySecret}`;
-  let instance = clients.get(cacheKey);
-  if (!instance) {
-    instance = new Razorpay({ key_id: config.keyId, key_secret: config.keySecret });
-    const http = (instance.api as unknown as { rq: { defaults: Record<string, unknown> } }).rq;
-    http.defaults.baseURL = config.apiBase;
-    http.defaults.timeout = REQUEST_TIMEOUT_MS;
-    clients.set(cacheKey, instance);
-  }
-  return instance;
-}
-
 /** A Razorpay order as we use it. */
 export interface RazorpayOrderRef {
   id: string;
@@ -44,39 +29,94 @@ export interface RazorpayOrderRef {
   currency: "INR";
 }
 
+/** What a call answered: the HTTP status and the body read as JSON (undefined when it is not). */
+interface RazorpayAnswer {
+  status: number;
+  body: unknown;
+}
+
+/**
+ * POSTs `body` as JSON to `path` of the Razorpay API with Basic auth.
+ * @throws PaymentProviderError when Razorpay cannot be reached or does not answer in time.
+ */
+async function postToRazorpay(
+  config: RazorpayConfig,
+  path: `/v1/${string}`,
+  body: Record<string, unknown>,
+  timeoutMs: number,
+): Promise<RazorpayAnswer> {
+  const credentials = Buffer.from(`${config.keyId}:${config.keySecret}`).toString("base64");
+  try {
+    const response = await fetch(`${config.apiBase}${path}`, {
+      method: "POST",
+      headers: {
+        Authorization: `Basic ${credentials}`,
+        "Content-Type": "application/json",
+        Accept: "application/json",
+      },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    const text = await response.text();
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = undefined;
+    }
+    return { status: response.status, body: parsed };
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new PaymentProviderError(`Razorpay did not answer (${reason})`);
+  }
+}
+
+/** Razorpay's error body: `{ error: { code, description, … } }`. */
+const errorBody = z.object({ error: z.object({ description: z.string() }) });
+
+/** The fields of a created order we check (the answer has more). */
+const createdOrder = z.object({
+  id: z.string().regex(/^order_[A-Za-z0-9]{1,40}$/),
+  amount: z.coerce.number(),
+  currency: z.string(),
+});
+
 /**
  * Creates a Razorpay order (POST /v1/orders) for `amountPaise` in INR with our order reference
- * as its receipt.
- * @throws PaymentProviderError when Razorpay cannot be reached, refuses, or answers with
- *   another amount or currency than asked.
+ * as its receipt (and as `notes.reference`).
+ * @param options.timeoutMs how long to wait for Razorpay; 10 s unless a test shortens it.
+ * @throws PaymentProviderError when Razorpay cannot be reached in time, refuses (any status
+ *   other than 2xx; the message carries the status and Razorpay's description), or answers
+ *   with another amount or currency than asked.
  */
 export async function createRazorpayOrder(
   config: RazorpayConfig,
   input: { amountPaise: number; receipt: string },
+  options: { timeoutMs?: number } = {},
 ): Promise<RazorpayOrderRef> {
-  let created: { id?: unknown; amount?: unknown; currency?: unknown };
-  try {
-    created = await client(config).orders.create({
+  const { status, body } = await postToRazorpay(
+    config,
+    "/v1/orders",
+    {
       amount: input.amountPaise,
       currency: "INR",
       receipt: input.receipt,
       notes: { reference: input.receipt },
-    });
-  } catch (error) {
-    const details = error as { statusCode?: unknown; error?: { description?: unknown } };
-    throw new PaymentProviderError(
-      `Razorpay refused to create an order (${String(details.statusCode ?? (error as Error).message ?? "no answer")}${
-        typeof details.error?.description === "string" ? `: ${details.error.description}` : ""
-      })`,
-    );
+    },
+    options.timeoutMs ?? REQUEST_TIMEOUT_MS,
+  );
+  if (status < 200 || status > 299) {
+    const refusal = errorBody.safeParse(body);
+    const description = refusal.success ? `: ${refusal.data.error.description}` : "";
+    throw new PaymentProviderError(`Razorpay refused to create an order (${status}${description})`);
   }
+  const created = createdOrder.safeParse(body);
   if (
-    typeof created.id !== "string" ||
-    !/^order_[A-Za-z0-9]{1,40}$/.test(created.id) ||
-    Number(created.amount) !== input.amountPaise ||
-    created.currency !== "INR"
+    !created.success ||
+    created.data.amount !== input.amountPaise ||
+    created.data.currency !== "INR"
   ) {
     throw new PaymentProviderError("Razorpay answered with an unexpected order");
   }
-  return { id: created.id, amount: input.amountPaise, currency: "INR" };
+  return { id: created.data.id, amount: input.amountPaise, currency: "INR" };
 }

@@ -1,9 +1,12 @@
 /**
- * Pickup scheduling configuration (issue 4 item 2): 2-hour slots in Asia/Kolkata, a booking
- * window and a capacity per slot; and the serviceable PIN codes (item 4). Defaults here;
- * PICKUP_WINDOW_DAYS, PICKUP_SLOT_CAPACITY and PICKUP_PIN_PREFIXES (comma-separated
- * prefixes, e.g. "560,5700") override them on the server.
+ * Pickup scheduling configuration: 2-hour slots in Asia/Kolkata, a booking window and a
+ * capacity per slot, and the serviceable PIN codes. The slots and the minimum weight are fixed
+ * here; the window, capacity and PIN prefixes come from PICKUP_WINDOW_DAYS,
+ * PICKUP_SLOT_CAPACITY and PICKUP_PIN_PREFIXES, validated at start by app/utils/env.server.ts
+ * (which also holds their defaults; the README's Configuration table documents them).
  */
+import { env, type PickupSettings, pickupDefaults } from "~/utils/env.server";
+
 export interface PickupSlot {
   /** "HH:MM" in Asia/Kolkata. */
   start: string;
@@ -33,34 +36,30 @@ function slot(start: string, end: string): PickupSlot {
   return { start, end, label: `${label(start)} – ${label(end)}` };
 }
 
-export const defaultPickupConfig: PickupConfig = {
-  slots: [
-    slot("09:00", "11:00"),
-    slot("11:00", "13:00"),
-    slot("13:00", "15:00"),
-    slot("15:00", "17:00"),
-    slot("17:00", "19:00"),
-  ],
-  windowDays: 14,
-  slotCapacity: 8,
-  pinPrefixes: [],
-  minimumKg: 15,
-};
+const slots: PickupSlot[] = [
+  slot("09:00", "11:00"),
+  slot("11:00", "13:00"),
+  slot("13:00", "15:00"),
+  slot("15:00", "17:00"),
+  slot("17:00", "19:00"),
+];
 
-/** The configuration with environment overrides applied (server only); bad values are ignored. */
-export function pickupConfigFromEnv(source: NodeJS.ProcessEnv = process.env): PickupConfig {
-  const positive = (value: string | undefined, fallback: number, max: number) => {
-    const n = Number(value);
-    return Number.isInteger(n) && n > 0 && n <= max ? n : fallback;
-  };
-  const prefixes = (source.PICKUP_PIN_PREFIXES ?? "")
-    .split(",")
-    .map((p) => p.trim())
-    .filter((p) => /^[1-9][0-9]{0,5}$/.test(p));
-  return {
-    ...defaultPickupConfig,
-    windowDays: positive(source.PICKUP_WINDOW_DAYS, defaultPickupConfig.windowDays, 90),
-    slotCapacity: positive(source.PICKUP_SLOT_CAPACITY, defaultPickupConfig.slotCapacity, 1000),
-    pinPrefixes: prefixes,
-  };
+/** The whole configuration from the environment-controlled part. */
+function pickupConfig(settings: PickupSettings): PickupConfig {
+  return { slots, minimumKg: 15, ...settings };
+}
+
+/** The configuration when no PICKUP_* variable is set (tests and fixtures use it). */
+export const defaultPickupConfig: PickupConfig = pickupConfig({
+  ...pickupDefaults,
+  pinPrefixes: [],
+});
+
+/**
+ * The configuration with the PICKUP_* settings of this server applied (server only; read once
+ * at start, see env.server.ts).
+ * @throws EnvError when the environment is invalid (the server refuses to start before this).
+ */
+export function pickupConfigFromEnv(): PickupConfig {
+  return pickupConfig(env().pickups);
 }
