@@ -1,8 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "~/db/client.server";
-import { useDatabaseHandle } from "~/db/db.server";
+import { beforeEach, describe, expect, it } from "vitest";
 import { registrations, reviews } from "~/db/schema/community";
 import {
   createReview,

@@ -1,7 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "~/db/client.server";
-import { useDatabaseHandle } from "~/db/db.server";
+import { beforeEach, describe, expect, it } from "vitest";
 import { auditLog } from "~/db/schema/audit";
 import { staffSessions } from "~/db/schema/staff";
 import {
