@@ -1,6 +1,7 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { SelectField } from "~/components/ui/field";
 import { getDb } from "~/db/db.server";
+import { trackingActionSchema } from "~/features/pickups/pickup.schema";
 import { pickupConfigFromEnv } from "~/features/pickups/pickup-config";
 import { pickupStatusLabels } from "~/features/pickups/pickup-status";
 import { presentPickup } from "~/features/pickups/pickup-view.server";
@@ -13,7 +14,7 @@ import {
 } from "~/features/pickups/pickups.server";
 import { pageMeta } from "~/features/site/meta";
 import { formatCalendarDate } from "~/utils/dates";
-import { textFields } from "~/utils/form-data";
+import { readIntentForm } from "~/utils/intent-form";
 import { formatPaise } from "~/utils/money";
 import type { Route } from "./+types/pickup-tracking";
 
@@ -32,22 +33,28 @@ export async function loader({ params }: Route.LoaderArgs) {
   };
 }
 
-/** Cancel or reschedule until the slot starts (issue 4 item 6). */
+/**
+ * Cancel or reschedule until the slot starts (docs/pickups.md), read by
+ * `trackingActionSchema`; an unknown intent answers 400, a refusal names its field.
+ */
 export async function action({ params, request }: Route.ActionArgs) {
-  const fields = textFields(await request.formData(), ["intent", "pickupDate", "pickupTime"]);
+  const posted = readIntentForm(trackingActionSchema, await request.formData());
+  if (!posted.ok) return data({ error: posted.message, field: "form" }, { status: posted.status });
+  const form = posted.data;
   const db = await getDb();
   try {
-    if (fields.intent === "cancel") await cancelPickupByToken(db, params.token, new Date());
-    else if (fields.intent === "reschedule") {
+    if (form.intent === "cancel") await cancelPickupByToken(db, params.token, new Date());
+    else {
+      const config = pickupConfigFromEnv();
       await reschedulePickup(
         db,
         params.token,
-        fields.pickupDate,
-        fields.pickupTime,
+        form.pickupDate,
+        form.pickupTime,
         new Date(),
-        pickupConfigFromEnv(),
+        config,
       );
-    } else return data({ error: "Unknown action.", field: "form" }, { status: 400 });
+    }
   } catch (error) {
     if (error instanceof PickupRejectedError) {
       return data({ error: error.message, field: error.field }, { status: error.status });
@@ -67,9 +74,131 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 const rewardLabels = { plants: "Plants", coupon: "Coupon", money: "Money" } as const;
 
-export default function PickupTracking({ loaderData: pickup, actionData }: Route.ComponentProps) {
+type Pickup = Route.ComponentProps["loaderData"];
+
+/** Name, address lines and phone of the booking. */
+function PickupAddress({ pickup }: { pickup: Pickup }) {
+  return (
+    <section aria-labelledby="where-title">
+      <h2 id="where-title">Where</h2>
+      <address>
+        {pickup.name}
+        {pickup.address.map((line) => (
+          <span key={line}>
+            <br />
+            {line}
+          </span>
+        ))}
+        <br />
+        {pickup.phone}
+      </address>
+    </section>
+  );
+}
+
+/** The estimate lines (approx. kg × rate at booking) and the total in rupees. */
+function PickupEstimate({ pickup }: { pickup: Pickup }) {
+  return (
+    <section aria-labelledby="estimate-title">
+      <h2 id="estimate-title">Estimate</h2>
+      {pickup.items.length === 0 ? (
+        <p>No estimate given: we weigh your scrap at your door.</p>
+      ) : (
+        <table className="order-lines">
+          <thead>
+            <tr>
+              <th scope="col">Material</th>
+              <th scope="col">Approx. kg</th>
+              <th scope="col">Rate</th>
+              <th scope="col">Value</th>
+            </tr>
+          </thead>
+          <tbody>
+            {pickup.items.map((item) => (
+              <tr key={item.id}>
+                <th scope="row">{item.material}</th>
+                <td>{item.kg.toLocaleString("en-IN")}</td>
+                <td>{formatPaise(item.ratePaisePerKg)}/kg</td>
+                <td>{formatPaise(Math.round(item.ratePaisePerKg * item.kg))}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row" colSpan={3}>
+                Estimated value
+              </th>
+              <td>{formatPaise(pickup.estimatePaise)}</td>
+            </tr>
+          </tfoot>
+        </table>
+      )}
+      {pickup.items.length > 0 && pickup.totalKg < pickup.minimumKg ? (
+        <p>Below {pickup.minimumKg} kg in total, pickup charges may apply.</p>
+      ) : null}
+    </section>
+  );
+}
+
+/** Moving to another open date and slot, and cancelling; shown until the slot starts. */
+function ChangePickupForms({
+  pickup,
+  fieldError,
+}: {
+  pickup: Pickup;
+  fieldError: (field: string) => string | undefined;
+}) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  return (
+    <>
+      <section aria-labelledby="move-title">
+        <h2 id="move-title">Move your pickup</h2>
+        <Form method="post" className="form">
+          <SelectField
+            id="pickupDate"
+            name="pickupDate"
+            label="Pick Up Date"
+            required
+            options={pickup.rescheduleDates}
+            optionLabel={formatCalendarDate}
+            placeholder="Choose a date"
+            defaultValue=""
+            error={fieldError("pickupDate")}
+          />
+          <SelectField
+            id="pickupTime"
+            name="pickupTime"
+            label="Pick Up Time"
+            required
+            options={pickup.slots.map((s) => s.start)}
+            optionLabel={(start) => pickup.slots.find((s) => s.start === start)?.label ?? start}
+            placeholder="Choose a 2-hour slot"
+            defaultValue=""
+            error={fieldError("pickupTime")}
+          />
+          <button type="submit" name="intent" value="reschedule" className="button" disabled={busy}>
+            Move pickup
+          </button>
+        </Form>
+      </section>
+      <Form method="post" className="order-cancel">
+        <p>You can cancel until your pickup time starts.</p>
+        <button
+          type="submit"
+          name="intent"
+          value="cancel"
+          className="button button--secondary"
+          disabled={busy}
+        >
+          Cancel pickup
+        </button>
+      </Form>
+    </>
+  );
+}
+
+export default function PickupTracking({ loaderData: pickup, actionData }: Route.ComponentProps) {
   const fieldError = (field: string) =>
     actionData?.field === field ? actionData.error : undefined;
   return (
@@ -81,115 +210,14 @@ export default function PickupTracking({ loaderData: pickup, actionData }: Route
       <p>
         {pickup.dateLabel}, {pickup.slotLabel}. Reward: {rewardLabels[pickup.reward]}.
       </p>
-      <section aria-labelledby="where-title">
-        <h2 id="where-title">Where</h2>
-        <address>
-          {pickup.name}
-          {pickup.address.map((line) => (
-            <span key={line}>
-              <br />
-              {line}
-            </span>
-          ))}
-          <br />
-          {pickup.phone}
-        </address>
-      </section>
-      <section aria-labelledby="estimate-title">
-        <h2 id="estimate-title">Estimate</h2>
-        {pickup.items.length === 0 ? (
-          <p>No estimate given: we weigh your scrap at your door.</p>
-        ) : (
-          <table className="order-lines">
-            <thead>
-              <tr>
-                <th scope="col">Material</th>
-                <th scope="col">Approx. kg</th>
-                <th scope="col">Rate</th>
-                <th scope="col">Value</th>
-              </tr>
-            </thead>
-            <tbody>
-              {pickup.items.map((item) => (
-                <tr key={item.id}>
-                  <th scope="row">{item.material}</th>
-                  <td>{item.kg.toLocaleString("en-IN")}</td>
-                  <td>{formatPaise(item.ratePaisePerKg)}/kg</td>
-                  <td>{formatPaise(Math.round(item.ratePaisePerKg * item.kg))}</td>
-                </tr>
-              ))}
-            </tbody>
-            <tfoot>
-              <tr>
-                <th scope="row" colSpan={3}>
-                  Estimated value
-                </th>
-                <td>{formatPaise(pickup.estimatePaise)}</td>
-              </tr>
-            </tfoot>
-          </table>
-        )}
-        {pickup.items.length > 0 && pickup.totalKg < pickup.minimumKg ? (
-          <p>Below {pickup.minimumKg} kg in total, pickup charges may apply.</p>
-        ) : null}
-      </section>
+      <PickupAddress pickup={pickup} />
+      <PickupEstimate pickup={pickup} />
       {actionData?.field === "form" ? (
         <p className="form-error" role="alert">
           {actionData.error}
         </p>
       ) : null}
-      {pickup.canChange ? (
-        <>
-          <section aria-labelledby="move-title">
-            <h2 id="move-title">Move your pickup</h2>
-            <Form method="post" className="form">
-              <SelectField
-                id="pickupDate"
-                name="pickupDate"
-                label="Pick Up Date"
-                required
-                options={pickup.rescheduleDates}
-                optionLabel={formatCalendarDate}
-                placeholder="Choose a date"
-                defaultValue=""
-                error={fieldError("pickupDate")}
-              />
-              <SelectField
-                id="pickupTime"
-                name="pickupTime"
-                label="Pick Up Time"
-                required
-                options={pickup.slots.map((s) => s.start)}
-                optionLabel={(start) => pickup.slots.find((s) => s.start === start)?.label ?? start}
-                placeholder="Choose a 2-hour slot"
-                defaultValue=""
-                error={fieldError("pickupTime")}
-              />
-              <button
-                type="submit"
-                name="intent"
-                value="reschedule"
-                className="button"
-                disabled={busy}
-              >
-                Move pickup
-              </button>
-            </Form>
-          </section>
-          <Form method="post" className="order-cancel">
-            <p>You can cancel until your pickup time starts.</p>
-            <button
-              type="submit"
-              name="intent"
-              value="cancel"
-              className="button button--secondary"
-              disabled={busy}
-            >
-              Cancel pickup
-            </button>
-          </Form>
-        </>
-      ) : null}
+      {pickup.canChange ? <ChangePickupForms pickup={pickup} fieldError={fieldError} /> : null}
     </div>
   );
 }

@@ -145,11 +145,6 @@ export function filterSearchParams<K extends string>(
   return params;
 }
 
-/** `value` as an ILIKE pattern "contains value", with its wildcards taken literally. */
-export function likeContains(value: string): string {
-  return `%${value.replace(/[\\%_]/g, "\\$&")}%`;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Links of a list page (first page, next page, CSV export with the same filters).
 

@@ -1,14 +1,20 @@
 /**
- * Property-based fuzzing of the staff side (issue 6 "Bad input"): the login form, the staff
- * management form and every dashboard list and CSV export with odd query strings. No 5xx;
- * refused requests write nothing.
+ * Property-based fuzzing of the staff side (docs/dashboard.md, "Bad input"): the login form,
+ * the staff management form, the pickup and order status forms (with the collection form) and
+ * every dashboard list and CSV export with odd query strings. No 5xx; refused requests write
+ * nothing.
  */
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { useDatabaseHandle } from "~/db/db.server";
+import { pickupStatuses } from "~/db/schema/pickups";
+import { orderStatuses } from "~/db/schema/shop";
+import { seedDatabase } from "~/db/seed.server";
 import { action as loginAction } from "~/routes/dashboard/login";
+import { action as orderAction } from "~/routes/dashboard/order";
+import { action as pickupAction } from "~/routes/dashboard/pickup";
 import { action as staffAction } from "~/routes/dashboard/staff";
 import { resetRateLimits } from "~/utils/rate-limit.server";
 import { createTestDatabase, queryRows } from "../db";
@@ -176,6 +182,92 @@ describe("dashboard fuzz", () => {
           );
           expect(status).toBeLessThan(500);
           if (status >= 400) expect(await staffRows()).toEqual(before);
+        },
+      ),
+      { numRuns: 1_000 },
+    );
+  }, 300_000);
+
+  it("the pickup and order status forms refuse odd input with 4xx and change nothing", async () => {
+    await seedDatabase(handle.db);
+    const [material] = await queryRows<{ id: number }>(
+      handle.db,
+      sql`select id from scrap_materials order by id limit 1`,
+    );
+    const [pickup] = await queryRows<{ id: number }>(
+      handle.db,
+      sql`insert into pickups (reference, tracking_token, name, email, phone, address_line1,
+        address_line2, city, pin_code, pickup_date, slot_start, reward_preference, estimate_paise)
+      values ('PU-FUZZ01', 'tok-fuzz-pickup', 'Ravi', 'ravi@example.com', '+919845012345',
+        '4 Road', '', 'Bengaluru', '560025', '2026-11-23', '11:00', 'plants', 0)
+      returning id`,
+    );
+    const [order] = await queryRows<{ id: number }>(
+      handle.db,
+      sql`insert into orders (reference, tracking_token, idempotency_key, payment_method, name,
+        email, phone, address, city, state, pin_code, subtotal_paise, total_paise)
+      values ('OR-FUZZ01', 'tok-fuzz-order', 'idem-fuzz-order', 'cod', 'Asha', 'asha@example.com',
+        '+919845012345', '1 Road', 'Pune', 'Maharashtra', '411001', 45000, 45000)
+      returning id`,
+    );
+    if (!material || !pickup || !order) throw new Error("fuzz rows missing");
+    await handle.db.execute(
+      sql`insert into pickup_items (pickup_id, material_id, rate_paise_per_kg, estimated_grams)
+        values (${pickup.id}, ${material.id}, 100, 1000)`,
+    );
+    const kg = fc.oneof(fc.constantFrom("1", "0", "2,5", "1,000", "1,234.5", "-1", "1e3"), odd);
+    const formArb = fc.record(
+      {
+        intent: fc.oneof(
+          fc.constantFrom("confirm", "missed", "cancel", "collected", "ship", "deliver"),
+          fc.constantFrom("cash-collected", "toString", "__proto__"),
+          odd,
+        ),
+        expectedFrom: fc.oneof(fc.constantFrom(...pickupStatuses, ...orderStatuses), odd),
+        [`kg-${material.id}`]: kg,
+        extraMaterial1: fc.oneof(fc.constant(String(material.id)), odd),
+        extraKg1: kg,
+        payout: fc.oneof(fc.constantFrom("100", "₹1,200.50", "-5", "1,00,00,000"), odd),
+        rewardGiven: odd,
+      },
+      { requiredKeys: [] },
+    );
+    const snapshot = async () =>
+      queryRows(
+        handle.db,
+        sql`select (select row_to_json(p)::text from pickups p where id = ${pickup.id}) as pickup,
+          (select json_agg(i order by i.id)::text from pickup_items i where pickup_id = ${pickup.id}) as items,
+          (select row_to_json(o)::text from orders o where id = ${order.id}) as "order",
+          (select count(*)::int from audit_log) as audit`,
+      );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom("pickup", "order"),
+        fc.constantFrom(...pickupStatuses),
+        fc.constantFrom(...orderStatuses),
+        formArb,
+        async (page, pickupStatus, orderStatus, form) => {
+          // Each run starts from a random status (payment unpaid, no payout).
+          await handle.db.execute(
+            sql`update pickups set status = ${pickupStatus}, payout_paise = null, reward_given = null where id = ${pickup.id}`,
+          );
+          await handle.db.execute(
+            sql`update orders set status = ${orderStatus}, payment_status = 'unpaid', paid_at = null where id = ${order.id}`,
+          );
+          const before = await snapshot();
+          const id = page === "pickup" ? pickup.id : order.id;
+          const url = `http://localhost/dashboard/${page}s/${id}`;
+          const fields: Record<string, string> = {};
+          for (const [key, value] of Object.entries(form))
+            if (value !== undefined) fields[key] = value;
+          const options = { form: fields, cookie: adminCookie, params: { id: String(id) } };
+          const status = await statusOf(() =>
+            page === "pickup"
+              ? pickupAction(routeArgs(url, options))
+              : orderAction(routeArgs(url, options)),
+          );
+          expect(status).toBeLessThan(500);
+          if (status >= 400) expect(await snapshot()).toEqual(before);
         },
       ),
       { numRuns: 1_000 },

@@ -103,6 +103,7 @@ describe("booking action", () => {
               material: mostly(fc.constantFrom(...materialIds, "999999", ""), odd),
               kg: fc.oneof(
                 fc.constantFrom("2", "0.5", "12.345", "0", "-3", "5000", "5000.001", "1e3", ""),
+                fc.constantFrom("2,5", "1,000", "1,234.5", " 2.5 ", "2.5000", "1,23,456"),
                 odd,
               ),
             }),

@@ -420,6 +420,37 @@ describe("pickup detail and actions", () => {
     expect(await snapshot(id)).toEqual(before);
   });
 
+  it("answers a missing or unknown expectedFrom with 400 and a stale one with 409, writing nothing", async () => {
+    const id = await newPickup("confirmed", "PU-C00005");
+    const before = await snapshot(id);
+    const collection = { [`kg-${brass.id}`]: "1", rewardGiven: "cash" };
+    const refusals: [Record<string, string>, number, string][] = [
+      // Before, a missing expectedFrom skipped the check and the change went through.
+      [{ intent: "missed" }, 400, "This page is out of date. Please reload it."],
+      [{ intent: "collected", ...collection }, 400, "This page is out of date. Please reload it."],
+      [
+        { intent: "cancel", expectedFrom: "bogus" },
+        400,
+        "This page is out of date. Please reload it.",
+      ],
+      [{ intent: "cancel", expectedFrom: "requested" }, 409, "This pickup changed meanwhile."],
+      [
+        { intent: "collected", expectedFrom: "requested", ...collection },
+        409,
+        "This pickup changed meanwhile.",
+      ],
+      [{ intent: "toString", expectedFrom: "confirmed" }, 400, "Unknown action."],
+      [{ expectedFrom: "confirmed" }, 400, "Unknown action."],
+    ];
+    for (const [form, status, message] of refusals) {
+      expect(await post(id, form)).toMatchObject({
+        init: { status },
+        data: { error: expect.stringContaining(message) },
+      });
+    }
+    expect(await snapshot(id)).toEqual(before);
+  });
+
   it("refuses negative or absurd weights and payouts with field messages, writing nothing", async () => {
     const id = await newPickup("confirmed", "PU-C00004");
     const before = await snapshot(id);
@@ -549,6 +580,47 @@ describe("order detail and actions", () => {
       expect(await post(id, form)).toMatchObject({ init: { status } });
     }
     expect(await Promise.all([delivered, placed, online].map(read))).toEqual(before);
+  });
+});
+
+describe("status forms: one answer on both detail pages", () => {
+  it("a missing expectedFrom is 400 and a stale one 409 on the pickup and the order page", async () => {
+    const [pickup] = await db
+      .select({ id: pickups.id })
+      .from(pickups)
+      .where(eq(pickups.status, "requested"))
+      .limit(1);
+    const [order] = await db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(eq(orders.status, "placed"))
+      .limit(1);
+    if (!pickup || !order) throw new Error("no pickup or order to change");
+    const postTo =
+      (route: typeof pickupRoute | typeof orderRoute, path: string, id: number) =>
+      (form: Record<string, string>) =>
+        route.action(
+          routeArgs(`${BASE}/${path}/${id}`, { cookie, form, params: { id: String(id) } }),
+        );
+    const pages = [
+      { post: postTo(pickupRoute, "pickups", pickup.id), stale: "confirmed" },
+      { post: postTo(orderRoute, "orders", order.id), stale: "confirmed" },
+    ];
+    const auditBefore = await queryRows(db, sql`select count(*)::int as n from audit_log`);
+    for (const page of pages) {
+      expect(await page.post({ intent: "confirm" })).toMatchObject({
+        init: { status: 400 },
+        data: { error: "This page is out of date. Please reload it." },
+      });
+      expect(await page.post({ intent: "confirm", expectedFrom: page.stale })).toMatchObject({
+        init: { status: 409 },
+      });
+      expect(await page.post({ intent: "bogus", expectedFrom: page.stale })).toMatchObject({
+        init: { status: 400 },
+        data: { error: "Unknown action." },
+      });
+    }
+    expect(await queryRows(db, sql`select count(*)::int as n from audit_log`)).toEqual(auditBefore);
   });
 });
 

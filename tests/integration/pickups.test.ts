@@ -1,6 +1,8 @@
-import { sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
+import { useDatabaseHandle } from "~/db/db.server";
+import { auditLog } from "~/db/schema/audit";
 import { seedDatabase } from "~/db/seed.server";
 import type { PickupInput } from "~/features/pickups/pickup.schema";
 import { defaultPickupConfig, type PickupConfig } from "~/features/pickups/pickup-config";
@@ -12,8 +14,11 @@ import {
   PickupRejectedError,
   reschedulePickup,
 } from "~/features/pickups/pickups.server";
+import { action as trackingAction } from "~/routes/pickup-tracking";
+import { describeAuditDetails } from "~/utils/audit-log.server";
 import { idempotencyKey } from "~/utils/codes.server";
 import { createTestDatabase, queryRows } from "../db";
+import { routeArgs } from "../support/staff";
 
 let handle: DatabaseHandle;
 let db: DatabaseHandle["db"];
@@ -26,6 +31,7 @@ const morning = new Date("2026-11-21T04:30:00Z");
 beforeAll(async () => {
   handle = await createTestDatabase();
   db = handle.db;
+  useDatabaseHandle(handle);
   await seedDatabase(db);
   const rows = await queryRows<{ id: number; name: string }>(
     db,
@@ -250,3 +256,90 @@ describe("cancel and reschedule", () => {
     ).rejects.toMatchObject({ status: 409 });
   });
 });
+
+describe("the visitor's audit rows", () => {
+  async function auditOf(id: number) {
+    return db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, "pickup"), eq(auditLog.entityId, String(id))))
+      .orderBy(asc(auditLog.id));
+  }
+
+  // The stored shape changed to recordAudit's {before, after, ...extra}: before, a booking
+  // held {reference, date, slot}, a cancellation {from}, a move {from: "date slot", to}.
+  it("records booking, move and cancellation as before/after, worded like the staff's", async () => {
+    const brass = materials.get("Brass") as number;
+    const booked = await bookPickup(
+      db,
+      booking({ pickupDate: "2026-11-28", items: [{ materialId: brass, grams: 2000 }] }),
+      morning,
+      config,
+    );
+    await reschedulePickup(db, booked.trackingToken, "2026-11-28", "13:00", morning, config);
+    await cancelPickupByToken(db, booked.trackingToken, morning);
+    const rows = await auditOf(booked.id);
+    expect(rows.map((row) => [row.actor, row.action])).toEqual([
+      ["visitor", "pickup.requested"],
+      ["visitor", "pickup.rescheduled"],
+      ["visitor", "pickup.cancelled"],
+    ]);
+    expect(rows.map((row) => row.details)).toEqual([
+      {
+        before: null,
+        after: {
+          status: "requested",
+          pickupDate: "2026-11-28",
+          slotStart: "11:00",
+          estimatePaise: 50_000,
+        },
+        reference: booked.reference,
+      },
+      { before: { slotStart: "11:00" }, after: { slotStart: "13:00" } },
+      { before: { status: "requested" }, after: { status: "cancelled" } },
+    ]);
+    expect(rows.map((row) => describeAuditDetails(row.details))).toEqual([
+      [
+        // jsonb keeps keys shortest first.
+        "status: requested",
+        "slot start: 11:00",
+        "pickup date: 2026-11-28",
+        "estimate: ₹500",
+        `reference: ${booked.reference}`,
+      ],
+      ["slot start: 11:00 → 13:00"],
+      ["status: requested → cancelled"],
+    ]);
+  });
+});
+
+describe("tracking page action", () => {
+  it("answers an unknown or missing intent with 400 and changes nothing", async () => {
+    const booked = await bookPickup(db, booking({ pickupDate: "2026-11-28" }), morning, config);
+    const before = await getPickupByToken(db, booked.trackingToken);
+    for (const fields of [{ intent: "delete" }, { intent: "toString" }, {}] as Record<
+      string,
+      string
+    >[]) {
+      const result = await trackingAction(
+        routeArgs(`http://localhost/pickups/${booked.trackingToken}`, {
+          form: fields,
+          params: { token: booked.trackingToken },
+        }),
+      );
+      expect(result).toMatchObject({
+        init: { status: 400 },
+        data: { error: "Unknown action.", field: "form" },
+      });
+    }
+    expect(await getPickupByToken(db, booked.trackingToken)).toEqual(before);
+    expect((await auditOfPickup(booked.id)).map((row) => row.action)).toEqual(["pickup.requested"]);
+  });
+});
+
+async function auditOfPickup(id: number) {
+  return db
+    .select({ action: auditLog.action })
+    .from(auditLog)
+    .where(and(eq(auditLog.entity, "pickup"), eq(auditLog.entityId, String(id))));
+}

@@ -12,12 +12,13 @@ import type { Database } from "~/db/client.server";
 import { type Product, type ProductKind, productKinds, products } from "~/db/schema/catalogue";
 import { firstIssuePerField } from "~/utils/form-data";
 import { decodeCursor, encodeCursor, PAGE_SIZE } from "~/utils/keyset.server";
+import { paiseToRupeesText } from "~/utils/money";
 import { isUniqueViolation } from "~/utils/pg-errors";
 import { projectRoot } from "~/utils/project-root.server";
+import { containsPattern } from "~/utils/sql-like";
 import {
   type ProductField,
   type ProductInput,
-  paiseToRupeesText,
   productSchema,
   slugFromName,
   slugSchema,
@@ -75,14 +76,10 @@ const rowColumns = {
   updatedAt: products.updatedAt,
 };
 
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 function filterConditions(filters: CatalogueFilters, after: SortKey | null): SQL | undefined {
   const conditions: SQL[] = [];
   if (filters.kind) conditions.push(eq(products.kind, filters.kind));
-  if (filters.q) conditions.push(ilike(products.name, likePattern(filters.q)));
+  if (filters.q) conditions.push(ilike(products.name, containsPattern(filters.q)));
   if (after) {
     conditions.push(
       sql`(${products.kind}, ${products.sortOrder}, ${products.id}) > (${after[0]}, ${after[1]}, ${after[2]})`,

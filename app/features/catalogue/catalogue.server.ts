@@ -5,6 +5,7 @@
 import { and, asc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { type PlantUsage, type Product, products } from "~/db/schema/catalogue";
+import { containsPattern } from "~/utils/sql-like";
 import type { PlantQuery } from "./plant-query";
 
 export type CatalogueItem = Pick<
@@ -42,11 +43,6 @@ const columns = {
   plantHeight: products.plantHeight,
 };
 
-/** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 const usagesFor: Record<"indoor" | "outdoor", PlantUsage[]> = {
   indoor: ["indoor", "both"],
   outdoor: ["outdoor", "both"],
@@ -60,7 +56,7 @@ export async function listPlants(db: Database, query: PlantQuery): Promise<Catal
   const conditions = [eq(products.kind, "plant"), eq(products.active, true)];
   if (query.filter !== "all") conditions.push(inArray(products.usage, usagesFor[query.filter]));
   if (query.q) {
-    const pattern = likePattern(query.q);
+    const pattern = containsPattern(query.q);
     const match = or(
       ilike(products.name, pattern),
       ilike(products.description, pattern),

@@ -2,11 +2,13 @@
  * The admin's product form (issue 6 item 6): one zod schema used by the create and edit
  * actions. It refuses everything the `products` check constraints would refuse (negative
  * price or stock, unknown kind or usage) with a message for the field, plus limits of its
- * own: price ₹1 to ₹1,00,000 with at most 2 decimals, stock a whole number 0 to 10,000.
+ * own: price ₹1 to ₹1,00,000 with at most 2 decimals (read by `parseRupees`, so "1,200" is
+ * ₹1,200), stock a whole number 0 to 10,000.
  * Server only (ADR 0006); the browser gets the same limits as plain attributes.
  */
 import { z } from "zod";
 import { plantUsages, productKinds } from "~/db/schema/catalogue";
+import { parseRupees } from "~/utils/money";
 
 /** Highest price of one product, paise (₹1,00,000). */
 export const MAX_PRICE_PAISE = 10_000_000;
@@ -53,24 +55,6 @@ export const productLimits = {
   imageAlt: 200,
 } as const;
 
-/**
- * Parses rupees typed by a person ("249", "249.5", "₹249.50") into integer paise without
- * floating point; null for anything else ("1e3", "-5", "12.345", "").
- */
-export function rupeesToPaise(text: string): number | null {
-  const match = /^₹?\s*(\d{1,9})(?:\.(\d{1,2}))?$/.exec(text.trim());
-  if (!match) return null;
-  const [, whole = "0", fraction = ""] = match;
-  return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
-}
-
-/** Paise as the text the price input shows: 24950 → "249.50", 25000 → "250". */
-export function paiseToRupeesText(paise: number): string {
-  const whole = Math.trunc(paise / 100);
-  const fraction = paise % 100;
-  return fraction === 0 ? String(whole) : `${whole}.${String(fraction).padStart(2, "0")}`;
-}
-
 function text(label: string, max: number) {
   return z.string().trim().max(max, `${label} can be at most ${max} characters.`);
 }
@@ -84,17 +68,15 @@ function optionalText(label: string, max: number) {
   return text(label, max).transform((value) => value || null);
 }
 
+/** Rupees as `parseRupees` reads them (money.ts), with this form's two messages. */
 const price = z.string().transform((value, ctx) => {
-  const paise = rupeesToPaise(value);
-  if (paise === null) {
-    ctx.addIssue({ code: "custom", message: PRICE_FORMAT_MESSAGE });
+  const paise = parseRupees(value, { minPaise: MIN_PRICE_PAISE, maxPaise: MAX_PRICE_PAISE });
+  if (!paise.ok) {
+    const message = paise.problem === "range" ? PRICE_RANGE_MESSAGE : PRICE_FORMAT_MESSAGE;
+    ctx.addIssue({ code: "custom", message });
     return z.NEVER;
   }
-  if (paise < MIN_PRICE_PAISE || paise > MAX_PRICE_PAISE) {
-    ctx.addIssue({ code: "custom", message: PRICE_RANGE_MESSAGE });
-    return z.NEVER;
-  }
-  return paise;
+  return paise.value;
 });
 
 const stock = z.string().transform((value, ctx) => {

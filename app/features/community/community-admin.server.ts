@@ -11,15 +11,11 @@ import { registrations, reviewStatuses, reviews } from "~/db/schema/community";
 import { formatDateTimeIST } from "~/utils/dates";
 import { PAGE_SIZE } from "~/utils/keyset.server";
 import { epochMicros, olderThanCursor, pageOf } from "~/utils/keyset-time.server";
+import { containsPattern } from "~/utils/sql-like";
 import { type ReviewStatus, reviewStatusLabels } from "./review-status";
 
 /** Rows per query when a CSV export walks a whole list. */
 const EXPORT_BATCH = 1000;
-
-/** `%q%` for ILIKE with the wildcard characters of `q` escaped. */
-function containsPattern(q: string): string {
-  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 const searchText = z
   .string()

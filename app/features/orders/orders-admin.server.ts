@@ -27,10 +27,10 @@ import {
   checkSearch,
   filterSearchParams,
   finishFilterCheck,
-  likeContains,
   startFilterCheck,
 } from "~/utils/list-filters.server";
 import { normaliseIndianMobile } from "~/utils/phone";
+import { containsPattern } from "~/utils/sql-like";
 import { OrderRejectedError } from "./orders.server";
 
 export type PaymentStatus = (typeof paymentStatuses)[number];
@@ -87,8 +87,8 @@ function searchCondition(q: string): SQL {
   if (/^or-/i.test(q)) return eq(orders.reference, q.toUpperCase());
   const phone = normaliseIndianMobile(q);
   if (phone) return eq(orders.phone, phone);
-  if (q.includes("@")) return ilike(orders.email, likeContains(q));
-  return ilike(orders.name, likeContains(q));
+  if (q.includes("@")) return ilike(orders.email, containsPattern(q));
+  return ilike(orders.name, containsPattern(q));
 }
 
 function filterConditions(filters: OrderFilters): SQL[] {
@@ -329,13 +329,12 @@ export async function markCashCollected(
   db: Database,
   id: number,
   actorEmail: string,
-  expectedFrom?: OrderStatus,
+  expectedFrom: OrderStatus,
 ): Promise<void> {
-  await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Database;
+  await db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, id));
     if (!order) throw new OrderRejectedError("This order does not exist.", 404);
-    if (expectedFrom && order.status !== expectedFrom) {
+    if (order.status !== expectedFrom) {
       throw new OrderRejectedError("This order changed meanwhile. Please reload.", 409);
     }
     if (!canCollectCash(order)) {
@@ -369,9 +368,4 @@ export async function markCashCollected(
       after: { paymentStatus: "paid" },
     });
   });
-}
-
-/** Reads `expectedFrom` from a form: an order status, or undefined for anything else. */
-export function asOrderStatus(value: string): OrderStatus | undefined {
-  return (orderStatuses as readonly string[]).includes(value) ? (value as OrderStatus) : undefined;
 }

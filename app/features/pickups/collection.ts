@@ -1,7 +1,10 @@
 /**
  * Collection arithmetic shared by the staff collection form (browser, live payout suggestion)
- * and the server's checks (issue 6 item 3): kg text to grams, payout from rates, limits.
+ * and the server's checks (docs/dashboard.md): kg and rupee text to grams and paise, payout
+ * from rates, limits. Browser-safe.
  */
+import { parseRupees } from "~/utils/money";
+import { GRAMS_PER_KG, type Parsed, parseKilograms } from "~/utils/units";
 
 /** Largest weight of one material at collection, kg (the booking cap is 20,000 kg in total). */
 export const MAX_WEIGHED_KG = 20_000;
@@ -11,17 +14,20 @@ export const MAX_PAYOUT_PAISE = 100_000_000;
 /** Number of "add a material" rows on the collection form. */
 export const EXTRA_MATERIAL_ROWS = 2;
 
-/** kg text ("12", "12.5", "0.125") to grams, or an error message. */
-export function kgToGrams(text: string): number | string {
-  const value = text.replace(/[\s,]/g, "");
-  if (value.startsWith("-")) return "A weight cannot be negative.";
-  const match = /^(\d{1,6})(?:\.(\d{1,3}))?$/.exec(value);
-  if (!match) return "Enter the weight in kg, e.g. 12.5 (up to 3 decimals).";
-  const grams = Number(match[1]) * 1000 + Number((match[2] ?? "").padEnd(3, "0"));
-  if (grams > MAX_WEIGHED_KG * 1000) {
-    return `At most ${MAX_WEIGHED_KG.toLocaleString("en-IN")} kg per material.`;
-  }
-  return grams;
+/**
+ * A weighed weight typed on the collection form to integer grams: 0 (nothing of it came) to
+ * 20,000 kg, up to 3 decimals, read by `parseKilograms` (units.ts, which has the comma rule).
+ */
+export function parseWeighedKg(text: string): Parsed<number> {
+  return parseKilograms(text, { minGrams: 0, maxGrams: MAX_WEIGHED_KG * GRAMS_PER_KG });
+}
+
+/**
+ * A payout typed in rupees ("450", "450.50", "₹1,200") to integer paise, at most ₹10,00,000,
+ * read by `parseRupees` (money.ts).
+ */
+export function parsePayout(text: string): Parsed<number> {
+  return parseRupees(text, { maxPaise: MAX_PAYOUT_PAISE });
 }
 
 /** Suggested payout in paise: Σ weighed grams × current rate (paise/kg) / 1000, rounded. */

@@ -1,8 +1,10 @@
 /**
- * The value estimate of a pickup from the rate list (issue 4 item 3): Σ rate per kg × kg,
+ * The value estimate of a pickup from the rate list (docs/pickups.md): Σ rate per kg × kg,
  * in integer paise, rounded per line. Used by the page as the visitor types and by the
- * server, which stores its own figure.
+ * server, which stores its own figure. Browser-safe.
  */
+import { GRAMS_PER_KG, type Parsed, parseKilograms } from "~/utils/units";
+
 export interface EstimateLine {
   ratePaisePerKg: number;
   grams: number;
@@ -33,12 +35,10 @@ export const MAX_TOTAL_KG = 20_000;
 export const MAX_ESTIMATE_PAISE = 100_000_000;
 
 /**
- * Parses "2", "2.5" or "0.75" kilograms into integer grams; null when not a positive number
- * of kg with at most 3 decimals and at most 5,000 kg.
+ * An estimate row's kilograms ("2", "2.5", "2,5", "0.75") to integer grams: more than 0 and
+ * at most 5,000 kg, up to 3 decimals, read by `parseKilograms` (units.ts, which has the comma
+ * rule). Used by the booking schema and, for the live estimate, by the booking form.
  */
-export function parseKg(text: string): number | null {
-  const trimmed = text.trim().replace(",", ".");
-  if (!/^\d{1,5}(\.\d{1,3})?$/.test(trimmed)) return null;
-  const grams = Math.round(Number(trimmed) * 1000);
-  return grams > 0 && grams <= MAX_KG_PER_MATERIAL * 1000 ? grams : null;
+export function parseEstimateKg(text: string): Parsed<number> {
+  return parseKilograms(text, { minGrams: 1, maxGrams: MAX_KG_PER_MATERIAL * GRAMS_PER_KG });
 }

@@ -1,15 +1,16 @@
 /**
- * The /orderpage booking form (issue 4 item 1): contact and address, date and 2-hour slot,
+ * The /orderpage booking form (docs/pickups.md): contact and address, date and 2-hour slot,
  * reward, and optional estimate rows (material from the rate list, approximate kg). Works as
- * a plain form; with JavaScript the estimate updates as the visitor types, full or started
- * slots of the chosen date are disabled, and more material rows can be added.
+ * a plain form; with JavaScript the estimate updates as the visitor types (weights read with
+ * the server's rule, `parseEstimateKg`), full or started slots of the chosen date are
+ * disabled, and more material rows can be added.
  */
 import { useMemo, useState } from "react";
 import { Form, Link } from "react-router";
 import { InputField, RadioGroupField, SelectField } from "~/components/ui/field";
 import { formatCalendarDate } from "~/utils/dates";
 import { formatPaise } from "~/utils/money";
-import { estimatePaise } from "./estimate";
+import { estimatePaise, parseEstimateKg } from "./estimate";
 import {
   DEFAULT_ESTIMATE_ROWS,
   MAX_ESTIMATE_ROWS,
@@ -31,20 +32,188 @@ export interface PickupFormProps {
   submitting: boolean;
 }
 
-function kgToGrams(kg: string): number {
-  const value = Number(kg.replace(",", "."));
-  return Number.isFinite(value) && value > 0 && value <= 5000 ? Math.round(value * 1000) : 0;
+type Values = Record<string, string>;
+type Errors = Record<string, string>;
+type Category = PickupFormProps["categories"][number];
+interface EstimateRowValue {
+  id: number;
+  material: string;
+  kg: string;
 }
 
-export function PickupForm(props: PickupFormProps) {
-  const { availability, slots, categories, values, errors, itemErrors } = props;
+/** Name, e-mail and phone. */
+function ContactFields({ values, errors }: { values: Values; errors: Errors }) {
+  return (
+    <fieldset className="form__group">
+      <legend>Your details</legend>
+      <InputField
+        id="name"
+        name="name"
+        label="Name"
+        autoComplete="name"
+        required
+        maxLength={pickupLimits.name}
+        defaultValue={values.name}
+        error={errors.name}
+      />
+      <InputField
+        id="email"
+        name="email"
+        type="email"
+        label="Email"
+        autoComplete="email"
+        required
+        maxLength={pickupLimits.email}
+        defaultValue={values.email}
+        error={errors.email}
+      />
+      <InputField
+        id="phone"
+        name="phone"
+        type="tel"
+        inputMode="tel"
+        label="Phone"
+        autoComplete="tel"
+        required
+        maxLength={pickupLimits.phone}
+        hint="10-digit mobile number; +91 is optional."
+        defaultValue={values.phone}
+        error={errors.phone}
+      />
+    </fieldset>
+  );
+}
+
+/** Address lines, city and PIN code (with a mailing-list link where we do not collect yet). */
+function AddressFields({ values, errors }: { values: Values; errors: Errors }) {
+  const field = (name: "addressLine1" | "addressLine2" | "city", label: string, auto: string) => (
+    <InputField
+      id={name}
+      name={name}
+      label={label}
+      autoComplete={auto}
+      required
+      maxLength={pickupLimits[name]}
+      defaultValue={values[name]}
+      error={errors[name]}
+    />
+  );
+  return (
+    <fieldset className="form__group">
+      <legend>Pickup address</legend>
+      {field("addressLine1", "Address Line 1", "address-line1")}
+      {field("addressLine2", "Address Line 2", "address-line2")}
+      {field("city", "City", "address-level2")}
+      <InputField
+        id="pinCode"
+        name="pinCode"
+        label="PIN code"
+        inputMode="numeric"
+        autoComplete="postal-code"
+        required
+        maxLength={6}
+        defaultValue={values.pinCode}
+        error={errors.pinCode}
+      />
+      {errors.pinCode?.startsWith("We do not collect") ? (
+        <p>
+          <Link to="/#join">Join our mailing list</Link>
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/** The slot select; slots of `openSlots` that are full or started are disabled. */
+function SlotSelect({
+  slots,
+  openSlots,
+  value,
+  error,
+}: {
+  slots: PickupFormProps["slots"];
+  openSlots: PickupFormProps["availability"][number]["slots"] | undefined;
+  value: string | undefined;
+  error: string | undefined;
+}) {
+  return (
+    <div className="field" data-invalid={error ? true : undefined}>
+      <label htmlFor="pickupTime">Pick Up Time</label>
+      <select
+        id="pickupTime"
+        name="pickupTime"
+        required
+        defaultValue={value ?? ""}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? "pickupTime-error" : undefined}
+      >
+        <option value="">Choose a 2-hour slot</option>
+        {slots.map((slot) => {
+          const state = openSlots?.find((s) => s.start === slot.start);
+          const closed = state ? !state.open : false;
+          return (
+            <option key={slot.start} value={slot.start} disabled={closed}>
+              {slot.label}
+              {closed ? " (full or started)" : ""}
+            </option>
+          );
+        })}
+      </select>
+      {error ? (
+        <p id="pickupTime-error" className="field__error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** Date and slot; the chosen date decides which slots are shown as closed. */
+function WhenFields({
+  availability,
+  slots,
+  values,
+  errors,
+}: Pick<PickupFormProps, "availability" | "slots"> & { values: Values; errors: Errors }) {
   const [date, setDate] = useState(values.pickupDate ?? "");
-  const [rows, setRows] = useState(() => {
-    const initial = props.itemValues.length ? props.itemValues : [];
-    const count = Math.max(DEFAULT_ESTIMATE_ROWS, initial.length);
+  return (
+    <fieldset className="form__group">
+      <legend>When</legend>
+      <SelectField
+        id="pickupDate"
+        name="pickupDate"
+        label="Pick Up Date"
+        required
+        options={availability.map((d) => d.date)}
+        optionLabel={(value) => formatCalendarDate(value)}
+        placeholder="Choose a date"
+        value={date}
+        onChange={(event) => setDate(event.currentTarget.value)}
+        error={errors.pickupDate}
+      />
+      <SlotSelect
+        slots={slots}
+        openSlots={availability.find((d) => d.date === date)?.slots}
+        value={values.pickupTime}
+        error={errors.pickupTime}
+      />
+    </fieldset>
+  );
+}
+
+/**
+ * The estimate rows as typed (at least DEFAULT_ESTIMATE_ROWS), and the lines they make at
+ * the listed rates: rows with a listed material and a weight the server would accept.
+ */
+function useEstimateRows(
+  itemValues: PickupFormProps["itemValues"],
+  categories: readonly Category[],
+) {
+  const [rows, setRows] = useState<EstimateRowValue[]>(() => {
+    const count = Math.max(DEFAULT_ESTIMATE_ROWS, itemValues.length);
     return Array.from({ length: count }, (_, i) => ({
       id: i,
-      ...(initial[i] ?? { material: "", kg: "" }),
+      ...(itemValues[i] ?? { material: "", kg: "" }),
     }));
   });
   const rateOf = useMemo(
@@ -56,16 +225,125 @@ export function PickupForm(props: PickupFormProps) {
       ),
     [categories],
   );
-  const lines = rows
-    .filter((row) => rateOf.has(row.material) && kgToGrams(row.kg) > 0)
-    .map((row) => ({ ratePaisePerKg: rateOf.get(row.material) ?? 0, grams: kgToGrams(row.kg) }));
-  const totalKg = lines.reduce((sum, line) => sum + line.grams, 0) / 1000;
-  const estimate = estimatePaise(lines);
-  const openSlots = availability.find((d) => d.date === date)?.slots;
-
+  const lines = rows.flatMap((row) => {
+    const rate = rateOf.get(row.material);
+    const grams = parseEstimateKg(row.kg);
+    return rate !== undefined && grams.ok ? [{ ratePaisePerKg: rate, grams: grams.value }] : [];
+  });
   const update = (index: number, field: "material" | "kg", value: string) =>
     setRows((current) => current.map((row, i) => (i === index ? { ...row, [field]: value } : row)));
+  const addRow = () => setRows((r) => [...r, { id: r.length, material: "", kg: "" }]);
+  return { rows, lines, update, addRow };
+}
 
+/** One estimate row: a material of the rate list and its approximate kg. */
+function EstimateRow({
+  index,
+  row,
+  categories,
+  error,
+  update,
+}: {
+  index: number;
+  row: EstimateRowValue;
+  categories: readonly Category[];
+  error: string | undefined;
+  update: (index: number, field: "material" | "kg", value: string) => void;
+}) {
+  const invalid = error ? true : undefined;
+  const describedBy = error ? `item-${index}-error` : undefined;
+  return (
+    <div className="estimate-row" data-invalid={invalid}>
+      <div className="field">
+        <label htmlFor={`material-${index}`}>Material {index + 1}</label>
+        <select
+          id={`material-${index}`}
+          name="material"
+          value={row.material}
+          onChange={(event) => update(index, "material", event.currentTarget.value)}
+          aria-invalid={invalid}
+          aria-describedby={describedBy}
+        >
+          <option value="">Choose a material</option>
+          {categories.map((category) => (
+            <optgroup key={category.name} label={category.name}>
+              {category.materials.map((material) => (
+                <option key={material.id} value={material.id}>
+                  {material.name} ({formatPaise(material.ratePaisePerKg)}/kg)
+                </option>
+              ))}
+            </optgroup>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor={`kg-${index}`}>Approx. kg</label>
+        <input
+          id={`kg-${index}`}
+          name="kg"
+          inputMode="decimal"
+          maxLength={9}
+          value={row.kg}
+          onChange={(event) => update(index, "kg", event.currentTarget.value)}
+          aria-invalid={invalid}
+          aria-describedby={describedBy}
+        />
+      </div>
+      {error ? (
+        <p id={`item-${index}-error`} className="field__error estimate-row__error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The optional estimate: rows, "Add another material", and the live total (JavaScript). */
+function EstimateFields({
+  categories,
+  itemValues,
+  itemErrors,
+  minimumKg,
+}: Pick<PickupFormProps, "categories" | "itemValues" | "itemErrors" | "minimumKg">) {
+  const { rows, lines, update, addRow } = useEstimateRows(itemValues, categories);
+  const totalKg = lines.reduce((sum, line) => sum + line.grams, 0) / 1000;
+  return (
+    <fieldset className="form__group">
+      <legend>Estimate (optional)</legend>
+      <p className="field__hint">
+        Tell us roughly what you have; we weigh it at your door and pay by the{" "}
+        <Link to="/ratelist">rate list</Link>.
+      </p>
+      {rows.map((row, index) => (
+        <EstimateRow
+          key={row.id}
+          index={index}
+          row={row}
+          categories={categories}
+          error={itemErrors[index]}
+          update={update}
+        />
+      ))}
+      {rows.length < MAX_ESTIMATE_ROWS ? (
+        <button type="button" className="link-button js-only" onClick={addRow}>
+          Add another material
+        </button>
+      ) : null}
+      <div className="estimate js-only" aria-live="polite">
+        <p>
+          Estimated value: <strong>{formatPaise(estimatePaise(lines))}</strong> for{" "}
+          {totalKg.toLocaleString("en-IN")} kg
+        </p>
+        {lines.length > 0 && totalKg < minimumKg ? (
+          <p className="estimate__note">Below {minimumKg} kg in total, pickup charges may apply.</p>
+        ) : null}
+      </div>
+    </fieldset>
+  );
+}
+
+export function PickupForm(props: PickupFormProps) {
+  const { values, errors } = props;
   return (
     <Form method="post" className="form" noValidate>
       {props.formError ? (
@@ -74,135 +352,14 @@ export function PickupForm(props: PickupFormProps) {
         </p>
       ) : null}
       <input type="hidden" name="idempotencyKey" value={props.idempotencyKey} />
-      <fieldset className="form__group">
-        <legend>Your details</legend>
-        <InputField
-          id="name"
-          name="name"
-          label="Name"
-          autoComplete="name"
-          required
-          maxLength={pickupLimits.name}
-          defaultValue={values.name}
-          error={errors.name}
-        />
-        <InputField
-          id="email"
-          name="email"
-          type="email"
-          label="Email"
-          autoComplete="email"
-          required
-          maxLength={pickupLimits.email}
-          defaultValue={values.email}
-          error={errors.email}
-        />
-        <InputField
-          id="phone"
-          name="phone"
-          type="tel"
-          inputMode="tel"
-          label="Phone"
-          autoComplete="tel"
-          required
-          maxLength={pickupLimits.phone}
-          hint="10-digit mobile number; +91 is optional."
-          defaultValue={values.phone}
-          error={errors.phone}
-        />
-      </fieldset>
-      <fieldset className="form__group">
-        <legend>Pickup address</legend>
-        <InputField
-          id="addressLine1"
-          name="addressLine1"
-          label="Address Line 1"
-          autoComplete="address-line1"
-          required
-          maxLength={pickupLimits.addressLine1}
-          defaultValue={values.addressLine1}
-          error={errors.addressLine1}
-        />
-        <InputField
-          id="addressLine2"
-          name="addressLine2"
-          label="Address Line 2"
-          autoComplete="address-line2"
-          required
-          maxLength={pickupLimits.addressLine2}
-          defaultValue={values.addressLine2}
-          error={errors.addressLine2}
-        />
-        <InputField
-          id="city"
-          name="city"
-          label="City"
-          autoComplete="address-level2"
-          required
-          maxLength={pickupLimits.city}
-          defaultValue={values.city}
-          error={errors.city}
-        />
-        <InputField
-          id="pinCode"
-          name="pinCode"
-          label="PIN code"
-          inputMode="numeric"
-          autoComplete="postal-code"
-          required
-          maxLength={6}
-          defaultValue={values.pinCode}
-          error={errors.pinCode}
-        />
-        {errors.pinCode?.startsWith("We do not collect") ? (
-          <p>
-            <Link to="/#join">Join our mailing list</Link>
-          </p>
-        ) : null}
-      </fieldset>
-      <fieldset className="form__group">
-        <legend>When</legend>
-        <SelectField
-          id="pickupDate"
-          name="pickupDate"
-          label="Pick Up Date"
-          required
-          options={availability.map((d) => d.date)}
-          optionLabel={(value) => formatCalendarDate(value)}
-          placeholder="Choose a date"
-          value={date}
-          onChange={(event) => setDate(event.currentTarget.value)}
-          error={errors.pickupDate}
-        />
-        <div className="field" data-invalid={errors.pickupTime ? true : undefined}>
-          <label htmlFor="pickupTime">Pick Up Time</label>
-          <select
-            id="pickupTime"
-            name="pickupTime"
-            required
-            defaultValue={values.pickupTime ?? ""}
-            aria-invalid={errors.pickupTime ? true : undefined}
-            aria-describedby={errors.pickupTime ? "pickupTime-error" : undefined}
-          >
-            <option value="">Choose a 2-hour slot</option>
-            {slots.map((slot) => {
-              const state = openSlots?.find((s) => s.start === slot.start);
-              const closed = state ? !state.open : false;
-              return (
-                <option key={slot.start} value={slot.start} disabled={closed}>
-                  {slot.label}
-                  {closed ? " (full or started)" : ""}
-                </option>
-              );
-            })}
-          </select>
-          {errors.pickupTime ? (
-            <p id="pickupTime-error" className="field__error">
-              {errors.pickupTime}
-            </p>
-          ) : null}
-        </div>
-      </fieldset>
+      <ContactFields values={values} errors={errors} />
+      <AddressFields values={values} errors={errors} />
+      <WhenFields
+        availability={props.availability}
+        slots={props.slots}
+        values={values}
+        errors={errors}
+      />
       <RadioGroupField
         name="reward"
         legend="Your reward"
@@ -210,81 +367,12 @@ export function PickupForm(props: PickupFormProps) {
         defaultValue={values.reward ?? "plants"}
         error={errors.reward}
       />
-      <fieldset className="form__group">
-        <legend>Estimate (optional)</legend>
-        <p className="field__hint">
-          Tell us roughly what you have; we weigh it at your door and pay by the{" "}
-          <Link to="/ratelist">rate list</Link>.
-        </p>
-        {rows.map((row, index) => (
-          <div
-            key={row.id}
-            className="estimate-row"
-            data-invalid={itemErrors[index] ? true : undefined}
-          >
-            <div className="field">
-              <label htmlFor={`material-${index}`}>Material {index + 1}</label>
-              <select
-                id={`material-${index}`}
-                name="material"
-                value={row.material}
-                onChange={(event) => update(index, "material", event.currentTarget.value)}
-                aria-invalid={itemErrors[index] ? true : undefined}
-                aria-describedby={itemErrors[index] ? `item-${index}-error` : undefined}
-              >
-                <option value="">Choose a material</option>
-                {categories.map((category) => (
-                  <optgroup key={category.name} label={category.name}>
-                    {category.materials.map((material) => (
-                      <option key={material.id} value={material.id}>
-                        {material.name} ({formatPaise(material.ratePaisePerKg)}/kg)
-                      </option>
-                    ))}
-                  </optgroup>
-                ))}
-              </select>
-            </div>
-            <div className="field">
-              <label htmlFor={`kg-${index}`}>Approx. kg</label>
-              <input
-                id={`kg-${index}`}
-                name="kg"
-                inputMode="decimal"
-                maxLength={9}
-                value={row.kg}
-                onChange={(event) => update(index, "kg", event.currentTarget.value)}
-                aria-invalid={itemErrors[index] ? true : undefined}
-                aria-describedby={itemErrors[index] ? `item-${index}-error` : undefined}
-              />
-            </div>
-            {itemErrors[index] ? (
-              <p id={`item-${index}-error`} className="field__error estimate-row__error">
-                {itemErrors[index]}
-              </p>
-            ) : null}
-          </div>
-        ))}
-        {rows.length < MAX_ESTIMATE_ROWS ? (
-          <button
-            type="button"
-            className="link-button js-only"
-            onClick={() => setRows((r) => [...r, { id: r.length, material: "", kg: "" }])}
-          >
-            Add another material
-          </button>
-        ) : null}
-        <div className="estimate js-only" aria-live="polite">
-          <p>
-            Estimated value: <strong>{formatPaise(estimate)}</strong> for{" "}
-            {totalKg.toLocaleString("en-IN")} kg
-          </p>
-          {lines.length > 0 && totalKg < props.minimumKg ? (
-            <p className="estimate__note">
-              Below {props.minimumKg} kg in total, pickup charges may apply.
-            </p>
-          ) : null}
-        </div>
-      </fieldset>
+      <EstimateFields
+        categories={props.categories}
+        itemValues={props.itemValues}
+        itemErrors={props.itemErrors}
+        minimumKg={props.minimumKg}
+      />
       <button type="submit" className="button button--large" disabled={props.submitting}>
         Schedule Pickup
       </button>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { estimatePaise, parseKg } from "./estimate";
+import { estimatePaise, parseEstimateKg } from "./estimate";
 import { pickupSchema } from "./pickup.schema";
 
 const valid = {
@@ -51,7 +51,7 @@ describe("pickup form", () => {
   });
 
   it("computes the estimate in whole paise per line", () => {
-    expect(parseKg("2,5")).toBe(2500);
+    expect(parseEstimateKg("2,5")).toEqual({ ok: true, value: 2500 });
     expect(estimatePaise([{ ratePaisePerKg: 50, grams: 1001 }])).toBe(50);
     expect(
       estimatePaise([

@@ -1,10 +1,12 @@
 /**
- * The /orderpage booking form (spec §5 Pickup form: every field required; issue 4 item 1).
+ * The visitor's pickup forms: the /orderpage booking form (spec §5 Pickup form: every field
+ * required; docs/pickups.md) and the tracking page's cancel and reschedule.
  * Date and slot rules that need the clock and the database are checked in pickups.server.ts.
  */
 import { z } from "zod";
 import { emailAddress, indianMobile, pinCode, requiredText } from "~/utils/form-schemas";
-import { MAX_TOTAL_KG, parseKg } from "./estimate";
+import { UNKNOWN_ACTION } from "~/utils/intent-form";
+import { MAX_TOTAL_KG, parseEstimateKg } from "./estimate";
 import { MAX_ESTIMATE_ROWS, pickupLimits } from "./pickup-fields";
 
 export const pickupSchema = z.object({
@@ -44,13 +46,9 @@ export const pickupSchema = z.object({
           });
           return;
         }
-        const grams = parseKg(kg);
-        if (grams === null) {
-          ctx.addIssue({
-            code: "custom",
-            path: [index],
-            message: "Enter the approximate weight in kg, more than 0 and at most 5,000.",
-          });
+        const grams = parseEstimateKg(kg);
+        if (!grams.ok) {
+          ctx.addIssue({ code: "custom", path: [index], message: grams.message });
           return;
         }
         if (items.some((item) => item.materialId === Number(material))) {
@@ -61,7 +59,7 @@ export const pickupSchema = z.object({
           });
           return;
         }
-        items.push({ materialId: Number(material), grams });
+        items.push({ materialId: Number(material), grams: grams.value });
       });
       if (items.reduce((sum, item) => sum + item.grams, 0) > MAX_TOTAL_KG * 1000) {
         ctx.addIssue({
@@ -74,3 +72,21 @@ export const pickupSchema = z.object({
 });
 
 export type PickupInput = z.infer<typeof pickupSchema>;
+
+/**
+ * The tracking page's forms: cancel, or reschedule to a date ("YYYY-MM-DD") and slot start
+ * ("HH:MM"), which `reschedulePickup` checks against the clock, the configuration and the
+ * slot's capacity (so they are plain text here; absent fields read as "").
+ */
+export const trackingActionSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({ intent: z.literal("cancel") }),
+    z.object({
+      intent: z.literal("reschedule"),
+      pickupDate: z.string().default(""),
+      pickupTime: z.string().default(""),
+    }),
+  ],
+  { error: UNKNOWN_ACTION },
+);

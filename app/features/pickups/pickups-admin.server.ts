@@ -24,17 +24,13 @@ import {
   checkSearch,
   filterSearchParams,
   finishFilterCheck,
-  likeContains,
   MAX_FILTER_TEXT,
   startFilterCheck,
 } from "~/utils/list-filters.server";
 import { normaliseIndianMobile } from "~/utils/phone";
-import {
-  EXTRA_MATERIAL_ROWS,
-  kgToGrams,
-  MAX_PAYOUT_PAISE,
-  suggestedPayoutPaise,
-} from "./collection";
+import { containsPattern } from "~/utils/sql-like";
+import { MAX_PAYOUT_PAISE, suggestedPayoutPaise } from "./collection";
+import type { CollectionInput } from "./pickup-actions.schema";
 import { assertPickupTransition, IllegalPickupTransitionError } from "./pickup-status";
 
 // ---------------------------------------------------------------------------------------------
@@ -99,7 +95,7 @@ function searchCondition(q: string): SQL {
   if (/^pu-/i.test(q)) return eq(pickups.reference, q.toUpperCase());
   const phone = normaliseIndianMobile(q);
   if (phone) return eq(pickups.phone, phone);
-  return ilike(pickups.name, likeContains(q));
+  return ilike(pickups.name, containsPattern(q));
 }
 
 function filterConditions(filters: PickupFilters): SQL[] {
@@ -316,21 +312,20 @@ export class PickupAdminError extends Error {
 
 const CHANGED_MEANWHILE = "This pickup changed meanwhile. Please reload the page and try again.";
 
-/** Reads `expectedFrom` from a form: a pickup status, or undefined for anything else. */
-export function asPickupStatus(value: string): PickupStatus | undefined {
-  return (pickupStatuses as readonly string[]).includes(value)
-    ? (value as PickupStatus)
-    : undefined;
-}
-
-type Tx = Database;
-
-async function lockedPickup(tx: Tx, id: number, to: PickupStatus, expectedFrom?: PickupStatus) {
+/**
+ * The pickup, read in the transaction, after checking that it is still in the status the
+ * staff member saw and may move to `to` (pickup-status.ts).
+ * @throws PickupAdminError 404 unknown, 409 changed meanwhile or illegal move.
+ */
+async function lockedPickup(
+  tx: Database,
+  id: number,
+  to: PickupStatus,
+  expectedFrom: PickupStatus,
+) {
   const [pickup] = await tx.select().from(pickups).where(eq(pickups.id, id));
   if (!pickup) throw new PickupAdminError("This pickup does not exist.", 404);
-  if (expectedFrom && pickup.status !== expectedFrom) {
-    throw new PickupAdminError(CHANGED_MEANWHILE, 409);
-  }
+  if (pickup.status !== expectedFrom) throw new PickupAdminError(CHANGED_MEANWHILE, 409);
   try {
     assertPickupTransition(pickup.status, to);
   } catch (error) {
@@ -342,12 +337,30 @@ async function lockedPickup(tx: Tx, id: number, to: PickupStatus, expectedFrom?:
   return pickup;
 }
 
+/**
+ * Sets the pickup's new values, only if it is still in the status that was read.
+ * @throws PickupAdminError 409 when someone changed it meanwhile.
+ */
+async function updateFromStatus(
+  tx: Database,
+  id: number,
+  from: PickupStatus,
+  values: Partial<typeof pickups.$inferInsert>,
+) {
+  const updated = await tx
+    .update(pickups)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(pickups.id, id), eq(pickups.status, from)))
+    .returning({ id: pickups.id });
+  if (updated.length === 0) throw new PickupAdminError(CHANGED_MEANWHILE, 409);
+}
+
 /** The staff's status changes other than collection. */
 export type SimplePickupChange = "confirmed" | "missed" | "cancelled";
 
 /**
- * Confirm, mark missed or cancel a pickup (issue 6 item 3) through the workflow in
- * pickup-status.ts, with an audit row (before/after status) in the same transaction.
+ * Confirm, mark missed or cancel a pickup through the workflow in pickup-status.ts, with an
+ * audit row (before/after status) in the same transaction.
  * @param expectedFrom the status the staff member saw; another one gives 409.
  * @throws PickupAdminError 404 unknown pickup, 409 illegal move or changed meanwhile.
  */
@@ -356,17 +369,11 @@ export async function changePickupStatus(
   id: number,
   to: SimplePickupChange,
   actorEmail: string,
-  expectedFrom?: PickupStatus,
+  expectedFrom: PickupStatus,
 ): Promise<void> {
-  await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Tx;
+  await db.transaction(async (tx) => {
     const pickup = await lockedPickup(tx, id, to, expectedFrom);
-    const updated = await tx
-      .update(pickups)
-      .set({ status: to, updatedAt: new Date() })
-      .where(and(eq(pickups.id, id), eq(pickups.status, pickup.status)))
-      .returning({ id: pickups.id });
-    if (updated.length === 0) throw new PickupAdminError(CHANGED_MEANWHILE, 409);
+    await updateFromStatus(tx, id, pickup.status, { status: to });
     await recordAudit(tx, {
       actor: { email: actorEmail },
       action: `pickup.${to}`,
@@ -378,92 +385,95 @@ export async function changePickupStatus(
   });
 }
 
-/** A checked collection: grams per material id, payout in paise (null = compute), reward. */
-export interface CollectionInput {
-  weights: { materialId: number; grams: number }[];
-  payoutPaise: number | null;
-  rewardGiven: string;
-}
-
-/** Rupee text ("450", "450.5", "₹1,200.00") to paise, or an error message. */
-export function rupeesToPaise(text: string): number | string {
-  const value = text.replace(/[\s,₹]/g, "");
-  if (value.startsWith("-")) return "The payout cannot be negative.";
-  const match = /^(\d{1,12})(?:\.(\d{1,2}))?$/.exec(value);
-  if (!match) return "Enter the payout in rupees, e.g. 450 or 450.50.";
-  const paise = Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
-  if (paise > MAX_PAYOUT_PAISE) return "The payout can be at most ₹10,00,000.";
-  return paise;
-}
-
 /**
- * Checks the collection form (field names: `kg-<materialId>` for each estimated material,
- * `extraMaterial<n>` + `extraKg<n>` for added ones, `payout` in rupees, `rewardGiven`).
- * An estimated material needs a weight (0 if none came); the total must be above 0 kg.
- * @returns the input, or field errors keyed by field name.
+ * The distinct materials of a pickup's estimate lines, in line order (the collection form asks
+ * a weight for each); null when the pickup does not exist.
  */
-export function parseCollectionForm(
-  form: FormData,
-  estimatedMaterialIds: readonly number[],
-): { ok: true; input: CollectionInput } | { ok: false; errors: Record<string, string> } {
-  const text = (key: string) => {
-    const value = form.get(key);
-    return typeof value === "string" ? value.replaceAll("\u0000", "").trim() : "";
-  };
-  const errors: Record<string, string> = {};
-  const weights: CollectionInput["weights"] = [];
-  for (const materialId of estimatedMaterialIds) {
-    const key = `kg-${materialId}`;
-    const value = text(key);
-    if (!value) {
-      errors[key] = "Enter the weighed kg (0 if none was collected).";
-      continue;
-    }
-    const grams = kgToGrams(value);
-    if (typeof grams === "string") errors[key] = grams;
-    else weights.push({ materialId, grams });
-  }
-  const seen = new Set(estimatedMaterialIds);
-  for (let n = 1; n <= EXTRA_MATERIAL_ROWS; n++) {
-    const material = text(`extraMaterial${n}`);
-    const kg = text(`extraKg${n}`);
-    if (!material && !kg) continue;
-    const materialId = /^[1-9][0-9]{0,8}$/.test(material) ? Number(material) : null;
-    if (materialId === null) {
-      errors[`extraMaterial${n}`] = "Choose the material.";
-      continue;
-    }
-    if (seen.has(materialId)) {
-      errors[`extraMaterial${n}`] = "This material is already listed.";
-      continue;
-    }
-    seen.add(materialId);
-    const grams = kg ? kgToGrams(kg) : "Enter the weighed kg.";
-    if (typeof grams === "string") errors[`extraKg${n}`] = grams;
-    else weights.push({ materialId, grams });
-  }
-  if (Object.keys(errors).length === 0 && weights.every((w) => w.grams === 0)) {
-    errors.form = "Enter at least one weight above 0 kg, or mark the pickup missed.";
-  }
-  let payoutPaise: number | null = null;
-  const payout = text("payout");
-  if (payout) {
-    const paise = rupeesToPaise(payout);
-    if (typeof paise === "string") errors.payout = paise;
-    else payoutPaise = paise;
-  }
-  const rewardGiven = text("rewardGiven");
-  if (!rewardGiven) errors.rewardGiven = "Say what was given, e.g. 3 plants, a coupon, or cash.";
-  else if (rewardGiven.length > 200) errors.rewardGiven = "At most 200 characters.";
-  if (Object.keys(errors).length > 0) return { ok: false, errors };
-  return { ok: true, input: { weights, payoutPaise, rewardGiven } };
+export async function estimatedMaterialIds(db: Database, id: number): Promise<number[] | null> {
+  const [pickup] = await db.select({ id: pickups.id }).from(pickups).where(eq(pickups.id, id));
+  if (!pickup) return null;
+  const lines = await db
+    .select({ materialId: pickupItems.materialId })
+    .from(pickupItems)
+    .where(eq(pickupItems.pickupId, id))
+    .orderBy(asc(pickupItems.id));
+  return [...new Set(lines.map((line) => line.materialId))];
+}
+
+/** The pickup's lines and the rate-list rows of the weighed materials, read in `tx`. */
+async function collectionContext(tx: Database, id: number, weights: CollectionInput["weights"]) {
+  const lines = await tx
+    .select({
+      id: pickupItems.id,
+      materialId: pickupItems.materialId,
+      weighedGrams: pickupItems.weighedGrams,
+    })
+    .from(pickupItems)
+    .where(eq(pickupItems.pickupId, id));
+  const materialIds = weights.map((w) => w.materialId);
+  const materials = materialIds.length
+    ? await tx
+        .select({
+          id: scrapMaterials.id,
+          name: scrapMaterials.name,
+          rate: scrapMaterials.ratePaisePerKg,
+          active: scrapMaterials.active,
+        })
+        .from(scrapMaterials)
+        .where(inArray(scrapMaterials.id, materialIds))
+    : [];
+  return { lines, materials: new Map(materials.map((m) => [m.id, m])) };
 }
 
 /**
- * Records a collection (issue 6 item 3): the pickup becomes 'collected' (workflow-checked), the
- * weighed grams go on its lines (a material not in the estimate gets a new line at the current
- * rate), the payout (paise; computed from CURRENT rates × weighed kg when `payoutPaise` is null)
- * and the reward given are stored, and one audit row keeps before/after, all in one transaction.
+ * Stores each weighed weight on its line (a material not in the estimate gets a new line at
+ * its current rate) and adds up the payout at current rates.
+ * @returns the suggested payout (paise) and the weighed grams before/after by material name.
+ * @throws PickupAdminError 422 for a material not on the rate list (or retired and not in the
+ *   estimate).
+ */
+async function storeWeights(tx: Database, id: number, weights: CollectionInput["weights"]) {
+  const { lines, materials } = await collectionContext(tx, id, weights);
+  const weighedBefore: Record<string, number | null> = {};
+  const weighedAfter: Record<string, number> = {};
+  let suggestedPaise = 0;
+  for (const weight of weights) {
+    const material = materials.get(weight.materialId);
+    const line = lines.find((l) => l.materialId === weight.materialId);
+    if (!material || (!line && !material.active)) {
+      throw new PickupAdminError("That material is not on the rate list.", 422);
+    }
+    suggestedPaise += suggestedPayoutPaise([
+      { grams: weight.grams, ratePaisePerKg: material.rate },
+    ]);
+    weighedBefore[material.name] = line?.weighedGrams ?? null;
+    weighedAfter[material.name] = weight.grams;
+    if (line) {
+      await tx
+        .update(pickupItems)
+        .set({ weighedGrams: weight.grams })
+        .where(eq(pickupItems.id, line.id));
+    } else {
+      await tx.insert(pickupItems).values({
+        pickupId: id,
+        materialId: material.id,
+        ratePaisePerKg: material.rate,
+        estimatedGrams: null,
+        weighedGrams: weight.grams,
+      });
+    }
+  }
+  return { suggestedPaise, weighedBefore, weighedAfter };
+}
+
+const PAYOUT_TOO_HIGH = "The payout can be at most ₹10,00,000.";
+
+/**
+ * Records a collection: the pickup becomes 'collected' (workflow-checked), the weighed grams
+ * go on its lines (a material not in the estimate gets a new line at the current rate), the
+ * payout (paise; computed from CURRENT rates × weighed kg when `payoutPaise` is null) and the
+ * reward given are stored, and one audit row keeps before/after, all in one transaction.
+ * @param expectedFrom the status the staff member saw; another one gives 409.
  * @throws PickupAdminError 404 unknown, 409 illegal move or changed meanwhile, 422 unknown or
  *   retired added material, or a payout above ₹10,00,000.
  */
@@ -472,72 +482,17 @@ export async function recordCollection(
   id: number,
   input: CollectionInput,
   actorEmail: string,
-  expectedFrom?: PickupStatus,
+  expectedFrom: PickupStatus,
 ): Promise<{ payoutPaise: number }> {
-  return db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Tx;
+  return db.transaction(async (tx) => {
     const pickup = await lockedPickup(tx, id, "collected", expectedFrom);
-    const lines = await tx
-      .select({
-        id: pickupItems.id,
-        materialId: pickupItems.materialId,
-        weighedGrams: pickupItems.weighedGrams,
-      })
-      .from(pickupItems)
-      .where(eq(pickupItems.pickupId, id));
-    const materialIds = input.weights.map((w) => w.materialId);
-    const materials = materialIds.length
-      ? await tx
-          .select({
-            id: scrapMaterials.id,
-            name: scrapMaterials.name,
-            rate: scrapMaterials.ratePaisePerKg,
-            active: scrapMaterials.active,
-          })
-          .from(scrapMaterials)
-          .where(inArray(scrapMaterials.id, materialIds))
-      : [];
-    const byId = new Map(materials.map((m) => [m.id, m]));
-    const weighedBefore: Record<string, number | null> = {};
-    const weighedAfter: Record<string, number> = {};
-    let suggested = 0;
-    for (const weight of input.weights) {
-      const material = byId.get(weight.materialId);
-      const line = lines.find((l) => l.materialId === weight.materialId);
-      if (!material || (!line && !material.active)) {
-        throw new PickupAdminError("That material is not on the rate list.", 422);
-      }
-      suggested += suggestedPayoutPaise([{ grams: weight.grams, ratePaisePerKg: material.rate }]);
-      weighedBefore[material.name] = line?.weighedGrams ?? null;
-      weighedAfter[material.name] = weight.grams;
-      if (line) {
-        await tx
-          .update(pickupItems)
-          .set({ weighedGrams: weight.grams })
-          .where(eq(pickupItems.id, line.id));
-      } else {
-        await tx.insert(pickupItems).values({
-          pickupId: id,
-          materialId: material.id,
-          ratePaisePerKg: material.rate,
-          estimatedGrams: null,
-          weighedGrams: weight.grams,
-        });
-      }
-    }
-    const payoutPaise = input.payoutPaise ?? suggested;
+    const weighed = await storeWeights(tx, id, input.weights);
+    const payoutPaise = input.payoutPaise ?? weighed.suggestedPaise;
     if (payoutPaise > MAX_PAYOUT_PAISE) {
-      throw new PickupAdminError("The payout can be at most ₹10,00,000.", 422, {
-        payout: "The payout can be at most ₹10,00,000.",
-      });
+      throw new PickupAdminError(PAYOUT_TOO_HIGH, 422, { payout: PAYOUT_TOO_HIGH });
     }
     const next = { status: "collected" as const, payoutPaise, rewardGiven: input.rewardGiven };
-    const updated = await tx
-      .update(pickups)
-      .set({ ...next, updatedAt: new Date() })
-      .where(and(eq(pickups.id, id), eq(pickups.status, pickup.status)))
-      .returning({ id: pickups.id });
-    if (updated.length === 0) throw new PickupAdminError(CHANGED_MEANWHILE, 409);
+    await updateFromStatus(tx, id, pickup.status, next);
     const changed = changedFields(
       { status: pickup.status, payoutPaise: pickup.payoutPaise, rewardGiven: pickup.rewardGiven },
       next,
@@ -547,8 +502,8 @@ export async function recordCollection(
       action: "pickup.collected",
       entity: "pickup",
       entityId: id,
-      before: { ...changed.before, weighedGrams: weighedBefore },
-      after: { ...changed.after, weighedGrams: weighedAfter },
+      before: { ...changed.before, weighedGrams: weighed.weighedBefore },
+      after: { ...changed.after, weighedGrams: weighed.weighedAfter },
     });
     return { payoutPaise };
   });

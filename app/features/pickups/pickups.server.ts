@@ -7,8 +7,8 @@
  * integer paise. `now` is a parameter everywhere, so tests inject the clock.
  */
 import { and, asc, between, eq, inArray, sql } from "drizzle-orm";
+import { changedFields, recordAudit } from "~/db/audit.server";
 import type { Database } from "~/db/client.server";
-import { auditLog } from "~/db/schema/audit";
 import { type PickupStatus, pickupItems, pickups } from "~/db/schema/pickups";
 import { scrapMaterials } from "~/db/schema/rates";
 import { humanReference, isUnguessableToken, unguessableToken } from "~/utils/codes.server";
@@ -98,6 +98,28 @@ async function activeInSlot(tx: Database, date: string, slotStart: string, excep
   return Number(row?.n ?? 0);
 }
 
+/**
+ * Takes the slot's lock for the rest of the transaction and checks that it has room (not
+ * counting `exceptId`, the pickup being moved).
+ * @throws PickupRejectedError 409 when the slot is full.
+ */
+async function claimSlot(
+  tx: Database,
+  date: string,
+  slotStart: string,
+  capacity: number,
+  exceptId?: number,
+) {
+  await lockSlot(tx, date, slotStart);
+  if ((await activeInSlot(tx, date, slotStart, exceptId)) >= capacity) {
+    throw new PickupRejectedError(
+      "This pickup time is full. Choose another time or date.",
+      "pickupTime",
+      409,
+    );
+  }
+}
+
 function checkPinCode(pinCode: string, config: PickupConfig) {
   if (
     config.pinPrefixes.length > 0 &&
@@ -132,6 +154,108 @@ export interface BookedPickup {
   totalGrams: number;
 }
 
+/** An estimate line priced at the current rate: grams and paise per kg. */
+interface PricedLine {
+  materialId: number;
+  grams: number;
+  ratePaisePerKg: number;
+}
+
+/**
+ * The booking's estimate lines at today's rates.
+ * @throws PickupRejectedError when a material is not on the active rate list.
+ */
+async function priceLines(tx: Database, items: PickupInput["items"]): Promise<PricedLine[]> {
+  const materialIds = items.map((item) => item.materialId);
+  const rates = materialIds.length
+    ? await tx
+        .select({ id: scrapMaterials.id, rate: scrapMaterials.ratePaisePerKg })
+        .from(scrapMaterials)
+        .where(and(inArray(scrapMaterials.id, materialIds), eq(scrapMaterials.active, true)))
+    : [];
+  const rateOf = new Map(rates.map((row) => [row.id, row.rate]));
+  return items.map((item) => {
+    const rate = rateOf.get(item.materialId);
+    if (rate === undefined) {
+      throw new PickupRejectedError("Choose materials from the rate list.", "items");
+    }
+    return { materialId: item.materialId, grams: item.grams, ratePaisePerKg: rate };
+  });
+}
+
+/**
+ * The estimate of the lines in paise.
+ * @throws PickupRejectedError above ₹10,00,000 (ADR 0010).
+ */
+function checkedEstimate(lines: PricedLine[]): number {
+  const estimate = estimatePaise(lines);
+  if (estimate > MAX_ESTIMATE_PAISE) {
+    throw new PickupRejectedError(
+      "This load is worth more than ₹10,00,000 at today's rates; call us to arrange a bulk pickup.",
+      "items",
+      422,
+    );
+  }
+  return estimate;
+}
+
+/** Inserts the pickup, its estimate lines and its audit row ('pickup.requested', visitor). */
+async function insertBooking(
+  tx: Database,
+  input: PickupInput,
+  lines: PricedLine[],
+  estimate: number,
+) {
+  const [pickup] = await tx
+    .insert(pickups)
+    .values({
+      reference: humanReference("PU"),
+      trackingToken: unguessableToken(),
+      idempotencyKey: input.idempotencyKey,
+      name: input.name,
+      email: input.email,
+      phone: input.phone,
+      addressLine1: input.addressLine1,
+      addressLine2: input.addressLine2,
+      city: input.city,
+      pinCode: input.pinCode,
+      pickupDate: input.pickupDate,
+      slotStart: input.pickupTime,
+      rewardPreference: input.reward,
+      estimatePaise: estimate,
+    })
+    .returning({
+      id: pickups.id,
+      reference: pickups.reference,
+      trackingToken: pickups.trackingToken,
+    });
+  if (!pickup) throw new Error("Pickup insert returned nothing");
+  if (lines.length > 0) {
+    await tx.insert(pickupItems).values(
+      lines.map((line) => ({
+        pickupId: pickup.id,
+        materialId: line.materialId,
+        ratePaisePerKg: line.ratePaisePerKg,
+        estimatedGrams: line.grams,
+      })),
+    );
+  }
+  await recordAudit(tx, {
+    actor: "visitor",
+    action: "pickup.requested",
+    entity: "pickup",
+    entityId: pickup.id,
+    after: {
+      status: "requested",
+      pickupDate: input.pickupDate,
+      slotStart: input.pickupTime,
+      estimatePaise: estimate,
+    },
+    extra: { reference: pickup.reference },
+  });
+  return pickup;
+}
+
 /**
  * Books a pickup in one transaction: the date and slot must be bookable at `now`, the PIN
  * code serviceable, every material on the active rate list, and the slot below capacity
@@ -148,88 +272,14 @@ export async function bookPickup(
   const problem = slotChoiceProblem(input.pickupDate, input.pickupTime, now, config);
   if (problem) throw new PickupRejectedError(problem.message, problem.field);
   checkPinCode(input.pinCode, config);
-
   try {
-    return await db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Database;
+    return await db.transaction(async (tx) => {
       const previous = await findByIdempotencyKey(tx, input.idempotencyKey);
       if (previous) return previous;
-
-      const materialIds = input.items.map((item) => item.materialId);
-      const rates = materialIds.length
-        ? await tx
-            .select({ id: scrapMaterials.id, rate: scrapMaterials.ratePaisePerKg })
-            .from(scrapMaterials)
-            .where(and(inArray(scrapMaterials.id, materialIds), eq(scrapMaterials.active, true)))
-        : [];
-      const rateOf = new Map(rates.map((row) => [row.id, row.rate]));
-      if (input.items.some((item) => !rateOf.has(item.materialId))) {
-        throw new PickupRejectedError("Choose materials from the rate list.", "items");
-      }
-      const lines = input.items.map((item) => ({
-        materialId: item.materialId,
-        grams: item.grams,
-        ratePaisePerKg: rateOf.get(item.materialId) ?? 0,
-      }));
-
-      await lockSlot(tx, input.pickupDate, input.pickupTime);
-      if ((await activeInSlot(tx, input.pickupDate, input.pickupTime)) >= config.slotCapacity) {
-        throw new PickupRejectedError(
-          "This pickup time is full. Choose another time or date.",
-          "pickupTime",
-          409,
-        );
-      }
-
-      const estimate = estimatePaise(lines);
-      if (estimate > MAX_ESTIMATE_PAISE) {
-        throw new PickupRejectedError(
-          "This load is worth more than ₹10,00,000 at today's rates; call us to arrange a bulk pickup.",
-          "items",
-          422,
-        );
-      }
-      const [pickup] = await tx
-        .insert(pickups)
-        .values({
-          reference: humanReference("PU"),
-          trackingToken: unguessableToken(),
-          idempotencyKey: input.idempotencyKey,
-          name: input.name,
-          email: input.email,
-          phone: input.phone,
-          addressLine1: input.addressLine1,
-          addressLine2: input.addressLine2,
-          city: input.city,
-          pinCode: input.pinCode,
-          pickupDate: input.pickupDate,
-          slotStart: input.pickupTime,
-          rewardPreference: input.reward,
-          estimatePaise: estimate,
-        })
-        .returning({
-          id: pickups.id,
-          reference: pickups.reference,
-          trackingToken: pickups.trackingToken,
-        });
-      if (!pickup) throw new Error("Pickup insert returned nothing");
-      if (lines.length > 0) {
-        await tx.insert(pickupItems).values(
-          lines.map((line) => ({
-            pickupId: pickup.id,
-            materialId: line.materialId,
-            ratePaisePerKg: line.ratePaisePerKg,
-            estimatedGrams: line.grams,
-          })),
-        );
-      }
-      await tx.insert(auditLog).values({
-        actor: "visitor",
-        action: "pickup.requested",
-        entity: "pickup",
-        entityId: String(pickup.id),
-        details: { reference: pickup.reference, date: input.pickupDate, slot: input.pickupTime },
-      });
+      const lines = await priceLines(tx, input.items);
+      await claimSlot(tx, input.pickupDate, input.pickupTime, config.slotCapacity);
+      const estimate = checkedEstimate(lines);
+      const pickup = await insertBooking(tx, input, lines, estimate);
       return {
         ...pickup,
         estimatePaise: estimate,
@@ -297,20 +347,20 @@ async function loadForChange(tx: Database, token: string, now: Date) {
  * @throws PickupRejectedError 404 unknown, 409 too late or not active.
  */
 export async function cancelPickupByToken(db: Database, token: string, now: Date): Promise<void> {
-  await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Database;
+  await db.transaction(async (tx) => {
     const pickup = await loadForChange(tx, token, now);
     assertPickupTransition(pickup.status, "cancelled");
     await tx
       .update(pickups)
       .set({ status: "cancelled", updatedAt: new Date() })
       .where(and(eq(pickups.id, pickup.id), eq(pickups.status, pickup.status)));
-    await tx.insert(auditLog).values({
+    await recordAudit(tx, {
       actor: "visitor",
       action: "pickup.cancelled",
       entity: "pickup",
-      entityId: String(pickup.id),
-      details: { from: pickup.status },
+      entityId: pickup.id,
+      before: { status: pickup.status },
+      after: { status: "cancelled" },
     });
   });
 }
@@ -330,33 +380,25 @@ export async function reschedulePickup(
 ): Promise<void> {
   const problem = slotChoiceProblem(pickupDate, pickupTime, now, config);
   if (problem) throw new PickupRejectedError(problem.message, problem.field);
-  await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Database;
+  await db.transaction(async (tx) => {
     const pickup = await loadForChange(tx, token, now);
     if (pickup.pickupDate === pickupDate && pickup.slotStart === pickupTime) {
       throw new PickupRejectedError("Your pickup is already at this time.", "pickupTime");
     }
-    await lockSlot(tx, pickupDate, pickupTime);
-    if ((await activeInSlot(tx, pickupDate, pickupTime, pickup.id)) >= config.slotCapacity) {
-      throw new PickupRejectedError(
-        "This pickup time is full. Choose another time or date.",
-        "pickupTime",
-        409,
-      );
-    }
+    await claimSlot(tx, pickupDate, pickupTime, config.slotCapacity, pickup.id);
     await tx
       .update(pickups)
       .set({ pickupDate, slotStart: pickupTime, updatedAt: new Date() })
       .where(eq(pickups.id, pickup.id));
-    await tx.insert(auditLog).values({
+    await recordAudit(tx, {
       actor: "visitor",
       action: "pickup.rescheduled",
       entity: "pickup",
-      entityId: String(pickup.id),
-      details: {
-        from: `${pickup.pickupDate} ${pickup.slotStart}`,
-        to: `${pickupDate} ${pickupTime}`,
-      },
+      entityId: pickup.id,
+      ...changedFields(
+        { pickupDate: pickup.pickupDate, slotStart: pickup.slotStart },
+        { pickupDate, slotStart: pickupTime },
+      ),
     });
   });
 }

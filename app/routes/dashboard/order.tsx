@@ -1,22 +1,23 @@
 import { data, Link, redirect } from "react-router";
 import { DetailMessages, HistoryList, StatusButton } from "~/components/dashboard/detail-page";
 import { getDb } from "~/db/db.server";
-import type { OrderStatus } from "~/db/schema/shop";
+import {
+  type OrderTransitionIntent,
+  orderActionSchema,
+  orderActionTargets,
+} from "~/features/orders/order-actions.schema";
 import {
   IllegalTransitionError,
   orderStatusLabels,
   orderTransitions,
 } from "~/features/orders/order-status";
 import { OrderRejectedError, transitionOrder } from "~/features/orders/orders.server";
-import {
-  asOrderStatus,
-  getOrderForStaff,
-  markCashCollected,
-} from "~/features/orders/orders-admin.server";
+import { getOrderForStaff, markCashCollected } from "~/features/orders/orders-admin.server";
 import { paymentMethodLabels, paymentStatusLabels } from "~/features/payments/payment-status";
 import { requireStaff } from "~/features/staff/session.server";
 import { formatDateTimeIST } from "~/utils/dates";
 import { parseEntityId } from "~/utils/entity-history.server";
+import { readIntentForm } from "~/utils/intent-form";
 import { formatPaise } from "~/utils/money";
 import { formatIndianMobile } from "~/utils/phone";
 import type { Route } from "./+types/order";
@@ -29,7 +30,7 @@ const notices: Record<string, string> = {
   paid: "Cash collected: the payment is marked paid.",
 };
 
-/** Order detail (issue 6 item 4): lines, totals, address, payment, history and actions. */
+/** Order detail: lines, totals, address, payment, history and actions (docs/dashboard.md). */
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireStaff(request);
   const id = parseEntityId(params.id);
@@ -44,40 +45,27 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
-const intents = {
-  confirm: "confirmed",
-  ship: "shipped",
-  deliver: "delivered",
-  cancel: "cancelled",
-} as const satisfies Record<string, OrderStatus>;
-
 /**
  * intent = confirm | ship | deliver | cancel (through `transitionOrder`, which writes the audit
- * row) or cash-collected; `expectedFrom` is the status the page showed (stale page → 409).
+ * row) or cash-collected, read by `orderActionSchema`; `expectedFrom` is the status the page
+ * showed. Unknown intent or missing `expectedFrom` → 400; a stale page → 409 (intent-form.ts).
  */
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireStaff(request);
   const id = parseEntityId(params.id);
   if (id === null) throw data("This order does not exist.", { status: 404 });
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
-  const expectedFromText = String(form.get("expectedFrom") ?? "");
-  const expectedFrom = asOrderStatus(expectedFromText);
-  if (!expectedFrom) {
-    return data({ error: "This page is out of date. Please reload it." }, { status: 400 });
-  }
+  const form = readIntentForm(orderActionSchema, await request.formData());
+  if (!form.ok) return data({ error: form.message }, { status: form.status });
+  const { intent, expectedFrom } = form.data;
   const db = await getDb();
   try {
-    if (Object.hasOwn(intents, intent)) {
-      const to = intents[intent as keyof typeof intents];
-      await transitionOrder(db, id, to, user.email, expectedFrom);
-      return redirect(`/dashboard/orders/${id}?done=${to}`);
-    }
     if (intent === "cash-collected") {
       await markCashCollected(db, id, user.email, expectedFrom);
       return redirect(`/dashboard/orders/${id}?done=paid`);
     }
-    return data({ error: "Unknown action." }, { status: 400 });
+    const to = orderActionTargets[intent];
+    await transitionOrder(db, id, to, user.email, expectedFrom);
+    return redirect(`/dashboard/orders/${id}?done=${to}`);
   } catch (error) {
     if (error instanceof OrderRejectedError) {
       if (error.status === 404) throw data(error.message, { status: 404 });
@@ -94,101 +82,100 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData?.order.reference ?? "Order"} | Staff dashboard` },
 ];
 
-const buttons: { intent: keyof typeof intents; label: string }[] = [
+type LoaderData = Route.ComponentProps["loaderData"];
+
+const buttons: { intent: OrderTransitionIntent; label: string }[] = [
   { intent: "confirm", label: "Confirm order" },
   { intent: "ship", label: "Mark shipped" },
   { intent: "deliver", label: "Mark delivered" },
   { intent: "cancel", label: "Cancel order" },
 ];
 
-export default function OrderDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, lines, history, notice, cashCollectable } = loaderData;
-  const allowed = orderTransitions[order.status];
+/** Who, where, and how the order is paid. */
+function OrderFacts({ loaderData }: { loaderData: LoaderData }) {
+  const { order } = loaderData;
   return (
-    <>
-      <p>
-        <Link to="/dashboard/orders">← All orders</Link>
-      </p>
-      <h1>
-        Order {order.reference}: {orderStatusLabels[order.status]}
-      </h1>
-      <DetailMessages notice={notice} error={actionData?.error} answered={Boolean(actionData)} />
-      <dl className="dash-details">
-        <dt>Placed</dt>
-        <dd>{loaderData.placedAt}</dd>
-        <dt>Name</dt>
-        <dd>{order.name}</dd>
-        <dt>Phone</dt>
-        <dd>{formatIndianMobile(order.phone)}</dd>
-        <dt>E-mail</dt>
-        <dd>{order.email}</dd>
-        <dt>Address</dt>
-        <dd>
-          {order.address}, {order.city}, {order.state} {order.pinCode}
-        </dd>
-        <dt>Payment method</dt>
-        <dd>{paymentMethodLabels[order.paymentMethod]}</dd>
-        <dt>Payment status</dt>
-        <dd>{paymentStatusLabels[order.paymentStatus]}</dd>
-        {loaderData.paidAt ? (
-          <>
-            <dt>Paid</dt>
-            <dd>{loaderData.paidAt}</dd>
-          </>
-        ) : null}
-        {order.razorpayPaymentId ? (
-          <>
-            <dt>Razorpay payment id</dt>
-            <dd>
-              <code>{order.razorpayPaymentId}</code>
-            </dd>
-          </>
-        ) : null}
-        {order.razorpayOrderId ? (
-          <>
-            <dt>Razorpay order id</dt>
-            <dd>
-              <code>{order.razorpayOrderId}</code>
-            </dd>
-          </>
-        ) : null}
-      </dl>
-      {loaderData.needsRefund ? (
-        <p className="dash-error" role="status">
-          This order was paid online and then cancelled: refund {formatPaise(order.totalPaise)} in
-          the Razorpay dashboard (payment {order.razorpayPaymentId}).
-        </p>
-      ) : null}
-      {loaderData.payments.length > 0 ? (
+    <dl className="dash-details">
+      <dt>Placed</dt>
+      <dd>{loaderData.placedAt}</dd>
+      <dt>Name</dt>
+      <dd>{order.name}</dd>
+      <dt>Phone</dt>
+      <dd>{formatIndianMobile(order.phone)}</dd>
+      <dt>E-mail</dt>
+      <dd>{order.email}</dd>
+      <dt>Address</dt>
+      <dd>
+        {order.address}, {order.city}, {order.state} {order.pinCode}
+      </dd>
+      <dt>Payment method</dt>
+      <dd>{paymentMethodLabels[order.paymentMethod]}</dd>
+      <dt>Payment status</dt>
+      <dd>{paymentStatusLabels[order.paymentStatus]}</dd>
+      {loaderData.paidAt ? (
         <>
-          <h2>Payment events from Razorpay</h2>
-          <div className="dash-table-wrap">
-            <table className="dash-table">
-              <thead>
-                <tr>
-                  <th scope="col">Received (IST)</th>
-                  <th scope="col">Event</th>
-                  <th scope="col">Outcome</th>
-                  <th scope="col">Payment id</th>
-                </tr>
-              </thead>
-              <tbody>
-                {loaderData.payments.map((event) => (
-                  <tr key={event.eventId}>
-                    <td>{event.receivedAt}</td>
-                    <td>{event.event}</td>
-                    <td>{event.outcome}</td>
-                    <td>
-                      <code>{event.razorpayPaymentId ?? "—"}</code>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <dt>Paid</dt>
+          <dd>{loaderData.paidAt}</dd>
         </>
       ) : null}
+      {order.razorpayPaymentId ? (
+        <>
+          <dt>Razorpay payment id</dt>
+          <dd>
+            <code>{order.razorpayPaymentId}</code>
+          </dd>
+        </>
+      ) : null}
+      {order.razorpayOrderId ? (
+        <>
+          <dt>Razorpay order id</dt>
+          <dd>
+            <code>{order.razorpayOrderId}</code>
+          </dd>
+        </>
+      ) : null}
+    </dl>
+  );
+}
 
+/** The Razorpay webhook events received for the order, oldest first. */
+function PaymentEvents({ payments }: { payments: LoaderData["payments"] }) {
+  if (payments.length === 0) return null;
+  return (
+    <>
+      <h2>Payment events from Razorpay</h2>
+      <div className="dash-table-wrap">
+        <table className="dash-table">
+          <thead>
+            <tr>
+              <th scope="col">Received (IST)</th>
+              <th scope="col">Event</th>
+              <th scope="col">Outcome</th>
+              <th scope="col">Payment id</th>
+            </tr>
+          </thead>
+          <tbody>
+            {payments.map((event) => (
+              <tr key={event.eventId}>
+                <td>{event.receivedAt}</td>
+                <td>{event.event}</td>
+                <td>{event.outcome}</td>
+                <td>
+                  <code>{event.razorpayPaymentId ?? "—"}</code>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}
+
+/** The order's lines with unit prices, quantities and totals (paise shown as rupees). */
+function OrderLines({ order, lines }: Pick<LoaderData, "order" | "lines">) {
+  return (
+    <>
       <h2>Items</h2>
       <div className="dash-table-wrap">
         <table className="dash-table">
@@ -232,31 +219,56 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
           </tfoot>
         </table>
       </div>
+    </>
+  );
+}
 
-      {allowed.length > 0 || cashCollectable ? (
-        <>
-          <h2>Actions</h2>
-          <div className="dash-actions">
-            {buttons
-              .filter((button) => allowed.includes(intents[button.intent]))
-              .map((button) => (
-                <StatusButton
-                  key={button.intent}
-                  intent={button.intent}
-                  expectedFrom={order.status}
-                >
-                  {button.label}
-                </StatusButton>
-              ))}
-            {cashCollectable ? (
-              <StatusButton intent="cash-collected" expectedFrom={order.status}>
-                Cash collected ({formatPaise(order.totalPaise)})
-              </StatusButton>
-            ) : null}
-          </div>
-        </>
+/** The status buttons the workflow allows now, and 'cash collected' when it applies. */
+function OrderActions({ order, cashCollectable }: Pick<LoaderData, "order" | "cashCollectable">) {
+  const allowed = orderTransitions[order.status];
+  if (allowed.length === 0 && !cashCollectable) return null;
+  return (
+    <>
+      <h2>Actions</h2>
+      <div className="dash-actions">
+        {buttons
+          .filter((button) => allowed.includes(orderActionTargets[button.intent]))
+          .map((button) => (
+            <StatusButton key={button.intent} intent={button.intent} expectedFrom={order.status}>
+              {button.label}
+            </StatusButton>
+          ))}
+        {cashCollectable ? (
+          <StatusButton intent="cash-collected" expectedFrom={order.status}>
+            Cash collected ({formatPaise(order.totalPaise)})
+          </StatusButton>
+        ) : null}
+      </div>
+    </>
+  );
+}
+
+export default function OrderDetail({ loaderData, actionData }: Route.ComponentProps) {
+  const { order, lines, history, notice, cashCollectable } = loaderData;
+  return (
+    <>
+      <p>
+        <Link to="/dashboard/orders">← All orders</Link>
+      </p>
+      <h1>
+        Order {order.reference}: {orderStatusLabels[order.status]}
+      </h1>
+      <DetailMessages notice={notice} error={actionData?.error} answered={Boolean(actionData)} />
+      <OrderFacts loaderData={loaderData} />
+      {loaderData.needsRefund ? (
+        <p className="dash-error" role="status">
+          This order was paid online and then cancelled: refund {formatPaise(order.totalPaise)} in
+          the Razorpay dashboard (payment {order.razorpayPaymentId}).
+        </p>
       ) : null}
-
+      <PaymentEvents payments={loaderData.payments} />
+      <OrderLines order={order} lines={lines} />
+      <OrderActions order={order} cashCollectable={cashCollectable} />
       <HistoryList history={history} />
     </>
   );

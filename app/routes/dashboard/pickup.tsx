@@ -1,27 +1,27 @@
-import { type ChangeEvent, useState } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { DetailMessages, HistoryList, StatusButton } from "~/components/dashboard/detail-page";
-import { InputField } from "~/components/ui/field";
 import { getDb } from "~/db/db.server";
+import { CollectionForm } from "~/features/pickups/collection-form";
 import {
-  EXTRA_MATERIAL_ROWS,
-  kgToGrams,
-  suggestedPayoutPaise,
-} from "~/features/pickups/collection";
+  parseCollectionForm,
+  pickupActionSchema,
+  pickupActionTargets,
+} from "~/features/pickups/pickup-actions.schema";
 import { pickupStatusLabels, pickupTransitions } from "~/features/pickups/pickup-status";
 import {
-  asPickupStatus,
   changePickupStatus,
+  estimatedMaterialIds,
   getPickupForStaff,
   PickupAdminError,
-  parseCollectionForm,
   recordCollection,
 } from "~/features/pickups/pickups-admin.server";
 import { requireStaff } from "~/features/staff/session.server";
 import { formatCalendarDate, formatDateTimeIST } from "~/utils/dates";
 import { parseEntityId } from "~/utils/entity-history.server";
+import { formStrings, readIntentForm } from "~/utils/intent-form";
 import { formatPaise } from "~/utils/money";
 import { formatIndianMobile } from "~/utils/phone";
+import { formatKg } from "~/utils/units";
 import type { Route } from "./+types/pickup";
 
 const notices: Record<string, string> = {
@@ -31,7 +31,7 @@ const notices: Record<string, string> = {
   collected: "Collection recorded.",
 };
 
-/** Pickup detail (issue 6 item 3): every field, estimate lines, history and staff actions. */
+/** Pickup detail: every field, estimate lines, history and staff actions (docs/dashboard.md). */
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireStaff(request);
   const id = parseEntityId(params.id);
@@ -47,43 +47,44 @@ interface ActionResult {
   values: Record<string, string>;
 }
 
+/** What the collection form shows again after a refusal (at most 200 characters a field). */
+function echoValues(form: FormData): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [key, value] of Object.entries(formStrings(form))) {
+    if (key !== "intent") values[key] = value.slice(0, 200);
+  }
+  return values;
+}
+
 /**
- * intent = confirm | missed | cancel | collected; `expectedFrom` is the status the page showed,
- * so a stale page gets 409 instead of overwriting someone else's change.
+ * intent = confirm | missed | cancel | collected, read by `pickupActionSchema`; `expectedFrom`
+ * is the status the page showed. Unknown intent or missing `expectedFrom` → 400; a stale page
+ * → 409 (intent-form.ts); a collection form with mistakes → 422 with a message per field.
  */
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireStaff(request);
   const id = parseEntityId(params.id);
   if (id === null) throw data("This pickup does not exist.", { status: 404 });
   const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
-  const expectedFrom = asPickupStatus(String(form.get("expectedFrom") ?? ""));
-  const db = await getDb();
-  const values: Record<string, string> = {};
-  for (const [key, value] of form) {
-    if (typeof value === "string" && key !== "intent") values[key] = value.slice(0, 200);
-  }
+  const values = echoValues(form);
   const fail = (error: string, status: number, fieldErrors: Record<string, string> = {}) =>
     data<ActionResult>({ error, fieldErrors, values }, { status });
-  const simple = { confirm: "confirmed", missed: "missed", cancel: "cancelled" } as const;
+  const posted = readIntentForm(pickupActionSchema, form);
+  if (!posted.ok) return fail(posted.message, posted.status);
+  const { intent, expectedFrom } = posted.data;
+  const db = await getDb();
   try {
-    if (Object.hasOwn(simple, intent)) {
-      const to = simple[intent as keyof typeof simple];
+    if (intent !== "collected") {
+      const to = pickupActionTargets[intent];
       await changePickupStatus(db, id, to, user.email, expectedFrom);
       return redirect(`/dashboard/pickups/${id}?done=${to}`);
     }
-    if (intent === "collected") {
-      const found = await getPickupForStaff(db, id);
-      if (!found) throw data("This pickup does not exist.", { status: 404 });
-      const estimated = [...new Set(found.items.map((item) => item.materialId))];
-      const parsed = parseCollectionForm(form, estimated);
-      if (!parsed.ok) {
-        return fail("Please correct the collection details.", 422, parsed.errors);
-      }
-      await recordCollection(db, id, parsed.input, user.email, expectedFrom);
-      return redirect(`/dashboard/pickups/${id}?done=collected`);
-    }
-    return fail("Unknown action.", 400);
+    const estimated = await estimatedMaterialIds(db, id);
+    if (!estimated) throw data("This pickup does not exist.", { status: 404 });
+    const parsed = parseCollectionForm(form, estimated);
+    if (!parsed.ok) return fail("Please correct the collection details.", 422, parsed.errors);
+    await recordCollection(db, id, parsed.input, user.email, expectedFrom);
+    return redirect(`/dashboard/pickups/${id}?done=collected`);
   } catch (error) {
     if (error instanceof PickupAdminError) {
       if (error.status === 404) throw data(error.message, { status: 404 });
@@ -97,13 +98,108 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData?.pickup.reference ?? "Pickup"} | Staff dashboard` },
 ];
 
+type LoaderData = Route.ComponentProps["loaderData"];
+
 function kg(grams: number | null): string {
-  return grams === null ? "–" : `${(grams / 1000).toLocaleString("en-IN")} kg`;
+  return grams === null ? "–" : formatKg(grams);
+}
+
+/** The booking: slot, contact, address, reward, estimate and payout. */
+function PickupFacts({ pickup }: { pickup: LoaderData["pickup"] }) {
+  return (
+    <dl className="dash-details">
+      <dt>Date and slot</dt>
+      <dd>
+        {formatCalendarDate(pickup.pickupDate)} {pickup.pickupDate.slice(0, 4)}, from{" "}
+        {pickup.slotStart} (IST)
+      </dd>
+      <dt>Name</dt>
+      <dd>{pickup.name}</dd>
+      <dt>Phone</dt>
+      <dd>{formatIndianMobile(pickup.phone)}</dd>
+      <dt>E-mail</dt>
+      <dd>{pickup.email}</dd>
+      <dt>Address</dt>
+      <dd>
+        {pickup.addressLine1}
+        {pickup.addressLine2 ? `, ${pickup.addressLine2}` : ""}, {pickup.city} {pickup.pinCode}
+      </dd>
+      <dt>Reward preference</dt>
+      <dd>{pickup.rewardPreference}</dd>
+      <dt>Estimate</dt>
+      <dd>{formatPaise(pickup.estimatePaise)}</dd>
+      <dt>Payout</dt>
+      <dd>{pickup.payoutPaise === null ? "–" : formatPaise(pickup.payoutPaise)}</dd>
+      <dt>Reward given</dt>
+      <dd>{pickup.rewardGiven ?? "–"}</dd>
+      <dt>Booked</dt>
+      <dd>{formatDateTimeIST(pickup.createdAt)}</dd>
+    </dl>
+  );
+}
+
+/** The estimate lines: estimated and weighed kg, rate at booking. */
+function MaterialsTable({ items }: { items: LoaderData["items"] }) {
+  if (items.length === 0) return <p>No estimate was given with the booking.</p>;
+  return (
+    <div className="dash-table-wrap">
+      <table className="dash-table">
+        <thead>
+          <tr>
+            <th scope="col">Material</th>
+            <th scope="col" className="num">
+              Estimated
+            </th>
+            <th scope="col" className="num">
+              Rate at booking (per kg)
+            </th>
+            <th scope="col" className="num">
+              Weighed
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((item) => (
+            <tr key={item.id}>
+              <th scope="row">{item.material}</th>
+              <td className="num">{kg(item.estimatedGrams)}</td>
+              <td className="num">{formatPaise(item.ratePaisePerKg)}</td>
+              <td className="num">{kg(item.weighedGrams)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+const statusButtons = [
+  { intent: "confirm", label: "Confirm pickup" },
+  { intent: "missed", label: "Mark missed" },
+  { intent: "cancel", label: "Cancel pickup" },
+] as const;
+
+/** The buttons of the status changes the workflow allows now (collection has its form). */
+function StatusActions({ status }: { status: LoaderData["pickup"]["status"] }) {
+  const allowed = pickupTransitions[status];
+  const buttons = statusButtons.filter((b) => allowed.includes(pickupActionTargets[b.intent]));
+  if (buttons.length === 0) return null;
+  return (
+    <>
+      <h2>Change status</h2>
+      <div className="dash-actions">
+        {buttons.map((button) => (
+          <StatusButton key={button.intent} intent={button.intent} expectedFrom={status}>
+            {button.label}
+          </StatusButton>
+        ))}
+      </div>
+    </>
+  );
 }
 
 export default function PickupDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { pickup, items, history, notice } = loaderData;
-  const allowed = pickupTransitions[pickup.status];
+  const { pickup, items, materials, history, notice } = loaderData;
   return (
     <>
       <p>
@@ -113,229 +209,20 @@ export default function PickupDetail({ loaderData, actionData }: Route.Component
         Pickup {pickup.reference}: {pickupStatusLabels[pickup.status]}
       </h1>
       <DetailMessages notice={notice} error={actionData?.error} answered={Boolean(actionData)} />
-      <dl className="dash-details">
-        <dt>Date and slot</dt>
-        <dd>
-          {formatCalendarDate(pickup.pickupDate)} {pickup.pickupDate.slice(0, 4)}, from{" "}
-          {pickup.slotStart} (IST)
-        </dd>
-        <dt>Name</dt>
-        <dd>{pickup.name}</dd>
-        <dt>Phone</dt>
-        <dd>{formatIndianMobile(pickup.phone)}</dd>
-        <dt>E-mail</dt>
-        <dd>{pickup.email}</dd>
-        <dt>Address</dt>
-        <dd>
-          {pickup.addressLine1}
-          {pickup.addressLine2 ? `, ${pickup.addressLine2}` : ""}, {pickup.city} {pickup.pinCode}
-        </dd>
-        <dt>Reward preference</dt>
-        <dd>{pickup.rewardPreference}</dd>
-        <dt>Estimate</dt>
-        <dd>{formatPaise(pickup.estimatePaise)}</dd>
-        <dt>Payout</dt>
-        <dd>{pickup.payoutPaise === null ? "–" : formatPaise(pickup.payoutPaise)}</dd>
-        <dt>Reward given</dt>
-        <dd>{pickup.rewardGiven ?? "–"}</dd>
-        <dt>Booked</dt>
-        <dd>{formatDateTimeIST(pickup.createdAt)}</dd>
-      </dl>
-
+      <PickupFacts pickup={pickup} />
       <h2>Materials</h2>
-      {items.length === 0 ? (
-        <p>No estimate was given with the booking.</p>
-      ) : (
-        <div className="dash-table-wrap">
-          <table className="dash-table">
-            <thead>
-              <tr>
-                <th scope="col">Material</th>
-                <th scope="col" className="num">
-                  Estimated
-                </th>
-                <th scope="col" className="num">
-                  Rate at booking (per kg)
-                </th>
-                <th scope="col" className="num">
-                  Weighed
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((item) => (
-                <tr key={item.id}>
-                  <th scope="row">{item.material}</th>
-                  <td className="num">{kg(item.estimatedGrams)}</td>
-                  <td className="num">{formatPaise(item.ratePaisePerKg)}</td>
-                  <td className="num">{kg(item.weighedGrams)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-
-      {allowed.length > 0 ? (
-        <>
-          <h2>Change status</h2>
-          <div className="dash-actions">
-            {allowed.includes("confirmed") ? (
-              <StatusButton intent="confirm" expectedFrom={pickup.status}>
-                Confirm pickup
-              </StatusButton>
-            ) : null}
-            {allowed.includes("missed") ? (
-              <StatusButton intent="missed" expectedFrom={pickup.status}>
-                Mark missed
-              </StatusButton>
-            ) : null}
-            {allowed.includes("cancelled") ? (
-              <StatusButton intent="cancel" expectedFrom={pickup.status}>
-                Cancel pickup
-              </StatusButton>
-            ) : null}
-          </div>
-        </>
-      ) : null}
-      {allowed.includes("collected") ? (
+      <MaterialsTable items={items} />
+      <StatusActions status={pickup.status} />
+      {pickupTransitions[pickup.status].includes("collected") ? (
         <CollectionForm
-          loaderData={loaderData}
+          status={pickup.status}
+          items={items}
+          materials={materials}
           errors={actionData?.fieldErrors ?? {}}
           values={actionData?.values ?? {}}
         />
       ) : null}
-
       <HistoryList history={history} />
     </>
-  );
-}
-
-function CollectionForm({
-  loaderData,
-  errors,
-  values,
-}: {
-  loaderData: Route.ComponentProps["loaderData"];
-  errors: Record<string, string>;
-  values: Record<string, string>;
-}) {
-  const { pickup, items, materials } = loaderData;
-  const navigation = useNavigation();
-  const [kgText, setKgText] = useState<Record<string, string>>(values);
-  const [payout, setPayout] = useState(values.payout ?? "");
-  const [payoutEdited, setPayoutEdited] = useState(Boolean(values.payout));
-  const estimatedIds = new Set(items.map((item) => item.materialId));
-  const extraChoices = materials.filter((material) => !estimatedIds.has(material.id));
-  const rateOf = new Map<number, number>(materials.map((m) => [m.id, m.ratePaisePerKg]));
-  for (const item of items) rateOf.set(item.materialId, item.currentRatePaisePerKg);
-  const weighed: { grams: number; ratePaisePerKg: number }[] = [];
-  const add = (materialId: number, text: string | undefined) => {
-    const grams = text ? kgToGrams(text) : 0;
-    const rate = rateOf.get(materialId);
-    if (typeof grams === "number" && rate !== undefined) {
-      weighed.push({ grams, ratePaisePerKg: rate });
-    }
-  };
-  for (const id of estimatedIds) add(id, kgText[`kg-${id}`]);
-  for (let n = 1; n <= EXTRA_MATERIAL_ROWS; n++) {
-    add(Number(kgText[`extraMaterial${n}`] ?? 0), kgText[`extraKg${n}`]);
-  }
-  const suggested = suggestedPayoutPaise(weighed);
-  const payoutValue = payoutEdited ? payout : weighed.length ? (suggested / 100).toFixed(2) : "";
-  const track = (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
-    setKgText((old) => ({ ...old, [event.target.name]: event.target.value }));
-
-  return (
-    <section aria-labelledby="collect-heading">
-      <h2 id="collect-heading">Record the collection</h2>
-      <Form method="post" className="form" noValidate>
-        <input type="hidden" name="intent" value="collected" />
-        <input type="hidden" name="expectedFrom" value={pickup.status} />
-        {errors.form ? (
-          <p className="dash-error" role="alert">
-            {errors.form}
-          </p>
-        ) : null}
-        <fieldset>
-          <legend>Weighed kilograms (up to 3 decimals)</legend>
-          {items.map((item) => (
-            <InputField
-              key={item.id}
-              id={`kg-${item.materialId}`}
-              name={`kg-${item.materialId}`}
-              label={`${item.material} (kg; estimated ${kg(item.estimatedGrams)}, now ${formatPaise(item.currentRatePaisePerKg)}/kg)`}
-              inputMode="decimal"
-              defaultValue={values[`kg-${item.materialId}`]}
-              error={errors[`kg-${item.materialId}`]}
-              onChange={track}
-            />
-          ))}
-          {Array.from({ length: EXTRA_MATERIAL_ROWS }, (_, index) => index + 1).map((n) => (
-            <div key={n} className="dash-extra-material">
-              <div className="field" data-invalid={errors[`extraMaterial${n}`] ? true : undefined}>
-                <label htmlFor={`extraMaterial${n}`}>Another material ({n})</label>
-                <select
-                  id={`extraMaterial${n}`}
-                  name={`extraMaterial${n}`}
-                  defaultValue={values[`extraMaterial${n}`] ?? ""}
-                  aria-invalid={errors[`extraMaterial${n}`] ? true : undefined}
-                  aria-describedby={
-                    errors[`extraMaterial${n}`] ? `extraMaterial${n}-error` : undefined
-                  }
-                  onChange={track}
-                >
-                  <option value="">None</option>
-                  {extraChoices.map((material) => (
-                    <option key={material.id} value={material.id}>
-                      {material.name} ({formatPaise(material.ratePaisePerKg)}/kg)
-                    </option>
-                  ))}
-                </select>
-                {errors[`extraMaterial${n}`] ? (
-                  <p id={`extraMaterial${n}-error`} className="field__error">
-                    {errors[`extraMaterial${n}`]}
-                  </p>
-                ) : null}
-              </div>
-              <InputField
-                id={`extraKg${n}`}
-                name={`extraKg${n}`}
-                label={`Its weight (${n}, kg)`}
-                inputMode="decimal"
-                defaultValue={values[`extraKg${n}`]}
-                error={errors[`extraKg${n}`]}
-                onChange={track}
-              />
-            </div>
-          ))}
-        </fieldset>
-        <InputField
-          id="payout"
-          name="payout"
-          label="Payout (₹)"
-          inputMode="decimal"
-          hint="Filled in from today's rates × weighed kg; change it if you agreed another amount. Left empty, it is computed on saving."
-          value={payoutValue}
-          onChange={(event) => {
-            setPayoutEdited(true);
-            setPayout(event.target.value);
-          }}
-          error={errors.payout}
-        />
-        <InputField
-          id="rewardGiven"
-          name="rewardGiven"
-          label="Reward given"
-          hint="e.g. 3 plants (tulsi, money plant), a ₹200 coupon, or ₹450 cash"
-          maxLength={200}
-          defaultValue={values.rewardGiven}
-          error={errors.rewardGiven}
-        />
-        <button type="submit" className="button" disabled={navigation.state === "submitting"}>
-          Mark collected
-        </button>
-      </Form>
-    </section>
   );
 }
