@@ -2,9 +2,11 @@
  * The admin's rate forms on /dashboard/rates (issue 6 item 6): change a material's rate,
  * add a material, retire or bring back one. Rates are typed in ₹ per kg with at most two
  * decimals and stored as integer paise per kg; the check constraint refuses negatives, and
- * the upper bound of ₹10,000/kg is ours. Server only (ADR 0006).
+ * the upper bound of ₹10,000/kg is ours. A rate is read like any rupee amount (`parseRupees` in
+ * app/utils/money.ts): "12", "12.5", "₹12.50", "1,200". Server only (ADR 0006).
  */
 import { z } from "zod";
+import { parseRupees } from "~/utils/money";
 
 /** Highest rate, paise per kg (₹10,000/kg). */
 export const MAX_RATE_PAISE_PER_KG = 1_000_000;
@@ -14,33 +16,13 @@ export const RATE_MESSAGE = "Enter a rate from ₹0 to ₹10,000 per kg, like 12
 /** Longest material name. */
 export const MATERIAL_NAME_MAX = 60;
 
-/**
- * Parses a rate typed in rupees per kg ("12", "12.5", "₹12.50") into integer paise per kg
- * without floating point; null for anything else ("1e3", "-1", "12.345", "") or above
- * ₹10,000/kg.
- */
-export function rateToPaisePerKg(text: string): number | null {
-  const match = /^₹?\s*(\d{1,9})(?:\.(\d{1,2}))?$/.exec(text.trim());
-  if (!match) return null;
-  const [, whole = "0", fraction = ""] = match;
-  const paise = Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
-  return paise <= MAX_RATE_PAISE_PER_KG ? paise : null;
-}
-
-/** Paise per kg as the rate input shows it: 1250 → "12.50", 50 → "0.50", 2500 → "25". */
-export function paisePerKgToText(paise: number): string {
-  const whole = Math.trunc(paise / 100);
-  const fraction = paise % 100;
-  return fraction === 0 ? String(whole) : `${whole}.${String(fraction).padStart(2, "0")}`;
-}
-
 const rate = z.string().transform((value, ctx) => {
-  const paise = rateToPaisePerKg(value);
-  if (paise === null) {
+  const parsed = parseRupees(value, { maxPaise: MAX_RATE_PAISE_PER_KG });
+  if (!parsed.ok) {
     ctx.addIssue({ code: "custom", message: RATE_MESSAGE });
     return z.NEVER;
   }
-  return paise;
+  return parsed.value;
 });
 
 const id = (message: string) =>

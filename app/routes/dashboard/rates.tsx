@@ -1,7 +1,7 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { InputField, SelectField } from "~/components/ui/field";
 import { getDb } from "~/db/db.server";
-import { MATERIAL_NAME_MAX, paisePerKgToText, rateFormFields } from "~/features/rates/rate.schema";
+import { MATERIAL_NAME_MAX, rateFormFields } from "~/features/rates/rate.schema";
 import {
   applyRateForm,
   listRatesForAdmin,
@@ -9,7 +9,7 @@ import {
 } from "~/features/rates/rates-admin.server";
 import { requireStaff } from "~/features/staff/session.server";
 import { textFields } from "~/utils/form-data";
-import { formatPaise } from "~/utils/money";
+import { formatPaise, paiseToRupeesText } from "~/utils/money";
 import type { Route } from "./+types/rates";
 
 const notices: Record<RateFormOutcome, (name: string, rate: string) => string> = {
@@ -80,7 +80,7 @@ function MaterialRow({
             inputMode="decimal"
             maxLength={12}
             size={7}
-            defaultValue={typed ?? paisePerKgToText(material.ratePaisePerKg)}
+            defaultValue={typed ?? paiseToRupeesText(material.ratePaisePerKg)}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? errorId : undefined}
           />
