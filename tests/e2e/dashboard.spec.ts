@@ -1,74 +1,49 @@
 /**
- * Staff journeys through the dashboard (issue 6 "Tests that must exist"): a visitor books a
- * pickup and a shopper orders; an admin logs in, confirms the pickup and records its
- * collection, confirms and ships the order, changes a plant's price and a scrap rate, sees
- * them on the public pages and every change in the audit log. A staff-role member does not
- * see the admin sections. axe on each dashboard page.
+ * Staff journeys through the dashboard: a visitor books a pickup and a shopper orders; an admin
+ * logs in, confirms the pickup and records its collection, confirms and ships the order,
+ * changes a plant's price and a scrap rate, sees them on the public pages and every change in
+ * the audit log. A staff-role member does not see the admin sections. axe on each dashboard
+ * page.
  */
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expectNoAxeViolations } from "../support/axe";
-import { E2E_ADMIN, E2E_STAFF, E2E_STAFF_PASSWORD } from "../support/e2e-staff";
+import { E2E_ADMIN } from "../support/e2e-staff";
+import {
+  bookPickup,
+  fillCheckout,
+  inNewContext,
+  logInAsStaff,
+  openCheckoutWith,
+  openRateCategory,
+  PHONE_VIEWPORT,
+  PICKUP_BOOKING,
+  type PickupBooking,
+  productCard,
+  SHOPPER,
+  successReference,
+} from "../support/e2e-steps";
+import { expect, test } from "../support/fixtures";
 
-async function logIn(page: Page, account: { email: string }, path = "/dashboard") {
-  await page.goto(path);
-  await expect(page).toHaveURL(/\/dashboard\/login/);
-  await page.getByLabel("Email").fill(account.email);
-  await page.getByLabel("Password").fill(E2E_STAFF_PASSWORD);
-  await page.getByRole("button", { name: "Log in" }).click();
-  await expect(page.getByRole("button", { name: "Log out" })).toBeVisible();
-}
-
-/** A visitor books a pickup for tomorrow 11:00 with 2 kg of brass; returns its reference. */
-async function bookPickup(browser: Browser, name: string): Promise<string> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto("/orderpage");
-  await page.getByLabel("Name").fill(name);
-  await page.getByLabel("Email").fill("visitor@example.com");
-  await page.getByLabel("Phone").fill("98450 12345");
-  await page.getByLabel("Address Line 1").fill("4 Residency Road");
-  await page.getByLabel("Address Line 2").fill("Flat 2B");
-  await page.getByLabel("City").fill("Bengaluru");
-  await page.getByLabel("PIN code").fill("560025");
-  const dates = await page
-    .getByLabel("Pick Up Date", { exact: true })
-    .locator("option:not([value=''])")
-    .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
-  await page.getByLabel("Pick Up Date").selectOption(dates[1] as string);
-  await page.getByLabel("Pick Up Time").selectOption("11:00");
-  await page.getByLabel("Money").check();
-  await page.getByLabel("Material 1").selectOption({ label: "Brass (₹250/kg)" });
-  await page.getByLabel("Approx. kg").first().fill("2");
-  await page.getByRole("button", { name: "Schedule Pickup" }).click();
-  await expect(page.getByText("Your order has been scheduled")).toBeVisible();
-  const reference = (await page.locator(".success-message strong").textContent()) ?? "";
-  await context.close();
-  return reference;
-}
+/** The visitor's pickup: 2 kg of brass on the second date offered at 11 am, paid in money. */
+const JOURNEY_PICKUP: PickupBooking = {
+  ...PICKUP_BOOKING,
+  name: "Journey Visitor",
+  email: "visitor@example.com",
+  addressLine2: "Flat 2B",
+};
 
 /** A shopper orders one Tulsi with cash on delivery; returns the order reference. */
-async function placeOrder(browser: Browser): Promise<string> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto("/plant");
-  const tulsi = page
-    .locator(".product-card")
-    .filter({ has: page.getByRole("heading", { name: /^Tulsi/ }) });
-  await tulsi.getByRole("button", { name: /Add to cart/ }).click();
-  await expect(tulsi).toContainText("Added to cart");
-  await page.goto("/checkout");
-  await page.getByLabel("Name").fill("Asha Rao");
-  await page.getByLabel("Email").fill("asha@example.com");
-  await page.getByLabel("Phone").fill("98450 54321");
-  await page.getByLabel("Address").fill("12 MG Road");
-  await page.getByLabel("City").fill("Bengaluru");
-  await page.getByLabel("State").selectOption("Karnataka");
-  await page.getByLabel("PIN code").fill("560001");
+async function placeOrder(page: Page): Promise<string> {
+  await openCheckoutWith(page, { from: "/plant", product: /^Tulsi/ });
+  await fillCheckout(page, {
+    ...SHOPPER,
+    phone: "98450 54321",
+    address: "12 MG Road",
+    pinCode: "560001",
+  });
   await page.getByRole("button", { name: "Confirm Order" }).click();
   await expect(page.getByText(/Order has been placed!/)).toBeVisible();
-  const reference = (await page.locator(".success-message strong").textContent()) ?? "";
-  await context.close();
-  return reference;
+  return successReference(page);
 }
 
 test.describe.configure({ mode: "serial" });
@@ -78,12 +53,12 @@ test("an admin runs a pickup and an order, changes a price and a rate, and finds
   browser,
 }) => {
   test.setTimeout(120_000);
-  const pickupRef = await bookPickup(browser, "Journey Visitor");
+  const pickupRef = await inNewContext(browser, (visitor) => bookPickup(visitor, JOURNEY_PICKUP));
   expect(pickupRef).toMatch(/^PU-/);
-  const orderRef = await placeOrder(browser);
+  const orderRef = await inNewContext(browser, placeOrder);
   expect(orderRef).toMatch(/^OR-/);
 
-  await logIn(page, E2E_ADMIN, "/dashboard/pickups");
+  await logInAsStaff(page, E2E_ADMIN, "/dashboard/pickups");
   await expect(page).toHaveURL(/\/dashboard\/pickups$/);
   await expectNoAxeViolations(page);
 
@@ -130,11 +105,7 @@ test("an admin runs a pickup and an order, changes a price and a rate, and finds
   await expectNoAxeViolations(page);
   const shopper = await browser.newPage();
   await shopper.goto("/plant?q=Jade");
-  await expect(
-    shopper
-      .locator(".product-card")
-      .filter({ has: shopper.getByRole("heading", { name: /^Jade Plant/ }) }),
-  ).toContainText("₹333.50");
+  await expect(productCard(shopper, /^Jade Plant/)).toContainText("₹333.50");
 
   // Change a scrap rate: /ratelist shows it at once.
   await page.goto("/dashboard/rates");
@@ -143,7 +114,7 @@ test("an admin runs a pickup and an order, changes a price and a rate, and finds
   await expect(page.getByLabel(/₹\/kg for Oil Tin$/)).toHaveValue("275.25");
   await expectNoAxeViolations(page);
   await shopper.goto("/ratelist");
-  await shopper.locator("details").filter({ hasText: "Metal" }).locator("summary").click();
+  await openRateCategory(shopper, "Metal");
   await expect(shopper.getByRole("row", { name: /Oil Tin/ })).toContainText("₹275.25");
   await shopper.close();
 
@@ -168,8 +139,9 @@ test("an admin runs a pickup and an order, changes a price and a rate, and finds
   await expectNoAxeViolations(page);
 });
 
-test("a staff-role member sees pickups and orders but not the admin sections", async ({ page }) => {
-  await logIn(page, E2E_STAFF);
+test("a staff-role member sees pickups and orders but not the admin sections", async ({
+  staffPage: page,
+}) => {
   const nav = page.getByRole("navigation", { name: "Dashboard" });
   await expect(nav.getByRole("link", { name: "Pickups" })).toBeVisible();
   await expect(nav.getByRole("link", { name: "Catalogue" })).toHaveCount(0);
@@ -182,10 +154,13 @@ test("a staff-role member sees pickups and orders but not the admin sections", a
 });
 
 test.describe("at 360 px without JavaScript", () => {
-  test.use({ javaScriptEnabled: false, viewport: { width: 360, height: 740 } });
+  test.use({
+    javaScriptEnabled: false,
+    viewport: PHONE_VIEWPORT,
+    dashboardPath: "/dashboard/orders",
+  });
 
-  test("the overview and lists fit the screen and filters work", async ({ page }) => {
-    await logIn(page, E2E_STAFF, "/dashboard/orders");
+  test("the overview and lists fit the screen and filters work", async ({ staffPage: page }) => {
     await page.getByLabel("Status").selectOption("placed");
     await page.getByRole("button", { name: "Filter" }).click();
     await expect(page).toHaveURL(/status=placed/);

@@ -2,6 +2,7 @@
  * The application frame: navigation labels, home-only anchors, the mobile menu, the 404 page.
  */
 import { expect, test } from "@playwright/test";
+import { PHONE_VIEWPORT } from "../support/e2e-steps";
 
 test("the navigation bar shows the specified labels, and the home anchors only on /", async ({
   page,
@@ -60,7 +61,7 @@ test("the footer has social links, Company, Support, a tel: phone and a mailto: 
 });
 
 test.describe("on a phone", () => {
-  test.use({ viewport: { width: 360, height: 740 } });
+  test.use({ viewport: PHONE_VIEWPORT });
 
   test("the hamburger opens and closes the menu, and choosing a link closes it", async ({
     page,

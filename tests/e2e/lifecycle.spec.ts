@@ -4,16 +4,16 @@
  */
 import fs from "node:fs";
 import net from "node:net";
-import os from "node:os";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/fixtures";
 import { startServerProcess } from "../support/server-process";
 
 test.skip(Boolean(process.env.E2E_DATABASE_URL), "embedded database only");
 test.describe.configure({ mode: "serial" });
 
-test("SIGTERM finishes the request in flight, exits 0 and releases DATA_DIR", async () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lifecycle-"));
+test("SIGTERM finishes the request in flight, exits 0 and releases DATA_DIR", async ({
+  dataDir,
+}) => {
   const server = await startServerProcess(dataDir);
   expect(fs.existsSync(path.join(dataDir, "server.lock"))).toBe(true);
 
@@ -38,11 +38,11 @@ test("SIGTERM finishes the request in flight, exits 0 and releases DATA_DIR", as
   expect(await server.exited).toEqual({ code: 0, signal: null });
   expect(server.output()).toContain('"msg":"stopped"');
   expect(fs.existsSync(path.join(dataDir, "server.lock"))).toBe(false);
-  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-test("a server killed with SIGKILL leaves a stale lock that the next start takes over", async () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lifecycle-"));
+test("a server killed with SIGKILL leaves a stale lock that the next start takes over", async ({
+  dataDir,
+}) => {
   const first = await startServerProcess(dataDir);
   first.child.kill("SIGKILL");
   await first.exited;
@@ -54,5 +54,4 @@ test("a server killed with SIGKILL leaves a stale lock that the next start takes
   expect(await page.text()).toContain("Agni Shield");
   second.child.kill("SIGTERM");
   expect((await second.exited).code).toBe(0);
-  fs.rmSync(dataDir, { recursive: true, force: true });
 });

@@ -2,8 +2,8 @@
  * Every public page: 200, a title and a description, zero axe-core violations (WCAG 2.2 AA
  * tags) and screenshots at 360 px and 1280 px kept as test artifacts.
  */
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
+import { expectNoAxeViolations } from "../support/axe";
 
 const pages = [
   { path: "/", heading: "STAY CLEAN GO GREEN" },
@@ -35,14 +35,7 @@ for (const { path, heading, status = 200 } of pages) {
         const description = await page.locator('meta[name="description"]').getAttribute("content");
         expect(description?.length ?? 0).toBeGreaterThan(20);
 
-        const results = await new AxeBuilder({ page })
-          .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-          .analyze();
-        expect(
-          results.violations.map(
-            (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
-          ),
-        ).toEqual([]);
+        await expectNoAxeViolations(page);
 
         const name = path === "/" ? "home" : path.slice(1);
         const shot = await page.screenshot({ fullPage: true });

@@ -1,17 +1,16 @@
 /**
- * Online payment (issue 7) as a shopper, against the production build whose Razorpay API is the
- * fake from tests/support/fake-razorpay.ts (started by e2e-web-server.mjs). Razorpay's
+ * Online payment with Razorpay as a shopper, against the production build whose Razorpay API is
+ * the fake from tests/support/fake-razorpay.ts (started by e2e-web-server.mjs). Razorpay's
  * checkout.js cannot load here, so the test serves a stand-in for its URL: it shows a small
  * dialog, and 'Pay' asks the fake to pay the Razorpay order, which answers with the payment id,
  * order id and signature the real widget would hand over.
  */
 import crypto from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expectNoAxeViolations } from "../support/axe";
 import { E2E_RAZORPAY } from "../support/e2e-razorpay";
+import { fillCheckout, inNewContext, openCheckoutWith, PHONE_VIEWPORT } from "../support/e2e-steps";
+import { expect, test } from "../support/fixtures";
 import { startServerProcess } from "../support/server-process";
 
 const CHECKOUT_JS = "https://checkout.razorpay.com/v1/checkout.js";
@@ -89,20 +88,8 @@ async function useWidgetDouble(page: Page): Promise<OpenedWidget[]> {
 
 /** Adds Tulsi (₹60) to a new cart and confirms the checkout with online payment. */
 async function checkOutOnline(page: Page, javaScript = true) {
-  await page.goto("/plant");
-  const tulsi = page
-    .locator(".product-card")
-    .filter({ has: page.getByRole("heading", { name: /^Tulsi/ }) });
-  await tulsi.getByRole("button", { name: /Add to cart/ }).click();
-  if (javaScript) await expect(tulsi).toContainText("Added to cart");
-  await page.goto("/checkout");
-  await page.getByLabel("Name").fill("Asha Rao");
-  await page.getByLabel("Email").fill("asha@example.com");
-  await page.getByLabel("Phone").fill("98450 12345");
-  await page.getByLabel("Address").fill("12 MG Road, Indiranagar");
-  await page.getByLabel("City").fill("Bengaluru");
-  await page.getByLabel("State").selectOption("Karnataka");
-  await page.getByLabel("PIN code").fill("560038");
+  await openCheckoutWith(page, { from: "/plant", product: /^Tulsi/, javaScript });
+  await fillCheckout(page);
   await expect(page.getByRole("radio", { name: "Cash on delivery" })).toBeChecked();
   await page.getByRole("radio", { name: "Pay online (UPI, cards)" }).check();
   await page.getByRole("button", { name: "Confirm Order" }).click();
@@ -154,7 +141,7 @@ function paymentEvent(event: string, orderId: string, amount: number) {
 }
 
 test.describe("with test keys against the fake Razorpay", () => {
-  test.use({ viewport: { width: 360, height: 740 } });
+  test.use({ viewport: PHONE_VIEWPORT });
 
   test("a shopper checks out online, pays with UPI in the payment window and sees 'Paid'", async ({
     page,
@@ -258,23 +245,26 @@ test.describe("with test keys against the fake Razorpay", () => {
   test("without JavaScript, /payment explains that the payment window needs it", async ({
     browser,
   }) => {
-    const context = await browser.newContext({ javaScriptEnabled: false });
-    const page = await context.newPage();
-    await checkOutOnline(page, false);
-    await page.getByLabel("UPI ID").fill("asha@okicici");
-    await page.getByRole("button", { name: "Pay Now" }).click();
-    await expect(page.getByText("Razorpay's payment window needs JavaScript.")).toBeVisible();
-    await page.getByRole("button", { name: "Pay in cash on delivery instead" }).click();
-    await expect(page.locator(".order-payment")).toHaveText("Payment: Cash on delivery");
-    await context.close();
+    await inNewContext(
+      browser,
+      async (page) => {
+        await checkOutOnline(page, false);
+        await page.getByLabel("UPI ID").fill("asha@okicici");
+        await page.getByRole("button", { name: "Pay Now" }).click();
+        await expect(page.getByText("Razorpay's payment window needs JavaScript.")).toBeVisible();
+        await page.getByRole("button", { name: "Pay in cash on delivery instead" }).click();
+        await expect(page.locator(".order-payment")).toHaveText("Payment: Cash on delivery");
+      },
+      { javaScriptEnabled: false },
+    );
   });
 });
 
 test("without Razorpay keys there is no online option and /payment says it is not available", async ({
   page,
+  dataDir,
 }) => {
   test.setTimeout(90_000);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "payment-off-"));
   const server = await startServerProcess(dataDir, {
     LOG_LEVEL: "warn",
     RAZORPAY_KEY_ID: "",
@@ -282,13 +272,7 @@ test("without Razorpay keys there is no online option and /payment says it is no
     RAZORPAY_WEBHOOK_SECRET: "",
   });
   try {
-    await page.goto(`${server.base}/plant`);
-    const tulsi = page
-      .locator(".product-card")
-      .filter({ has: page.getByRole("heading", { name: /^Tulsi/ }) });
-    await tulsi.getByRole("button", { name: /Add to cart/ }).click();
-    await expect(tulsi).toContainText("Added to cart");
-    await page.goto(`${server.base}/checkout`);
+    await openCheckoutWith(page, { from: `${server.base}/plant`, product: /^Tulsi/ });
     await expect(page.getByText("Payment: cash on delivery.")).toBeVisible();
     await expect(page.getByRole("radio")).toHaveCount(0);
     await expect(page.getByText("Pay online (UPI, cards)")).toHaveCount(0);
@@ -300,6 +284,5 @@ test("without Razorpay keys there is no online option and /payment says it is no
     expect(payment?.headers()["content-security-policy"]).toBeDefined();
   } finally {
     await server.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
   }
 });

@@ -1,27 +1,19 @@
 /**
  * A shopper buys plants and a fertiliser with cash on delivery, with and without JavaScript.
  */
-import { expect, type Page, test } from "@playwright/test";
 import { expectNoAxeViolations } from "../support/axe";
+import {
+  addToCart,
+  fillCheckout,
+  openCheckoutWith,
+  PHONE_VIEWPORT,
+  SHOPPER,
+  successReference,
+} from "../support/e2e-steps";
+import { describeWithAndWithoutJavaScript, expect, test } from "../support/fixtures";
 
-function card(page: Page, name: RegExp) {
-  return page.locator(".product-card").filter({ has: page.getByRole("heading", { name }) });
-}
-
-async function fillShipping(page: Page, phone: string, pinCode: string) {
-  await page.getByLabel("Name").fill("Asha Rao");
-  await page.getByLabel("Email").fill("asha@example.com");
-  await page.getByLabel("Phone").fill(phone);
-  await page.getByLabel("Address").fill("12 MG Road, Indiranagar");
-  await page.getByLabel("City").fill("Bengaluru");
-  await page.getByLabel("State").selectOption("Karnataka");
-  await page.getByLabel("PIN code").fill(pinCode);
-}
-
-for (const javaScriptEnabled of [true, false]) {
-  test.describe(javaScriptEnabled ? "with JavaScript" : "without JavaScript", () => {
-    test.use({ javaScriptEnabled, viewport: { width: 360, height: 740 } });
-
+describeWithAndWithoutJavaScript(
+  (javaScriptEnabled) => {
     test("a shopper buys two plants and a fertiliser with cash on delivery", async ({ page }) => {
       const nav = page.getByRole("navigation", { name: "Main" });
       const cartLink = javaScriptEnabled
@@ -29,15 +21,9 @@ for (const javaScriptEnabled of [true, false]) {
         : nav.getByRole("link", { name: /^Cart \(\d+\)$/ });
 
       await page.goto("/plant");
-      await card(page, /^Tulsi/)
-        .getByRole("button", { name: /Add to cart/ })
-        .click();
-      if (javaScriptEnabled) await expect(card(page, /^Tulsi/)).toContainText("Added to cart");
-      await card(page, /^Aloe Vera/)
-        .getByRole("button", { name: /Add to cart/ })
-        .click();
+      await addToCart(page, /^Tulsi/, { javaScript: javaScriptEnabled });
+      await addToCart(page, /^Aloe Vera/, { javaScript: javaScriptEnabled });
       if (javaScriptEnabled) {
-        await expect(card(page, /^Aloe Vera/)).toContainText("Added to cart");
         await expect(page.locator(".site-header__badge")).toContainText("2");
         await expect(page).toHaveURL(/\/plant$/);
       } else {
@@ -46,12 +32,9 @@ for (const javaScriptEnabled of [true, false]) {
       }
 
       await page.goto("/supplies");
-      const vermicompost = page.locator(".product-card").filter({ hasText: "40kg" });
-      await vermicompost.getByRole("button", { name: /Add to cart/ }).click();
-      if (javaScriptEnabled) {
-        await expect(page.locator(".site-header__badge")).toContainText("3");
-        await expect(vermicompost.getByText("Added to cart")).toBeVisible();
-      } else await expect(nav.getByRole("link", { name: "Cart (3)" })).toBeVisible();
+      await addToCart(page, /^Vermicompost 40kg/, { javaScript: javaScriptEnabled });
+      if (javaScriptEnabled) await expect(page.locator(".site-header__badge")).toContainText("3");
+      else await expect(nav.getByRole("link", { name: "Cart (3)" })).toBeVisible();
 
       await page.goto("/cart");
       const lines = page.locator(".cart-line");
@@ -78,7 +61,7 @@ for (const javaScriptEnabled of [true, false]) {
 
       await page.getByRole("link", { name: "Proceed to Checkout" }).click();
       await expect(page.getByRole("heading", { level: 1, name: "Checkout" })).toBeVisible();
-      await fillShipping(page, "12345", "012345");
+      await fillCheckout(page, { ...SHOPPER, phone: "12345", pinCode: "012345" });
       await page.getByRole("button", { name: "Confirm Order" }).click();
       await expect(
         page.getByText("Enter a 10-digit Indian mobile number starting with 6, 7, 8 or 9."),
@@ -99,7 +82,7 @@ for (const javaScriptEnabled of [true, false]) {
           "Order has been placed! You will receive your order soon. Total amount to be paid at delivery: ₹1,620",
         ),
       ).toBeVisible();
-      const reference = (await page.locator(".success-message strong").textContent()) ?? "";
+      const reference = await successReference(page);
       expect(reference).toMatch(/^OR-[0-9A-Z]{6}$/);
       if (javaScriptEnabled) await page.getByRole("button", { name: "Stay on this page" }).click();
 
@@ -120,19 +103,16 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByText("Your cart is empty.")).toBeVisible();
       await expect(page.getByRole("link", { name: "Proceed to Checkout" })).toHaveCount(0);
     });
-  });
-}
+  },
+  { viewport: PHONE_VIEWPORT },
+);
 
 test("with JavaScript the success page returns to the home page after 3 seconds", async ({
   page,
 }) => {
-  await page.goto("/supplies");
-  const neemo = page.locator(".product-card").filter({ hasText: "Dec-Neemo" });
-  await neemo.getByRole("button", { name: /Add to cart/ }).click();
-  // The header counts the add at once; wait for the server's answer before leaving.
-  await expect(neemo.getByText("Added to cart")).toBeVisible();
-  await page.goto("/checkout");
-  await fillShipping(page, "9845012345", "560001");
+  // The header counts the add at once; the step waits for the server's answer before leaving.
+  await openCheckoutWith(page, { from: "/supplies", product: /^Dec-Neemo/ });
+  await fillCheckout(page, { ...SHOPPER, phone: "9845012345", pinCode: "560001" });
   await page.getByRole("button", { name: "Confirm Order" }).click();
   await expect(
     page.getByRole("status").filter({ hasText: "Order has been placed!" }),

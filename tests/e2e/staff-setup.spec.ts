@@ -1,7 +1,7 @@
 /**
- * The first admin on a fresh embedded database (issue 6 item 1): the server prints a one-time
- * setup link, the link creates an admin in the browser and dies; the CLI refuses while the
- * server holds DATA_DIR and says what to do; login and logout work with JavaScript off too.
+ * The first admin on a fresh embedded database: the server prints a one-time setup link, the
+ * link creates an admin in the browser and dies; the CLI refuses while the server holds
+ * DATA_DIR and says what to do; login and logout work with JavaScript off too.
  */
 import { execFile } from "node:child_process";
 import fs from "node:fs";

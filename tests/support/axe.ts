@@ -1,6 +1,7 @@
 /**
- * The browser tests' accessibility check (DESIGN §4: no axe-core violations, WCAG 2.2 AA
- * tags, in Chromium): fails listing each violation with its elements and axe's summary.
+ * The browser tests' accessibility check (README.md: the browser tests run in Chromium with
+ * axe-core): no axe-core violations for the WCAG 2.2 AA tags. Fails listing each violation with
+ * its elements and axe's summary.
  */
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";

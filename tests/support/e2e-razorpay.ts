@@ -1,5 +1,5 @@
 /**
- * Test keys of the browser tests' Razorpay (issue 7): the web server gets them through
+ * Test keys of the browser tests' Razorpay (online payment): the web server gets them through
  * playwright.config.ts, and tests/support/e2e-web-server.mjs starts the fake Razorpay API
  * (fake-razorpay.ts) on E2E_RAZORPAY_PORT with the same keys. Nothing here is a real secret.
  */

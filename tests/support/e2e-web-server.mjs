@@ -20,7 +20,7 @@ for (const [email, name, role] of accounts) {
   }
 }
 
-// --- Online payment (issue 7): the fake Razorpay API that RAZORPAY_API_BASE points at, with
+// --- Online payment: the fake Razorpay API that RAZORPAY_API_BASE points at, with
 // the keys playwright.config.ts gave the server (tests/support/e2e-razorpay.ts). ---
 if (process.env.E2E_RAZORPAY_PORT) {
   const { startFakeRazorpay } = await import("./fake-razorpay.ts");

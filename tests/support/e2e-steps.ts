@@ -1,0 +1,231 @@
+/**
+ * Steps that several browser tests take the same way: adding a product to the cart, filling
+ * the checkout, booking a scrap pickup, logging in to the dashboard, opening a category of the
+ * rate list. Each step does what a person does on the page (labels, roles and button names,
+ * as in docs/shop.md, docs/pickups.md and docs/dashboard.md) and waits for conditions, never
+ * for a fixed time. Assertions that a test is about stay in the test.
+ */
+import {
+  type Browser,
+  type BrowserContextOptions,
+  expect,
+  type Locator,
+  type Page,
+} from "@playwright/test";
+import { E2E_STAFF_PASSWORD } from "./e2e-staff";
+
+/** The phone-sized viewport of the browser tests, in CSS pixels. */
+export const PHONE_VIEWPORT = { width: 360, height: 740 };
+
+/** The product card on the current catalogue page whose heading matches `name`. */
+export function productCard(page: Page, name: string | RegExp): Locator {
+  return page.locator(".product-card").filter({ has: page.getByRole("heading", { name }) });
+}
+
+/**
+ * Presses 'Add to cart' on the card whose heading matches `name`, on the current page. With
+ * JavaScript (the default) it waits until the card says "Added to cart", that is until the
+ * server has answered; without, the press is a form post that reloads the page.
+ * @returns the product card.
+ */
+export async function addToCart(
+  page: Page,
+  name: string | RegExp,
+  { javaScript = true }: { javaScript?: boolean } = {},
+): Promise<Locator> {
+  const card = productCard(page, name);
+  await card.getByRole("button", { name: /Add to cart/ }).click();
+  if (javaScript) await expect(card.getByText("Added to cart", { exact: true })).toBeVisible();
+  return card;
+}
+
+/**
+ * Opens the catalogue page `from` (a path, or a URL of another server), adds the product `name`
+ * to the cart as addToCart does, and opens /checkout of the same server.
+ */
+export async function openCheckoutWith(
+  page: Page,
+  {
+    from,
+    product,
+    javaScript = true,
+  }: { from: string; product: string | RegExp; javaScript?: boolean },
+): Promise<void> {
+  await page.goto(from);
+  await addToCart(page, product, { javaScript });
+  await page.goto(new URL("/checkout", page.url()).href);
+}
+
+/** Types each value into the field with that label, in the order given. */
+async function fillByLabel(page: Page, fields: Record<string, string>): Promise<void> {
+  for (const [label, value] of Object.entries(fields)) await page.getByLabel(label).fill(value);
+}
+
+/** What a shopper types into the checkout's shipping form. */
+export interface Shopper {
+  name: string;
+  email: string;
+  phone: string;
+  address: string;
+  city: string;
+  /** The label of an option of the State list. */
+  state: string;
+  pinCode: string;
+}
+
+/** The shopper of the browser tests, with a valid mobile number and PIN code. */
+export const SHOPPER: Shopper = {
+  name: "Asha Rao",
+  email: "asha@example.com",
+  phone: "98450 12345",
+  address: "12 MG Road, Indiranagar",
+  city: "Bengaluru",
+  state: "Karnataka",
+  pinCode: "560038",
+};
+
+/** Fills the shipping form of /checkout (the page must be open); does not submit it. */
+export async function fillCheckout(page: Page, shopper: Shopper = SHOPPER): Promise<void> {
+  await fillByLabel(page, {
+    Name: shopper.name,
+    Email: shopper.email,
+    Phone: shopper.phone,
+    Address: shopper.address,
+    City: shopper.city,
+  });
+  await page.getByLabel("State").selectOption(shopper.state);
+  await page.getByLabel("PIN code").fill(shopper.pinCode);
+}
+
+/** The reference (OR-… or PU-…) that a success message shows in bold; "" when it has none. */
+export async function successReference(page: Page): Promise<string> {
+  return (await page.locator(".success-message strong").textContent()) ?? "";
+}
+
+/** The values of the enabled, non-placeholder options of the select labelled `label`. */
+export async function optionValues(page: Page, label: string): Promise<string[]> {
+  return page
+    .getByLabel(label, { exact: true })
+    .locator("option:not([value='']):not([disabled])")
+    .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+}
+
+/**
+ * Runs `steps` on a page of a new browser context, that is as another person with their own
+ * cookies and cart, and closes the context afterwards.
+ * @returns what `steps` returns.
+ */
+export async function inNewContext<T>(
+  browser: Browser,
+  steps: (page: Page) => Promise<T>,
+  options: BrowserContextOptions = {},
+): Promise<T> {
+  const context = await browser.newContext(options);
+  try {
+    return await steps(await context.newPage());
+  } finally {
+    await context.close();
+  }
+}
+
+/** What a visitor enters on /orderpage to book a scrap pickup. */
+export interface PickupBooking {
+  name: string;
+  email: string;
+  phone: string;
+  addressLine1: string;
+  addressLine2: string;
+  city: string;
+  pinCode: string;
+  /** Which of the offered dates: 0 is the first one the form offers. */
+  dateIndex: number;
+  /** The value of a Pick Up Time option, e.g. "11:00" for the 11 am – 1 pm slot. */
+  time: string;
+  /** The label of the reward radio button, e.g. "Money". */
+  reward: string;
+  /** One row a material, in order: the option label (with its rate) and the weight in kg. */
+  materials: { label: string; kg: string }[];
+}
+
+/** The visitor of the browser tests: 2 kg of brass, the second date offered, 11 am, money. */
+export const PICKUP_BOOKING: PickupBooking = {
+  name: "Ravi Kumar",
+  email: "ravi@example.com",
+  phone: "98450 12345",
+  addressLine1: "4 Residency Road",
+  addressLine2: "Flat 2B, Shanthala Nagar",
+  city: "Bengaluru",
+  pinCode: "560025",
+  dateIndex: 1,
+  time: "11:00",
+  reward: "Money",
+  materials: [{ label: "Brass (₹250/kg)", kg: "2" }],
+};
+
+/** Fills the pickup form of /orderpage (the page must be open); does not submit it. */
+export async function fillPickupForm(page: Page, booking: PickupBooking): Promise<void> {
+  await fillByLabel(page, {
+    Name: booking.name,
+    Email: booking.email,
+    Phone: booking.phone,
+    "Address Line 1": booking.addressLine1,
+    "Address Line 2": booking.addressLine2,
+    City: booking.city,
+    "PIN code": booking.pinCode,
+  });
+  const dates = await optionValues(page, "Pick Up Date");
+  const date = dates[booking.dateIndex];
+  if (date === undefined) throw new Error(`the form offers ${dates.length} pickup dates`);
+  await page.getByLabel("Pick Up Date").selectOption(date);
+  await page.getByLabel("Pick Up Time").selectOption(booking.time);
+  await page.getByLabel(booking.reward).check();
+  for (const [index, material] of booking.materials.entries()) {
+    await page.getByLabel(`Material ${index + 1}`).selectOption({ label: material.label });
+    await page.getByLabel("Approx. kg").nth(index).fill(material.kg);
+  }
+}
+
+/**
+ * Presses 'Schedule Pickup' on a filled form and waits for "Your order has been scheduled".
+ * @returns the pickup's reference (PU-…).
+ */
+export async function schedulePickup(page: Page): Promise<string> {
+  await page.getByRole("button", { name: "Schedule Pickup" }).click();
+  await expect(page.getByText("Your order has been scheduled")).toBeVisible();
+  return successReference(page);
+}
+
+/** Opens /orderpage, fills it with `booking` and schedules the pickup; returns its reference. */
+export async function bookPickup(page: Page, booking: PickupBooking): Promise<string> {
+  await page.goto("/orderpage");
+  await fillPickupForm(page, booking);
+  return schedulePickup(page);
+}
+
+/**
+ * Opens `path` of the dashboard while logged out, is sent to the login page, logs in as
+ * `account` (a staff account of tests/support/e2e-staff.ts) and waits for 'Log out', that is
+ * for the dashboard page the login returns to.
+ */
+export async function logInAsStaff(
+  page: Page,
+  account: { email: string },
+  path = "/dashboard",
+): Promise<void> {
+  await page.goto(path);
+  await expect(page).toHaveURL(/\/dashboard\/login/);
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Password").fill(E2E_STAFF_PASSWORD);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page.getByRole("button", { name: "Log out" })).toBeVisible();
+}
+
+/** The category (a `<details>` element) of /ratelist whose text contains `name`. */
+export function rateCategory(page: Page, name: string): Locator {
+  return page.locator("details.rate-list__category").filter({ hasText: name });
+}
+
+/** Opens the closed /ratelist category `name` by clicking its summary. */
+export async function openRateCategory(page: Page, name: string): Promise<void> {
+  await rateCategory(page, name).locator("summary").click();
+}

@@ -1,0 +1,57 @@
+/**
+ * The browser tests' `test` and `expect`: Playwright's, with these fixtures added.
+ *
+ * - `staffPage`: the test's `page`, logged in as the staff-role account E2E_STAFF
+ *   (tests/support/e2e-staff.ts) through the login form, starting at `dashboardPath`.
+ * - `dashboardPath`: the dashboard page a staff fixture asks for while logged out, so that the
+ *   login returns there; "/dashboard" unless a describe block sets it with `test.use`.
+ * - `dataDir`: a new empty directory for the DATA_DIR of a server the test starts itself
+ *   (tests/support/server-process.ts); removed after the test, passed or failed.
+ *
+ * And `describeWithAndWithoutJavaScript`, for a flow that must work both ways.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { test as base, type Page } from "@playwright/test";
+import { E2E_STAFF } from "./e2e-staff";
+import { logInAsStaff } from "./e2e-steps";
+
+export { expect } from "@playwright/test";
+
+interface Fixtures {
+  dashboardPath: string;
+  staffPage: Page;
+  dataDir: string;
+}
+
+export const test = base.extend<Fixtures>({
+  dashboardPath: ["/dashboard", { option: true }],
+  staffPage: async ({ page, dashboardPath }, use) => {
+    await logInAsStaff(page, E2E_STAFF, dashboardPath);
+    await use(page);
+  },
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern; this one has none.
+  dataDir: async ({}, use) => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "e2e-server-"));
+    await use(dir);
+    fs.rmSync(dir, { recursive: true, force: true });
+  },
+});
+
+/**
+ * Declares the tests of `define` twice: in a describe block "with JavaScript" and in one
+ * "without JavaScript", each with `options` (e.g. a viewport) besides `javaScriptEnabled`.
+ * `define` gets whether JavaScript is on, for the steps that differ.
+ */
+export function describeWithAndWithoutJavaScript(
+  define: (javaScriptEnabled: boolean) => void,
+  options: Parameters<typeof test.use>[0] = {},
+): void {
+  for (const javaScriptEnabled of [true, false]) {
+    test.describe(javaScriptEnabled ? "with JavaScript" : "without JavaScript", () => {
+      test.use({ ...options, javaScriptEnabled });
+      define(javaScriptEnabled);
+    });
+  }
+}
