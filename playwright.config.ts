@@ -26,7 +26,7 @@ try {
 // port and data directory and passes them on through the environment.
 process.env.E2E_PORT ??= String(await freePort());
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "e2e-data-"));
-// Online payment (issue 7): the web server pays through a fake Razorpay API on this port.
+// Online payment (docs/payments.md): the web server pays through a fake Razorpay API on this port.
 process.env.E2E_RAZORPAY_PORT ??= String(await freePort());
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;

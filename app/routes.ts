@@ -1,5 +1,5 @@
 /**
- * Every URL of the site in one place (DESIGN §3 "Public URLs").
+ * Every URL of the site in one place (docs/contracts.md "Public URLs").
  */
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
 
@@ -18,12 +18,12 @@ export default [
   route("faq", "routes/info-page.tsx", { id: "faq" }),
   route("privacy-policy", "routes/info-page.tsx", { id: "privacy-policy" }),
   route("terms-of-use", "routes/info-page.tsx", { id: "terms-of-use" }),
-  // Online payment (issue 7): the page for a stored order, and Razorpay's webhook.
+  // Online payment (docs/payments.md): the page for a stored order, and Razorpay's webhook.
   route("payment", "routes/payment.tsx"),
   route("payments/razorpay/webhook", "routes/razorpay-webhook.ts"),
   route("review-page", "routes/review-page.tsx"),
   route("unsubscribe/:token", "routes/unsubscribe.tsx"),
-  // Staff dashboard (issue 6): login, setup and logout outside the frame; everything else in
+  // Staff dashboard (docs/dashboard.md): login, setup and logout outside the frame; everything else in
   // it. Every loader and action below calls requireStaff itself (tests walk this table).
   route("dashboard/login", "routes/dashboard/login.tsx"),
   route("dashboard/logout", "routes/dashboard/logout.ts"),

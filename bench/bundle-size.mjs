@@ -1,5 +1,5 @@
 /**
- * First-load JavaScript per public page, gzip (DESIGN §4 budget: ≤ 140 KB). Loads each page
+ * First-load JavaScript per public page, gzip (docs/budgets.md budget: ≤ 140 KB). Loads each page
  * from the production build and sums every script it references (src and modulepreload) and
  * its inline scripts, gzipped at level 9 like a CDN would. Prints figures; never fails.
  */

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:checkout` (issue 3 item 7): orders per second through HTTP against the
+ * `npm run bench:checkout` (docs/shop.md): orders per second through HTTP against the
  * built server, next to the same order transaction called directly on the same database.
  *
  * First, in this process, `placeOrder` runs directly on the database for N carts at each

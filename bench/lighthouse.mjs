@@ -1,6 +1,6 @@
 /**
  * Lighthouse mobile (default throttling: Slow 4G, 4x CPU) on the public pages of the
- * production build (DESIGN §4: LCP ≤ 1.5 s, TBT ≤ 100 ms, CLS ≤ 0.02, accessibility, best
+ * production build (docs/budgets.md: LCP ≤ 1.5 s, TBT ≤ 100 ms, CLS ≤ 0.02, accessibility, best
  * practices and SEO 100). Each page runs RUNS times (default 3) and the run with the median
  * LCP is reported, as Lighthouse recommends for its simulated metrics. Prints a table; never
  * fails a build. Chromium from CHROMIUM_PATH

@@ -1,5 +1,5 @@
 /**
- * The production HTTP server (DESIGN §2): Express with compression, hashed static assets,
+ * The production HTTP server (docs/architecture.md): Express with compression, hashed static assets,
  * security headers and CSP nonce, cross-site POST refusal, body size limit, pino JSON logs
  * with a request id, the React Router handler, and graceful shutdown.
  *
@@ -73,7 +73,7 @@ export async function startServer(): Promise<RunningServer> {
         res.setHeader("X-Request-Id", id);
         return id;
       },
-      // Tracking tokens are the only secrets allowed in URLs (DESIGN §4); query strings are
+      // Tracking tokens are the only secrets allowed in URLs (docs/budgets.md); query strings are
       // dropped from logs so search text and the like are not kept either.
       serializers: {
         req(req) {

@@ -79,7 +79,7 @@ describe("body size limit", () => {
   });
 });
 
-describe("CSP for Razorpay's payment window (issue 7)", () => {
+describe("CSP for Razorpay's payment window (docs/payments.md)", () => {
   let paymentBase = "";
   let closePayment = () => {};
   beforeAll(async () => {

@@ -1,8 +1,8 @@
 /**
- * Security middleware for the HTTP server (DESIGN §4 "Security"):
+ * Security middleware for the HTTP server (docs/budgets.md "Security"):
  * - helmet headers with an enforced CSP using a per-request nonce, frame-ancestors 'none',
  *   nosniff, Referrer-Policy, HSTS in production; only /payment's CSP also allows Razorpay's
- *   payment window (issue 7 item 3);
+ *   payment window (docs/payments.md);
  * - refusal (403) of state-changing requests from another site (Origin / Sec-Fetch-Site),
  *   because anonymous forms carry no cookie to tie them to a session;
  * - a request body size limit (413), and 411 for bodies without a Content-Length (except the
@@ -17,7 +17,7 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-/** The page whose documents may run Razorpay's Standard Checkout (issue 7 item 3). */
+/** The page whose documents may run Razorpay's Standard Checkout (docs/payments.md). */
 export const PAYMENT_PAGE_PATH = "/payment";
 
 /** Razorpay's webhook endpoint (a server-to-server POST; see app/routes/razorpay-webhook.ts). */

@@ -1,5 +1,5 @@
 /**
- * Every Vitest file: console.error fails the test (CONVENTIONS habit 6).
+ * Every Vitest file: console.error fails the test (docs/layout.md habit 6).
  */
 import { afterEach, vi } from "vitest";
 

@@ -1,5 +1,5 @@
 /**
- * Writing the audit log (issue 6 item 8): every change a staff member makes records who, when,
+ * Writing the audit log (docs/dashboard.md): every change a staff member makes records who, when,
  * what, and the values before and after. Call it inside the transaction that makes the change,
  * so the change and its record commit together or not at all.
  */

@@ -1,5 +1,5 @@
 /**
- * The database connection (DESIGN §2 "Data"): one SQL dialect, PostgreSQL, through Drizzle.
+ * The database connection (docs/architecture.md "Data"): one SQL dialect, PostgreSQL, through Drizzle.
  *
  * - No DATABASE_URL: embedded PGlite in `<DATA_DIR>/pgdata`, locked for this process
  *   (see data-dir-lock.server.ts). Single connection, fsync off.

@@ -1,5 +1,5 @@
 /**
- * Exclusive lock on the embedded database's data directory (DESIGN §2: PGlite is
+ * Exclusive lock on the embedded database's data directory (docs/architecture.md: PGlite is
  * single-connection; two processes on one directory would corrupt it).
  *
  * The lock is a file `server.lock` holding the owner's pid, created with O_EXCL. A lock whose

@@ -1,5 +1,5 @@
 /**
- * GET /healthz: 200 {"status":"ok"} when the database answers, 503 otherwise (DESIGN §3).
+ * GET /healthz: 200 {"status":"ok"} when the database answers, 503 otherwise (docs/contracts.md).
  */
 import { getDatabaseHandle } from "~/db/db.server";
 

@@ -34,7 +34,7 @@ interface JoinResult extends PublicFormResult {
   unsubscribePath?: string;
 }
 
-/** 'Join us' (issue 5 items 3 and 5): honeypot, validation, rate limit, one row per e-mail. */
+/** 'Join us' (docs/community.md): honeypot, validation, rate limit, one row per e-mail. */
 export async function action({ request, context }: Route.ActionArgs) {
   const { parsed, refusal } = await screenPublicForm<JoinResult, typeof registrationSchema>({
     formData: await request.formData(),

@@ -3,7 +3,7 @@ import { pageMeta } from "~/features/site/meta";
 import { NotFoundMessage } from "~/features/site/not-found-message";
 import type { Route } from "./+types/not-found";
 
-/** Any unknown URL: HTTP 404 with the message of spec §8 (DESIGN §3 "Unknown URL"). */
+/** Any unknown URL: HTTP 404 with the message of spec §8 (docs/contracts.md "Unknown URL"). */
 export function loader() {
   return data(null, { status: 404 });
 }

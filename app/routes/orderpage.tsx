@@ -41,7 +41,7 @@ interface ActionResult {
   formError?: string;
 }
 
-/** Books the pickup (issue 4 items 1–5); every refusal names its field and writes nothing. */
+/** Books the pickup (docs/pickups.md); every refusal names its field and writes nothing. */
 export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
   const { idempotencyKey: key, ...values } = textFields(form, pickupTextFields);

@@ -1,5 +1,5 @@
 /**
- * POST /payments/razorpay/webhook (issue 7 item 4): Razorpay's server calls this with a JSON
+ * POST /payments/razorpay/webhook (docs/payments.md): Razorpay's server calls this with a JSON
  * event and `X-Razorpay-Signature`. The body is read raw (no parsing before the signature
  * check: one changed byte or a re-serialisation breaks the HMAC). Answers JSON: 200 handled,
  * ignored or duplicate; 400 missing signature or unreadable event; 401 wrong signature; 404

@@ -5,7 +5,7 @@ import { pageMeta } from "~/features/site/meta";
 import type { Route } from "./+types/unsubscribe";
 
 /**
- * One-click unsubscribe (issue 5 item 3): opening the link removes the address from the
+ * One-click unsubscribe (docs/community.md): opening the link removes the address from the
  * mailing list and says so. POST does the same (List-Unsubscribe-Post).
  */
 export async function loader({ params }: Route.LoaderArgs) {

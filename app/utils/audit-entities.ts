@@ -1,5 +1,5 @@
 /**
- * The kinds of record the audit log speaks about (issue 6 item 8), as `recordAudit` callers
+ * The kinds of record the audit log speaks about (docs/dashboard.md), as `recordAudit` callers
  * write them, with the names the audit page's filter shows.
  */
 export const auditEntityLabels = {

@@ -1,6 +1,6 @@
 /**
  * Human references (OR-7K3Q9X, PU-4M8TQ2) and unguessable tokens for tracking links and
- * idempotency keys (DESIGN §1: a reference code and an unguessable tracking link each).
+ * idempotency keys (docs/product.md: a reference code and an unguessable tracking link each).
  */
 import crypto from "node:crypto";
 

@@ -1,5 +1,5 @@
 /**
- * CSV export of dashboard lists (issue 6 item 9): streamed with csv-stringify, so a million
+ * CSV export of dashboard lists (docs/dashboard.md): streamed with csv-stringify, so a million
  * rows never sit in memory, with spreadsheet-formula injection neutralised.
  */
 import { Readable } from "node:stream";

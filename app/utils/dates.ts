@@ -1,6 +1,6 @@
 /**
  * Dates for people in India: the business day and pickup slots are in Asia/Kolkata
- * (DESIGN §2 "Time"). India has one fixed offset, +05:30, and no daylight saving time.
+ * (docs/architecture.md "Time"). India has one fixed offset, +05:30, and no daylight saving time.
  * Calendar dates are "YYYY-MM-DD" strings; times are "HH:MM".
  */
 const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;

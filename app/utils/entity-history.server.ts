@@ -1,5 +1,5 @@
 /**
- * The history list of a dashboard detail page (issue 6 items 3, 4, 8): the audit rows of one
+ * The history list of a dashboard detail page (docs/dashboard.md): the audit rows of one
  * record, oldest first, each with a one-line summary of what changed.
  */
 import { and, asc, eq } from "drizzle-orm";

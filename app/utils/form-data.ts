@@ -1,7 +1,7 @@
 /**
  * Reads named text fields from FormData: the first value of each, files ignored, NUL
  * characters removed (PostgreSQL text cannot hold them; found by fuzzing). Keeps actions
- * free of `as any` on form data (CONVENTIONS "Avoid").
+ * free of `as any` on form data (docs/layout.md "Avoid").
  */
 export function textFields<const K extends string>(
   formData: FormData,

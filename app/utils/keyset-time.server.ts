@@ -1,5 +1,5 @@
 /**
- * Keyset pagination on (timestamptz desc, id desc) for newest-first dashboard lists (issue 6
+ * Keyset pagination on (timestamptz desc, id desc) for newest-first dashboard lists (docs/dashboard.md
  * items 5, 8). The timestamp travels in the cursor as whole epoch microseconds, not as a JS
  * Date: PostgreSQL keeps microseconds, and a cursor rounded to milliseconds would skip rows.
  */

@@ -1,5 +1,5 @@
 /**
- * Reading a dashboard list's filters from its URL (issue 6 items 3–5, 8, 9): the list page and
+ * Reading a dashboard list's filters from its URL (docs/dashboard.md): the list page and
  * its CSV export parse the same query string with the same zod schema, so an export holds
  * exactly the rows the page shows. Bad filters come back as messages per field (the page shows
  * them next to the field with status 400; the export answers 400 with the first message).
@@ -52,7 +52,7 @@ export function badFiltersResponse(errors: Record<string, string>): Response {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Hand-checked filters of the pickups and orders lists (issue 6 items 3, 4): a bad value is
+// Hand-checked filters of the pickups and orders lists (docs/dashboard.md): a bad value is
 // ignored with a message for its field instead of refusing the page.
 
 /** The longest text a hand-checked filter accepts (and echoes back). */

@@ -1,5 +1,5 @@
 /**
- * Indian mobile numbers (foundation of checkout, pickups and 'Join us'; issue 3 item 3):
+ * Indian mobile numbers (foundation of checkout, pickups and 'Join us'; docs/shop.md):
  * 10 digits starting 6–9, optionally written with +91, 91 or 0 in front and with spaces or
  * dashes; stored as E.164 `+91XXXXXXXXXX`.
  */

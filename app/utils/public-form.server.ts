@@ -1,6 +1,6 @@
 /**
  * The gate both public community forms ('Join us', reviews) pass before writing
- * (issue 5 items 3–5): the honeypot (silently refused), the zod schema (messages per field),
+ * (docs/community.md): the honeypot (silently refused), the zod schema (messages per field),
  * then the per-address rate limit (429 with Retry-After). Nothing is written by a refusal.
  */
 import { data } from "react-router";

@@ -1,5 +1,5 @@
 /**
- * Rate limits for public forms (issue 5 item 5; DESIGN §4), with rate-limiter-flexible.
+ * Rate limits for public forms (docs/community.md; docs/budgets.md), with rate-limiter-flexible.
  * Counters live in this process's memory: a cache that may be lost on restart. With several
  * app servers behind a load balancer each keeps its own counters (see ADR 0007).
  */

@@ -1,5 +1,5 @@
 /**
- * Values the HTTP server hands to React Router for each request (DESIGN §2): the CSP nonce
+ * Values the HTTP server hands to React Router for each request (docs/architecture.md): the CSP nonce
  * and the request id used in logs. Read in entry.server.tsx, loaders and actions.
  */
 import { createContext } from "react-router";

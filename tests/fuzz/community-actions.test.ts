@@ -1,5 +1,5 @@
 /**
- * Property-based fuzzing of the 'Join us' and review actions (issue 5 "Bad input"):
+ * Property-based fuzzing of the 'Join us' and review actions (docs/community.md):
  * 10,000 random payloads each from a few client addresses. No 5xx; refused requests write
  * nothing; every stored row is valid.
  */

@@ -1,5 +1,5 @@
 /**
- * Property-based fuzzing of the booking action (issue 4 "Bad input"): 10,000 random payloads.
+ * Property-based fuzzing of the booking action (docs/pickups.md): 10,000 random payloads.
  * No answer is a 5xx, a refused booking writes nothing, and every stored pickup is valid:
  * a configured slot inside the window, a mobile number and PIN code in shape, an estimate
  * equal to its lines, and no slot above capacity.

@@ -1,5 +1,5 @@
 /**
- * Property-based fuzzing of the public cart and checkout actions (issue 3 "Bad input"):
+ * Property-based fuzzing of the public cart and checkout actions (docs/shop.md):
  * 10,000 random payloads each, with no cookie, a forged cookie or a real cart. No answer is a
  * 5xx (nothing throws), a refused request writes nothing, and every row stays valid.
  */

@@ -1,5 +1,5 @@
 /**
- * Walks the route table (issue 6 "Tests that must exist"): every dashboard route's loader and
+ * Walks the route table (docs/dashboard.md): every dashboard route's loader and
  * action refuses an anonymous visitor, and every admin section refuses a staff-role member.
  * A route added to app/routes.ts under /dashboard is covered without editing this file.
  */

@@ -1,5 +1,5 @@
 /**
- * Dashboard overview, registrations, reviews and audit log (issue 6 items 2, 5, 8, 9), through
+ * Dashboard overview, registrations, reviews and audit log (docs/dashboard.md), through
  * the route loaders and actions with a real staff session, on a freshly migrated database.
  */
 import { eq, sql } from "drizzle-orm";

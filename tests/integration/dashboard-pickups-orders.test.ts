@@ -1,5 +1,5 @@
 /**
- * Staff dashboard, pickups and orders (issue 6 items 3, 4 and 9): filters and search, keyset
+ * Staff dashboard, pickups and orders (docs/dashboard.md): filters and search, keyset
  * pages, status changes with audit rows, collection with weights and payout, cash collected,
  * CSV export. Everything goes through the route modules as a `staff` (not admin) user.
  */
@@ -675,7 +675,7 @@ describe("CSV export", () => {
   });
 });
 
-describe("order detail: online payment (issue 7 item 5)", () => {
+describe("order detail: online payment (docs/payments.md)", () => {
   it("shows the payment method, status, Razorpay ids, the webhook events and a refund warning", async () => {
     const [order] = await db
       .execute<{ id: number }>(sql`

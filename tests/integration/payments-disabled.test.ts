@@ -1,5 +1,5 @@
 /**
- * Without Razorpay keys (issue 7 item 1): the site offers cash on delivery only, /payment says
+ * Without Razorpay keys (docs/payments.md): the site offers cash on delivery only, /payment says
  * online payment is not available, and the payment and webhook actions refuse with 404.
  */
 import { sql } from "drizzle-orm";

@@ -1,5 +1,5 @@
 /**
- * Online payment with Razorpay (issue 7), through the route actions, against a freshly migrated
+ * Online payment with Razorpay (docs/payments.md), through the route actions, against a freshly migrated
  * database and a fake Razorpay API on a loopback HTTP server that our Razorpay client really
  * calls.
  * Signatures the widget would return come from the fake; webhook signatures are computed here

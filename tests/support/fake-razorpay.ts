@@ -1,6 +1,6 @@
 /**
- * A fake Razorpay API on 127.0.0.1 for integration and browser tests (issue 7 "Tests that must
- * exist": the orders API faked at the network edge). The server under test reaches it through
+ * A fake Razorpay API on 127.0.0.1 for integration and browser tests (docs/payments.md): the
+ * orders API faked at the network edge. The server under test reaches it through
  * RAZORPAY_API_BASE with its real HTTP client, so the real HTTP calls, Basic auth and JSON are
  * exercised. Plain erasable TypeScript, so `node` loads it from tests/support/*.mjs too.
  *

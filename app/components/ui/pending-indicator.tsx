@@ -1,6 +1,6 @@
 /**
  * 'Sorting resources for you...' shown only while a navigation takes longer than 300 ms
- * (DESIGN §1: no artificial start-up delay; the spec's words become the pending indicator).
+ * (docs/product.md: no artificial start-up delay; the spec's words become the pending indicator).
  */
 import { useEffect, useState } from "react";
 import { useNavigation } from "react-router";

@@ -1,5 +1,5 @@
 /**
- * Audit log: who changed what and when (DESIGN §1, staff dashboard). The actor is a free
+ * Audit log: who changed what and when (docs/product.md, staff dashboard). The actor is a free
  * reference (staff id, 'system', 'visitor') until the staff tables land with the auth library.
  */
 import { bigserial, index, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";

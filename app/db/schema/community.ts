@@ -1,6 +1,6 @@
 /**
  * Mailing list ('Join us' registrations) and star reviews (spec §3 Registered users, Review).
- * Review ratings are integers 1 to 5 (DESIGN §1: never 0).
+ * Review ratings are integers 1 to 5 (docs/product.md: never 0).
  */
 import { sql } from "drizzle-orm";
 import { check, index, pgTable, serial, smallint, text, timestamp } from "drizzle-orm/pg-core";

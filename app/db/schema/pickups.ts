@@ -1,5 +1,5 @@
 /**
- * Scrap pickups (spec §3 Pick-Up; DESIGN §1): a booking for a date (Asia/Kolkata) and a
+ * Scrap pickups (spec §3 Pick-Up; docs/product.md): a booking for a date (Asia/Kolkata) and a
  * configured 2-hour slot, with an estimate from the rate list and, once collected, the weighed
  * kilograms and payout. Weights are integer grams; money is integer paise.
  */
@@ -58,7 +58,7 @@ export const pickups = pgTable(
     ),
     index("pickups_date_slot_idx").on(t.pickupDate, t.slotStart, t.status),
     index("pickups_created_idx").on(t.createdAt),
-    // Dashboard list (issue 6 items 3 and 10): every filter combination is an index range scan
+    // Dashboard list (docs/dashboard.md): every filter combination is an index range scan
     // already in the list's order (pickup_date desc, id desc), so a page costs O(log n).
     index("pickups_date_id_idx").on(t.pickupDate, t.id),
     index("pickups_status_date_idx").on(t.status, t.pickupDate, t.id),

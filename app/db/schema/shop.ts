@@ -1,6 +1,6 @@
 /**
  * Shop tables: server-side carts, orders paid in cash on delivery or online through Razorpay,
- * and the Razorpay webhook events already handled (spec §3 Order, Cart; DESIGN §1; issue 7).
+ * and the Razorpay webhook events already handled (spec §3 Order, Cart; docs/product.md; docs/payments.md).
  * Money is integer paise. Order lines are a snapshot of the product at the time of the order.
  * Status workflows live in the orders feature module; the check constraints only bound the values.
  */
@@ -67,9 +67,9 @@ export const orders = pgTable(
     status: text("status", { enum: orderStatuses }).notNull().default("placed"),
     paymentMethod: text("payment_method", { enum: paymentMethods }).notNull().default("cod"),
     paymentStatus: text("payment_status", { enum: paymentStatuses }).notNull().default("unpaid"),
-    /** The Razorpay order created for this order's online payment (issue 7 item 3). */
+    /** The Razorpay order created for this order's online payment (docs/payments.md). */
     razorpayOrderId: text("razorpay_order_id").unique(),
-    /** The Razorpay payment that paid it, once verified (issue 7 item 4). */
+    /** The Razorpay payment that paid it, once verified (docs/payments.md). */
     razorpayPaymentId: text("razorpay_payment_id").unique(),
     /** When the online payment was confirmed. */
     paidAt: timestamp("paid_at", { withTimezone: true }),
@@ -98,7 +98,7 @@ export const orders = pgTable(
     ),
     check("orders_totals_nonnegative", sql`${t.subtotalPaise} >= 0 and ${t.totalPaise} >= 0`),
     check("orders_pin_code_format", sql`${t.pinCode} ~ '^[1-9][0-9]{5}$'`),
-    // Dashboard list (issue 6 items 4 and 10): each filter combination is an index range scan
+    // Dashboard list (docs/dashboard.md): each filter combination is an index range scan
     // in the list's order (created_at desc, id desc), so a page costs O(log n).
     index("orders_status_created_idx").on(t.status, t.createdAt, t.id),
     index("orders_created_idx").on(t.createdAt, t.id),
@@ -142,7 +142,7 @@ export const orderLines = pgTable(
 
 /**
  * Razorpay webhook events already handled, keyed by Razorpay's event id
- * (`X-Razorpay-Event-Id`): a replayed event finds its row and changes nothing (issue 7 item 4).
+ * (`X-Razorpay-Event-Id`): a replayed event finds its row and changes nothing (docs/payments.md).
  */
 export const paymentEvents = pgTable(
   "payment_events",

@@ -1,5 +1,5 @@
 /**
- * Staff accounts and their database sessions (issue 6 item 1). The column set is the one the
+ * Staff accounts and their database sessions (docs/dashboard.md). The column set is the one the
  * authentication library (better-auth, with its admin plugin) reads and writes; the tables are
  * prefixed `staff_` because shoppers never have accounts here. Roles: 'admin' | 'staff'.
  */

@@ -1,5 +1,5 @@
 /**
- * The one cart action's form (issue 3 item 1): an intent and a product id; `redirectTo`
+ * The one cart action's form (docs/shop.md): an intent and a product id; `redirectTo`
  * only from plain HTML forms (no JavaScript), which are redirected back.
  */
 import { z } from "zod";

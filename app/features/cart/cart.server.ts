@@ -1,5 +1,5 @@
 /**
- * The server-side cart (DESIGN §1; spec §2 /cart, §4 Cart): keyed by a signed HttpOnly
+ * The server-side cart (docs/product.md; spec §2 /cart, §4 Cart): keyed by a signed HttpOnly
  * SameSite=Lax cookie holding the cart's uuid, created on the first add. Prices always come
  * from the products table (integer paise); a line's quantity is 1 to 20 and never above stock.
  */
@@ -10,7 +10,7 @@ import { products } from "~/db/schema/catalogue";
 import { cartLines, carts } from "~/db/schema/shop";
 import { sessionSecret } from "~/utils/secrets.server";
 
-/** Most units of one product in one cart line (issue 3 item 2). */
+/** Most units of one product in one cart line (docs/shop.md). */
 export const MAX_LINE_QUANTITY = 20;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

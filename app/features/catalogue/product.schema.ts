@@ -1,5 +1,5 @@
 /**
- * The admin's product form (issue 6 item 6): one zod schema used by the create and edit
+ * The admin's product form (docs/dashboard.md): one zod schema used by the create and edit
  * actions. It refuses everything the `products` check constraints would refuse (negative
  * price or stock, unknown kind or usage) with a message for the field, plus limits of its
  * own: price ₹1 to ₹1,00,000 with at most 2 decimals (read by `parseRupees`, so "1,200" is

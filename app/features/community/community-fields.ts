@@ -17,6 +17,6 @@ export const communityLimits = {
 export const registrationFields = ["name", "email", "contact", HONEYPOT_FIELD] as const;
 export const reviewFields = ["review", "rating", "displayName", HONEYPOT_FIELD] as const;
 
-/** Limits per client address and hour (issue 5 item 5). */
+/** Limits per client address and hour (docs/community.md). */
 export const REVIEWS_PER_HOUR = 5;
 export const REGISTRATIONS_PER_HOUR = 10;

@@ -1,5 +1,5 @@
 /**
- * The 'Join us' registration and the review form (spec §5; issue 5 items 3–4). Server-side
+ * The 'Join us' registration and the review form (spec §5; docs/community.md). Server-side
  * zod schemas; the honeypot field is checked before them.
  */
 import { z } from "zod";

@@ -1,5 +1,5 @@
 /**
- * Mailing list ('Join us') and reviews (spec §3 Registered users, Review; §7 reads; issue 5).
+ * Mailing list ('Join us') and reviews (spec §3 Registered users, Review; §7 reads; docs/community.md).
  * Review text is stored as the visitor wrote it and always rendered as text, never as HTML.
  */
 import { and, desc, eq, isNull, sql } from "drizzle-orm";

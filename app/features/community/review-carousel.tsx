@@ -1,6 +1,6 @@
 /**
  * The home page's review carousel (spec §9: 10 reviews, 5 s, infinite loop, auto-play;
- * issue 5 item 2). One scrollable list that works without JavaScript; with it the list
+ * docs/community.md). One scrollable list that works without JavaScript; with it the list
  * advances every 5 seconds, waits while hovered, stops when keyboard focus enters the
  * reviews until the visitor presses Play (WAI-ARIA carousel pattern), has a visible
  * pause/play button (WCAG 2.2.2), and does not move by itself under reduced motion.

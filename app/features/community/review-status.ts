@@ -1,5 +1,5 @@
 /**
- * Review statuses for staff pages (issue 6 item 5): published reviews show on the home page,
+ * Review statuses for staff pages (docs/dashboard.md): published reviews show on the home page,
  * pending ones wait for approval (REVIEWS_REQUIRE_APPROVAL), hidden ones were taken down.
  */
 import type { reviewStatuses } from "~/db/schema/community";

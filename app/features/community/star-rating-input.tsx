@@ -1,5 +1,5 @@
 /**
- * The review's rating as an accessible radio group of five stars (issue 5 item 4): native
+ * The review's rating as an accessible radio group of five stars (docs/community.md): native
  * radios (arrow keys move between them), each covering its 40 px star, none chosen at first.
  */
 export function StarRatingInput({

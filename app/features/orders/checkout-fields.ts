@@ -23,7 +23,7 @@ export const checkoutFields = [
   "paymentMethod",
 ] as const;
 
-/** Payment choices at checkout (issue 7 item 2); 'online' only when Razorpay is enabled. */
+/** Payment choices at checkout (docs/payments.md); 'online' only when Razorpay is enabled. */
 export const paymentChoices = [
   { value: "cod", label: "Cash on delivery" },
   { value: "online", label: "Pay online (UPI, cards)" },

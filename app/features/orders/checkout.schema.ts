@@ -1,5 +1,5 @@
 /**
- * The checkout's shipping form (spec §5 Checkout; DESIGN §1: enforced on the server).
+ * The checkout's shipping form (spec §5 Checkout; docs/product.md: enforced on the server).
  * Messages are shown next to their fields. The same limits are rendered into the inputs
  * (maxLength, inputMode) from checkout-fields.ts, which stays free of zod so the page's
  * JavaScript does not carry it (docs/decisions/0006).

@@ -1,6 +1,6 @@
 /**
  * The 28 states and 8 union territories of India, for the checkout's State field
- * (issue 3 item 3). Names as the Government of India writes them.
+ * (docs/shop.md). Names as the Government of India writes them.
  */
 export const indianStates = [
   "Andhra Pradesh",

@@ -1,5 +1,5 @@
 /**
- * Orders in the staff dashboard (issue 6 items 4 and 9): the filtered, searched, keyset-paged
+ * Orders in the staff dashboard (docs/dashboard.md): the filtered, searched, keyset-paged
  * list and its CSV rows, the detail page's data, and 'cash collected'. Status changes go
  * through `transitionOrder` in orders.server.ts, which writes its own audit row.
  *
@@ -35,7 +35,7 @@ import { OrderRejectedError } from "./orders.server";
 
 export type PaymentStatus = (typeof paymentStatuses)[number];
 
-/** The list's filters after checking (issue 6 item 4); absent = not filtered. */
+/** The list's filters after checking (docs/dashboard.md); absent = not filtered. */
 export interface OrderFilters {
   status?: OrderStatus;
   payment?: PaymentStatus;
@@ -221,7 +221,7 @@ export const orderCsvHeader = [
 
 /**
  * Every order matching `filters`, as CSV rows in the order of `orderCsvHeader`, in keyset
- * batches of `batchSize` (issue 6 item 9: a million rows never sit in memory).
+ * batches of `batchSize` (docs/dashboard.md: a million rows never sit in memory).
  */
 export async function* orderCsvRows(
   db: Database,
@@ -303,7 +303,7 @@ export async function getOrderForStaff(db: Database, id: number) {
 
 /**
  * 'Cash collected' applies to a cash-on-delivery order not yet paid that is shipped or
- * delivered (issue 6 item 4; our choice: the courier may hand the cash over before the
+ * delivered (docs/dashboard.md; our choice: the courier may hand the cash over before the
  * delivery is marked, so 'shipped' counts too; a placed, confirmed or cancelled order never).
  */
 export function canCollectCash(order: {

@@ -1,7 +1,7 @@
 /**
  * Orders: placing an order from the server-side cart, paid in cash on delivery or online
- * (issue 7 item 2), reading it by its tracking token, and changing its status (issue 3 items
- * 4–6; spec §3 Order; DESIGN §1). Online payment itself lives in features/payments.
+ * (docs/payments.md), reading it by its tracking token, and changing its status (docs/shop.md items
+ * 4–6; spec §3 Order; docs/product.md). Online payment itself lives in features/payments.
  *
  * Money is integer paise computed here from the products table; nothing the browser sends is
  * trusted except which cart, the shipping address and the idempotency key.
@@ -58,7 +58,7 @@ type PlaceOrderInput = {
   idempotencyKey: string;
   shownLines: string;
   shipping: Shipping;
-  /** 'online' (issue 7) stores payment status 'pending'; cash on delivery 'unpaid'. */
+  /** 'online' (docs/payments.md) stores payment status 'pending'; cash on delivery 'unpaid'. */
   paymentMethod?: "cod" | "online";
 };
 
@@ -93,7 +93,7 @@ async function findByIdempotencyKey(db: Database, key: string) {
 
 /**
  * Places the cart as one order, in one transaction, paid in cash on delivery (payment status
- * 'unpaid') or online (payment status 'pending' until Razorpay confirms; issue 7 item 2): stock is decremented
+ * 'unpaid') or online (payment status 'pending' until Razorpay confirms; docs/payments.md): stock is decremented
  * only where enough remains; the order and a snapshot of its lines are inserted; the cart is
  * emptied. The same idempotency key from the same cart returns the first order again.
  *
@@ -449,7 +449,7 @@ function auditActor(name: string): AuditActor {
 
 /**
  * The shopper's own cancel from the tracking page: allowed only while 'placed', and not once
- * paid online (the refund goes through the shop; issue 7).
+ * paid online (the refund goes through the shop; docs/payments.md).
  * @throws OrderRejectedError 404 unknown token, 409 no longer cancellable or paid online.
  */
 export async function cancelOrderByToken(db: Database, token: string): Promise<void> {

@@ -1,7 +1,7 @@
 /**
- * The dashboard overview (issue 6 item 2): today's and the coming days' pickups by slot, orders
+ * The dashboard overview (docs/dashboard.md): today's and the coming days' pickups by slot, orders
  * waiting to be confirmed or shipped, counts by status, and pickups and orders per day for the
- * last 30 days. Days are Asia/Kolkata calendar days (DESIGN §2 "Time").
+ * last 30 days. Days are Asia/Kolkata calendar days (docs/architecture.md "Time").
  *
  * Every query reads a bounded range through an index, so the page costs the same at 1M rows as
  * at 1k: pickups by `pickups_date_slot_idx` (pickup_date, slot_start, status), orders by

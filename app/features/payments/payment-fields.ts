@@ -1,5 +1,5 @@
 /**
- * The /payment form's fields (issue 7 item 3), shared by the page (input attributes) and
+ * The /payment form's fields (docs/payments.md), shared by the page (input attributes) and
  * payment.schema.ts (server validation). No zod here, so the page's JavaScript stays small
  * (docs/decisions/0006).
  */

@@ -1,5 +1,5 @@
 /**
- * Payment workflow of an order (issue 7 item 4), pure and shared by the server and the pages:
+ * Payment workflow of an order (docs/payments.md), pure and shared by the server and the pages:
  *
  * - cash on delivery: 'unpaid' (collected at the door);
  * - online: 'pending' → 'paid' | 'failed'; 'failed' → 'pending' when the shopper tries again;

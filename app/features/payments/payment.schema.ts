@@ -1,6 +1,6 @@
 /**
  * Server-side validation of the /payment form and of the checkout widget's success callback
- * (issue 7 items 3–4; spec §5 "Payment: the UPI ID is required"). Server only: ADR 0006.
+ * (docs/payments.md; spec §5 "Payment: the UPI ID is required"). Server only: ADR 0006.
  */
 import { z } from "zod";
 import { UNGUESSABLE_TOKEN_PATTERN } from "~/utils/codes.server";

@@ -1,5 +1,5 @@
 /**
- * Online payment of orders through Razorpay (issue 7 items 2–4; DESIGN §1 "/payment … reads
+ * Online payment of orders through Razorpay (docs/payments.md; docs/product.md "/payment … reads
  * the amount from the database"):
  *
  * - `startOnlinePayment`: 'Pay Now' creates (once per order) a Razorpay order for the total
@@ -144,7 +144,7 @@ export interface StartedPayment {
 }
 
 /**
- * 'Pay Now' (issue 7 item 3): creates the order's Razorpay order on first use (amount = the
+ * 'Pay Now' (docs/payments.md): creates the order's Razorpay order on first use (amount = the
  * order's total in paise from the database, INR, receipt = our reference) and stores its id;
  * later attempts reuse it, so retries never create a second charge. A failed payment becomes
  * 'pending' again.
@@ -254,7 +254,7 @@ async function lockOrder(tx: Database, orderId: number): Promise<PaymentOrder> {
 }
 
 /**
- * The checkout widget's success callback (issue 7 item 4): verifies HMAC-SHA256(stored
+ * The checkout widget's success callback (docs/payments.md): verifies HMAC-SHA256(stored
  * Razorpay order id + '|' + payment id) with the key secret in constant time and marks the
  * order paid. Repeating a verified callback changes nothing.
  * @throws PaymentError 404 unknown order; 409 no payment started; 400 Razorpay order id other
@@ -476,7 +476,7 @@ export async function handleRazorpayWebhook(
 }
 
 /**
- * The shopper gives up paying online and pays at the door instead (issue 7 item 4): an open
+ * The shopper gives up paying online and pays at the door instead (docs/payments.md): an open
  * order whose online payment is pending or failed becomes cash on delivery. Its Razorpay order
  * id is kept, so a payment that still completes marks the order paid.
  * @throws PaymentError 404 unknown order; 409 already paid, already cash on delivery, or closed.

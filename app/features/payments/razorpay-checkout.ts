@@ -1,5 +1,5 @@
 /**
- * Browser side of Razorpay's Standard Checkout (issue 7 item 3): loads
+ * Browser side of Razorpay's Standard Checkout (docs/payments.md): loads
  * https://checkout.razorpay.com/v1/checkout.js once (Razorpay requires it to be loaded from
  * their host; /payment's CSP allows it) and opens the payment window. No server code here.
  */

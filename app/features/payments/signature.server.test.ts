@@ -1,6 +1,6 @@
 /**
- * Signature checks against vectors computed here with node:crypto (issue 7 "Tests that must
- * exist"), not with the implementation's own helper.
+ * Signature checks against vectors computed here with node:crypto (docs/payments.md), not with
+ * the implementation's own helper.
  */
 import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 /**
- * Razorpay signatures (issue 7 item 4), compared in constant time:
+ * Razorpay signatures (docs/payments.md), compared in constant time:
  * - checkout: HMAC-SHA256 of `${razorpay_order_id}|${razorpay_payment_id}` with the key secret;
  * - webhook: HMAC-SHA256 of the raw request body with the webhook secret
  *   (`X-Razorpay-Signature`).

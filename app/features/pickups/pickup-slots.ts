@@ -1,5 +1,5 @@
 /**
- * Which pickup dates and slots can be booked at a given instant (issue 4 item 2). Pure: the
+ * Which pickup dates and slots can be booked at a given instant (docs/pickups.md). Pure: the
  * clock is a parameter, so tests inject it. Dates are "YYYY-MM-DD" in Asia/Kolkata.
  */
 import { addDays, isCalendarDate, kolkataInstant, todayInKolkata } from "~/utils/dates";

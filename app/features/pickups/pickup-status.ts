@@ -1,5 +1,5 @@
 /**
- * Pickup status workflow (issue 4 item 6): requested → confirmed → collected, or cancelled /
+ * Pickup status workflow (docs/pickups.md): requested → confirmed → collected, or cancelled /
  * missed from requested or confirmed. Every status change goes through here.
  */
 import type { PickupStatus } from "~/db/schema/pickups";

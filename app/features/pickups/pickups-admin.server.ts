@@ -1,5 +1,5 @@
 /**
- * Pickups in the staff dashboard (issue 6 items 3 and 9): the filtered, searched, keyset-paged
+ * Pickups in the staff dashboard (docs/dashboard.md): the filtered, searched, keyset-paged
  * list and its CSV rows, the detail page's data, and the staff's status changes, including the
  * collection with weighed kilograms, payout and reward.
  *
@@ -36,7 +36,7 @@ import { assertPickupTransition, IllegalPickupTransitionError } from "./pickup-s
 // ---------------------------------------------------------------------------------------------
 // List filters
 
-/** The list's filters after checking (issue 6 item 3); absent = not filtered. */
+/** The list's filters after checking (docs/dashboard.md); absent = not filtered. */
 export interface PickupFilters {
   status?: PickupStatus;
   /** Pickup dates from/to, inclusive, "YYYY-MM-DD" (Asia/Kolkata calendar dates). */
@@ -224,7 +224,7 @@ export const pickupCsvHeader = [
 
 /**
  * Every pickup matching `filters`, as CSV rows in the order of `pickupCsvHeader`, fetched in
- * keyset batches of `batchSize` (issue 6 item 9: a million rows never sit in memory).
+ * keyset batches of `batchSize` (docs/dashboard.md: a million rows never sit in memory).
  */
 export async function* pickupCsvRows(
   db: Database,

@@ -1,5 +1,5 @@
 /**
- * Scrap pickups (issue 4; spec §3 Pick-Up; DESIGN §1): booking a date and a configured slot
+ * Scrap pickups (docs/pickups.md; spec §3 Pick-Up; docs/product.md): booking a date and a configured slot
  * whose capacity is enforced inside the booking transaction, the value estimate from the live
  * rate list, and the tracking link's view, cancel and reschedule.
  *

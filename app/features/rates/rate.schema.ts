@@ -1,5 +1,5 @@
 /**
- * The admin's rate forms on /dashboard/rates (issue 6 item 6): change a material's rate,
+ * The admin's rate forms on /dashboard/rates (docs/dashboard.md): change a material's rate,
  * add a material, retire or bring back one. Rates are typed in ₹ per kg with at most two
  * decimals and stored as integer paise per kg; the check constraint refuses negatives, and
  * the upper bound of ₹10,000/kg is ours. A rate is read like any rupee amount (`parseRupees` in

@@ -1,5 +1,5 @@
 /**
- * Site configuration in one typed module (DESIGN §1: the operator's name is configuration,
+ * Site configuration in one typed module (docs/product.md: the operator's name is configuration,
  * default brand 'Scrap & Sprout', pickup call-to-action 'Sell Scrap?').
  * Phone numbers are E.164 for links and spaced for display.
  */

@@ -1,5 +1,5 @@
 /**
- * Staff authentication (issue 6 item 1) with better-auth: scrypt password hashing, sessions
+ * Staff authentication (docs/dashboard.md) with better-auth: scrypt password hashing, sessions
  * stored in `staff_session`, accounts only created by an admin, the CLI or the one-time setup
  * link (no public sign-up, no HTTP handler mounted: every call goes through this module).
  *
@@ -129,7 +129,7 @@ export const MAX_PASSWORD_LENGTH = 256;
 let commonPasswords: Set<string> | undefined;
 
 /**
- * Password rules (issue 6 item 1, NIST SP 800-63B): 8 to 256 characters, no composition
+ * Password rules (docs/dashboard.md, NIST SP 800-63B): 8 to 256 characters, no composition
  * rules, and not one of the 49,233 most common passwords (zxcvbn-ts common list, compared
  * case-insensitively). Returns the message to show next to the field, or null when allowed.
  */

@@ -1,5 +1,5 @@
 /**
- * Staff sessions for loaders and actions (issue 6 item 1): who is signed in, the guard every
+ * Staff sessions for loaders and actions (docs/dashboard.md): who is signed in, the guard every
  * dashboard route calls, login with its rate limits, and logout.
  */
 import { APIError } from "better-auth/api";
@@ -50,7 +50,7 @@ export async function getStaffUser(
 }
 
 /**
- * Guard for every dashboard loader and action (issue 6 item 1, "Roles").
+ * Guard for every dashboard loader and action (docs/dashboard.md, "Roles").
  * - anonymous GET/HEAD: throws a redirect to the login page that comes back to this URL;
  * - anonymous POST (expired or tampered session): throws 401;
  * - signed in without `role` (when 'admin' is required): throws 403.

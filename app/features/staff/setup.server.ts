@@ -1,5 +1,5 @@
 /**
- * The first admin (issue 6 item 1): while no staff account exists, the server prints a
+ * The first admin (docs/dashboard.md): while no staff account exists, the server prints a
  * one-time setup link at start (`/dashboard/setup?token=…`, 256 random bits held only in this
  * process's memory). The link creates one admin and dies; it is also dead as soon as any
  * account exists (e.g. made with `npm run staff:create`). Printed to stdout, never to the

@@ -1,5 +1,5 @@
 /**
- * Form rules for staff accounts (issue 6 items 1 and 7). Password strength (length, common
+ * Form rules for staff accounts (docs/dashboard.md). Password strength (length, common
  * passwords) is checked on the server by `passwordProblem`, after this shape check.
  */
 import { z } from "zod";

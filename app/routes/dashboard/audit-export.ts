@@ -11,7 +11,7 @@ import { todayInKolkata } from "~/utils/dates";
 import { badFiltersResponse, parseFilters } from "~/utils/list-filters.server";
 import type { Route } from "./+types/audit-export";
 
-/** CSV of every audit entry matching the page's filters (issue 6 items 8, 9); bad filters → 400. */
+/** CSV of every audit entry matching the page's filters (docs/dashboard.md); bad filters → 400. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request);
   const parsed = parseFilters(

@@ -8,7 +8,7 @@ import { requireStaff } from "~/features/staff/session.server";
 import { csvResponse } from "~/utils/csv.server";
 import type { Route } from "./+types/catalogue-export";
 
-/** CSV of the catalogue with the list page's filters (issue 6 item 9), streamed. */
+/** CSV of the catalogue with the list page's filters (docs/dashboard.md), streamed. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request, "admin");
   const filters = parseCatalogueFilters(new URL(request.url).searchParams);

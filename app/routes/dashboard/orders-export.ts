@@ -9,7 +9,7 @@ import { csvResponse } from "~/utils/csv.server";
 import { todayInKolkata } from "~/utils/dates";
 import type { Route } from "./+types/orders-export";
 
-/** CSV of every order matching the list's filters (issue 6 item 9); odd filters are ignored. */
+/** CSV of every order matching the list's filters (docs/dashboard.md); odd filters are ignored. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request);
   const { filters } = parseOrderFilters(new URL(request.url).searchParams);

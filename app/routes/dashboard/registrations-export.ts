@@ -10,7 +10,7 @@ import { todayInKolkata } from "~/utils/dates";
 import { badFiltersResponse, parseFilters } from "~/utils/list-filters.server";
 import type { Route } from "./+types/registrations-export";
 
-/** CSV of every registration matching the list's search (issue 6 item 9); bad filters → 400. */
+/** CSV of every registration matching the list's search (docs/dashboard.md); bad filters → 400. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request);
   const parsed = parseFilters(registrationFiltersSchema, new URL(request.url).searchParams, ["q"]);

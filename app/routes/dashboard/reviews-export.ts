@@ -10,7 +10,7 @@ import { todayInKolkata } from "~/utils/dates";
 import { badFiltersResponse, parseFilters } from "~/utils/list-filters.server";
 import type { Route } from "./+types/reviews-export";
 
-/** CSV of every review matching the list's filters (issue 6 item 9); bad filters → 400. */
+/** CSV of every review matching the list's filters (docs/dashboard.md); bad filters → 400. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request);
   const parsed = parseFilters(reviewFiltersSchema, new URL(request.url).searchParams, [

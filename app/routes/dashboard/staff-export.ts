@@ -5,7 +5,7 @@ import { csvResponse } from "~/utils/csv.server";
 import { formatDateTimeIST } from "~/utils/dates";
 import type { Route } from "./+types/staff-export";
 
-/** CSV of the staff accounts (issue 6 item 9). Admin only; never includes password data. */
+/** CSV of the staff accounts (docs/dashboard.md). Admin only; never includes password data. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request, "admin");
   const staff = await listStaff(await getDb());
