@@ -1,11 +1,14 @@
 /**
- * Pieces shared by the dashboard list pages (issue 6 items 3–5, 8, 9): the GET filter form and
- * its fields, the CSV export link, the table with its empty message, and the keyset pager.
+ * Pieces shared by the dashboard list pages (docs/dashboard.md): the GET filter form and its
+ * fields, then the results: the CSV export link, the table with its empty message, and the
+ * keyset pager.
  * Plain links and GET forms, so every list works without JavaScript. No server code here.
  */
 import type { InputHTMLAttributes, ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { InputField, SelectField } from "~/components/ui/field";
+import type { ColumnHead } from "~/components/ui/table-head";
+import { DataTable } from "./data-table";
 
 /** The filter values as typed and a message per refused filter, keyed by field name. */
 interface FilterFieldState {
@@ -112,7 +115,7 @@ export function DateRangeFilters({
 }
 
 /** "Export CSV (every … matching these filters)": the export takes the page's filters. */
-export function ExportLink({ href, scope }: { href: string; scope: string }) {
+function ExportLink({ href, scope }: { href: string; scope: string }) {
   return (
     <p>
       <a href={href} download>
@@ -123,34 +126,25 @@ export function ExportLink({ href, scope }: { href: string; scope: string }) {
   );
 }
 
-/**
- * The list's table, or `emptyMessage` when there are no rows. `head` is the header row's
- * cells, `children` the body rows; the caption is for screen readers.
- */
-export function ListTable({
+/** The list's table ({@link DataTable}), or `emptyMessage` when there are no rows. */
+function ListTable({
   isEmpty,
   emptyMessage,
   caption,
-  head,
+  columns,
   children,
 }: {
   isEmpty: boolean;
   emptyMessage: string;
   caption: string;
-  head: ReactNode;
+  columns: readonly ColumnHead[];
   children: ReactNode;
 }) {
   if (isEmpty) return <p className="dash-notice">{emptyMessage}</p>;
   return (
-    <div className="dash-table-wrap">
-      <table className="dash-table">
-        <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>{head}</tr>
-        </thead>
-        <tbody>{children}</tbody>
-      </table>
-    </div>
+    <DataTable caption={caption} columns={columns}>
+      {children}
+    </DataTable>
   );
 }
 
@@ -167,5 +161,54 @@ export function Pager({
       {firstHref === null ? null : <Link to={firstHref}>First page</Link>}
       {nextHref ? <Link to={nextHref}>Next page</Link> : null}
     </nav>
+  );
+}
+
+/** The links and rows of a list page's loader data (`listPageData`, `checkedListPageData`). */
+export interface ListPage {
+  rows: readonly unknown[];
+  exportHref: string;
+  isFirstPage: boolean;
+  firstPage: string;
+  next: string | null;
+}
+
+/**
+ * What a list page shows under its filters: the CSV export link ("Export CSV (`exportScope`)"),
+ * the table of `page.rows` (`children`, one row each) or `emptyMessage`, and the pager. The
+ * export link is left out while `filterErrors` has a refused filter (that export answers 400).
+ */
+export function ListResults({
+  page,
+  filterErrors = {},
+  exportScope,
+  emptyMessage,
+  caption,
+  columns,
+  children,
+}: {
+  page: ListPage;
+  filterErrors?: Partial<Record<string, string>>;
+  exportScope: string;
+  emptyMessage: string;
+  caption: string;
+  columns: readonly ColumnHead[];
+  children: ReactNode;
+}) {
+  return (
+    <>
+      {Object.keys(filterErrors).length > 0 ? null : (
+        <ExportLink href={page.exportHref} scope={exportScope} />
+      )}
+      <ListTable
+        isEmpty={page.rows.length === 0}
+        emptyMessage={emptyMessage}
+        caption={caption}
+        columns={columns}
+      >
+        {children}
+      </ListTable>
+      <Pager firstHref={page.isFirstPage ? null : page.firstPage} nextHref={page.next} />
+    </>
   );
 }

@@ -1,11 +1,9 @@
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import {
   ChoiceFilter,
   DateRangeFilters,
-  ExportLink,
   FilterForm,
-  ListTable,
-  Pager,
+  ListResults,
   TextFilter,
 } from "~/components/dashboard/list-page";
 import { getDb } from "~/db/db.server";
@@ -18,7 +16,7 @@ import {
   listAudit,
 } from "~/utils/audit-log.server";
 import { formatDateTimeIST } from "~/utils/dates";
-import { listLinks, nextPageLink, parseFilters } from "~/utils/list-filters.server";
+import { listPageData } from "~/utils/list-page.server";
 import type { Route } from "./+types/audit";
 
 /**
@@ -27,24 +25,20 @@ import type { Route } from "./+types/audit";
  */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request);
-  const params = new URL(request.url).searchParams;
-  const parsed = parseFilters(auditFiltersSchema, params, auditFilterKeys);
   const db = await getDb();
-  const base = {
-    values: parsed.values,
-    actors: await auditActorSuggestions(db),
-    ...listLinks("/dashboard/audit", parsed.values, params),
-  };
-  if (!parsed.ok) {
-    return data({ ...base, errors: parsed.errors, rows: [], next: null }, { status: 400 });
-  }
-  const page = await listAudit(db, parsed.filters, params.get("after"));
-  return {
-    ...base,
-    errors: {} as Record<string, string>,
-    rows: page.rows.map(({ details: _details, ...row }) => row),
-    next: nextPageLink("/dashboard/audit", parsed.values, page.next),
-  };
+  return listPageData(
+    request,
+    {
+      path: "/dashboard/audit",
+      schema: auditFiltersSchema,
+      keys: auditFilterKeys,
+      read: async (filters, after) => {
+        const page = await listAudit(db, filters, after);
+        return { rows: page.rows.map(({ details: _details, ...row }) => row), next: page.next };
+      },
+    },
+    { actors: await auditActorSuggestions(db) },
+  );
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Audit log | Staff dashboard" }];
@@ -60,31 +54,18 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
         Every change to orders, pickups, products, rates, reviews and staff accounts, newest first.
       </p>
       <AuditFilters values={loaderData.values} errors={errors} actors={loaderData.actors} />
-      {Object.keys(errors).length > 0 ? null : (
-        <ExportLink href={loaderData.exportHref} scope="every entry matching these filters" />
-      )}
-      <ListTable
-        isEmpty={rows.length === 0}
+      <ListResults
+        page={loaderData}
+        filterErrors={errors}
+        exportScope="every entry matching these filters"
         emptyMessage="No entries match these filters."
         caption="Audit log, newest first"
-        head={
-          <>
-            <th scope="col">When (IST)</th>
-            <th scope="col">Who</th>
-            <th scope="col">Action</th>
-            <th scope="col">Record</th>
-            <th scope="col">Before → after</th>
-          </>
-        }
+        columns={["When (IST)", "Who", "Action", "Record", "Before → after"]}
       >
         {rows.map((row) => (
           <AuditEntry key={row.id} row={row} />
         ))}
-      </ListTable>
-      <Pager
-        firstHref={loaderData.isFirstPage ? null : loaderData.firstPage}
-        nextHref={loaderData.next}
-      />
+      </ListResults>
     </>
   );
 }

@@ -2,10 +2,8 @@ import { Link } from "react-router";
 import {
   ChoiceFilter,
   DateRangeFilters,
-  ExportLink,
   FilterForm,
-  ListTable,
-  Pager,
+  ListResults,
   TextFilter,
 } from "~/components/dashboard/list-page";
 import { getDb } from "~/db/db.server";
@@ -18,7 +16,7 @@ import {
 } from "~/features/orders/orders-admin.server";
 import { requireStaff } from "~/features/staff/session.server";
 import { formatDateTimeIST } from "~/utils/dates";
-import { filteredListLinks } from "~/utils/list-filters.server";
+import { checkedListPageData } from "~/utils/list-page.server";
 import { formatPaise } from "~/utils/money";
 import { formatIndianMobile } from "~/utils/phone";
 import type { Route } from "./+types/orders";
@@ -26,20 +24,17 @@ import type { Route } from "./+types/orders";
 /** Orders list (issue 6 item 4): filters, search and keyset pages of 50, newest first. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request);
-  const params = new URL(request.url).searchParams;
-  const { filters, values, problems } = parseOrderFilters(params);
-  const page = await listOrders(await getDb(), filters, params.get("after"));
-  return {
-    values,
-    problems,
-    rows: page.rows.map((row) => ({ ...row, placedAt: formatDateTimeIST(row.createdAt) })),
-    ...filteredListLinks(
-      "/dashboard/orders/export",
-      orderFilterParams(filters),
-      params,
-      page.nextCursor,
-    ),
-  };
+  const db = await getDb();
+  return checkedListPageData(request, {
+    exportPath: "/dashboard/orders/export",
+    parse: parseOrderFilters,
+    filterParams: orderFilterParams,
+    read: async (filters, after) => {
+      const page = await listOrders(db, filters, after);
+      const rows = page.rows.map((row) => ({ ...row, placedAt: formatDateTimeIST(row.createdAt) }));
+      return { rows, nextCursor: page.nextCursor };
+    },
+  });
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Orders | Staff dashboard" }];
@@ -60,26 +55,22 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
     <>
       <h1>Orders</h1>
       <OrderFilters values={loaderData.values} problems={loaderData.problems} />
-      <ExportLink href={loaderData.exportHref} scope="every order matching these filters" />
-      <ListTable
-        isEmpty={rows.length === 0}
+      <ListResults
+        page={loaderData}
+        exportScope="every order matching these filters"
         emptyMessage="No orders match these filters."
         caption="Orders, newest first"
-        head={
-          <>
-            <th scope="col">Reference</th>
-            <th scope="col">Placed (IST)</th>
-            <th scope="col">Name</th>
-            <th scope="col">Phone</th>
-            <th scope="col">City</th>
-            <th scope="col">Status</th>
-            <th scope="col">Payment method</th>
-            <th scope="col">Payment status</th>
-            <th scope="col" className="num">
-              Total
-            </th>
-          </>
-        }
+        columns={[
+          "Reference",
+          "Placed (IST)",
+          "Name",
+          "Phone",
+          "City",
+          "Status",
+          "Payment method",
+          "Payment status",
+          { label: "Total", numeric: true },
+        ]}
       >
         {rows.map((row) => (
           <tr key={row.id}>
@@ -96,11 +87,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
             <td className="num">{formatPaise(row.totalPaise)}</td>
           </tr>
         ))}
-      </ListTable>
-      <Pager
-        firstHref={loaderData.isFirstPage ? null : loaderData.firstPage}
-        nextHref={loaderData.next}
-      />
+      </ListResults>
     </>
   );
 }

@@ -1,10 +1,4 @@
-import {
-  ExportLink,
-  FilterForm,
-  ListTable,
-  Pager,
-  TextFilter,
-} from "~/components/dashboard/list-page";
+import { FilterForm, ListResults, TextFilter } from "~/components/dashboard/list-page";
 import { getDb } from "~/db/db.server";
 import {
   listRegistrations,
@@ -52,22 +46,13 @@ export default function Registrations({ loaderData }: Route.ComponentProps) {
           errors={errors}
         />
       </FilterForm>
-      {Object.keys(errors).length > 0 ? null : (
-        <ExportLink href={loaderData.exportHref} scope="every registration matching this search" />
-      )}
-      <ListTable
-        isEmpty={rows.length === 0}
+      <ListResults
+        page={loaderData}
+        filterErrors={errors}
+        exportScope="every registration matching this search"
         emptyMessage="No registrations match this search."
         caption="Registrations, newest first"
-        head={
-          <>
-            <th scope="col">Name</th>
-            <th scope="col">Email</th>
-            <th scope="col">Contact</th>
-            <th scope="col">Mailing list</th>
-            <th scope="col">Joined</th>
-          </>
-        }
+        columns={["Name", "Email", "Contact", "Mailing list", "Joined"]}
       >
         {rows.map((row) => (
           <tr key={row.id}>
@@ -78,11 +63,7 @@ export default function Registrations({ loaderData }: Route.ComponentProps) {
             <td>{formatDateTimeIST(new Date(row.createdAt))}</td>
           </tr>
         ))}
-      </ListTable>
-      <Pager
-        firstHref={loaderData.isFirstPage ? null : loaderData.firstPage}
-        nextHref={loaderData.next}
-      />
+      </ListResults>
     </>
   );
 }

@@ -1,10 +1,8 @@
 import { data, Form, useNavigation } from "react-router";
 import {
   ChoiceFilter,
-  ExportLink,
   FilterForm,
-  ListTable,
-  Pager,
+  ListResults,
   TextFilter,
 } from "~/components/dashboard/list-page";
 import { getDb } from "~/db/db.server";
@@ -139,24 +137,13 @@ export default function Reviews({ loaderData, actionData }: Route.ComponentProps
           errors={errors}
         />
       </FilterForm>
-      {Object.keys(errors).length > 0 ? null : (
-        <ExportLink href={loaderData.exportHref} scope="every review matching these filters" />
-      )}
-      <ListTable
-        isEmpty={rows.length === 0}
+      <ListResults
+        page={loaderData}
+        filterErrors={errors}
+        exportScope="every review matching these filters"
         emptyMessage="No reviews match these filters."
         caption="Reviews, newest first"
-        head={
-          <>
-            <th scope="col">#</th>
-            <th scope="col">Rating</th>
-            <th scope="col">Review</th>
-            <th scope="col">Name</th>
-            <th scope="col">Written</th>
-            <th scope="col">Status</th>
-            <th scope="col">Actions</th>
-          </>
-        }
+        columns={["#", "Rating", "Review", "Name", "Written", "Status", "Actions"]}
       >
         {rows.map((row) => (
           <tr key={row.id}>
@@ -173,11 +160,7 @@ export default function Reviews({ loaderData, actionData }: Route.ComponentProps
             </td>
           </tr>
         ))}
-      </ListTable>
-      <Pager
-        firstHref={loaderData.isFirstPage ? null : loaderData.firstPage}
-        nextHref={loaderData.next}
-      />
+      </ListResults>
     </>
   );
 }
