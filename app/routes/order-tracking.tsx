@@ -1,4 +1,5 @@
 import { data, Form, redirect, useNavigation } from "react-router";
+import { TableHead } from "~/components/ui/table-head";
 import { getDb } from "~/db/db.server";
 import { orderStatusLabels, shopperCanCancel } from "~/features/orders/order-status";
 import {
@@ -171,14 +172,7 @@ function OrderItems({ order }: { order: TrackedOrder }) {
     <section aria-labelledby="items-title">
       <h2 id="items-title">Items</h2>
       <table className="order-lines">
-        <thead>
-          <tr>
-            <th scope="col">Item</th>
-            <th scope="col">Price</th>
-            <th scope="col">Qty</th>
-            <th scope="col">Total</th>
-          </tr>
-        </thead>
+        <TableHead columns={["Item", "Price", "Qty", "Total"]} />
         <tbody>
           {order.lines.map((line) => (
             <tr key={line.id}>

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { DataTable } from "~/components/dashboard/data-table";
 import { FilterForm, Pager } from "~/components/dashboard/list-page";
 import { getDb } from "~/db/db.server";
 import { productKinds } from "~/db/schema/catalogue";
@@ -67,39 +68,31 @@ export default function Catalogue({ loaderData }: Route.ComponentProps) {
       {rows.length === 0 ? (
         <p>No products match these filters.</p>
       ) : (
-        <div className="dash-table-wrap">
-          <table className="dash-table dash-compact">
-            <caption className="visually-hidden">Products</caption>
-            <thead>
-              <tr>
-                <th scope="col">Product</th>
-                <th scope="col" className="num">
-                  Price
-                </th>
-                <th scope="col" className="num">
-                  Stock
-                </th>
-                <th scope="col">Active</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.id}>
-                  <th scope="row">
-                    <Link to={`/dashboard/catalogue/${row.id}`}>
-                      {row.name}
-                      {row.size ? ` ${row.size}` : ""}
-                    </Link>
-                    <span className="dash-sub">{kindLabel[row.kind]}</span>
-                  </th>
-                  <td className="num">{formatPaise(row.pricePaise)}</td>
-                  <td className="num">{row.stock}</td>
-                  <td>{row.active ? "Yes" : "No"}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption="Products"
+          className="dash-compact"
+          columns={[
+            "Product",
+            { label: "Price", numeric: true },
+            { label: "Stock", numeric: true },
+            "Active",
+          ]}
+        >
+          {rows.map((row) => (
+            <tr key={row.id}>
+              <th scope="row">
+                <Link to={`/dashboard/catalogue/${row.id}`}>
+                  {row.name}
+                  {row.size ? ` ${row.size}` : ""}
+                </Link>
+                <span className="dash-sub">{kindLabel[row.kind]}</span>
+              </th>
+              <td className="num">{formatPaise(row.pricePaise)}</td>
+              <td className="num">{row.stock}</td>
+              <td>{row.active ? "Yes" : "No"}</td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       {paged || nextHref ? (
         <Pager firstHref={paged ? firstHref : null} nextHref={nextHref} />

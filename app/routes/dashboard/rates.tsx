@@ -1,4 +1,5 @@
 import { data, Form, redirect, useNavigation } from "react-router";
+import { DataTable } from "~/components/dashboard/data-table";
 import { InputField, SelectField } from "~/components/ui/field";
 import { getDb } from "~/db/db.server";
 import { MATERIAL_NAME_MAX, paisePerKgToText, rateFormFields } from "~/features/rates/rate.schema";
@@ -191,30 +192,19 @@ function CategoryRates({
   return (
     <section aria-labelledby={`category-${category.id}`}>
       <h2 id={`category-${category.id}`}>{category.name}</h2>
-      <div className="dash-table-wrap">
-        <table className="dash-table dash-rates">
-          <thead>
-            <tr>
-              <th scope="col">Material</th>
-              <th scope="col">Rate per kg</th>
-              <th scope="col">On the list</th>
-            </tr>
-          </thead>
-          <tbody>
-            {category.materials.map((material) => {
-              const failed = String(material.id) === failedMaterial;
-              return (
-                <MaterialRow
-                  key={material.id}
-                  material={material}
-                  error={failed ? rowError : undefined}
-                  typed={failed ? typedRate : undefined}
-                />
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+      <DataTable className="dash-rates" columns={["Material", "Rate per kg", "On the list"]}>
+        {category.materials.map((material) => {
+          const failed = String(material.id) === failedMaterial;
+          return (
+            <MaterialRow
+              key={material.id}
+              material={material}
+              error={failed ? rowError : undefined}
+              typed={failed ? typedRate : undefined}
+            />
+          );
+        })}
+      </DataTable>
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
+import { DataTable } from "~/components/dashboard/data-table";
 import { InputField, SelectField } from "~/components/ui/field";
 import { getDb } from "~/db/db.server";
 import { staffRoles } from "~/db/schema/staff";
@@ -135,36 +136,24 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
           {actionData.formError}
         </p>
       ) : null}
-      <div className="dash-table-wrap">
-        <table className="dash-table">
-          <caption className="visually-hidden">Staff accounts</caption>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Email</th>
-              <th scope="col">Role</th>
-              <th scope="col">Status</th>
-              <th scope="col">Since</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {loaderData.staff.map((member) => (
-              <StaffRow
-                key={member.id}
-                member={member}
-                isMe={member.id === loaderData.me}
-                passwordError={
-                  actionData?.intent === "reset-password" && actionData.userId === member.id
-                    ? actionData.errors?.password
-                    : undefined
-                }
-                busy={busy}
-              />
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        caption="Staff accounts"
+        columns={["Name", "Email", "Role", "Status", "Since", "Actions"]}
+      >
+        {loaderData.staff.map((member) => (
+          <StaffRow
+            key={member.id}
+            member={member}
+            isMe={member.id === loaderData.me}
+            passwordError={
+              actionData?.intent === "reset-password" && actionData.userId === member.id
+                ? actionData.errors?.password
+                : undefined
+            }
+            busy={busy}
+          />
+        ))}
+      </DataTable>
 
       <h2>Add a staff member</h2>
       <CreateStaffForm values={creating?.values} errors={creating?.errors} busy={busy} />
