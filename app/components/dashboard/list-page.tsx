@@ -4,29 +4,34 @@
  * keyset pager.
  * Plain links and GET forms, so every list works without JavaScript. No server code here.
  */
-import type { InputHTMLAttributes, ReactNode } from "react";
+import { createContext, type InputHTMLAttributes, type ReactNode, use } from "react";
 import { Form, Link } from "react-router";
 import { InputField, SelectField } from "~/components/ui/field";
 import type { ColumnHead } from "~/components/ui/table-head";
 import { DataTable } from "./data-table";
 
 /** The filter values as typed and a message per refused filter, keyed by field name. */
-interface FilterFieldState {
+interface FilterState {
   values: Partial<Record<string, string>>;
   errors: Partial<Record<string, string>>;
 }
 
+const FilterStateContext = createContext<FilterState>({ values: {}, errors: {} });
+
 /**
  * The GET filter form (`role="search"`): the fields, then the submit button and, with
- * `clearHref`, a link back to the unfiltered list.
+ * `clearHref`, a link back to the unfiltered list. The filter fields inside show `values` and
+ * `errors` (their own key each).
  */
 export function FilterForm({
   label,
   submitLabel = "Filter",
   clearHref,
   clearLabel = "Clear filters",
+  values = {},
+  errors = {},
   children,
-}: {
+}: Partial<FilterState> & {
   /** The form's accessible name, e.g. "Filter pickups". */
   label?: string;
   submitLabel?: string;
@@ -36,7 +41,7 @@ export function FilterForm({
 }) {
   return (
     <Form method="get" className="dash-filters" role="search" aria-label={label}>
-      {children}
+      <FilterStateContext value={{ values, errors }}>{children}</FilterStateContext>
       <button type="submit" className="button">
         {submitLabel}
       </button>
@@ -49,14 +54,12 @@ export function FilterForm({
 export function TextFilter({
   name,
   label,
-  values,
-  errors,
   ...input
-}: FilterFieldState &
-  Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "id" | "defaultValue"> & {
-    name: string;
-    label: string;
-  }) {
+}: Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "id" | "defaultValue"> & {
+  name: string;
+  label: string;
+}) {
+  const { values, errors } = use(FilterStateContext);
   return (
     <InputField
       id={name}
@@ -69,6 +72,11 @@ export function TextFilter({
   );
 }
 
+/** The list's search box: the text filter `q`. */
+export function SearchFilter({ label }: { label: string }) {
+  return <TextFilter name="q" label={label} type="search" />;
+}
+
 /** A choice filter ("" = any); a refused value shows the placeholder and the error. */
 export function ChoiceFilter({
   name,
@@ -76,15 +84,14 @@ export function ChoiceFilter({
   placeholder,
   options,
   optionLabel,
-  values,
-  errors,
-}: FilterFieldState & {
+}: {
   name: string;
   label: string;
   placeholder: string;
   options: readonly string[];
   optionLabel: (value: string) => string;
 }) {
+  const { values, errors } = use(FilterStateContext);
   return (
     <SelectField
       id={name}
@@ -100,16 +107,11 @@ export function ChoiceFilter({
 }
 
 /** The `from` and `to` date filters (inclusive calendar dates). */
-export function DateRangeFilters({
-  fromLabel,
-  toLabel,
-  values,
-  errors,
-}: FilterFieldState & { fromLabel: string; toLabel: string }) {
+export function DateRangeFilters({ fromLabel, toLabel }: { fromLabel: string; toLabel: string }) {
   return (
     <>
-      <TextFilter name="from" label={fromLabel} type="date" values={values} errors={errors} />
-      <TextFilter name="to" label={toLabel} type="date" values={values} errors={errors} />
+      <TextFilter name="from" label={fromLabel} type="date" />
+      <TextFilter name="to" label={toLabel} type="date" />
     </>
   );
 }

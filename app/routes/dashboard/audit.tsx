@@ -73,42 +73,32 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
 /** Kind of record, record id, who (suggesting every actor) and a date range. */
 function AuditFilters({ values, errors, actors }: Pick<AuditData, "values" | "errors" | "actors">) {
   return (
-    <FilterForm label="Filter the audit log" clearHref="/dashboard/audit">
+    <FilterForm
+      label="Filter the audit log"
+      clearHref="/dashboard/audit"
+      values={values}
+      errors={errors}
+    >
       <ChoiceFilter
         name="entity"
         label="Kind of record"
         placeholder="Every kind"
         options={auditEntities}
         optionLabel={(value) => auditEntityLabels[value as keyof typeof auditEntityLabels]}
-        values={values}
-        errors={errors}
       />
-      <TextFilter
-        name="entityId"
-        label="Record id"
-        inputMode="numeric"
-        values={values}
-        errors={errors}
-      />
+      <TextFilter name="entityId" label="Record id" inputMode="numeric" />
       <TextFilter
         name="actor"
         label="Who (email, visitor or system)"
         list="audit-actors"
         autoComplete="off"
-        values={values}
-        errors={errors}
       />
       <datalist id="audit-actors">
         {actors.map((actor) => (
           <option key={actor} value={actor} />
         ))}
       </datalist>
-      <DateRangeFilters
-        fromLabel="From (date)"
-        toLabel="To (date)"
-        values={values}
-        errors={errors}
-      />
+      <DateRangeFilters fromLabel="From (date)" toLabel="To (date)" />
     </FilterForm>
   );
 }

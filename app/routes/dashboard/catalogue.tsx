@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import { DataTable } from "~/components/dashboard/data-table";
-import { FilterForm, Pager } from "~/components/dashboard/list-page";
+import { ChoiceFilter, FilterForm, Pager, TextFilter } from "~/components/dashboard/list-page";
 import { getDb } from "~/db/db.server";
-import { productKinds } from "~/db/schema/catalogue";
+import { type ProductKind, productKinds } from "~/db/schema/catalogue";
 import {
   catalogueFilterParams,
   listProductsForAdmin,
@@ -48,22 +48,15 @@ export default function Catalogue({ loaderData }: Route.ComponentProps) {
           Download CSV
         </a>
       </div>
-      <FilterForm>
-        <div className="field">
-          <label htmlFor="kind">Kind</label>
-          <select id="kind" name="kind" defaultValue={filters.kind ?? ""}>
-            <option value="">All kinds</option>
-            {productKinds.map((kind) => (
-              <option key={kind} value={kind}>
-                {kindLabel[kind]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="q">Name</label>
-          <input id="q" name="q" type="search" defaultValue={filters.q} maxLength={100} />
-        </div>
+      <FilterForm values={{ kind: filters.kind ?? "", q: filters.q }}>
+        <ChoiceFilter
+          name="kind"
+          label="Kind"
+          placeholder="All kinds"
+          options={productKinds}
+          optionLabel={(kind) => kindLabel[kind as ProductKind]}
+        />
+        <TextFilter name="q" label="Name" type="search" maxLength={100} />
       </FilterForm>
       {rows.length === 0 ? (
         <p>No products match these filters.</p>

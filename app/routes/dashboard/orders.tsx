@@ -4,7 +4,7 @@ import {
   DateRangeFilters,
   FilterForm,
   ListResults,
-  TextFilter,
+  SearchFilter,
 } from "~/components/dashboard/list-page";
 import { getDb } from "~/db/db.server";
 import { orderStatuses, paymentStatuses } from "~/db/schema/shop";
@@ -95,15 +95,18 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
 /** Status, payment status, dates placed, and a search of reference, name, phone or e-mail. */
 function OrderFilters({ values, problems }: Pick<OrdersData, "values" | "problems">) {
   return (
-    <FilterForm label="Filter orders" clearHref="/dashboard/orders">
+    <FilterForm
+      label="Filter orders"
+      clearHref="/dashboard/orders"
+      values={values}
+      errors={problems}
+    >
       <ChoiceFilter
         name="status"
         label="Status"
         placeholder="Any status"
         options={orderStatuses}
         optionLabel={(value) => orderStatusLabels[value as keyof typeof orderStatusLabels]}
-        values={values}
-        errors={problems}
       />
       <ChoiceFilter
         name="payment"
@@ -111,22 +114,9 @@ function OrderFilters({ values, problems }: Pick<OrdersData, "values" | "problem
         placeholder="Any payment status"
         options={paymentStatuses}
         optionLabel={(value) => paymentLabels[value] ?? value}
-        values={values}
-        errors={problems}
       />
-      <DateRangeFilters
-        fromLabel="Placed from"
-        toLabel="Placed to"
-        values={values}
-        errors={problems}
-      />
-      <TextFilter
-        name="q"
-        label="Search reference, name, phone or e-mail"
-        type="search"
-        values={values}
-        errors={problems}
-      />
+      <DateRangeFilters fromLabel="Placed from" toLabel="Placed to" />
+      <SearchFilter label="Search reference, name, phone or e-mail" />
     </FilterForm>
   );
 }

@@ -4,6 +4,7 @@ import {
   DateRangeFilters,
   FilterForm,
   ListResults,
+  SearchFilter,
   TextFilter,
 } from "~/components/dashboard/list-page";
 import { getDb } from "~/db/db.server";
@@ -83,37 +84,23 @@ export default function Pickups({ loaderData }: Route.ComponentProps) {
 /** Status, pickup dates, city, PIN code, and a search of name, phone or reference. */
 function PickupFilters({ values, problems }: Pick<PickupsData, "values" | "problems">) {
   return (
-    <FilterForm label="Filter pickups" clearHref="/dashboard/pickups">
+    <FilterForm
+      label="Filter pickups"
+      clearHref="/dashboard/pickups"
+      values={values}
+      errors={problems}
+    >
       <ChoiceFilter
         name="status"
         label="Status"
         placeholder="Any status"
         options={pickupStatuses}
         optionLabel={(value) => pickupStatusLabels[value as keyof typeof pickupStatusLabels]}
-        values={values}
-        errors={problems}
       />
-      <DateRangeFilters
-        fromLabel="Pickup date from"
-        toLabel="Pickup date to"
-        values={values}
-        errors={problems}
-      />
-      <TextFilter name="city" label="City" values={values} errors={problems} />
-      <TextFilter
-        name="pin"
-        label="PIN code"
-        inputMode="numeric"
-        values={values}
-        errors={problems}
-      />
-      <TextFilter
-        name="q"
-        label="Search name, phone or reference"
-        type="search"
-        values={values}
-        errors={problems}
-      />
+      <DateRangeFilters fromLabel="Pickup date from" toLabel="Pickup date to" />
+      <TextFilter name="city" label="City" />
+      <TextFilter name="pin" label="PIN code" inputMode="numeric" />
+      <SearchFilter label="Search name, phone or reference" />
     </FilterForm>
   );
 }

@@ -1,4 +1,4 @@
-import { FilterForm, ListResults, TextFilter } from "~/components/dashboard/list-page";
+import { FilterForm, ListResults, SearchFilter } from "~/components/dashboard/list-page";
 import { getDb } from "~/db/db.server";
 import {
   listRegistrations,
@@ -37,14 +37,10 @@ export default function Registrations({ loaderData }: Route.ComponentProps) {
         submitLabel="Search"
         clearHref="/dashboard/registrations"
         clearLabel="Clear search"
+        values={values}
+        errors={errors}
       >
-        <TextFilter
-          name="q"
-          label="Search name, email or phone"
-          type="search"
-          values={values}
-          errors={errors}
-        />
+        <SearchFilter label="Search name, email or phone" />
       </FilterForm>
       <ListResults
         page={loaderData}

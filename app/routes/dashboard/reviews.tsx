@@ -3,7 +3,7 @@ import {
   ChoiceFilter,
   FilterForm,
   ListResults,
-  TextFilter,
+  SearchFilter,
 } from "~/components/dashboard/list-page";
 import { getDb } from "~/db/db.server";
 import {
@@ -119,23 +119,20 @@ export default function Reviews({ loaderData, actionData }: Route.ComponentProps
           {actionData.message}
         </p>
       ) : null}
-      <FilterForm label="Filter reviews" clearHref="/dashboard/reviews">
+      <FilterForm
+        label="Filter reviews"
+        clearHref="/dashboard/reviews"
+        values={values}
+        errors={errors}
+      >
         <ChoiceFilter
           name="status"
           label="Status"
           placeholder="Any status"
           options={reviewStatusOptions}
           optionLabel={(value) => reviewStatusLabels[value as ReviewStatus]}
-          values={values}
-          errors={errors}
         />
-        <TextFilter
-          name="q"
-          label="Search review or name"
-          type="search"
-          values={values}
-          errors={errors}
-        />
+        <SearchFilter label="Search review or name" />
       </FilterForm>
       <ListResults
         page={loaderData}
