@@ -10,6 +10,33 @@ import type {
   TextareaHTMLAttributes,
 } from "react";
 
+/** A form's values (as typed, or as saved) and a message per refused field, by field name. */
+export interface FormState {
+  values?: Partial<Record<string, string>>;
+  errors?: Partial<Record<string, string>>;
+}
+
+/** What {@link fieldsOf} gives for one field: spread it into an InputField, SelectField or TextareaField. */
+export interface BoundField {
+  id: string;
+  name: string;
+  defaultValue: string | undefined;
+  error: string | undefined;
+}
+
+/**
+ * Ties a form's fields to its state: `field(name)` is the field's id (`idPrefix` + name), its
+ * name, the value to show and its error. Never bind a password field: it is not shown again.
+ */
+export function fieldsOf(state: FormState, idPrefix = ""): (name: string) => BoundField {
+  return (name) => ({
+    id: `${idPrefix}${name}`,
+    name,
+    defaultValue: state.values?.[name],
+    error: state.errors?.[name],
+  });
+}
+
 interface FieldShellProps {
   id: string;
   label: string;

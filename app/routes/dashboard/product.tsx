@@ -1,5 +1,12 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { InputField, SelectField, TextareaField } from "~/components/ui/field";
+import {
+  type BoundField,
+  fieldsOf,
+  InputField,
+  SelectField,
+  TextareaField,
+} from "~/components/ui/field";
+import { FormError, StatusNotice } from "~/components/ui/form-messages";
 import { getDb } from "~/db/db.server";
 import { plantUsages, productKinds } from "~/db/schema/catalogue";
 import {
@@ -98,40 +105,28 @@ const kindOptions = productKinds.map((kind) => ({ value: kind, label: kindLabel[
 const usageOptions = plantUsages.map((usage) => ({ value: usage, label: usageLabel[usage] }));
 
 /** The id, name, value (as typed, or as saved) and error of one field of the form. */
-type FieldOf = (field: ProductField) => {
-  id: string;
-  name: string;
-  defaultValue: string;
-  error: string | undefined;
-};
+type FieldOf = (field: ProductField) => BoundField;
 
 export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
   const { id, name, version, illustrations, notice } = loaderData;
   const values = actionData?.values ?? loaderData.values;
   const errors: Partial<Record<string, string>> = actionData?.errors ?? {};
   const submitting = useNavigation().state === "submitting";
-  const field: FieldOf = (key) => ({
-    id: key,
-    name: key,
-    defaultValue: values[key],
-    error: errors[key],
-  });
+  const field: FieldOf = fieldsOf({ values, errors });
   return (
     <>
       <p>
         <Link to="/dashboard/catalogue">Back to the catalogue</Link>
       </p>
       <h1>{name ? `Edit ${name}` : "Add a product"}</h1>
-      {notice ? (
-        <p className="dash-notice" role="status">
-          {notice}
-        </p>
-      ) : null}
-      {actionData ? (
-        <p className="dash-error" role="alert">
-          {errors.form ?? "Please correct the fields marked below. Nothing was saved."}
-        </p>
-      ) : null}
+      <StatusNotice message={notice} />
+      <FormError
+        className="dash-error"
+        message={
+          actionData &&
+          (errors.form ?? "Please correct the fields marked below. Nothing was saved.")
+        }
+      />
       <Form method="post" className="form dash-form" noValidate key={version}>
         <ProductBasics
           field={field}

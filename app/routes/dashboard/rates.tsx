@@ -1,6 +1,7 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { DataTable } from "~/components/dashboard/data-table";
-import { InputField, SelectField } from "~/components/ui/field";
+import { fieldsOf, InputField, SelectField } from "~/components/ui/field";
+import { FormError, StatusNotice } from "~/components/ui/form-messages";
 import { getDb } from "~/db/db.server";
 import { MATERIAL_NAME_MAX, paisePerKgToText, rateFormFields } from "~/features/rates/rate.schema";
 import {
@@ -139,18 +140,16 @@ export default function Rates({ loaderData, actionData }: Route.ComponentProps) 
           Download CSV
         </a>
       </div>
-      {notice ? (
-        <p className="dash-notice" role="status">
-          {notice}
-        </p>
-      ) : null}
-      {actionData ? (
-        <p className="dash-error" role="alert">
-          {formError
+      <StatusNotice message={notice} />
+      <FormError
+        className="dash-error"
+        message={
+          actionData &&
+          (formError
             ? (errors.intent ?? errors.materialId ?? errors.rate ?? "This change was refused.")
-            : "Nothing was saved. See the message below."}
-        </p>
-      ) : null}
+            : "Nothing was saved. See the message below.")
+        }
+      />
       {categories.map((category) => (
         <CategoryRates
           key={category.id}
@@ -221,40 +220,27 @@ function AddMaterialForm({
   errors: Partial<Record<string, string>>;
   submitting: boolean;
 }) {
+  const field = fieldsOf({ values, errors });
   return (
     <Form method="post" className="form dash-form" noValidate>
       <input type="hidden" name="intent" value="add-material" />
       <SelectField
-        id="categoryId"
-        name="categoryId"
+        {...field("categoryId")}
         label="Category"
         options={categories.map((category) => ({
           value: String(category.id),
           label: category.name,
         }))}
         placeholder="Choose a category"
-        defaultValue={values?.categoryId}
-        error={errors.categoryId}
         required
       />
+      <InputField {...field("name")} label="Material name" maxLength={MATERIAL_NAME_MAX} required />
       <InputField
-        id="name"
-        name="name"
-        label="Material name"
-        maxLength={MATERIAL_NAME_MAX}
-        defaultValue={values?.name}
-        error={errors.name}
-        required
-      />
-      <InputField
-        id="rate"
-        name="rate"
+        {...field("rate")}
         label="Rate (₹ per kg)"
         hint="Like 12 or 12.50."
         inputMode="decimal"
         maxLength={12}
-        defaultValue={values?.rate}
-        error={errors.rate}
         required
       />
       <button type="submit" className="button" disabled={submitting}>

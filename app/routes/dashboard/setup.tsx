@@ -1,6 +1,6 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { z } from "zod";
-import { InputField } from "~/components/ui/field";
+import { fieldsOf, InputField } from "~/components/ui/field";
 import { recordAudit } from "~/db/audit.server";
 import { getDb } from "~/db/db.server";
 import { StaffEmailField, StaffPasswordField } from "~/features/staff/account-fields";
@@ -80,21 +80,14 @@ export const meta: Route.MetaFunction = () => [
 
 export default function Setup({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
+  const field = fieldsOf({ values: actionData?.values, errors: actionData?.errors });
   return (
     <div className="dash-login">
       <h1>Create the first admin</h1>
       <p>This link works once, while no staff account exists.</p>
       <Form method="post" className="form" noValidate>
         <input type="hidden" name="token" value={loaderData.token} />
-        <InputField
-          id="name"
-          name="name"
-          label="Name"
-          autoComplete="name"
-          required
-          defaultValue={actionData?.values.name}
-          error={actionData?.errors.name}
-        />
+        <InputField {...field("name")} label="Name" autoComplete="name" required />
         <StaffEmailField defaultValue={actionData?.values.email} error={actionData?.errors.email} />
         <StaffPasswordField purpose="new" error={actionData?.errors.password} />
         <button type="submit" className="button" disabled={navigation.state === "submitting"}>

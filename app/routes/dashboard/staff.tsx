@@ -1,7 +1,8 @@
 import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
 import { DataTable } from "~/components/dashboard/data-table";
-import { InputField, SelectField } from "~/components/ui/field";
+import { fieldsOf, InputField, SelectField } from "~/components/ui/field";
+import { FormError, StatusNotice } from "~/components/ui/form-messages";
 import { getDb } from "~/db/db.server";
 import { staffRoles } from "~/db/schema/staff";
 import { StaffAccountError } from "~/features/staff/auth.server";
@@ -126,16 +127,8 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
           Export CSV
         </a>
       </div>
-      {actionData?.ok ? (
-        <p className="dash-notice" role="status">
-          {actionData.ok}
-        </p>
-      ) : null}
-      {actionData?.formError ? (
-        <p className="dash-error" role="alert">
-          {actionData.formError}
-        </p>
-      ) : null}
+      <StatusNotice message={actionData?.ok} />
+      <FormError message={actionData?.formError} className="dash-error" />
       <DataTable
         caption="Staff accounts"
         columns={["Name", "Email", "Role", "Status", "Since", "Actions"]}
@@ -235,34 +228,17 @@ function CreateStaffForm({
   errors: FieldErrors | undefined;
   busy: boolean;
 }) {
+  const field = fieldsOf({ values, errors });
   return (
     <Form method="post" className="form" noValidate>
-      <InputField
-        id="name"
-        name="name"
-        label="Name"
-        required
-        defaultValue={values?.name}
-        error={errors?.name}
-      />
-      <InputField
-        id="email"
-        name="email"
-        type="email"
-        label="Email"
-        autoComplete="off"
-        required
-        defaultValue={values?.email}
-        error={errors?.email}
-      />
+      <InputField {...field("name")} label="Name" required />
+      <InputField {...field("email")} type="email" label="Email" autoComplete="off" required />
       <SelectField
-        id="role"
-        name="role"
+        {...field("role")}
         label="Role"
         options={roleOptions}
         placeholder="Choose a role"
         defaultValue={values?.role ?? "staff"}
-        error={errors?.role}
       />
       <InputField
         id="password"
