@@ -11,7 +11,7 @@ import { changedFields, recordAudit } from "~/db/audit.server";
 import type { Database } from "~/db/client.server";
 import { type Product, type ProductKind, productKinds, products } from "~/db/schema/catalogue";
 import { firstIssuePerField } from "~/utils/form-data";
-import { decodeCursor, encodeCursor, PAGE_SIZE } from "~/utils/keyset.server";
+import { decodeCursor, keysetBatches, keysetPage } from "~/utils/keyset.server";
 import { isUniqueViolation } from "~/utils/pg-errors";
 import { projectRoot } from "~/utils/project-root.server";
 import {
@@ -105,6 +105,10 @@ async function productBatch(
     .limit(limit);
 }
 
+function sortKeyOf(row: { kind: string; sortOrder: number; id: number }): SortKey {
+  return [row.kind, row.sortOrder, row.id];
+}
+
 function stripSortOrder(row: Awaited<ReturnType<typeof productBatch>>[number]): AdminProductRow {
   const { sortOrder: _sortOrder, ...rest } = row;
   return rest;
@@ -121,13 +125,12 @@ export async function listProductsForAdmin(
   filters: CatalogueFilters,
   after: string | null,
 ): Promise<{ rows: AdminProductRow[]; next: string | null }> {
-  const key = decodeCursor<SortKey>(after, ["string", "number", "number"]);
-  const rows = await productBatch(db, filters, key, PAGE_SIZE + 1);
-  const page = rows.slice(0, PAGE_SIZE);
-  const last = page.at(-1);
-  const next =
-    rows.length > PAGE_SIZE && last ? encodeCursor([last.kind, last.sortOrder, last.id]) : null;
-  return { rows: page.map(stripSortOrder), next };
+  const { page, nextCursor } = await keysetPage(
+    (key: SortKey | null, limit: number) => productBatch(db, filters, key, limit),
+    decodeCursor<SortKey>(after, ["string", "number", "number"]),
+    sortKeyOf,
+  );
+  return { rows: page.map(stripSortOrder), next: nextCursor };
 }
 
 /** CSV header of the catalogue export; the rows come from `productExportRows`. */
@@ -152,26 +155,24 @@ export async function* productExportRows(
   db: Database,
   filters: CatalogueFilters,
 ): AsyncGenerator<unknown[]> {
-  let after: SortKey | null = null;
-  for (;;) {
-    const batch = await productBatch(db, filters, after, 1000);
-    for (const row of batch) {
-      yield [
-        row.id,
-        row.name,
-        row.slug,
-        row.kind,
-        row.size ?? "",
-        row.pricePaise,
-        (row.pricePaise / 100).toFixed(2),
-        row.stock,
-        row.active ? "yes" : "no",
-        row.updatedAt,
-      ];
-    }
-    const last = batch.at(-1);
-    if (batch.length < 1000 || !last) return;
-    after = [last.kind, last.sortOrder, last.id];
+  const rows = keysetBatches(
+    (after: SortKey | null, limit: number) => productBatch(db, filters, after, limit),
+    sortKeyOf,
+    1000,
+  );
+  for await (const row of rows) {
+    yield [
+      row.id,
+      row.name,
+      row.slug,
+      row.kind,
+      row.size ?? "",
+      row.pricePaise,
+      (row.pricePaise / 100).toFixed(2),
+      row.stock,
+      row.active ? "yes" : "no",
+      row.updatedAt,
+    ];
   }
 }
 

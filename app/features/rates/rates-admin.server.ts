@@ -11,6 +11,7 @@ import { recordAudit } from "~/db/audit.server";
 import type { Database } from "~/db/client.server";
 import { scrapCategories, scrapMaterials } from "~/db/schema/rates";
 import { firstIssuePerField } from "~/utils/form-data";
+import { keysetBatches } from "~/utils/keyset.server";
 import { isUniqueViolation } from "~/utils/pg-errors";
 import { type rateFormFields, rateFormSchema } from "./rate.schema";
 
@@ -234,53 +235,56 @@ export const rateExportHeader = [
 
 type RateSortKey = [categorySort: number, categoryId: number, materialSort: number, id: number];
 
+/** Up to `limit` materials (retired too) after the sort key `after`, in page order. */
+function rateBatch(db: Database, after: RateSortKey | null, limit: number) {
+  return db
+    .select({
+      categorySort: scrapCategories.sortOrder,
+      categoryId: scrapCategories.id,
+      category: scrapCategories.name,
+      materialSort: scrapMaterials.sortOrder,
+      id: scrapMaterials.id,
+      name: scrapMaterials.name,
+      ratePaisePerKg: scrapMaterials.ratePaisePerKg,
+      active: scrapMaterials.active,
+      updatedAt: scrapMaterials.updatedAt,
+    })
+    .from(scrapMaterials)
+    .innerJoin(scrapCategories, eq(scrapCategories.id, scrapMaterials.categoryId))
+    .where(
+      after
+        ? sql`(${scrapCategories.sortOrder}, ${scrapCategories.id}, ${scrapMaterials.sortOrder}, ${scrapMaterials.id}) > (${after[0]}, ${after[1]}, ${after[2]}, ${after[3]})`
+        : undefined,
+    )
+    .orderBy(
+      asc(scrapCategories.sortOrder),
+      asc(scrapCategories.id),
+      asc(scrapMaterials.sortOrder),
+      asc(scrapMaterials.id),
+    )
+    .limit(limit);
+}
+
 /**
  * Every material (retired too) as CSV rows in page order, fetched 1,000 at a time by keyset
- * (issue 6 item 9). The rates page has no filters, so neither has its export.
+ * (docs/dashboard.md). The rates page has no filters, so neither has its export.
  */
 export async function* rateExportRows(db: Database): AsyncGenerator<unknown[]> {
-  let after: RateSortKey | null = null;
-  for (;;) {
-    const batch = await db
-      .select({
-        categorySort: scrapCategories.sortOrder,
-        categoryId: scrapCategories.id,
-        category: scrapCategories.name,
-        materialSort: scrapMaterials.sortOrder,
-        id: scrapMaterials.id,
-        name: scrapMaterials.name,
-        ratePaisePerKg: scrapMaterials.ratePaisePerKg,
-        active: scrapMaterials.active,
-        updatedAt: scrapMaterials.updatedAt,
-      })
-      .from(scrapMaterials)
-      .innerJoin(scrapCategories, eq(scrapCategories.id, scrapMaterials.categoryId))
-      .where(
-        after
-          ? sql`(${scrapCategories.sortOrder}, ${scrapCategories.id}, ${scrapMaterials.sortOrder}, ${scrapMaterials.id}) > (${after[0]}, ${after[1]}, ${after[2]}, ${after[3]})`
-          : undefined,
-      )
-      .orderBy(
-        asc(scrapCategories.sortOrder),
-        asc(scrapCategories.id),
-        asc(scrapMaterials.sortOrder),
-        asc(scrapMaterials.id),
-      )
-      .limit(1000);
-    for (const row of batch) {
-      yield [
-        row.id,
-        row.category,
-        row.name,
-        row.ratePaisePerKg,
-        (row.ratePaisePerKg / 100).toFixed(2),
-        row.active ? "yes" : "no",
-        row.updatedAt,
-      ];
-    }
-    const last = batch.at(-1);
-    if (batch.length < 1000 || !last) return;
-    after = [last.categorySort, last.categoryId, last.materialSort, last.id];
+  const rows = keysetBatches(
+    (after: RateSortKey | null, limit: number) => rateBatch(db, after, limit),
+    (row): RateSortKey => [row.categorySort, row.categoryId, row.materialSort, row.id],
+    1000,
+  );
+  for await (const row of rows) {
+    yield [
+      row.id,
+      row.category,
+      row.name,
+      row.ratePaisePerKg,
+      (row.ratePaisePerKg / 100).toFixed(2),
+      row.active ? "yes" : "no",
+      row.updatedAt,
+    ];
   }
 }
 
