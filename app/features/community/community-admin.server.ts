@@ -9,7 +9,7 @@ import { recordAudit } from "~/db/audit.server";
 import type { Database } from "~/db/client.server";
 import { registrations, reviewStatuses, reviews } from "~/db/schema/community";
 import { formatDateTimeIST } from "~/utils/dates";
-import { PAGE_SIZE } from "~/utils/keyset.server";
+import { PAGE_SIZE, rowsOfEveryPage } from "~/utils/keyset.server";
 import { epochMicros, olderThanCursor, pageOf } from "~/utils/keyset-time.server";
 import { type ReviewStatus, reviewStatusLabels } from "./review-status";
 
@@ -106,20 +106,16 @@ export async function* registrationCsvRows(
   db: Database,
   filters: RegistrationFilters,
 ): AsyncGenerator<string[]> {
-  let after: string | null = null;
-  do {
-    const page = await listRegistrations(db, filters, after, EXPORT_BATCH);
-    for (const row of page.rows) {
-      yield [
-        row.name,
-        row.email,
-        row.phone,
-        row.subscribed ? "yes" : "no",
-        formatDateTimeIST(row.createdAt),
-      ];
-    }
-    after = page.next;
-  } while (after);
+  const rows = rowsOfEveryPage((after) => listRegistrations(db, filters, after, EXPORT_BATCH));
+  for await (const row of rows) {
+    yield [
+      row.name,
+      row.email,
+      row.phone,
+      row.subscribed ? "yes" : "no",
+      formatDateTimeIST(row.createdAt),
+    ];
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -196,21 +192,17 @@ export async function* reviewCsvRows(
   db: Database,
   filters: ReviewFilters,
 ): AsyncGenerator<(string | number)[]> {
-  let after: string | null = null;
-  do {
-    const page = await listReviews(db, filters, after, EXPORT_BATCH);
-    for (const row of page.rows) {
-      yield [
-        row.id,
-        row.rating,
-        row.displayName ?? "",
-        row.body,
-        row.status,
-        formatDateTimeIST(row.createdAt),
-      ];
-    }
-    after = page.next;
-  } while (after);
+  const rows = rowsOfEveryPage((after) => listReviews(db, filters, after, EXPORT_BATCH));
+  for await (const row of rows) {
+    yield [
+      row.id,
+      row.rating,
+      row.displayName ?? "",
+      row.body,
+      row.status,
+      formatDateTimeIST(row.createdAt),
+    ];
+  }
 }
 
 /** A refused review change, with the HTTP status for the page (404 unknown, 409 stale). */
