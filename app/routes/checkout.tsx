@@ -7,6 +7,7 @@ import {
   type ShouldRevalidateFunctionArgs,
   useNavigation,
 } from "react-router";
+import { ContactFields } from "~/components/ui/contact-fields";
 import {
   type FormState,
   fieldsOf,
@@ -231,30 +232,15 @@ function ShippingFields(state: FormState) {
   const field = fieldsOf(state);
   return (
     <>
-      <InputField
-        {...field("name")}
-        label="Name"
-        autoComplete="name"
-        required
-        maxLength={checkoutLimits.name}
-      />
-      <InputField
-        {...field("email")}
-        type="email"
-        label="Email"
-        autoComplete="email"
-        required
-        maxLength={checkoutLimits.email}
-      />
-      <InputField
-        {...field("phone")}
-        type="tel"
-        label="Phone"
-        autoComplete="tel"
-        inputMode="tel"
-        required
-        maxLength={checkoutLimits.phone}
-        hint="10-digit mobile number; +91 is optional."
+      <ContactFields
+        field={field}
+        limits={checkoutLimits}
+        phone={{
+          name: "phone",
+          label: "Phone",
+          hint: "10-digit mobile number; +91 is optional.",
+          maxLength: checkoutLimits.phone,
+        }}
       />
       <InputField
         {...field("address")}

@@ -2,7 +2,8 @@
  * 'Join us' on the home page (docs/community.md): Name, Email, Contact, and a hidden honeypot.
  */
 import { Form } from "react-router";
-import { fieldsOf, InputField } from "~/components/ui/field";
+import { ContactFields } from "~/components/ui/contact-fields";
+import { fieldsOf } from "~/components/ui/field";
 import { FormError } from "~/components/ui/form-messages";
 import { HoneypotField } from "~/components/ui/honeypot-field";
 import { communityLimits } from "./community-fields";
@@ -23,30 +24,15 @@ export function JoinUsForm({
     <Form method="post" action="/?index" className="form" noValidate preventScrollReset>
       <FormError message={formError} />
       <HoneypotField />
-      <InputField
-        {...field("name")}
-        label="Name"
-        autoComplete="name"
-        required
-        maxLength={communityLimits.name}
-      />
-      <InputField
-        {...field("email")}
-        type="email"
-        label="Email"
-        autoComplete="email"
-        required
-        maxLength={communityLimits.email}
-      />
-      <InputField
-        {...field("contact")}
-        type="tel"
-        inputMode="tel"
-        label="Contact"
-        autoComplete="tel"
-        required
-        maxLength={communityLimits.contact}
-        hint="10-digit mobile number."
+      <ContactFields
+        field={field}
+        limits={communityLimits}
+        phone={{
+          name: "contact",
+          label: "Contact",
+          hint: "10-digit mobile number.",
+          maxLength: communityLimits.contact,
+        }}
       />
       <button type="submit" className="button" disabled={submitting}>
         Join us
