@@ -106,6 +106,25 @@ export function ChoiceFilter({
   );
 }
 
+/** The `status` filter: "Any status", then `statuses` in order, shown by their labels. */
+export function StatusFilter<S extends string>({
+  statuses,
+  labels,
+}: {
+  statuses: readonly S[];
+  labels: Record<S, string>;
+}) {
+  return (
+    <ChoiceFilter
+      name="status"
+      label="Status"
+      placeholder="Any status"
+      options={statuses}
+      optionLabel={(value) => labels[value as S]}
+    />
+  );
+}
+
 /** The `from` and `to` date filters (inclusive calendar dates). */
 export function DateRangeFilters({ fromLabel, toLabel }: { fromLabel: string; toLabel: string }) {
   return (

@@ -5,6 +5,7 @@ import {
   FilterForm,
   ListResults,
   SearchFilter,
+  StatusFilter,
 } from "~/components/dashboard/list-page";
 import { getDb } from "~/db/db.server";
 import { orderStatuses, paymentStatuses } from "~/db/schema/shop";
@@ -101,13 +102,7 @@ function OrderFilters({ values, problems }: Pick<OrdersData, "values" | "problem
       values={values}
       errors={problems}
     >
-      <ChoiceFilter
-        name="status"
-        label="Status"
-        placeholder="Any status"
-        options={orderStatuses}
-        optionLabel={(value) => orderStatusLabels[value as keyof typeof orderStatusLabels]}
-      />
+      <StatusFilter statuses={orderStatuses} labels={orderStatusLabels} />
       <ChoiceFilter
         name="payment"
         label="Payment"

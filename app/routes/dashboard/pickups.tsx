@@ -1,10 +1,10 @@
 import { Link } from "react-router";
 import {
-  ChoiceFilter,
   DateRangeFilters,
   FilterForm,
   ListResults,
   SearchFilter,
+  StatusFilter,
   TextFilter,
 } from "~/components/dashboard/list-page";
 import { getDb } from "~/db/db.server";
@@ -90,13 +90,7 @@ function PickupFilters({ values, problems }: Pick<PickupsData, "values" | "probl
       values={values}
       errors={problems}
     >
-      <ChoiceFilter
-        name="status"
-        label="Status"
-        placeholder="Any status"
-        options={pickupStatuses}
-        optionLabel={(value) => pickupStatusLabels[value as keyof typeof pickupStatusLabels]}
-      />
+      <StatusFilter statuses={pickupStatuses} labels={pickupStatusLabels} />
       <DateRangeFilters fromLabel="Pickup date from" toLabel="Pickup date to" />
       <TextFilter name="city" label="City" />
       <TextFilter name="pin" label="PIN code" inputMode="numeric" />

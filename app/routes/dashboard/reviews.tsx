@@ -1,9 +1,9 @@
 import { data, Form, useNavigation } from "react-router";
 import {
-  ChoiceFilter,
   FilterForm,
   ListResults,
   SearchFilter,
+  StatusFilter,
 } from "~/components/dashboard/list-page";
 import { getDb } from "~/db/db.server";
 import {
@@ -125,13 +125,7 @@ export default function Reviews({ loaderData, actionData }: Route.ComponentProps
         values={values}
         errors={errors}
       >
-        <ChoiceFilter
-          name="status"
-          label="Status"
-          placeholder="Any status"
-          options={reviewStatusOptions}
-          optionLabel={(value) => reviewStatusLabels[value as ReviewStatus]}
-        />
+        <StatusFilter statuses={reviewStatusOptions} labels={reviewStatusLabels} />
         <SearchFilter label="Search review or name" />
       </FilterForm>
       <ListResults
