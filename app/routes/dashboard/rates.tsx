@@ -1,6 +1,7 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { DataTable } from "~/components/dashboard/data-table";
-import { fieldsOf, InputField, SelectField } from "~/components/ui/field";
+import { RowAction } from "~/components/dashboard/row-action";
+import { fieldsOf, InputField, RupeesField, SelectField } from "~/components/ui/field";
 import { FormError, StatusNotice } from "~/components/ui/form-messages";
 import { getDb } from "~/db/db.server";
 import { MATERIAL_NAME_MAX, paisePerKgToText, rateFormFields } from "~/features/rates/rate.schema";
@@ -97,18 +98,13 @@ function MaterialRow({
         </Form>
       </td>
       <td>
-        <Form method="post">
-          <input type="hidden" name="materialId" value={material.id} />
-          <button
-            type="submit"
-            name="intent"
-            value={material.active ? "retire" : "restore"}
-            className="button button--small"
-          >
-            {material.active ? "Retire" : "Bring back"}
-            <span className="visually-hidden"> {material.name}</span>
-          </button>
-        </Form>
+        <RowAction
+          row={{ materialId: material.id }}
+          intent={material.active ? "retire" : "restore"}
+          rowName={material.name}
+        >
+          {material.active ? "Retire" : "Bring back"}
+        </RowAction>
       </td>
     </tr>
   );
@@ -235,14 +231,7 @@ function AddMaterialForm({
         required
       />
       <InputField {...field("name")} label="Material name" maxLength={MATERIAL_NAME_MAX} required />
-      <InputField
-        {...field("rate")}
-        label="Rate (₹ per kg)"
-        hint="Like 12 or 12.50."
-        inputMode="decimal"
-        maxLength={12}
-        required
-      />
+      <RupeesField {...field("rate")} label="Rate (₹ per kg)" hint="Like 12 or 12.50." />
       <button type="submit" className="button" disabled={submitting}>
         Add material
       </button>

@@ -1,10 +1,11 @@
-import { data, Form, useNavigation } from "react-router";
+import { data, useNavigation } from "react-router";
 import {
   FilterForm,
   ListResults,
   SearchFilter,
   StatusFilter,
 } from "~/components/dashboard/list-page";
+import { RowAction } from "~/components/dashboard/row-action";
 import { getDb } from "~/db/db.server";
 import {
   listReviews,
@@ -87,20 +88,15 @@ function ReviewActions({ id, status }: { id: number; status: ReviewStatus }) {
       {(["hide", "publish"] as const)
         .filter((intent) => (intent === "hide" ? status !== "hidden" : status !== "published"))
         .map((intent) => (
-          <Form method="post" key={intent}>
-            <input type="hidden" name="reviewId" value={id} />
-            <input type="hidden" name="from" value={status} />
-            <button
-              type="submit"
-              name="intent"
-              value={intent}
-              className="button button--small"
-              disabled={busy}
-            >
-              {intent === "hide" ? "Hide" : "Publish"}
-              <span className="visually-hidden"> review #{id}</span>
-            </button>
-          </Form>
+          <RowAction
+            key={intent}
+            row={{ reviewId: id, from: status }}
+            intent={intent}
+            rowName={<>review #{id}</>}
+            disabled={busy}
+          >
+            {intent === "hide" ? "Hide" : "Publish"}
+          </RowAction>
         ))}
     </div>
   );

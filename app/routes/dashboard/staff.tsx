@@ -1,6 +1,7 @@
 import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
 import { DataTable } from "~/components/dashboard/data-table";
+import { RowAction } from "~/components/dashboard/row-action";
 import { fieldsOf, InputField, SelectField } from "~/components/ui/field";
 import { FormError, StatusNotice } from "~/components/ui/form-messages";
 import { getDb } from "~/db/db.server";
@@ -178,19 +179,14 @@ function StaffRow({
           <span>This is you</span>
         ) : (
           <div className="dash-actions">
-            <Form method="post">
-              <input type="hidden" name="userId" value={member.id} />
-              <button
-                type="submit"
-                name="intent"
-                value={member.disabled ? "enable" : "disable"}
-                className="button button--small"
-                disabled={busy}
-              >
-                {member.disabled ? "Enable" : "Disable"}
-                <span className="visually-hidden"> {member.email}</span>
-              </button>
-            </Form>
+            <RowAction
+              row={{ userId: member.id }}
+              intent={member.disabled ? "enable" : "disable"}
+              rowName={member.email}
+              disabled={busy}
+            >
+              {member.disabled ? "Enable" : "Disable"}
+            </RowAction>
             <Form method="post" className="form">
               <input type="hidden" name="userId" value={member.id} />
               <InputField
