@@ -235,12 +235,7 @@ function ShippingFields(state: FormState) {
       <ContactFields
         field={field}
         limits={checkoutLimits}
-        phone={{
-          name: "phone",
-          label: "Phone",
-          hint: "10-digit mobile number; +91 is optional.",
-          maxLength: checkoutLimits.phone,
-        }}
+        phone={{ name: "phone", label: "Phone", hint: "10-digit mobile number; +91 is optional." }}
       />
       <InputField
         {...field("address")}

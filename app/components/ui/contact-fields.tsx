@@ -5,17 +5,17 @@
  */
 import { type BoundField, InputField } from "./field";
 
-export function ContactFields({
+export function ContactFields<P extends string>({
   field,
   limits,
   phone,
 }: {
   /** The form's field binder (`fieldsOf`). */
   field: (name: string) => BoundField;
-  /** The longest name and e-mail address the form's schema accepts. */
-  limits: { name: number; email: number };
-  /** The phone field: its name, label, hint and longest accepted text. */
-  phone: { name: string; label: string; hint: string; maxLength: number };
+  /** The longest text the form's schema accepts in each field, by field name. */
+  limits: Readonly<Record<"name" | "email" | P, number>>;
+  /** The phone field: its name, label and hint. */
+  phone: { name: P; label: string; hint: string };
 }) {
   return (
     <>
@@ -41,7 +41,7 @@ export function ContactFields({
         label={phone.label}
         autoComplete="tel"
         required
-        maxLength={phone.maxLength}
+        maxLength={limits[phone.name]}
         hint={phone.hint}
       />
     </>

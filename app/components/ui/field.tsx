@@ -89,6 +89,14 @@ export function InputField({ id, label, error, hint, ...input }: InputFieldProps
   );
 }
 
+/**
+ * A required amount in rupees typed as text with up to 2 decimals ("249.50"; the server turns
+ * it into paise): a decimal keypad and at most 12 characters.
+ */
+export function RupeesField(props: Omit<InputFieldProps, "inputMode" | "maxLength" | "required">) {
+  return <InputField {...props} inputMode="decimal" maxLength={12} required />;
+}
+
 /** One choice of a select: the submitted value and the text shown for it. */
 export interface SelectOption {
   value: string;

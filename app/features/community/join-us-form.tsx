@@ -27,12 +27,7 @@ export function JoinUsForm({
       <ContactFields
         field={field}
         limits={communityLimits}
-        phone={{
-          name: "contact",
-          label: "Contact",
-          hint: "10-digit mobile number.",
-          maxLength: communityLimits.contact,
-        }}
+        phone={{ name: "contact", label: "Contact", hint: "10-digit mobile number." }}
       />
       <button type="submit" className="button" disabled={submitting}>
         Join us

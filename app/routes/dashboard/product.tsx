@@ -3,6 +3,7 @@ import {
   type BoundField,
   fieldsOf,
   InputField,
+  RupeesField,
   SelectField,
   TextareaField,
 } from "~/components/ui/field";
@@ -184,13 +185,10 @@ function ProductBasics({
         placeholder="Choose a kind"
         required
       />
-      <InputField
+      <RupeesField
         {...field("price")}
         label="Price (₹)"
         hint="In rupees, up to 2 decimals, like 249 or 249.50."
-        inputMode="decimal"
-        maxLength={12}
-        required
       />
       <InputField
         {...field("stock")}
