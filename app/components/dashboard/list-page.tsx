@@ -77,19 +77,20 @@ export function SearchFilter({ label }: { label: string }) {
   return <TextFilter name="q" label={label} type="search" />;
 }
 
-/** A choice filter ("" = any); a refused value shows the placeholder and the error. */
+/**
+ * A choice filter ("" = any): `choices` maps each value to its label, in the order shown. A
+ * refused value shows the placeholder and the error.
+ */
 export function ChoiceFilter({
   name,
   label,
   placeholder,
-  options,
-  optionLabel,
+  choices,
 }: {
   name: string;
   label: string;
   placeholder: string;
-  options: readonly string[];
-  optionLabel: (value: string) => string;
+  choices: Readonly<Record<string, string>>;
 }) {
   const { values, errors } = use(FilterStateContext);
   return (
@@ -98,31 +99,16 @@ export function ChoiceFilter({
       name={name}
       label={label}
       placeholder={placeholder}
-      options={options}
-      optionLabel={optionLabel}
+      options={Object.entries(choices).map(([value, text]) => ({ value, label: text }))}
       defaultValue={errors[name] ? "" : values[name]}
       error={errors[name]}
     />
   );
 }
 
-/** The `status` filter: "Any status", then `statuses` in order, shown by their labels. */
-export function StatusFilter<S extends string>({
-  statuses,
-  labels,
-}: {
-  statuses: readonly S[];
-  labels: Record<S, string>;
-}) {
-  return (
-    <ChoiceFilter
-      name="status"
-      label="Status"
-      placeholder="Any status"
-      options={statuses}
-      optionLabel={(value) => labels[value as S]}
-    />
-  );
+/** The `status` filter: "Any status", then each status by its label (`labels`, in order). */
+export function StatusFilter({ labels }: { labels: Readonly<Record<string, string>> }) {
+  return <ChoiceFilter name="status" label="Status" placeholder="Any status" choices={labels} />;
 }
 
 /** The `from` and `to` date filters (inclusive calendar dates). */
@@ -187,6 +173,8 @@ export function Pager({
 
 /** The links and rows of a list page's loader data (`listPageData`, `checkedListPageData`). */
 export interface ListPage {
+  /** The refused filters of a schema-checked list (`listPageData`), whose export answers 400. */
+  errors?: Partial<Record<string, string>>;
   rows: readonly unknown[];
   exportHref: string;
   isFirstPage: boolean;
@@ -197,11 +185,10 @@ export interface ListPage {
 /**
  * What a list page shows under its filters: the CSV export link ("Export CSV (`exportScope`)"),
  * the table of `page.rows` (`children`, one row each) or `emptyMessage`, and the pager. The
- * export link is left out while `filterErrors` has a refused filter (that export answers 400).
+ * export link is left out while `page.errors` has a refused filter.
  */
 export function ListResults({
   page,
-  filterErrors = {},
   exportScope,
   emptyMessage,
   caption,
@@ -209,7 +196,6 @@ export function ListResults({
   children,
 }: {
   page: ListPage;
-  filterErrors?: Partial<Record<string, string>>;
   exportScope: string;
   emptyMessage: string;
   caption: string;
@@ -218,7 +204,7 @@ export function ListResults({
 }) {
   return (
     <>
-      {Object.keys(filterErrors).length > 0 ? null : (
+      {Object.keys(page.errors ?? {}).length > 0 ? null : (
         <ExportLink href={page.exportHref} scope={exportScope} />
       )}
       <ListTable

@@ -8,7 +8,7 @@ import {
 } from "~/components/dashboard/list-page";
 import { getDb } from "~/db/db.server";
 import { requireStaff } from "~/features/staff/session.server";
-import { auditEntities, auditEntityLabels } from "~/utils/audit-entities";
+import { auditEntityLabels } from "~/utils/audit-entities";
 import {
   auditActorSuggestions,
   auditFilterKeys,
@@ -56,7 +56,6 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
       <AuditFilters values={loaderData.values} errors={errors} actors={loaderData.actors} />
       <ListResults
         page={loaderData}
-        filterErrors={errors}
         exportScope="every entry matching these filters"
         emptyMessage="No entries match these filters."
         caption="Audit log, newest first"
@@ -83,8 +82,7 @@ function AuditFilters({ values, errors, actors }: Pick<AuditData, "values" | "er
         name="entity"
         label="Kind of record"
         placeholder="Every kind"
-        options={auditEntities}
-        optionLabel={(value) => auditEntityLabels[value as keyof typeof auditEntityLabels]}
+        choices={auditEntityLabels}
       />
       <TextFilter name="entityId" label="Record id" inputMode="numeric" />
       <TextFilter

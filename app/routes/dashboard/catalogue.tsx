@@ -2,7 +2,6 @@ import { Link } from "react-router";
 import { DataTable } from "~/components/dashboard/data-table";
 import { ChoiceFilter, FilterForm, Pager, TextFilter } from "~/components/dashboard/list-page";
 import { getDb } from "~/db/db.server";
-import { type ProductKind, productKinds } from "~/db/schema/catalogue";
 import {
   catalogueFilterParams,
   listProductsForAdmin,
@@ -49,13 +48,7 @@ export default function Catalogue({ loaderData }: Route.ComponentProps) {
         </a>
       </div>
       <FilterForm values={{ kind: filters.kind ?? "", q: filters.q }}>
-        <ChoiceFilter
-          name="kind"
-          label="Kind"
-          placeholder="All kinds"
-          options={productKinds}
-          optionLabel={(kind) => kindLabel[kind as ProductKind]}
-        />
+        <ChoiceFilter name="kind" label="Kind" placeholder="All kinds" choices={kindLabel} />
         <TextFilter name="q" label="Name" type="search" maxLength={100} />
       </FilterForm>
       {rows.length === 0 ? (

@@ -8,7 +8,6 @@ import {
   StatusFilter,
 } from "~/components/dashboard/list-page";
 import { getDb } from "~/db/db.server";
-import { orderStatuses, paymentStatuses } from "~/db/schema/shop";
 import { orderStatusLabels } from "~/features/orders/order-status";
 import {
   listOrders,
@@ -102,13 +101,12 @@ function OrderFilters({ values, problems }: Pick<OrdersData, "values" | "problem
       values={values}
       errors={problems}
     >
-      <StatusFilter statuses={orderStatuses} labels={orderStatusLabels} />
+      <StatusFilter labels={orderStatusLabels} />
       <ChoiceFilter
         name="payment"
         label="Payment"
         placeholder="Any payment status"
-        options={paymentStatuses}
-        optionLabel={(value) => paymentLabels[value] ?? value}
+        choices={paymentLabels}
       />
       <DateRangeFilters fromLabel="Placed from" toLabel="Placed to" />
       <SearchFilter label="Search reference, name, phone or e-mail" />

@@ -8,7 +8,6 @@ import {
   TextFilter,
 } from "~/components/dashboard/list-page";
 import { getDb } from "~/db/db.server";
-import { pickupStatuses } from "~/db/schema/pickups";
 import { pickupStatusLabels } from "~/features/pickups/pickup-status";
 import {
   listPickups,
@@ -90,7 +89,7 @@ function PickupFilters({ values, problems }: Pick<PickupsData, "values" | "probl
       values={values}
       errors={problems}
     >
-      <StatusFilter statuses={pickupStatuses} labels={pickupStatusLabels} />
+      <StatusFilter labels={pickupStatusLabels} />
       <DateRangeFilters fromLabel="Pickup date from" toLabel="Pickup date to" />
       <TextFilter name="city" label="City" />
       <TextFilter name="pin" label="PIN code" inputMode="numeric" />

@@ -44,7 +44,6 @@ export default function Registrations({ loaderData }: Route.ComponentProps) {
       </FilterForm>
       <ListResults
         page={loaderData}
-        filterErrors={errors}
         exportScope="every registration matching this search"
         emptyMessage="No registrations match this search."
         caption="Registrations, newest first"

@@ -14,11 +14,7 @@ import {
   reviewFiltersSchema,
   setReviewStatus,
 } from "~/features/community/community-admin.server";
-import {
-  type ReviewStatus,
-  reviewStatusLabels,
-  reviewStatusOptions,
-} from "~/features/community/review-status";
+import { type ReviewStatus, reviewStatusLabels } from "~/features/community/review-status";
 import { requireStaff } from "~/features/staff/session.server";
 import { formatDateTimeIST } from "~/utils/dates";
 import { textFields } from "~/utils/form-data";
@@ -121,12 +117,11 @@ export default function Reviews({ loaderData, actionData }: Route.ComponentProps
         values={values}
         errors={errors}
       >
-        <StatusFilter statuses={reviewStatusOptions} labels={reviewStatusLabels} />
+        <StatusFilter labels={reviewStatusLabels} />
         <SearchFilter label="Search review or name" />
       </FilterForm>
       <ListResults
         page={loaderData}
-        filterErrors={errors}
         exportScope="every review matching these filters"
         emptyMessage="No reviews match these filters."
         caption="Reviews, newest first"
