@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { csvResponse, neutraliseCell } from "./csv.server";
+import { csvResponse, csvRupees, csvYesNo, neutraliseCell } from "./csv.server";
 import { decodeCursor, encodeCursor } from "./keyset.server";
 
 describe("neutraliseCell (CSV injection)", () => {
@@ -98,5 +98,20 @@ describe("csvResponse when the client goes away", () => {
     await reader.cancel();
     await vi.waitFor(() => expect(finished).toBe(true));
     expect(produced).toBeLessThan(1_000_000);
+  });
+});
+
+describe("CSV cells", () => {
+  it("writes paise as rupees with two decimals, exactly (catalogue and rates exports)", () => {
+    expect(csvRupees(45050)).toBe("450.50");
+    expect(csvRupees(5)).toBe("0.05");
+    expect(csvRupees(0)).toBe("0.00");
+    expect(csvRupees(100_000_000)).toBe("1000000.00");
+    expect(csvRupees(-1250)).toBe("-12.50");
+    expect(csvRupees(null)).toBe("");
+  });
+
+  it("writes a flag as yes or no", () => {
+    expect([csvYesNo(true), csvYesNo(false)]).toEqual(["yes", "no"]);
   });
 });

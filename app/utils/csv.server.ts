@@ -65,6 +65,11 @@ export function csvRupees(paise: number | null): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
 }
 
+/** A yes/no cell, e.g. a product's "Active" column. */
+export function csvYesNo(flag: boolean): "yes" | "no" {
+  return flag ? "yes" : "no";
+}
+
 /** An instant as "YYYY-MM-DD HH:MM" in Asia/Kolkata (UTC+05:30, no DST) for a CSV cell. */
 export function csvKolkataTimestamp(date: Date): string {
   return new Date(date.getTime() + 330 * 60_000).toISOString().slice(0, 16).replace("T", " ");

@@ -10,6 +10,7 @@ import { and, asc, eq, ilike, max, type SQL, sql } from "drizzle-orm";
 import { changedFields, recordAudit } from "~/db/audit.server";
 import type { Database } from "~/db/client.server";
 import { type Product, type ProductKind, productKinds, products } from "~/db/schema/catalogue";
+import { csvRupees, csvYesNo } from "~/utils/csv.server";
 import { firstIssuePerField } from "~/utils/form-data";
 import { decodeCursor, keysetBatches, keysetPage } from "~/utils/keyset.server";
 import { isUniqueViolation } from "~/utils/pg-errors";
@@ -168,9 +169,9 @@ export async function* productExportRows(
       row.kind,
       row.size ?? "",
       row.pricePaise,
-      (row.pricePaise / 100).toFixed(2),
+      csvRupees(row.pricePaise),
       row.stock,
-      row.active ? "yes" : "no",
+      csvYesNo(row.active),
       row.updatedAt,
     ];
   }

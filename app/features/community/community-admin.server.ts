@@ -8,6 +8,7 @@ import { z } from "zod";
 import { recordAudit } from "~/db/audit.server";
 import type { Database } from "~/db/client.server";
 import { registrations, reviewStatuses, reviews } from "~/db/schema/community";
+import { csvYesNo } from "~/utils/csv.server";
 import { formatDateTimeIST } from "~/utils/dates";
 import { PAGE_SIZE, rowsOfEveryPage } from "~/utils/keyset.server";
 import { epochMicros, olderThanCursor, pageOf } from "~/utils/keyset-time.server";
@@ -112,7 +113,7 @@ export async function* registrationCsvRows(
       row.name,
       row.email,
       row.phone,
-      row.subscribed ? "yes" : "no",
+      csvYesNo(row.subscribed),
       formatDateTimeIST(row.createdAt),
     ];
   }

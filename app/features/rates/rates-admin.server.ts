@@ -10,6 +10,7 @@ import { and, asc, eq, type SQL, sql } from "drizzle-orm";
 import { recordAudit } from "~/db/audit.server";
 import type { Database } from "~/db/client.server";
 import { scrapCategories, scrapMaterials } from "~/db/schema/rates";
+import { csvRupees, csvYesNo } from "~/utils/csv.server";
 import { firstIssuePerField } from "~/utils/form-data";
 import { keysetBatches } from "~/utils/keyset.server";
 import { isUniqueViolation } from "~/utils/pg-errors";
@@ -281,8 +282,8 @@ export async function* rateExportRows(db: Database): AsyncGenerator<unknown[]> {
       row.category,
       row.name,
       row.ratePaisePerKg,
-      (row.ratePaisePerKg / 100).toFixed(2),
-      row.active ? "yes" : "no",
+      csvRupees(row.ratePaisePerKg),
+      csvYesNo(row.active),
       row.updatedAt,
     ];
   }
