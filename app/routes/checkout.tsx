@@ -229,28 +229,15 @@ function OrderRefusal({
 
 /** Name, e-mail, phone and the delivery address, with the typed values and their errors. */
 function ShippingFields(state: FormState) {
-  const field = fieldsOf(state);
+  const field = fieldsOf(state, { limits: checkoutLimits });
   return (
     <>
       <ContactFields
         field={field}
-        limits={checkoutLimits}
         phone={{ name: "phone", label: "Phone", hint: "10-digit mobile number; +91 is optional." }}
       />
-      <InputField
-        {...field("address")}
-        label="Address"
-        autoComplete="street-address"
-        required
-        maxLength={checkoutLimits.address}
-      />
-      <InputField
-        {...field("city")}
-        label="City"
-        autoComplete="address-level2"
-        required
-        maxLength={checkoutLimits.city}
-      />
+      <InputField {...field("address")} label="Address" autoComplete="street-address" required />
+      <InputField {...field("city")} label="City" autoComplete="address-level2" required />
       <SelectField
         {...field("state")}
         label="State"

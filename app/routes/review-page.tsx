@@ -51,7 +51,7 @@ export default function ReviewPage({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const values = actionData?.values ?? {};
   const errors = actionData?.errors ?? {};
-  const field = fieldsOf({ values, errors });
+  const field = fieldsOf({ values, errors }, { limits: communityLimits });
   return (
     <div className="page page--narrow">
       <h1>Review us</h1>
@@ -68,13 +68,11 @@ export default function ReviewPage({ actionData }: Route.ComponentProps) {
           hint={<>Up to {communityLimits.review} characters.</>}
           rows={6}
           required
-          maxLength={communityLimits.review}
         />
         <InputField
           {...field("displayName")}
           label="Your name (optional)"
           autoComplete="given-name"
-          maxLength={communityLimits.displayName}
         />
         <button
           type="submit"

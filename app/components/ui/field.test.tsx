@@ -87,15 +87,19 @@ describe("TextareaField", () => {
 });
 
 describe("fieldsOf", () => {
-  it("binds a field's id (with the prefix), name, value and error to the form's state", () => {
-    const field = fieldsOf({ values: { email: "a@b.in" }, errors: { email: "Bad" } }, "join-");
+  it("binds a field's id (with the prefix), name, value, error and length limit to the form", () => {
+    const field = fieldsOf(
+      { values: { email: "a@b.in" }, errors: { email: "Bad" } },
+      { idPrefix: "join-", limits: { email: 254 } },
+    );
     expect(field("email")).toEqual({
       id: "join-email",
       name: "email",
       defaultValue: "a@b.in",
       error: "Bad",
+      maxLength: 254,
     });
-    expect(fieldsOf({})("name")).toEqual({
+    expect(fieldsOf({})("name")).toStrictEqual({
       id: "name",
       name: "name",
       defaultValue: undefined,

@@ -22,19 +22,33 @@ export interface BoundField {
   name: string;
   defaultValue: string | undefined;
   error: string | undefined;
+  /** The form's length limit for the field, when it has one. */
+  maxLength?: number;
 }
 
 /**
  * Ties a form's fields to its state: `field(name)` is the field's id (`idPrefix` + name), its
- * name, the value to show and its error. Never bind a password field: it is not shown again.
+ * name, the value to show, its error, and its `maxLength` from `limits` (the limits the form's
+ * schema checks, by field name). Spread it first: props after it win. Never bind a password
+ * field: it is not shown again.
  */
-export function fieldsOf(state: FormState, idPrefix = ""): (name: string) => BoundField {
-  return (name) => ({
-    id: `${idPrefix}${name}`,
-    name,
-    defaultValue: state.values?.[name],
-    error: state.errors?.[name],
-  });
+export function fieldsOf(
+  state: FormState,
+  {
+    idPrefix = "",
+    limits = {},
+  }: { idPrefix?: string; limits?: Readonly<Partial<Record<string, number>>> } = {},
+): (name: string) => BoundField {
+  return (name) => {
+    const limit = limits[name];
+    return {
+      id: `${idPrefix}${name}`,
+      name,
+      defaultValue: state.values?.[name],
+      error: state.errors?.[name],
+      ...(limit === undefined ? {} : { maxLength: limit }),
+    };
+  };
 }
 
 interface FieldShellProps {

@@ -19,14 +19,13 @@ export function JoinUsForm({
   formError?: string;
   submitting: boolean;
 }) {
-  const field = fieldsOf({ values, errors }, "join-");
+  const field = fieldsOf({ values, errors }, { idPrefix: "join-", limits: communityLimits });
   return (
     <Form method="post" action="/?index" className="form" noValidate preventScrollReset>
       <FormError message={formError} />
       <HoneypotField />
       <ContactFields
         field={field}
-        limits={communityLimits}
         phone={{ name: "contact", label: "Contact", hint: "10-digit mobile number." }}
       />
       <button type="submit" className="button" disabled={submitting}>

@@ -113,7 +113,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
   const values = actionData?.values ?? loaderData.values;
   const errors: Partial<Record<string, string>> = actionData?.errors ?? {};
   const submitting = useNavigation().state === "submitting";
-  const field: FieldOf = fieldsOf({ values, errors });
+  const field: FieldOf = fieldsOf({ values, errors }, { limits: productLimits });
   return (
     <>
       <p>
@@ -168,7 +168,6 @@ function ProductBasics({
           {...field("slug")}
           label="Web address name"
           hint="Lower-case words joined by hyphens, like money-plant. Leave it empty to make it from the name. It cannot be changed later."
-          maxLength={productLimits.slug}
           autoCapitalize="none"
           spellCheck={false}
         />
@@ -177,7 +176,7 @@ function ProductBasics({
           Web address name: <code>{savedSlug}</code>
         </p>
       )}
-      <InputField {...field("name")} label="Name" maxLength={productLimits.name} required />
+      <InputField {...field("name")} label="Name" required />
       <SelectField
         {...field("kind")}
         label="Kind"
@@ -207,18 +206,11 @@ function ProductBasics({
         />
         <label htmlFor="active">Active (shown in the shop)</label>
       </div>
-      <TextareaField
-        {...field("description")}
-        label="Description"
-        rows={4}
-        maxLength={productLimits.description}
-        required
-      />
+      <TextareaField {...field("description")} label="Description" rows={4} required />
       <InputField
         {...field("size")}
         label="Pack size (fertilisers)"
         hint="As printed on the pack, like 1kg or 500ml."
-        maxLength={productLimits.size}
       />
     </>
   );
@@ -235,20 +227,14 @@ function PlantDetails({ field }: { field: FieldOf }) {
         options={usageOptions}
         placeholder="Choose where it grows"
       />
-      <InputField {...field("sunlight")} label="Sunlight" maxLength={productLimits.sunlight} />
-      <InputField {...field("watering")} label="Watering" maxLength={productLimits.watering} />
-      <InputField
-        {...field("plantHeight")}
-        label="Plant height"
-        hint="Like 30–40 cm."
-        maxLength={productLimits.plantHeight}
-      />
+      <InputField {...field("sunlight")} label="Sunlight" />
+      <InputField {...field("watering")} label="Watering" />
+      <InputField {...field("plantHeight")} label="Plant height" hint="Like 30–40 cm." />
       <TextareaField
         {...field("features")}
         label="Features"
         hint="One per line, at most 10."
         rows={3}
-        maxLength={productLimits.features}
       />
     </fieldset>
   );
@@ -274,7 +260,6 @@ function ProductImage({
         label="Image"
         hint="Choose an illustration from the list, or type a path under /images/."
         list="illustrations"
-        maxLength={productLimits.imagePath}
         autoCapitalize="none"
         spellCheck={false}
         required
@@ -291,7 +276,6 @@ function ProductImage({
         {...field("imageAlt")}
         label="Image description (alt text)"
         hint="What the image shows, for people who cannot see it."
-        maxLength={productLimits.imageAlt}
         required
       />
     </>

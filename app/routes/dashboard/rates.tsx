@@ -216,7 +216,7 @@ function AddMaterialForm({
   errors: Partial<Record<string, string>>;
   submitting: boolean;
 }) {
-  const field = fieldsOf({ values, errors });
+  const field = fieldsOf({ values, errors }, { limits: { name: MATERIAL_NAME_MAX } });
   return (
     <Form method="post" className="form dash-form" noValidate>
       <input type="hidden" name="intent" value="add-material" />
@@ -230,7 +230,7 @@ function AddMaterialForm({
         placeholder="Choose a category"
         required
       />
-      <InputField {...field("name")} label="Material name" maxLength={MATERIAL_NAME_MAX} required />
+      <InputField {...field("name")} label="Material name" required />
       <RupeesField {...field("rate")} label="Rate (₹ per kg)" hint="Like 12 or 12.50." />
       <button type="submit" className="button" disabled={submitting}>
         Add material
