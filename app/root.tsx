@@ -4,7 +4,6 @@
  */
 import {
   isRouteErrorResponse,
-  Link,
   Links,
   Meta,
   Outlet,
