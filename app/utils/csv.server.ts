@@ -57,6 +57,14 @@ export function csvResponse(
   });
 }
 
+/** The CSV rows of `rows`: `cells(row)` for each, in order (the rows of `csvResponse`). */
+export async function* csvRowsOf<R, C extends readonly unknown[]>(
+  rows: AsyncIterable<R> | Iterable<R>,
+  cells: (row: R) => C,
+): AsyncGenerator<C> {
+  for await (const row of rows) yield cells(row);
+}
+
 /** Paise as rupees with two decimals for a CSV cell, e.g. 45050 → "450.50"; null → "". */
 export function csvRupees(paise: number | null): string {
   if (paise === null) return "";

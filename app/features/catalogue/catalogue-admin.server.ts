@@ -10,7 +10,7 @@ import { and, asc, eq, ilike, max, type SQL, sql } from "drizzle-orm";
 import { changedFields, recordAudit } from "~/db/audit.server";
 import type { Database } from "~/db/client.server";
 import { type Product, type ProductKind, productKinds, products } from "~/db/schema/catalogue";
-import { csvRupees, csvYesNo } from "~/utils/csv.server";
+import { csvRowsOf, csvRupees, csvYesNo } from "~/utils/csv.server";
 import { firstIssuePerField } from "~/utils/form-data";
 import { decodeCursor, keysetBatches, keysetPage } from "~/utils/keyset.server";
 import { isUniqueViolation } from "~/utils/pg-errors";
@@ -152,29 +152,27 @@ export const productExportHeader = [
  * Every product matching the filters as CSV rows, fetched 1,000 at a time by keyset so a large
  * catalogue never sits in memory (issue 6 item 9). Cells are neutralised by `csvResponse`.
  */
-export async function* productExportRows(
+export function productExportRows(
   db: Database,
   filters: CatalogueFilters,
-): AsyncGenerator<unknown[]> {
+): AsyncGenerator<readonly unknown[]> {
   const rows = keysetBatches(
     (after: SortKey | null, limit: number) => productBatch(db, filters, after, limit),
     sortKeyOf,
     1000,
   );
-  for await (const row of rows) {
-    yield [
-      row.id,
-      row.name,
-      row.slug,
-      row.kind,
-      row.size ?? "",
-      row.pricePaise,
-      csvRupees(row.pricePaise),
-      row.stock,
-      csvYesNo(row.active),
-      row.updatedAt,
-    ];
-  }
+  return csvRowsOf(rows, (row) => [
+    row.id,
+    row.name,
+    row.slug,
+    row.kind,
+    row.size ?? "",
+    row.pricePaise,
+    csvRupees(row.pricePaise),
+    row.stock,
+    csvYesNo(row.active),
+    row.updatedAt,
+  ]);
 }
 
 /** One product with every column, or null. */

@@ -8,7 +8,7 @@ import { z } from "zod";
 import { recordAudit } from "~/db/audit.server";
 import type { Database } from "~/db/client.server";
 import { registrations, reviewStatuses, reviews } from "~/db/schema/community";
-import { csvYesNo } from "~/utils/csv.server";
+import { csvRowsOf, csvYesNo } from "~/utils/csv.server";
 import { formatDateTimeIST } from "~/utils/dates";
 import { PAGE_SIZE, rowsOfEveryPage } from "~/utils/keyset.server";
 import { epochMicros, olderThanCursor, pageOf } from "~/utils/keyset-time.server";
@@ -103,20 +103,18 @@ export const registrationCsvHeader = [
 ] as const;
 
 /** Every registration matching `filters`, as CSV rows, read in keyset batches of 1000. */
-export async function* registrationCsvRows(
+export function registrationCsvRows(
   db: Database,
   filters: RegistrationFilters,
 ): AsyncGenerator<string[]> {
   const rows = rowsOfEveryPage((after) => listRegistrations(db, filters, after, EXPORT_BATCH));
-  for await (const row of rows) {
-    yield [
-      row.name,
-      row.email,
-      row.phone,
-      csvYesNo(row.subscribed),
-      formatDateTimeIST(row.createdAt),
-    ];
-  }
+  return csvRowsOf(rows, (row) => [
+    row.name,
+    row.email,
+    row.phone,
+    csvYesNo(row.subscribed),
+    formatDateTimeIST(row.createdAt),
+  ]);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -189,21 +187,19 @@ export const reviewCsvHeader = [
 ] as const;
 
 /** Every review matching `filters`, as CSV rows, read in keyset batches of 1000. */
-export async function* reviewCsvRows(
+export function reviewCsvRows(
   db: Database,
   filters: ReviewFilters,
 ): AsyncGenerator<(string | number)[]> {
   const rows = rowsOfEveryPage((after) => listReviews(db, filters, after, EXPORT_BATCH));
-  for await (const row of rows) {
-    yield [
-      row.id,
-      row.rating,
-      row.displayName ?? "",
-      row.body,
-      row.status,
-      formatDateTimeIST(row.createdAt),
-    ];
-  }
+  return csvRowsOf(rows, (row) => [
+    row.id,
+    row.rating,
+    row.displayName ?? "",
+    row.body,
+    row.status,
+    formatDateTimeIST(row.createdAt),
+  ]);
 }
 
 /** A refused review change, with the HTTP status for the page (404 unknown, 409 stale). */

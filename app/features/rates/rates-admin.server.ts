@@ -10,7 +10,7 @@ import { and, asc, eq, type SQL, sql } from "drizzle-orm";
 import { recordAudit } from "~/db/audit.server";
 import type { Database } from "~/db/client.server";
 import { scrapCategories, scrapMaterials } from "~/db/schema/rates";
-import { csvRupees, csvYesNo } from "~/utils/csv.server";
+import { csvRowsOf, csvRupees, csvYesNo } from "~/utils/csv.server";
 import { firstIssuePerField } from "~/utils/form-data";
 import { keysetBatches } from "~/utils/keyset.server";
 import { isUniqueViolation } from "~/utils/pg-errors";
@@ -270,23 +270,21 @@ function rateBatch(db: Database, after: RateSortKey | null, limit: number) {
  * Every material (retired too) as CSV rows in page order, fetched 1,000 at a time by keyset
  * (docs/dashboard.md). The rates page has no filters, so neither has its export.
  */
-export async function* rateExportRows(db: Database): AsyncGenerator<unknown[]> {
+export function rateExportRows(db: Database): AsyncGenerator<readonly unknown[]> {
   const rows = keysetBatches(
     (after: RateSortKey | null, limit: number) => rateBatch(db, after, limit),
     (row): RateSortKey => [row.categorySort, row.categoryId, row.materialSort, row.id],
     1000,
   );
-  for await (const row of rows) {
-    yield [
-      row.id,
-      row.category,
-      row.name,
-      row.ratePaisePerKg,
-      csvRupees(row.ratePaisePerKg),
-      csvYesNo(row.active),
-      row.updatedAt,
-    ];
-  }
+  return csvRowsOf(rows, (row) => [
+    row.id,
+    row.category,
+    row.name,
+    row.ratePaisePerKg,
+    csvRupees(row.ratePaisePerKg),
+    csvYesNo(row.active),
+    row.updatedAt,
+  ]);
 }
 
 /** What a successful rate form did, for the page's notice. */
