@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { csvResponse, csvRupees, csvYesNo, neutraliseCell } from "./csv.server";
+import { csvResponse, csvRowsOf, csvRupees, csvYesNo, neutraliseCell } from "./csv.server";
 import { decodeCursor, encodeCursor } from "./keyset.server";
 
 describe("neutraliseCell (CSV injection)", () => {
@@ -113,5 +113,31 @@ describe("CSV cells", () => {
 
   it("writes a flag as yes or no", () => {
     expect([csvYesNo(true), csvYesNo(false)]).toEqual(["yes", "no"]);
+  });
+});
+
+describe("csvRowsOf", () => {
+  it("turns each row, from a list or a stream, into its cells, in order", async () => {
+    const collect = async (rows: AsyncIterable<readonly unknown[]>) => {
+      const out: (readonly unknown[])[] = [];
+      for await (const row of rows) out.push(row);
+      return out;
+    };
+    const people = [
+      { name: "Asha", active: true },
+      { name: "Ravi", active: false },
+    ];
+    const cells = (p: { name: string; active: boolean }) => [p.name, csvYesNo(p.active)];
+    expect(await collect(csvRowsOf(people, cells))).toEqual([
+      ["Asha", "yes"],
+      ["Ravi", "no"],
+    ]);
+    async function* stream() {
+      yield* people;
+    }
+    expect(await collect(csvRowsOf(stream(), cells))).toEqual([
+      ["Asha", "yes"],
+      ["Ravi", "no"],
+    ]);
   });
 });
