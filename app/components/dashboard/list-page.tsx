@@ -183,21 +183,24 @@ export interface ListPage {
 }
 
 /**
- * What a list page shows under its filters: the CSV export link ("Export CSV (`exportScope`)"),
- * the table of `page.rows` (`children`, one row each) or `emptyMessage`, and the pager. The
- * export link is left out while `page.errors` has a refused filter.
+ * What a list page shows under its filters: the CSV export link ("Export CSV (every order
+ * matching these filters)"), the table of `page.rows` (`children`, one row each) or "No orders
+ * match these filters.", and the pager. The export link is left out while `page.errors` has a
+ * refused filter (that export answers 400).
  */
 export function ListResults({
   page,
-  exportScope,
-  emptyMessage,
+  noun,
+  filteredBy = "these filters",
   caption,
   columns,
   children,
 }: {
   page: ListPage;
-  exportScope: string;
-  emptyMessage: string;
+  /** What the rows are, e.g. `{ one: "order", many: "orders" }`. */
+  noun: { one: string; many: string };
+  /** How the rows were chosen: "these filters", or "this search" for a search-only list. */
+  filteredBy?: string;
   caption: string;
   columns: readonly ColumnHead[];
   children: ReactNode;
@@ -205,11 +208,11 @@ export function ListResults({
   return (
     <>
       {Object.keys(page.errors ?? {}).length > 0 ? null : (
-        <ExportLink href={page.exportHref} scope={exportScope} />
+        <ExportLink href={page.exportHref} scope={`every ${noun.one} matching ${filteredBy}`} />
       )}
       <ListTable
         isEmpty={page.rows.length === 0}
-        emptyMessage={emptyMessage}
+        emptyMessage={`No ${noun.many} match ${filteredBy}.`}
         caption={caption}
         columns={columns}
       >

@@ -56,8 +56,7 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
       <AuditFilters values={loaderData.values} errors={errors} actors={loaderData.actors} />
       <ListResults
         page={loaderData}
-        exportScope="every entry matching these filters"
-        emptyMessage="No entries match these filters."
+        noun={{ one: "entry", many: "entries" }}
         caption="Audit log, newest first"
         columns={["When (IST)", "Who", "Action", "Record", "Before → after"]}
       >

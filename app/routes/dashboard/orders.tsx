@@ -57,8 +57,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
       <OrderFilters values={loaderData.values} problems={loaderData.problems} />
       <ListResults
         page={loaderData}
-        exportScope="every order matching these filters"
-        emptyMessage="No orders match these filters."
+        noun={{ one: "order", many: "orders" }}
         caption="Orders, newest first"
         columns={[
           "Reference",

@@ -45,8 +45,7 @@ export default function Pickups({ loaderData }: Route.ComponentProps) {
       <PickupFilters values={loaderData.values} problems={loaderData.problems} />
       <ListResults
         page={loaderData}
-        exportScope="every pickup matching these filters"
-        emptyMessage="No pickups match these filters."
+        noun={{ one: "pickup", many: "pickups" }}
         caption="Pickups, latest pickup date first"
         columns={[
           "Reference",

@@ -44,8 +44,8 @@ export default function Registrations({ loaderData }: Route.ComponentProps) {
       </FilterForm>
       <ListResults
         page={loaderData}
-        exportScope="every registration matching this search"
-        emptyMessage="No registrations match this search."
+        noun={{ one: "registration", many: "registrations" }}
+        filteredBy="this search"
         caption="Registrations, newest first"
         columns={["Name", "Email", "Contact", "Mailing list", "Joined"]}
       >

@@ -122,8 +122,7 @@ export default function Reviews({ loaderData, actionData }: Route.ComponentProps
       </FilterForm>
       <ListResults
         page={loaderData}
-        exportScope="every review matching these filters"
-        emptyMessage="No reviews match these filters."
+        noun={{ one: "review", many: "reviews" }}
         caption="Reviews, newest first"
         columns={["#", "Rating", "Review", "Name", "Written", "Status", "Actions"]}
       >
