@@ -9,6 +9,7 @@ import path from "node:path";
 import { and, asc, eq, ilike, max, type SQL, sql } from "drizzle-orm";
 import { changedFields, recordAudit } from "~/db/audit.server";
 import type { Database } from "~/db/client.server";
+import { returnedRow } from "~/db/returned-row";
 import { type Product, type ProductKind, productKinds, products } from "~/db/schema/catalogue";
 import { csvRowsOf, csvRupees, csvYesNo } from "~/utils/csv.server";
 import { firstIssuePerField } from "~/utils/form-data";
@@ -290,8 +291,10 @@ export async function createProduct(
         .from(products)
         .where(eq(products.kind, input.kind));
       const values = { slug, ...columnsOf(input), sortOrder: (last?.sortOrder ?? -1) + 1 };
-      const [row] = await tx.insert(products).values(values).returning({ id: products.id });
-      if (!row) throw new Error("Product insert returned nothing");
+      const row = returnedRow(
+        await tx.insert(products).values(values).returning({ id: products.id }),
+        "Product insert",
+      );
       await recordAudit(tx, {
         actor,
         action: "product.create",

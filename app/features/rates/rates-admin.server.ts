@@ -9,6 +9,7 @@
 import { and, asc, eq, type SQL, sql } from "drizzle-orm";
 import { recordAudit } from "~/db/audit.server";
 import type { Database } from "~/db/client.server";
+import { returnedRow } from "~/db/returned-row";
 import { scrapCategories, scrapMaterials } from "~/db/schema/rates";
 import { csvRowsOf, csvRupees, csvYesNo } from "~/utils/csv.server";
 import { firstIssuePerField } from "~/utils/form-data";
@@ -192,7 +193,7 @@ export async function addMaterial(
         .select({ sortOrder: sql<number | null>`max(${scrapMaterials.sortOrder})` })
         .from(scrapMaterials)
         .where(eq(scrapMaterials.categoryId, input.categoryId));
-      const [row] = await tx
+      const inserted = await tx
         .insert(scrapMaterials)
         .values({
           categoryId: input.categoryId,
@@ -201,7 +202,7 @@ export async function addMaterial(
           sortOrder: Number(last?.sortOrder ?? -1) + 1,
         })
         .returning({ id: scrapMaterials.id });
-      if (!row) throw new Error("Material insert returned nothing");
+      const row = returnedRow(inserted, "Material insert");
       await recordAudit(tx, {
         actor,
         action: "rate.add",
