@@ -4,7 +4,6 @@
  */
 import {
   isRouteErrorResponse,
-  Link,
   Links,
   Meta,
   Outlet,
@@ -17,7 +16,7 @@ import { useNonce } from "~/components/ui/nonce";
 import { PendingIndicator } from "~/components/ui/pending-indicator";
 import { getDb } from "~/db/db.server";
 import { getCartCount } from "~/features/cart/cart.server";
-import { NotFoundMessage } from "~/features/site/not-found-message";
+import { NotFoundMessage, ProblemPage } from "~/features/site/not-found-message";
 import { siteConfig } from "~/features/site/site-config";
 import { SiteFooter } from "~/features/site/site-footer";
 import { SiteHeader } from "~/features/site/site-header";
@@ -83,18 +82,14 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     );
   }
   return (
-    <div className="page page--narrow">
-      <title>{`Something went wrong | ${siteConfig.brandName}`}</title>
-      <h1>Something went wrong</h1>
+    <ProblemPage
+      heading="Something went wrong"
+      title={`Something went wrong | ${siteConfig.brandName}`}
+    >
       <p>
         We could not show this page just now. Please try again in a moment, or call us on{" "}
         <a href={`tel:${siteConfig.phoneE164}`}>{siteConfig.phoneDisplay}</a>.
       </p>
-      <p>
-        <Link to="/" className="button">
-          Go to the home page
-        </Link>
-      </p>
-    </div>
+    </ProblemPage>
   );
 }

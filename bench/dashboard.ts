@@ -26,12 +26,10 @@
  * Figures are noisy on a shared machine; the exit code is 0 whatever they are.
  */
 import { spawn } from "node:child_process";
-import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import pg from "pg";
 
 const SIZES = (process.env.BENCH_SIZES ?? "10000,100000,1000000")
   .split(",")
@@ -76,6 +74,7 @@ async function runWorker(driver: Driver, resultFile: string): Promise<void> {
   process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "bench-dashboard-"));
 
   const { openDatabase } = await import("~/db/client.server");
+  const { createScratchDatabase } = await import("../tests/db");
   // Aliased: a test hook, not a React hook.
   const { useDatabaseHandle: installDatabase } = await import("~/db/db.server");
   const { seedDatabase } = await import("~/db/seed.server");
@@ -97,24 +96,16 @@ async function runWorker(driver: Driver, resultFile: string): Promise<void> {
   let handle: Awaited<ReturnType<typeof openDatabase>>;
   const keep = process.env.BENCH_KEEP === "1";
   if (driver === "postgres") {
-    const adminUrl = process.env.BENCH_DATABASE_URL as string;
-    const name = `bench_dashboard_${crypto.randomBytes(4).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    database = url.toString().replace(/:[^:@/]*@/, ":***@");
-    handle = await openDatabase({ databaseUrl: url.toString(), poolSize: 10 });
+    const scratch = await createScratchDatabase(
+      process.env.BENCH_DATABASE_URL as string,
+      "bench_dashboard",
+    );
+    database = scratch.url.replace(/:[^:@/]*@/, ":***@");
+    handle = await openDatabase({ databaseUrl: scratch.url, poolSize: 10 });
     cleanup = async () => {
       await handle.close();
       fs.rmSync(process.env.DATA_DIR as string, { recursive: true, force: true });
-      if (keep) return;
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
+      if (!keep) await scratch.drop();
     };
   } else {
     const dataDir = process.env.DATA_DIR;

@@ -10,14 +10,10 @@
  * Usage: `tsx scripts/check-feature-boundaries.ts [ROOT]` (default: the repository). Exit 0 with
  * no output when clean; exit 1 with one line per offending import otherwise.
  */
-import fs from "node:fs";
 import path from "node:path";
+import { readAppSources, runCheckWhenMain, type SourceFile } from "./lib/app-sources";
 
-export interface SourceFile {
-  /** Path relative to the repository root, with forward slashes, e.g. "app/features/cart/x.ts". */
-  path: string;
-  source: string;
-}
+export type { SourceFile };
 
 export interface BoundaryViolation {
   file: string;
@@ -89,30 +85,8 @@ export function findBoundaryViolations(files: readonly SourceFile[]): BoundaryVi
   return violations;
 }
 
-/** The TypeScript sources under `root/app`, as repository-relative paths. */
-export function readAppSources(root: string): SourceFile[] {
-  const files: SourceFile[] = [];
-  const walk = (dir: string) => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (/\.(ts|tsx|mts)$/.test(entry.name)) {
-        const relative = path.relative(root, full).split(path.sep).join("/");
-        files.push({ path: relative, source: fs.readFileSync(full, "utf8") });
-      }
-    }
-  };
-  walk(path.join(root, "app"));
-  return files.sort((a, b) => a.path.localeCompare(b.path));
-}
-
-const isMain =
-  process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename);
-if (isMain) {
-  const root = path.resolve(process.argv[2] ?? path.join(import.meta.dirname, ".."));
-  const violations = findBoundaryViolations(readAppSources(root));
-  for (const v of violations) {
-    console.log(`${v.file}:${v.line}: import "${v.specifier}": ${v.reason}`);
-  }
-  process.exit(violations.length > 0 ? 1 : 0);
-}
+runCheckWhenMain(import.meta.filename, (root) =>
+  findBoundaryViolations(readAppSources(root)).map(
+    (v) => `${v.file}:${v.line}: import "${v.specifier}": ${v.reason}`,
+  ),
+);

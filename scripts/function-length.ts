@@ -20,9 +20,8 @@
  * output when every function fits; exit 1 with one line per longer function otherwise,
  * `path:line: name is N lines (limit 100)`.
  */
-import fs from "node:fs";
-import path from "node:path";
 import ts from "typescript";
+import { readAppSources, runCheckWhenMain, type SourceFile } from "./lib/app-sources";
 
 /** The limit, in lines from a function's first line to its closing brace, both included. */
 export const maxFunctionLines = 100;
@@ -94,7 +93,7 @@ export function measureFunctions(file: string, source: string): FunctionLength[]
 
 /** The functions longer than `limit` lines, longest first. */
 export function findLongFunctions(
-  files: readonly { path: string; source: string }[],
+  files: readonly SourceFile[],
   limit = maxFunctionLines,
 ): FunctionLength[] {
   return files
@@ -108,30 +107,11 @@ export function formatLongFunction(fn: FunctionLength, limit = maxFunctionLines)
   return `${fn.file}:${fn.line}: ${fn.name} is ${fn.lines} lines (limit ${limit})`;
 }
 
-const isTest = (name: string) => /\.(test|spec)\.(ts|tsx|mts)$/.test(name);
-
 /** The non-test TypeScript sources under `root/app`, as repository-relative paths. */
-export function readAppModules(root: string): { path: string; source: string }[] {
-  const files: { path: string; source: string }[] = [];
-  const walk = (dir: string) => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (/\.(ts|tsx|mts)$/.test(entry.name) && !isTest(entry.name)) {
-        const relative = path.relative(root, full).split(path.sep).join("/");
-        files.push({ path: relative, source: fs.readFileSync(full, "utf8") });
-      }
-    }
-  };
-  walk(path.join(root, "app"));
-  return files.sort((a, b) => a.path.localeCompare(b.path));
+export function readAppModules(root: string): SourceFile[] {
+  return readAppSources(root, { tests: false });
 }
 
-const isMain =
-  process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename);
-if (isMain) {
-  const root = path.resolve(process.argv[2] ?? path.join(import.meta.dirname, ".."));
-  const long = findLongFunctions(readAppModules(root));
-  for (const fn of long) console.log(formatLongFunction(fn));
-  process.exit(long.length > 0 ? 1 : 0);
-}
+runCheckWhenMain(import.meta.filename, (root) =>
+  findLongFunctions(readAppModules(root)).map((fn) => formatLongFunction(fn)),
+);

@@ -7,9 +7,9 @@ import { createInterface } from "node:readline/promises";
 import { Writable } from "node:stream";
 import { parseArgs } from "node:util";
 import { z } from "zod";
-import { recordAudit } from "~/db/audit.server";
 import { staffRoles } from "~/db/schema/staff";
-import { createStaffAccount, StaffAccountError } from "~/features/staff/auth.server";
+import { StaffAccountError } from "~/features/staff/auth.server";
+import { createAuditedStaffAccount } from "~/features/staff/staff-admin.server";
 import { emailAddress, requiredText } from "~/utils/form-schemas";
 import { openCliDatabase } from "./cli-database";
 
@@ -90,15 +90,12 @@ const handle = await openCliDatabase(
 const password = await readPassword();
 let exitCode = 0;
 try {
-  const user = await createStaffAccount(handle.db, { ...parsed.data, password });
-  await recordAudit(handle.db, {
-    actor: "system",
-    action: "staff.create",
-    entity: "staff",
-    entityId: user.id,
-    after: { email: user.email, name: user.name, role: user.role },
-    extra: { via: "staff:create" },
-  });
+  const user = await createAuditedStaffAccount(
+    handle.db,
+    "system",
+    { ...parsed.data, password },
+    "staff:create",
+  );
   process.stdout.write(`Created ${user.role} account for ${user.email}.\n`);
 } catch (error) {
   if (error instanceof StaffAccountError) {

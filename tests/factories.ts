@@ -1,6 +1,6 @@
 /**
- * Test data helpers on a seeded database: carts with lines, products with a given stock,
- * and a valid shipping address.
+ * Test data helpers on a seeded database: carts with lines, products with a given stock, a
+ * valid shipping address and a valid pickup address.
  */
 import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
@@ -16,6 +16,17 @@ export const shipping = {
   city: "Bengaluru",
   state: "Karnataka" as const,
   pinCode: "560001",
+};
+
+/** A valid pickup requester and address (a serviceable Bengaluru PIN code). */
+export const pickupAddress = {
+  name: "Ravi Kumar",
+  email: "ravi@example.com",
+  phone: "+919845012345",
+  addressLine1: "4 Residency Road",
+  addressLine2: "",
+  city: "Bengaluru",
+  pinCode: "560025",
 };
 
 /** A product by slug; throws when the seed lacks it. */

@@ -1,4 +1,5 @@
 import { data, Link, redirect } from "react-router";
+import { FormError } from "~/components/ui/form-messages";
 import { getDb } from "~/db/db.server";
 import { cartActionFields, cartActionSchema } from "~/features/cart/cart.schema";
 import {
@@ -66,11 +67,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
   return (
     <div className="page page--narrow">
       <h1>Cart</h1>
-      {error ? (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormError message={error} />
       {cart.lines.length === 0 ? (
         <p className="empty-state">Your cart is empty.</p>
       ) : (

@@ -7,7 +7,15 @@ import {
   type ShouldRevalidateFunctionArgs,
   useNavigation,
 } from "react-router";
-import { InputField, RadioGroupField, SelectField } from "~/components/ui/field";
+import { ContactFields } from "~/components/ui/contact-fields";
+import {
+  type FormState,
+  fieldsOf,
+  InputField,
+  RadioGroupField,
+  SelectField,
+} from "~/components/ui/field";
+import { FormError } from "~/components/ui/form-messages";
 import { getDb } from "~/db/db.server";
 import { describeCartLines, getCart, readCartId } from "~/features/cart/cart.server";
 import { checkoutSchema } from "~/features/orders/checkout.schema";
@@ -131,12 +139,14 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         <input type="hidden" name="idempotencyKey" value={loaderData.idempotencyKey} />
         <input type="hidden" name="shownLines" value={loaderData.shownLines} />
         <ShippingFields values={values} errors={errors} />
-        {errors.idempotencyKey || errors.shownLines ? (
-          <p className="form-error" role="alert">
-            {errors.idempotencyKey ??
-              "This form has expired. Please check your cart and try again."}
-          </p>
-        ) : null}
+        <FormError
+          message={
+            errors.idempotencyKey || errors.shownLines
+              ? (errors.idempotencyKey ??
+                "This form has expired. Please check your cart and try again.")
+              : null
+          }
+        />
         <PaymentChoice
           onlinePayment={loaderData.onlinePayment}
           chosen={values.paymentMethod}
@@ -155,11 +165,7 @@ function EmptyCheckout({ formError }: { formError: string | undefined }) {
   return (
     <div className="page page--narrow">
       <h1>Checkout</h1>
-      {formError ? (
-        <p className="form-error" role="alert">
-          {formError}
-        </p>
-      ) : null}
+      <FormError message={formError} />
       <p className="empty-state">Your cart is empty.</p>
       <p>
         <Link to="/plant" className="button">
@@ -221,88 +227,34 @@ function OrderRefusal({
   );
 }
 
-type FormState = { values: Record<string, string>; errors: Record<string, string> };
-
 /** Name, e-mail, phone and the delivery address, with the typed values and their errors. */
-function ShippingFields({ values, errors }: FormState) {
+function ShippingFields(state: FormState) {
+  const field = fieldsOf(state, { limits: checkoutLimits });
   return (
     <>
-      <InputField
-        id="name"
-        name="name"
-        label="Name"
-        autoComplete="name"
-        required
-        maxLength={checkoutLimits.name}
-        defaultValue={values.name}
-        error={errors.name}
+      <ContactFields
+        field={field}
+        phone={{ name: "phone", label: "Phone", hint: "10-digit mobile number; +91 is optional." }}
       />
-      <InputField
-        id="email"
-        name="email"
-        type="email"
-        label="Email"
-        autoComplete="email"
-        required
-        maxLength={checkoutLimits.email}
-        defaultValue={values.email}
-        error={errors.email}
-      />
-      <InputField
-        id="phone"
-        name="phone"
-        type="tel"
-        label="Phone"
-        autoComplete="tel"
-        inputMode="tel"
-        required
-        maxLength={checkoutLimits.phone}
-        hint="10-digit mobile number; +91 is optional."
-        defaultValue={values.phone}
-        error={errors.phone}
-      />
-      <InputField
-        id="address"
-        name="address"
-        label="Address"
-        autoComplete="street-address"
-        required
-        maxLength={checkoutLimits.address}
-        defaultValue={values.address}
-        error={errors.address}
-      />
-      <InputField
-        id="city"
-        name="city"
-        label="City"
-        autoComplete="address-level2"
-        required
-        maxLength={checkoutLimits.city}
-        defaultValue={values.city}
-        error={errors.city}
-      />
+      <InputField {...field("address")} label="Address" autoComplete="street-address" required />
+      <InputField {...field("city")} label="City" autoComplete="address-level2" required />
       <SelectField
-        id="state"
-        name="state"
+        {...field("state")}
         label="State"
         autoComplete="address-level1"
         required
         options={indianStates}
         placeholder="Choose a state or union territory"
-        defaultValue={values.state ?? ""}
-        error={errors.state}
+        defaultValue={state.values?.state ?? ""}
       />
       <InputField
-        id="pinCode"
-        name="pinCode"
+        {...field("pinCode")}
         label="PIN code"
         autoComplete="postal-code"
         inputMode="numeric"
         pattern="[1-9][0-9]{5}"
         required
         maxLength={6}
-        defaultValue={values.pinCode}
-        error={errors.pinCode}
       />
     </>
   );
@@ -335,11 +287,7 @@ function PaymentChoice({
   return (
     <>
       <p>Payment: cash on delivery.</p>
-      {error ? (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormError message={error} />
     </>
   );
 }

@@ -1,5 +1,8 @@
 import { data, Form, redirect, useNavigation } from "react-router";
+import { FormError } from "~/components/ui/form-messages";
+import { TableHead } from "~/components/ui/table-head";
 import { getDb } from "~/db/db.server";
+import { CashOnDeliverySwitch } from "~/features/orders/cash-on-delivery-switch";
 import { orderStatusLabels, shopperCanCancel } from "~/features/orders/order-status";
 import {
   cancelOrderByToken,
@@ -95,11 +98,7 @@ export default function OrderTracking({ loaderData: order, actionData }: Route.C
           {order.phone}
         </address>
       </section>
-      {actionData?.error ? (
-        <p className="form-error" role="alert">
-          {actionData.error}
-        </p>
-      ) : null}
+      <FormError message={actionData?.error} />
       {order.canCancel ? (
         <Form method="post" className="order-cancel">
           <p>You can cancel this order until we confirm it.</p>
@@ -150,17 +149,7 @@ function UnpaidOnlineActions({ order, busy }: { order: TrackedOrder; busy: boole
           Pay online now
         </a>
       ) : null}{" "}
-      <Form method="post" className="order-payment-switch">
-        <button
-          type="submit"
-          name="intent"
-          value="cash-on-delivery"
-          className="button button--secondary"
-          disabled={busy}
-        >
-          Pay in cash on delivery instead
-        </button>
-      </Form>
+      <CashOnDeliverySwitch busy={busy} />
     </div>
   );
 }
@@ -171,14 +160,7 @@ function OrderItems({ order }: { order: TrackedOrder }) {
     <section aria-labelledby="items-title">
       <h2 id="items-title">Items</h2>
       <table className="order-lines">
-        <thead>
-          <tr>
-            <th scope="col">Item</th>
-            <th scope="col">Price</th>
-            <th scope="col">Qty</th>
-            <th scope="col">Total</th>
-          </tr>
-        </thead>
+        <TableHead columns={["Item", "Price", "Qty", "Total"]} />
         <tbody>
           {order.lines.map((line) => (
             <tr key={line.id}>

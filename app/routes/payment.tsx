@@ -9,7 +9,9 @@
 import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, redirect, useNavigation, useSubmit } from "react-router";
 import { InputField } from "~/components/ui/field";
+import { FormError } from "~/components/ui/form-messages";
 import { getDb } from "~/db/db.server";
+import { CashOnDeliverySwitch } from "~/features/orders/cash-on-delivery-switch";
 import { payFormSchema, verifyFormSchema } from "~/features/payments/payment.schema";
 import {
   payFields,
@@ -179,11 +181,7 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
         <span>{order.state === "paid" ? "Amount paid" : "Amount to pay"}</span>{" "}
         <strong>{formatPaise(order.totalPaise)}</strong>
       </p>
-      {result?.formError ? (
-        <p className="form-error" role="alert">
-          {result.formError}
-        </p>
-      ) : null}
+      <FormError message={result?.formError} />
       {order.state === "payable" ? (
         <PayForm token={order.trackingToken} result={result} />
       ) : (
@@ -232,29 +230,20 @@ function PayForm({ token, result }: { token: string; result: ActionResult | unde
         </button>
       </Form>
       <div aria-live="polite">{busy ? <p>Please wait…</p> : notice ? <p>{notice}</p> : null}</div>
-      {script === "failed" ? (
-        <p className="form-error" role="alert">
-          The payment window could not be loaded. Check your connection and reload this page, or pay
-          in cash on delivery.
-        </p>
-      ) : null}
+      <FormError
+        message={
+          script === "failed"
+            ? "The payment window could not be loaded. Check your connection and reload this page, or pay in cash on delivery."
+            : null
+        }
+      />
       {checkout ? (
         <p className="no-js-only">
           Razorpay's payment window needs JavaScript. Turn it on and press Pay Now again, or pay in
           cash on delivery.
         </p>
       ) : null}
-      <Form method="post" action={`/orders/${token}`} className="order-payment-switch">
-        <button
-          type="submit"
-          name="intent"
-          value="cash-on-delivery"
-          className="button button--secondary"
-          disabled={busy}
-        >
-          Pay in cash on delivery instead
-        </button>
-      </Form>
+      <CashOnDeliverySwitch action={`/orders/${token}`} busy={busy} />
     </>
   );
 }

@@ -1,5 +1,7 @@
 import { data, Form, useNavigation } from "react-router";
-import { InputField } from "~/components/ui/field";
+import { fieldsOf, InputField, TextareaField } from "~/components/ui/field";
+import { FormError } from "~/components/ui/form-messages";
+import { HoneypotField } from "~/components/ui/honeypot-field";
 import { ThankYouDialog } from "~/components/ui/thank-you-dialog";
 import { getDb } from "~/db/db.server";
 import { reviewSchema } from "~/features/community/community.schema";
@@ -9,7 +11,6 @@ import {
   REVIEWS_PER_HOUR,
   reviewFields,
 } from "~/features/community/community-fields";
-import { Honeypot } from "~/features/community/join-us-form";
 import { StarRatingInput } from "~/features/community/star-rating-input";
 import { pageMeta } from "~/features/site/meta";
 import { env } from "~/utils/env.server";
@@ -50,6 +51,7 @@ export default function ReviewPage({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const values = actionData?.values ?? {};
   const errors = actionData?.errors ?? {};
+  const field = fieldsOf({ values, errors }, { limits: communityLimits });
   return (
     <div className="page page--narrow">
       <h1>Review us</h1>
@@ -57,42 +59,20 @@ export default function ReviewPage({ actionData }: Route.ComponentProps) {
         How was your pickup or your order? Your review helps others decide.
       </p>
       <Form method="post" className="form" noValidate>
-        {actionData?.formError ? (
-          <p className="form-error" role="alert">
-            {actionData.formError}
-          </p>
-        ) : null}
-        <Honeypot />
+        <FormError message={actionData?.formError} />
+        <HoneypotField />
         <StarRatingInput error={errors.rating} defaultValue={values.rating} />
-        <div className="field" data-invalid={errors.review ? true : undefined}>
-          <label htmlFor="review">Review</label>
-          <p id="review-hint" className="field__hint">
-            Up to {communityLimits.review} characters.
-          </p>
-          <textarea
-            id="review"
-            name="review"
-            rows={6}
-            required
-            maxLength={communityLimits.review}
-            defaultValue={values.review}
-            aria-invalid={errors.review ? true : undefined}
-            aria-describedby={errors.review ? "review-hint review-error" : "review-hint"}
-          />
-          {errors.review ? (
-            <p id="review-error" className="field__error">
-              {errors.review}
-            </p>
-          ) : null}
-        </div>
+        <TextareaField
+          {...field("review")}
+          label="Review"
+          hint={<>Up to {communityLimits.review} characters.</>}
+          rows={6}
+          required
+        />
         <InputField
-          id="displayName"
-          name="displayName"
+          {...field("displayName")}
           label="Your name (optional)"
           autoComplete="given-name"
-          maxLength={communityLimits.displayName}
-          defaultValue={values.displayName}
-          error={errors.displayName}
         />
         <button
           type="submit"

@@ -12,7 +12,8 @@ import { staffUsers } from "~/db/schema/staff";
 import { addDays, formatDateTimeIST, isCalendarDate, kolkataInstant } from "~/utils/dates";
 import { formatPaise } from "~/utils/money";
 import { auditEntities } from "./audit-entities";
-import { PAGE_SIZE } from "./keyset.server";
+import { csvRowsOf } from "./csv.server";
+import { PAGE_SIZE, rowsOfEveryPage } from "./keyset.server";
 import { epochMicros, olderThanCursor, pageOf } from "./keyset-time.server";
 
 const calendarDate = z
@@ -211,21 +212,15 @@ export const auditCsvHeader = [
 ] as const;
 
 /** Every entry matching `filters`, newest first, as CSV rows read in keyset batches of 1000. */
-export async function* auditCsvRows(db: Database, filters: AuditFilters): AsyncGenerator<string[]> {
-  let after: string | null = null;
-  do {
-    const page = await listAudit(db, filters, after, 1000);
-    for (const row of page.rows) {
-      yield [
-        formatDateTimeIST(row.createdAt),
-        row.actor,
-        row.action,
-        row.entity,
-        row.entityId ?? "",
-        row.changes.join("; "),
-        row.details ? JSON.stringify(row.details) : "",
-      ];
-    }
-    after = page.next;
-  } while (after);
+export function auditCsvRows(db: Database, filters: AuditFilters): AsyncGenerator<string[]> {
+  const rows = rowsOfEveryPage((after) => listAudit(db, filters, after, 1000));
+  return csvRowsOf(rows, (row) => [
+    formatDateTimeIST(row.createdAt),
+    row.actor,
+    row.action,
+    row.entity,
+    row.entityId ?? "",
+    row.changes.join("; "),
+    row.details ? JSON.stringify(row.details) : "",
+  ]);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { csvResponse, neutraliseCell } from "./csv.server";
+import { csvResponse, csvRowsOf, csvRupees, csvYesNo, neutraliseCell } from "./csv.server";
 import { decodeCursor, encodeCursor } from "./keyset.server";
 
 describe("neutraliseCell (CSV injection)", () => {
@@ -98,5 +98,46 @@ describe("csvResponse when the client goes away", () => {
     await reader.cancel();
     await vi.waitFor(() => expect(finished).toBe(true));
     expect(produced).toBeLessThan(1_000_000);
+  });
+});
+
+describe("CSV cells", () => {
+  it("writes paise as rupees with two decimals, exactly (catalogue and rates exports)", () => {
+    expect(csvRupees(45050)).toBe("450.50");
+    expect(csvRupees(5)).toBe("0.05");
+    expect(csvRupees(0)).toBe("0.00");
+    expect(csvRupees(100_000_000)).toBe("1000000.00");
+    expect(csvRupees(-1250)).toBe("-12.50");
+    expect(csvRupees(null)).toBe("");
+  });
+
+  it("writes a flag as yes or no", () => {
+    expect([csvYesNo(true), csvYesNo(false)]).toEqual(["yes", "no"]);
+  });
+});
+
+describe("csvRowsOf", () => {
+  it("turns each row, from a list or a stream, into its cells, in order", async () => {
+    const collect = async (rows: AsyncIterable<readonly unknown[]>) => {
+      const out: (readonly unknown[])[] = [];
+      for await (const row of rows) out.push(row);
+      return out;
+    };
+    const people = [
+      { name: "Asha", active: true },
+      { name: "Ravi", active: false },
+    ];
+    const cells = (p: { name: string; active: boolean }) => [p.name, csvYesNo(p.active)];
+    expect(await collect(csvRowsOf(people, cells))).toEqual([
+      ["Asha", "yes"],
+      ["Ravi", "no"],
+    ]);
+    async function* stream() {
+      yield* people;
+    }
+    expect(await collect(csvRowsOf(stream(), cells))).toEqual([
+      ["Asha", "yes"],
+      ["Ravi", "no"],
+    ]);
   });
 });

@@ -57,12 +57,25 @@ export function csvResponse(
   });
 }
 
+/** The CSV rows of `rows`: `cells(row)` for each, in order (the rows of `csvResponse`). */
+export async function* csvRowsOf<R, C extends readonly unknown[]>(
+  rows: AsyncIterable<R> | Iterable<R>,
+  cells: (row: R) => C,
+): AsyncGenerator<C> {
+  for await (const row of rows) yield cells(row);
+}
+
 /** Paise as rupees with two decimals for a CSV cell, e.g. 45050 → "450.50"; null → "". */
 export function csvRupees(paise: number | null): string {
   if (paise === null) return "";
   const sign = paise < 0 ? "-" : "";
   const abs = Math.abs(paise);
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
+}
+
+/** A yes/no cell, e.g. a product's "Active" column. */
+export function csvYesNo(flag: boolean): "yes" | "no" {
+  return flag ? "yes" : "no";
 }
 
 /** An instant as "YYYY-MM-DD HH:MM" in Asia/Kolkata (UTC+05:30, no DST) for a CSV cell. */

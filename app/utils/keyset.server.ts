@@ -73,3 +73,19 @@ export async function* keysetBatches<R, K extends (string | number)[]>(
     cursor = keyOf(last);
   }
 }
+
+/**
+ * Every row of a list read page after page: `read(after)` answers one page after the cursor
+ * (null: the first) and the next page's cursor (null after the last page). For the CSV exports
+ * of the newest-first lists (registrations, reviews, audit log), whose pages end in a cursor.
+ */
+export async function* rowsOfEveryPage<R>(
+  read: (after: string | null) => Promise<{ rows: R[]; next: string | null }>,
+): AsyncGenerator<R> {
+  let after: string | null = null;
+  do {
+    const page = await read(after);
+    yield* page.rows;
+    after = page.next;
+  } while (after);
+}

@@ -29,6 +29,7 @@ import * as plantRoute from "~/routes/plant";
 import * as ratelistRoute from "~/routes/ratelist";
 import { idempotencyKey } from "~/utils/codes.server";
 import { createTestDatabase, queryRows } from "../db";
+import { pickupAddress } from "../factories";
 import { routeArgs, signedInStaff } from "../support/staff";
 
 let handle: DatabaseHandle;
@@ -380,13 +381,7 @@ describe("rate editing", () => {
     const fiber = await material("Fiber");
     const morning = new Date("2026-11-21T04:30:00Z");
     const booking = () => ({
-      name: "Ravi Kumar",
-      email: "ravi@example.com",
-      phone: "+919845012345",
-      addressLine1: "4 Residency Road",
-      addressLine2: "",
-      city: "Bengaluru",
-      pinCode: "560025",
+      ...pickupAddress,
       pickupDate: "2026-11-23",
       pickupTime: "11:00",
       reward: "plants" as const,

@@ -6,6 +6,7 @@
  */
 import { useId } from "react";
 import { formatCalendarDate } from "~/utils/dates";
+import { DataTable } from "./data-table";
 
 export interface DailySeries {
   label: string;
@@ -296,33 +297,21 @@ function ChartTable({
   return (
     <details>
       <summary>Numbers behind the chart</summary>
-      <div className="dash-table-wrap">
-        <table className="dash-table">
-          <caption className="visually-hidden">{title}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Day</th>
-              {series.map((s) => (
-                <th key={s.label} scope="col" className="num">
-                  {s.label}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {dates.map((date, i) => (
-              <tr key={date}>
-                <th scope="row">{formatCalendarDate(date)}</th>
-                {series.map((s) => (
-                  <td key={s.label} className="num">
-                    {s.values[i] ?? 0}
-                  </td>
-                ))}
-              </tr>
+      <DataTable
+        caption={title}
+        columns={["Day", ...series.map((s) => ({ label: s.label, numeric: true as const }))]}
+      >
+        {dates.map((date, i) => (
+          <tr key={date}>
+            <th scope="row">{formatCalendarDate(date)}</th>
+            {series.map((s) => (
+              <td key={s.label} className="num">
+                {s.values[i] ?? 0}
+              </td>
             ))}
-          </tbody>
-        </table>
-      </div>
+          </tr>
+        ))}
+      </DataTable>
     </details>
   );
 }

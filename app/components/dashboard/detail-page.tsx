@@ -4,6 +4,7 @@
  */
 import type { ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
+import { FormError, StatusNotice } from "~/components/ui/form-messages";
 
 /** The notice after a redirect (`?done=…`, hidden once an action answered) and the error. */
 export function DetailMessages({
@@ -18,16 +19,8 @@ export function DetailMessages({
 }) {
   return (
     <>
-      {notice && !answered ? (
-        <p className="dash-notice" role="status">
-          {notice}
-        </p>
-      ) : null}
-      {error ? (
-        <p className="dash-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <StatusNotice message={answered ? null : notice} />
+      <FormError message={error} className="dash-error" />
     </>
   );
 }

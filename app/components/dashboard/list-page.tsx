@@ -1,29 +1,37 @@
 /**
- * Pieces shared by the dashboard list pages (issue 6 items 3–5, 8, 9): the GET filter form and
- * its fields, the CSV export link, the table with its empty message, and the keyset pager.
+ * Pieces shared by the dashboard list pages (docs/dashboard.md): the GET filter form and its
+ * fields, then the results: the CSV export link, the table with its empty message, and the
+ * keyset pager.
  * Plain links and GET forms, so every list works without JavaScript. No server code here.
  */
-import type { InputHTMLAttributes, ReactNode } from "react";
+import { createContext, type InputHTMLAttributes, type ReactNode, use } from "react";
 import { Form, Link } from "react-router";
 import { InputField, SelectField } from "~/components/ui/field";
+import type { ColumnHead } from "~/components/ui/table-head";
+import { DataTable } from "./data-table";
 
 /** The filter values as typed and a message per refused filter, keyed by field name. */
-interface FilterFieldState {
+interface FilterState {
   values: Partial<Record<string, string>>;
   errors: Partial<Record<string, string>>;
 }
 
+const FilterStateContext = createContext<FilterState>({ values: {}, errors: {} });
+
 /**
  * The GET filter form (`role="search"`): the fields, then the submit button and, with
- * `clearHref`, a link back to the unfiltered list.
+ * `clearHref`, a link back to the unfiltered list. The filter fields inside show `values` and
+ * `errors` (their own key each).
  */
 export function FilterForm({
   label,
   submitLabel = "Filter",
   clearHref,
   clearLabel = "Clear filters",
+  values = {},
+  errors = {},
   children,
-}: {
+}: Partial<FilterState> & {
   /** The form's accessible name, e.g. "Filter pickups". */
   label?: string;
   submitLabel?: string;
@@ -33,7 +41,7 @@ export function FilterForm({
 }) {
   return (
     <Form method="get" className="dash-filters" role="search" aria-label={label}>
-      {children}
+      <FilterStateContext value={{ values, errors }}>{children}</FilterStateContext>
       <button type="submit" className="button">
         {submitLabel}
       </button>
@@ -46,14 +54,12 @@ export function FilterForm({
 export function TextFilter({
   name,
   label,
-  values,
-  errors,
   ...input
-}: FilterFieldState &
-  Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "id" | "defaultValue"> & {
-    name: string;
-    label: string;
-  }) {
+}: Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "id" | "defaultValue"> & {
+  name: string;
+  label: string;
+}) {
+  const { values, errors } = use(FilterStateContext);
   return (
     <InputField
       id={name}
@@ -66,53 +72,57 @@ export function TextFilter({
   );
 }
 
-/** A choice filter ("" = any); a refused value shows the placeholder and the error. */
+/** The list's search box: the text filter `q`. */
+export function SearchFilter({ label }: { label: string }) {
+  return <TextFilter name="q" label={label} type="search" />;
+}
+
+/**
+ * A choice filter ("" = any): `choices` maps each value to its label, in the order shown. A
+ * refused value shows the placeholder and the error.
+ */
 export function ChoiceFilter({
   name,
   label,
   placeholder,
-  options,
-  optionLabel,
-  values,
-  errors,
-}: FilterFieldState & {
+  choices,
+}: {
   name: string;
   label: string;
   placeholder: string;
-  options: readonly string[];
-  optionLabel: (value: string) => string;
+  choices: Readonly<Record<string, string>>;
 }) {
+  const { values, errors } = use(FilterStateContext);
   return (
     <SelectField
       id={name}
       name={name}
       label={label}
       placeholder={placeholder}
-      options={options}
-      optionLabel={optionLabel}
+      options={Object.entries(choices).map(([value, text]) => ({ value, label: text }))}
       defaultValue={errors[name] ? "" : values[name]}
       error={errors[name]}
     />
   );
 }
 
+/** The `status` filter: "Any status", then each status by its label (`labels`, in order). */
+export function StatusFilter({ labels }: { labels: Readonly<Record<string, string>> }) {
+  return <ChoiceFilter name="status" label="Status" placeholder="Any status" choices={labels} />;
+}
+
 /** The `from` and `to` date filters (inclusive calendar dates). */
-export function DateRangeFilters({
-  fromLabel,
-  toLabel,
-  values,
-  errors,
-}: FilterFieldState & { fromLabel: string; toLabel: string }) {
+export function DateRangeFilters({ fromLabel, toLabel }: { fromLabel: string; toLabel: string }) {
   return (
     <>
-      <TextFilter name="from" label={fromLabel} type="date" values={values} errors={errors} />
-      <TextFilter name="to" label={toLabel} type="date" values={values} errors={errors} />
+      <TextFilter name="from" label={fromLabel} type="date" />
+      <TextFilter name="to" label={toLabel} type="date" />
     </>
   );
 }
 
 /** "Export CSV (every … matching these filters)": the export takes the page's filters. */
-export function ExportLink({ href, scope }: { href: string; scope: string }) {
+function ExportLink({ href, scope }: { href: string; scope: string }) {
   return (
     <p>
       <a href={href} download>
@@ -123,34 +133,25 @@ export function ExportLink({ href, scope }: { href: string; scope: string }) {
   );
 }
 
-/**
- * The list's table, or `emptyMessage` when there are no rows. `head` is the header row's
- * cells, `children` the body rows; the caption is for screen readers.
- */
-export function ListTable({
+/** The list's table ({@link DataTable}), or `emptyMessage` when there are no rows. */
+function ListTable({
   isEmpty,
   emptyMessage,
   caption,
-  head,
+  columns,
   children,
 }: {
   isEmpty: boolean;
   emptyMessage: string;
   caption: string;
-  head: ReactNode;
+  columns: readonly ColumnHead[];
   children: ReactNode;
 }) {
   if (isEmpty) return <p className="dash-notice">{emptyMessage}</p>;
   return (
-    <div className="dash-table-wrap">
-      <table className="dash-table">
-        <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>{head}</tr>
-        </thead>
-        <tbody>{children}</tbody>
-      </table>
-    </div>
+    <DataTable caption={caption} columns={columns}>
+      {children}
+    </DataTable>
   );
 }
 
@@ -167,5 +168,57 @@ export function Pager({
       {firstHref === null ? null : <Link to={firstHref}>First page</Link>}
       {nextHref ? <Link to={nextHref}>Next page</Link> : null}
     </nav>
+  );
+}
+
+/** The links and rows of a list page's loader data (`listPageData`, `checkedListPageData`). */
+export interface ListPage {
+  /** The refused filters of a schema-checked list (`listPageData`), whose export answers 400. */
+  errors?: Partial<Record<string, string>>;
+  rows: readonly unknown[];
+  exportHref: string;
+  isFirstPage: boolean;
+  firstPage: string;
+  next: string | null;
+}
+
+/**
+ * What a list page shows under its filters: the CSV export link ("Export CSV (every order
+ * matching these filters)"), the table of `page.rows` (`children`, one row each) or "No orders
+ * match these filters.", and the pager. The export link is left out while `page.errors` has a
+ * refused filter (that export answers 400).
+ */
+export function ListResults({
+  page,
+  noun,
+  filteredBy = "these filters",
+  caption,
+  columns,
+  children,
+}: {
+  page: ListPage;
+  /** What the rows are, e.g. `{ one: "order", many: "orders" }`. */
+  noun: { one: string; many: string };
+  /** How the rows were chosen: "these filters", or "this search" for a search-only list. */
+  filteredBy?: string;
+  caption: string;
+  columns: readonly ColumnHead[];
+  children: ReactNode;
+}) {
+  return (
+    <>
+      {Object.keys(page.errors ?? {}).length > 0 ? null : (
+        <ExportLink href={page.exportHref} scope={`every ${noun.one} matching ${filteredBy}`} />
+      )}
+      <ListTable
+        isEmpty={page.rows.length === 0}
+        emptyMessage={`No ${noun.many} match ${filteredBy}.`}
+        caption={caption}
+        columns={columns}
+      >
+        {children}
+      </ListTable>
+      <Pager firstHref={page.isFirstPage ? null : page.firstPage} nextHref={page.next} />
+    </>
   );
 }

@@ -10,6 +10,47 @@ import type {
   TextareaHTMLAttributes,
 } from "react";
 
+/** A form's values (as typed, or as saved) and a message per refused field, by field name. */
+export interface FormState {
+  values?: Partial<Record<string, string>>;
+  errors?: Partial<Record<string, string>>;
+}
+
+/** What {@link fieldsOf} gives for one field: spread it into an InputField, SelectField or TextareaField. */
+export interface BoundField {
+  id: string;
+  name: string;
+  defaultValue: string | undefined;
+  error: string | undefined;
+  /** The form's length limit for the field, when it has one. */
+  maxLength?: number;
+}
+
+/**
+ * Ties a form's fields to its state: `field(name)` is the field's id (`idPrefix` + name), its
+ * name, the value to show, its error, and its `maxLength` from `limits` (the limits the form's
+ * schema checks, by field name). Spread it first: props after it win. Never bind a password
+ * field: it is not shown again.
+ */
+export function fieldsOf(
+  state: FormState,
+  {
+    idPrefix = "",
+    limits = {},
+  }: { idPrefix?: string; limits?: Readonly<Partial<Record<string, number>>> } = {},
+): (name: string) => BoundField {
+  return (name) => {
+    const limit = limits[name];
+    return {
+      id: `${idPrefix}${name}`,
+      name,
+      defaultValue: state.values?.[name],
+      error: state.errors?.[name],
+      ...(limit === undefined ? {} : { maxLength: limit }),
+    };
+  };
+}
+
 interface FieldShellProps {
   id: string;
   label: string;
@@ -60,6 +101,14 @@ export function InputField({ id, label, error, hint, ...input }: InputFieldProps
       )}
     </FieldShell>
   );
+}
+
+/**
+ * A required amount in rupees typed as text with up to 2 decimals ("249.50"; the server turns
+ * it into paise): a decimal keypad and at most 12 characters.
+ */
+export function RupeesField(props: Omit<InputFieldProps, "inputMode" | "maxLength" | "required">) {
+  return <InputField {...props} inputMode="decimal" maxLength={12} required />;
 }
 
 /** One choice of a select: the submitted value and the text shown for it. */

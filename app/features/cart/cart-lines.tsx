@@ -3,24 +3,60 @@
  * line total and 'Remove'. '-' is disabled at 1 and '+' at min(20, stock). A line whose
  * button is pending disables its buttons.
  */
-import { useFetcher } from "react-router";
+import type { ReactNode } from "react";
+import { type FetcherWithComponents, useFetcher } from "react-router";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { formatPaise } from "~/utils/money";
 import type { CartLineView } from "./cart.server";
+
+/**
+ * One of a line's buttons in its own form, posting `intent` for the line's product to /cart
+ * through the line's fetcher. Before hydration the form also asks to come back to /cart.
+ */
+function LineButton({
+  form: LineForm,
+  productId,
+  intent,
+  className,
+  disabled,
+  label,
+  children,
+}: {
+  form: FetcherWithComponents<unknown>["Form"];
+  productId: number;
+  intent: "decrement" | "increment" | "remove";
+  className: string;
+  disabled: boolean;
+  /** The accessible name, when the visible text is a symbol. */
+  label?: string;
+  children: ReactNode;
+}) {
+  const hydrated = useHydrated();
+  return (
+    <LineForm method="post" action="/cart">
+      <input type="hidden" name="productId" value={productId} />
+      {hydrated ? null : <input type="hidden" name="redirectTo" value="/cart" />}
+      <button
+        type="submit"
+        name="intent"
+        value={intent}
+        className={className}
+        disabled={disabled}
+        aria-label={label}
+      >
+        {children}
+      </button>
+    </LineForm>
+  );
+}
 
 function CartLine({ line }: { line: CartLineView }) {
   const fetcher = useFetcher<{ ok?: boolean; error?: string }>({
     key: `cart-line-${line.productId}`,
   });
-  const hydrated = useHydrated();
   const busy = fetcher.state !== "idle";
-  const hidden = (
-    <>
-      <input type="hidden" name="productId" value={line.productId} />
-      {hydrated ? null : <input type="hidden" name="redirectTo" value="/cart" />}
-    </>
-  );
   const label = line.size ? `${line.name} ${line.size}` : line.name;
+  const button = { form: fetcher.Form, productId: line.productId };
   return (
     <li className="cart-line" aria-busy={busy || undefined}>
       <img src={line.imagePath} alt={line.imageAlt} width={96} height={96} loading="lazy" />
@@ -35,48 +71,31 @@ function CartLine({ line }: { line: CartLineView }) {
           </p>
         ) : null}
         <div className="cart-line__controls">
-          <fetcher.Form method="post" action="/cart">
-            {hidden}
-            <button
-              type="submit"
-              name="intent"
-              value="decrement"
-              className="quantity-button"
-              disabled={busy || line.quantity <= 1}
-              aria-label={`Remove one ${label}`}
-            >
-              -
-            </button>
-          </fetcher.Form>
+          <LineButton
+            {...button}
+            intent="decrement"
+            className="quantity-button"
+            disabled={busy || line.quantity <= 1}
+            label={`Remove one ${label}`}
+          >
+            -
+          </LineButton>
           <output className="cart-line__quantity" aria-live="polite">
             <span className="visually-hidden">Quantity: </span>
             {line.quantity}
           </output>
-          <fetcher.Form method="post" action="/cart">
-            {hidden}
-            <button
-              type="submit"
-              name="intent"
-              value="increment"
-              className="quantity-button"
-              disabled={busy || line.quantity >= line.maxQuantity}
-              aria-label={`Add one ${label}`}
-            >
-              +
-            </button>
-          </fetcher.Form>
-          <fetcher.Form method="post" action="/cart">
-            {hidden}
-            <button
-              type="submit"
-              name="intent"
-              value="remove"
-              className="link-button"
-              disabled={busy}
-            >
-              Remove<span className="visually-hidden"> {label}</span>
-            </button>
-          </fetcher.Form>
+          <LineButton
+            {...button}
+            intent="increment"
+            className="quantity-button"
+            disabled={busy || line.quantity >= line.maxQuantity}
+            label={`Add one ${label}`}
+          >
+            +
+          </LineButton>
+          <LineButton {...button} intent="remove" className="link-button" disabled={busy}>
+            Remove<span className="visually-hidden"> {label}</span>
+          </LineButton>
         </div>
         {fetcher.data?.error ? (
           <p className="field__error" role="alert">

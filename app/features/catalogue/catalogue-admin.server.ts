@@ -9,9 +9,11 @@ import path from "node:path";
 import { and, asc, eq, ilike, max, type SQL, sql } from "drizzle-orm";
 import { changedFields, recordAudit } from "~/db/audit.server";
 import type { Database } from "~/db/client.server";
+import { returnedRow } from "~/db/returned-row";
 import { type Product, type ProductKind, productKinds, products } from "~/db/schema/catalogue";
+import { csvRowsOf, csvRupees, csvYesNo } from "~/utils/csv.server";
 import { firstIssuePerField } from "~/utils/form-data";
-import { decodeCursor, encodeCursor, PAGE_SIZE } from "~/utils/keyset.server";
+import { decodeCursor, keysetBatches, keysetPage } from "~/utils/keyset.server";
 import { paiseToRupeesText } from "~/utils/money";
 import { isUniqueViolation } from "~/utils/pg-errors";
 import { projectRoot } from "~/utils/project-root.server";
@@ -102,6 +104,10 @@ async function productBatch(
     .limit(limit);
 }
 
+function sortKeyOf(row: { kind: string; sortOrder: number; id: number }): SortKey {
+  return [row.kind, row.sortOrder, row.id];
+}
+
 function stripSortOrder(row: Awaited<ReturnType<typeof productBatch>>[number]): AdminProductRow {
   const { sortOrder: _sortOrder, ...rest } = row;
   return rest;
@@ -118,13 +124,12 @@ export async function listProductsForAdmin(
   filters: CatalogueFilters,
   after: string | null,
 ): Promise<{ rows: AdminProductRow[]; next: string | null }> {
-  const key = decodeCursor<SortKey>(after, ["string", "number", "number"]);
-  const rows = await productBatch(db, filters, key, PAGE_SIZE + 1);
-  const page = rows.slice(0, PAGE_SIZE);
-  const last = page.at(-1);
-  const next =
-    rows.length > PAGE_SIZE && last ? encodeCursor([last.kind, last.sortOrder, last.id]) : null;
-  return { rows: page.map(stripSortOrder), next };
+  const { page, nextCursor } = await keysetPage(
+    (key: SortKey | null, limit: number) => productBatch(db, filters, key, limit),
+    decodeCursor<SortKey>(after, ["string", "number", "number"]),
+    sortKeyOf,
+  );
+  return { rows: page.map(stripSortOrder), next: nextCursor };
 }
 
 /** CSV header of the catalogue export; the rows come from `productExportRows`. */
@@ -145,31 +150,27 @@ export const productExportHeader = [
  * Every product matching the filters as CSV rows, fetched 1,000 at a time by keyset so a large
  * catalogue never sits in memory (issue 6 item 9). Cells are neutralised by `csvResponse`.
  */
-export async function* productExportRows(
+export function productExportRows(
   db: Database,
   filters: CatalogueFilters,
-): AsyncGenerator<unknown[]> {
-  let after: SortKey | null = null;
-  for (;;) {
-    const batch = await productBatch(db, filters, after, 1000);
-    for (const row of batch) {
-      yield [
-        row.id,
-        row.name,
-        row.slug,
-        row.kind,
-        row.size ?? "",
-        row.pricePaise,
-        (row.pricePaise / 100).toFixed(2),
-        row.stock,
-        row.active ? "yes" : "no",
-        row.updatedAt,
-      ];
-    }
-    const last = batch.at(-1);
-    if (batch.length < 1000 || !last) return;
-    after = [last.kind, last.sortOrder, last.id];
-  }
+): AsyncGenerator<readonly unknown[]> {
+  const rows = keysetBatches(
+    (after: SortKey | null, limit: number) => productBatch(db, filters, after, limit),
+    sortKeyOf,
+    1000,
+  );
+  return csvRowsOf(rows, (row) => [
+    row.id,
+    row.name,
+    row.slug,
+    row.kind,
+    row.size ?? "",
+    row.pricePaise,
+    csvRupees(row.pricePaise),
+    row.stock,
+    csvYesNo(row.active),
+    row.updatedAt,
+  ]);
 }
 
 /** One product with every column, or null. */
@@ -287,8 +288,10 @@ export async function createProduct(
         .from(products)
         .where(eq(products.kind, input.kind));
       const values = { slug, ...columnsOf(input), sortOrder: (last?.sortOrder ?? -1) + 1 };
-      const [row] = await tx.insert(products).values(values).returning({ id: products.id });
-      if (!row) throw new Error("Product insert returned nothing");
+      const row = returnedRow(
+        await tx.insert(products).values(values).returning({ id: products.id }),
+        "Product insert",
+      );
       await recordAudit(tx, {
         actor,
         action: "product.create",

@@ -8,8 +8,9 @@ import { z } from "zod";
 import { recordAudit } from "~/db/audit.server";
 import type { Database } from "~/db/client.server";
 import { registrations, reviewStatuses, reviews } from "~/db/schema/community";
+import { csvRowsOf, csvYesNo } from "~/utils/csv.server";
 import { formatDateTimeIST } from "~/utils/dates";
-import { PAGE_SIZE } from "~/utils/keyset.server";
+import { PAGE_SIZE, rowsOfEveryPage } from "~/utils/keyset.server";
 import { epochMicros, olderThanCursor, pageOf } from "~/utils/keyset-time.server";
 import { containsPattern } from "~/utils/sql-like";
 import { type ReviewStatus, reviewStatusLabels } from "./review-status";
@@ -98,24 +99,18 @@ export const registrationCsvHeader = [
 ] as const;
 
 /** Every registration matching `filters`, as CSV rows, read in keyset batches of 1000. */
-export async function* registrationCsvRows(
+export function registrationCsvRows(
   db: Database,
   filters: RegistrationFilters,
 ): AsyncGenerator<string[]> {
-  let after: string | null = null;
-  do {
-    const page = await listRegistrations(db, filters, after, EXPORT_BATCH);
-    for (const row of page.rows) {
-      yield [
-        row.name,
-        row.email,
-        row.phone,
-        row.subscribed ? "yes" : "no",
-        formatDateTimeIST(row.createdAt),
-      ];
-    }
-    after = page.next;
-  } while (after);
+  const rows = rowsOfEveryPage((after) => listRegistrations(db, filters, after, EXPORT_BATCH));
+  return csvRowsOf(rows, (row) => [
+    row.name,
+    row.email,
+    row.phone,
+    csvYesNo(row.subscribed),
+    formatDateTimeIST(row.createdAt),
+  ]);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -188,25 +183,19 @@ export const reviewCsvHeader = [
 ] as const;
 
 /** Every review matching `filters`, as CSV rows, read in keyset batches of 1000. */
-export async function* reviewCsvRows(
+export function reviewCsvRows(
   db: Database,
   filters: ReviewFilters,
 ): AsyncGenerator<(string | number)[]> {
-  let after: string | null = null;
-  do {
-    const page = await listReviews(db, filters, after, EXPORT_BATCH);
-    for (const row of page.rows) {
-      yield [
-        row.id,
-        row.rating,
-        row.displayName ?? "",
-        row.body,
-        row.status,
-        formatDateTimeIST(row.createdAt),
-      ];
-    }
-    after = page.next;
-  } while (after);
+  const rows = rowsOfEveryPage((after) => listReviews(db, filters, after, EXPORT_BATCH));
+  return csvRowsOf(rows, (row) => [
+    row.id,
+    row.rating,
+    row.displayName ?? "",
+    row.body,
+    row.status,
+    formatDateTimeIST(row.createdAt),
+  ]);
 }
 
 /** A refused review change, with the HTTP status for the page (404 unknown, 409 stale). */

@@ -4,6 +4,7 @@
  */
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { returnedRow } from "~/db/returned-row";
 import { registrations, reviews } from "~/db/schema/community";
 import { isUnguessableToken, unguessableToken } from "~/utils/codes.server";
 
@@ -16,7 +17,7 @@ export async function upsertRegistration(
   db: Database,
   input: { name: string; email: string; contact: string },
 ): Promise<{ unsubscribeToken: string; created: boolean }> {
-  const [row] = await db
+  const written = await db
     .insert(registrations)
     .values({
       name: input.name,
@@ -32,7 +33,7 @@ export async function upsertRegistration(
       unsubscribeToken: registrations.unsubscribeToken,
       created: sql<boolean>`(xmax = 0)`,
     });
-  if (!row) throw new Error("Registration upsert returned nothing");
+  const row = returnedRow(written, "Registration upsert");
   return { unsubscribeToken: row.unsubscribeToken, created: Boolean(row.created) };
 }
 

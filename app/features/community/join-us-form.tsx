@@ -1,24 +1,12 @@
 /**
- * 'Join us' (spec §2 home; issue 5 item 3): Name, Email, Contact, and a hidden honeypot.
+ * 'Join us' on the home page (docs/community.md): Name, Email, Contact, and a hidden honeypot.
  */
 import { Form } from "react-router";
-import { InputField } from "~/components/ui/field";
-import { communityLimits, HONEYPOT_FIELD } from "./community-fields";
-
-export function Honeypot() {
-  return (
-    <div className="honeypot" aria-hidden="true">
-      <label htmlFor={HONEYPOT_FIELD}>Leave this field empty</label>
-      <input
-        id={HONEYPOT_FIELD}
-        name={HONEYPOT_FIELD}
-        type="text"
-        tabIndex={-1}
-        autoComplete="off"
-      />
-    </div>
-  );
-}
+import { ContactFields } from "~/components/ui/contact-fields";
+import { fieldsOf } from "~/components/ui/field";
+import { FormError } from "~/components/ui/form-messages";
+import { HoneypotField } from "~/components/ui/honeypot-field";
+import { communityLimits } from "./community-fields";
 
 export function JoinUsForm({
   values,
@@ -31,47 +19,14 @@ export function JoinUsForm({
   formError?: string;
   submitting: boolean;
 }) {
+  const field = fieldsOf({ values, errors }, { idPrefix: "join-", limits: communityLimits });
   return (
     <Form method="post" action="/?index" className="form" noValidate preventScrollReset>
-      {formError ? (
-        <p className="form-error" role="alert">
-          {formError}
-        </p>
-      ) : null}
-      <Honeypot />
-      <InputField
-        id="join-name"
-        name="name"
-        label="Name"
-        autoComplete="name"
-        required
-        maxLength={communityLimits.name}
-        defaultValue={values.name}
-        error={errors.name}
-      />
-      <InputField
-        id="join-email"
-        name="email"
-        type="email"
-        label="Email"
-        autoComplete="email"
-        required
-        maxLength={communityLimits.email}
-        defaultValue={values.email}
-        error={errors.email}
-      />
-      <InputField
-        id="join-contact"
-        name="contact"
-        type="tel"
-        inputMode="tel"
-        label="Contact"
-        autoComplete="tel"
-        required
-        maxLength={communityLimits.contact}
-        hint="10-digit mobile number."
-        defaultValue={values.contact}
-        error={errors.contact}
+      <FormError message={formError} />
+      <HoneypotField />
+      <ContactFields
+        field={field}
+        phone={{ name: "contact", label: "Contact", hint: "10-digit mobile number." }}
       />
       <button type="submit" className="button" disabled={submitting}>
         Join us

@@ -6,11 +6,9 @@ import type { reviewStatuses } from "~/db/schema/community";
 
 export type ReviewStatus = (typeof reviewStatuses)[number];
 
+/** Labels, in the order the status filter offers them. */
 export const reviewStatusLabels: Record<ReviewStatus, string> = {
   published: "Published",
   pending: "Waiting for approval",
   hidden: "Hidden",
 };
-
-/** The statuses in the order the filter offers them. */
-export const reviewStatusOptions = Object.keys(reviewStatusLabels) as ReviewStatus[];

@@ -1,9 +1,10 @@
 /**
- * Order status workflow (issue 3 item 6; DESIGN §1 "Orders … have no status"):
+ * Order status workflow (docs/shop.md):
  * placed → confirmed → shipped → delivered, and cancelled from placed or confirmed.
  * Every status change goes through `assertOrderTransition`.
  */
 import type { OrderStatus } from "~/db/schema/shop";
+import { IllegalStatusChangeError, statusWorkflow } from "~/utils/status-workflow";
 
 export const orderTransitions: Record<OrderStatus, readonly OrderStatus[]> = {
   placed: ["confirmed", "cancelled"],
@@ -22,25 +23,17 @@ export const orderStatusLabels: Record<OrderStatus, string> = {
   cancelled: "Cancelled",
 };
 
-/** Thrown for a status change the workflow does not allow. */
-export class IllegalTransitionError extends Error {
-  override name = "IllegalTransitionError";
-  constructor(
-    readonly from: OrderStatus,
-    readonly to: OrderStatus,
-  ) {
-    super(`An order that is ${from} cannot become ${to}.`);
-  }
-}
+const orderWorkflow = statusWorkflow(orderTransitions, "An order");
 
-export function canTransitionOrder(from: OrderStatus, to: OrderStatus): boolean {
-  return orderTransitions[from].includes(to);
-}
+/** Thrown for a status change the workflow does not allow ("An order that is X cannot become Y."). */
+export const IllegalTransitionError = IllegalStatusChangeError;
+export type IllegalTransitionError = IllegalStatusChangeError<OrderStatus>;
+
+/** True when an order that is `from` may become `to`. */
+export const canTransitionOrder = orderWorkflow.can;
 
 /** @throws IllegalTransitionError when `from → to` is not in the workflow. */
-export function assertOrderTransition(from: OrderStatus, to: OrderStatus): void {
-  if (!canTransitionOrder(from, to)) throw new IllegalTransitionError(from, to);
-}
+export const assertOrderTransition = orderWorkflow.assert;
 
 /** Shoppers may cancel themselves only while the order is placed (issue 3 item 6). */
 export function shopperCanCancel(status: OrderStatus): boolean {

@@ -9,6 +9,7 @@
 import { and, asc, eq, gte, sql } from "drizzle-orm";
 import { type AuditActor, recordAudit } from "~/db/audit.server";
 import type { Database } from "~/db/client.server";
+import { returnedRow } from "~/db/returned-row";
 import { products } from "~/db/schema/catalogue";
 import { cartLines, type OrderStatus, orderLines, orders } from "~/db/schema/shop";
 import { humanReference, isUnguessableToken, unguessableToken } from "~/utils/codes.server";
@@ -304,7 +305,7 @@ async function insertOrder(
       409,
     );
   }
-  const [order] = await tx
+  const inserted = await tx
     .insert(orders)
     .values({
       reference: humanReference("OR"),
@@ -325,7 +326,7 @@ async function insertOrder(
       totalPaise: orders.totalPaise,
       paymentMethod: orders.paymentMethod,
     });
-  if (!order) throw new Error("Order insert returned nothing");
+  const order = returnedRow(inserted, "Order insert");
   await tx.insert(orderLines).values(
     lines.map((line) => ({
       orderId: order.id,

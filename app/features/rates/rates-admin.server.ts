@@ -9,8 +9,11 @@
 import { and, asc, eq, type SQL, sql } from "drizzle-orm";
 import { recordAudit } from "~/db/audit.server";
 import type { Database } from "~/db/client.server";
+import { returnedRow } from "~/db/returned-row";
 import { scrapCategories, scrapMaterials } from "~/db/schema/rates";
+import { csvRowsOf, csvRupees, csvYesNo } from "~/utils/csv.server";
 import { firstIssuePerField } from "~/utils/form-data";
+import { keysetBatches } from "~/utils/keyset.server";
 import { isUniqueViolation } from "~/utils/pg-errors";
 import { type rateFormFields, rateFormSchema } from "./rate.schema";
 
@@ -190,7 +193,7 @@ export async function addMaterial(
         .select({ sortOrder: sql<number | null>`max(${scrapMaterials.sortOrder})` })
         .from(scrapMaterials)
         .where(eq(scrapMaterials.categoryId, input.categoryId));
-      const [row] = await tx
+      const inserted = await tx
         .insert(scrapMaterials)
         .values({
           categoryId: input.categoryId,
@@ -199,7 +202,7 @@ export async function addMaterial(
           sortOrder: Number(last?.sortOrder ?? -1) + 1,
         })
         .returning({ id: scrapMaterials.id });
-      if (!row) throw new Error("Material insert returned nothing");
+      const row = returnedRow(inserted, "Material insert");
       await recordAudit(tx, {
         actor,
         action: "rate.add",
@@ -234,54 +237,55 @@ export const rateExportHeader = [
 
 type RateSortKey = [categorySort: number, categoryId: number, materialSort: number, id: number];
 
+/** Up to `limit` materials (retired too) after the sort key `after`, in page order. */
+function rateBatch(db: Database, after: RateSortKey | null, limit: number) {
+  return db
+    .select({
+      categorySort: scrapCategories.sortOrder,
+      categoryId: scrapCategories.id,
+      category: scrapCategories.name,
+      materialSort: scrapMaterials.sortOrder,
+      id: scrapMaterials.id,
+      name: scrapMaterials.name,
+      ratePaisePerKg: scrapMaterials.ratePaisePerKg,
+      active: scrapMaterials.active,
+      updatedAt: scrapMaterials.updatedAt,
+    })
+    .from(scrapMaterials)
+    .innerJoin(scrapCategories, eq(scrapCategories.id, scrapMaterials.categoryId))
+    .where(
+      after
+        ? sql`(${scrapCategories.sortOrder}, ${scrapCategories.id}, ${scrapMaterials.sortOrder}, ${scrapMaterials.id}) > (${after[0]}, ${after[1]}, ${after[2]}, ${after[3]})`
+        : undefined,
+    )
+    .orderBy(
+      asc(scrapCategories.sortOrder),
+      asc(scrapCategories.id),
+      asc(scrapMaterials.sortOrder),
+      asc(scrapMaterials.id),
+    )
+    .limit(limit);
+}
+
 /**
  * Every material (retired too) as CSV rows in page order, fetched 1,000 at a time by keyset
- * (issue 6 item 9). The rates page has no filters, so neither has its export.
+ * (docs/dashboard.md). The rates page has no filters, so neither has its export.
  */
-export async function* rateExportRows(db: Database): AsyncGenerator<unknown[]> {
-  let after: RateSortKey | null = null;
-  for (;;) {
-    const batch = await db
-      .select({
-        categorySort: scrapCategories.sortOrder,
-        categoryId: scrapCategories.id,
-        category: scrapCategories.name,
-        materialSort: scrapMaterials.sortOrder,
-        id: scrapMaterials.id,
-        name: scrapMaterials.name,
-        ratePaisePerKg: scrapMaterials.ratePaisePerKg,
-        active: scrapMaterials.active,
-        updatedAt: scrapMaterials.updatedAt,
-      })
-      .from(scrapMaterials)
-      .innerJoin(scrapCategories, eq(scrapCategories.id, scrapMaterials.categoryId))
-      .where(
-        after
-          ? sql`(${scrapCategories.sortOrder}, ${scrapCategories.id}, ${scrapMaterials.sortOrder}, ${scrapMaterials.id}) > (${after[0]}, ${after[1]}, ${after[2]}, ${after[3]})`
-          : undefined,
-      )
-      .orderBy(
-        asc(scrapCategories.sortOrder),
-        asc(scrapCategories.id),
-        asc(scrapMaterials.sortOrder),
-        asc(scrapMaterials.id),
-      )
-      .limit(1000);
-    for (const row of batch) {
-      yield [
-        row.id,
-        row.category,
-        row.name,
-        row.ratePaisePerKg,
-        (row.ratePaisePerKg / 100).toFixed(2),
-        row.active ? "yes" : "no",
-        row.updatedAt,
-      ];
-    }
-    const last = batch.at(-1);
-    if (batch.length < 1000 || !last) return;
-    after = [last.categorySort, last.categoryId, last.materialSort, last.id];
-  }
+export function rateExportRows(db: Database): AsyncGenerator<readonly unknown[]> {
+  const rows = keysetBatches(
+    (after: RateSortKey | null, limit: number) => rateBatch(db, after, limit),
+    (row): RateSortKey => [row.categorySort, row.categoryId, row.materialSort, row.id],
+    1000,
+  );
+  return csvRowsOf(rows, (row) => [
+    row.id,
+    row.category,
+    row.name,
+    row.ratePaisePerKg,
+    csvRupees(row.ratePaisePerKg),
+    csvYesNo(row.active),
+    row.updatedAt,
+  ]);
 }
 
 /** What a successful rate form did, for the page's notice. */

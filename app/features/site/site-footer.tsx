@@ -2,6 +2,7 @@
  * Footer (spec §2 "Application frame"): social links, Company (FAQ, Review Us),
  * Support (Privacy Policy, Terms of Use), the phone as tel: and the e-mail as mailto:.
  */
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { type SocialLink, siteConfig } from "./site-config";
 
@@ -28,15 +29,54 @@ function SocialIcon({ network }: { network: SocialLink["network"] }) {
   );
 }
 
+/** The footer's link groups, in order: a heading and the site's pages under it. */
+const linkGroups = [
+  {
+    id: "footer-company",
+    heading: "Company",
+    links: [
+      { to: "/faq", label: "FAQ" },
+      { to: "/review-page", label: "Review Us" },
+    ],
+  },
+  {
+    id: "footer-support",
+    heading: "Support",
+    links: [
+      { to: "/privacy-policy", label: "Privacy Policy" },
+      { to: "/terms-of-use", label: "Terms of Use" },
+    ],
+  },
+] as const;
+
+/** One column of the footer: a `nav` (site links) or a `section`, named by its heading. */
+function FooterGroup({
+  as: Group,
+  id,
+  heading,
+  children,
+}: {
+  as: "nav" | "section";
+  id: string;
+  heading: string;
+  children: ReactNode;
+}) {
+  return (
+    <Group aria-labelledby={id}>
+      <h2 id={id} className="site-footer__heading">
+        {heading}
+      </h2>
+      {children}
+    </Group>
+  );
+}
+
 export function SiteFooter() {
   const year = new Date().getFullYear();
   return (
     <footer className="site-footer">
       <div className="site-footer__grid">
-        <section aria-labelledby="footer-brand">
-          <h2 id="footer-brand" className="site-footer__heading">
-            {siteConfig.brandName}
-          </h2>
+        <FooterGroup as="section" id="footer-brand" heading={siteConfig.brandName}>
           <p>{siteConfig.tagline}</p>
           <ul className="site-footer__social">
             {siteConfig.social.map((link) => (
@@ -48,37 +88,19 @@ export function SiteFooter() {
               </li>
             ))}
           </ul>
-        </section>
-        <nav aria-labelledby="footer-company">
-          <h2 id="footer-company" className="site-footer__heading">
-            Company
-          </h2>
-          <ul>
-            <li>
-              <Link to="/faq">FAQ</Link>
-            </li>
-            <li>
-              <Link to="/review-page">Review Us</Link>
-            </li>
-          </ul>
-        </nav>
-        <nav aria-labelledby="footer-support">
-          <h2 id="footer-support" className="site-footer__heading">
-            Support
-          </h2>
-          <ul>
-            <li>
-              <Link to="/privacy-policy">Privacy Policy</Link>
-            </li>
-            <li>
-              <Link to="/terms-of-use">Terms of Use</Link>
-            </li>
-          </ul>
-        </nav>
-        <section aria-labelledby="footer-contact">
-          <h2 id="footer-contact" className="site-footer__heading">
-            Contact
-          </h2>
+        </FooterGroup>
+        {linkGroups.map((group) => (
+          <FooterGroup key={group.id} as="nav" id={group.id} heading={group.heading}>
+            <ul>
+              {group.links.map((link) => (
+                <li key={link.to}>
+                  <Link to={link.to}>{link.label}</Link>
+                </li>
+              ))}
+            </ul>
+          </FooterGroup>
+        ))}
+        <FooterGroup as="section" id="footer-contact" heading="Contact">
           <ul>
             <li>
               <a href={`tel:${siteConfig.phoneE164}`}>{siteConfig.phoneDisplay}</a>
@@ -87,7 +109,7 @@ export function SiteFooter() {
               <a href={`mailto:${siteConfig.supportEmail}`}>{siteConfig.supportEmail}</a>
             </li>
           </ul>
-        </section>
+        </FooterGroup>
       </div>
       <p className="site-footer__legal">
         © {year} {siteConfig.brandName}

@@ -102,6 +102,34 @@ function MenuToggle({
   );
 }
 
+/** The home page's sections, linked only on the home page. */
+const homeSections = [
+  { to: "#about", label: "About" },
+  { to: "#valuate", label: "How we valuate" },
+  { to: "#contact", label: "Contact" },
+] as const;
+
+/** A link to one of the site's pages (marked as the current page when it is). */
+function PageLink({
+  to,
+  className,
+  close,
+  children,
+}: {
+  to: string;
+  className?: string;
+  close: () => void;
+  children: string;
+}) {
+  return (
+    <li>
+      <NavLink to={to} className={className} onClick={close}>
+        {children}
+      </NavLink>
+    </li>
+  );
+}
+
 /** The menu's links: the home page's sections first on /, then the shop's pages and the cart. */
 function MenuLinks({
   isHome,
@@ -116,48 +144,28 @@ function MenuLinks({
     <ul>
       {isHome ? (
         <>
-          <li>
-            <Link to="#about" onClick={close}>
-              About
-            </Link>
-          </li>
-          <li>
-            <Link to="#valuate" onClick={close}>
-              How we valuate
-            </Link>
-          </li>
-          <li>
-            <Link to="#contact" onClick={close}>
-              Contact
-            </Link>
-          </li>
-          <li>
-            <NavLink to="/ratelist" onClick={close}>
-              Scrap List
-            </NavLink>
-          </li>
+          {homeSections.map((section) => (
+            <li key={section.to}>
+              <Link to={section.to} onClick={close}>
+                {section.label}
+              </Link>
+            </li>
+          ))}
+          <PageLink to="/ratelist" close={close}>
+            Scrap List
+          </PageLink>
         </>
       ) : null}
-      <li>
-        <NavLink to="/orderpage" className="site-nav__cta" onClick={close}>
-          {siteConfig.pickupCta}
-        </NavLink>
-      </li>
-      <li>
-        <NavLink to="/plant" onClick={close}>
-          Plants
-        </NavLink>
-      </li>
-      <li>
-        <NavLink to="/supplies" onClick={close}>
-          Supplies
-        </NavLink>
-      </li>
-      <li>
-        <NavLink to="/cart" onClick={close}>
-          {`Cart (${count})`}
-        </NavLink>
-      </li>
+      <PageLink to="/orderpage" className="site-nav__cta" close={close}>
+        {siteConfig.pickupCta}
+      </PageLink>
+      <PageLink to="/plant" close={close}>
+        Plants
+      </PageLink>
+      <PageLink to="/supplies" close={close}>
+        Supplies
+      </PageLink>
+      <PageLink to="/cart" close={close}>{`Cart (${count})`}</PageLink>
     </ul>
   );
 }

@@ -4,7 +4,7 @@
  * in the same transaction; passwords and hashes never reach the audit log.
  */
 import { asc, eq } from "drizzle-orm";
-import { recordAudit } from "~/db/audit.server";
+import { type AuditActor, recordAudit } from "~/db/audit.server";
 import type { Database } from "~/db/client.server";
 import { type StaffRole, staffAccounts, staffSessions, staffUsers } from "~/db/schema/staff";
 import {
@@ -40,23 +40,40 @@ export async function listStaff(db: Database): Promise<StaffListRow[]> {
 }
 
 /**
- * Creates an account on an admin's behalf and records it.
+ * Creates an account and records it in the audit log ("staff.create" with the new account's
+ * e-mail, name and role; never the password).
+ * @param actor who: an admin, or "system" for the setup link and `npm run staff:create`.
+ * @param via how, kept in the audit row (e.g. "setup link"); none for an admin's form.
  * @throws StaffAccountError (password rules, e-mail taken).
  */
-export async function createStaffByAdmin(
+export async function createAuditedStaffAccount(
   db: Database,
-  admin: StaffUser,
+  actor: AuditActor,
   input: { email: string; name: string; role: StaffRole; password: string },
+  via?: string,
 ): Promise<StaffUser> {
   const user = await createStaffAccount(db, input);
   await recordAudit(db, {
-    actor: { email: admin.email },
+    actor,
     action: "staff.create",
     entity: "staff",
     entityId: user.id,
     after: { email: user.email, name: user.name, role: user.role },
+    extra: via === undefined ? undefined : { via },
   });
   return user;
+}
+
+/**
+ * Creates an account on an admin's behalf and records it.
+ * @throws StaffAccountError (password rules, e-mail taken).
+ */
+export function createStaffByAdmin(
+  db: Database,
+  admin: StaffUser,
+  input: { email: string; name: string; role: StaffRole; password: string },
+): Promise<StaffUser> {
+  return createAuditedStaffAccount(db, { email: admin.email }, input);
 }
 
 async function lockTarget(tx: Database, userId: string) {

@@ -1,16 +1,14 @@
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import {
   ChoiceFilter,
   DateRangeFilters,
-  ExportLink,
   FilterForm,
-  ListTable,
-  Pager,
+  ListResults,
   TextFilter,
 } from "~/components/dashboard/list-page";
 import { getDb } from "~/db/db.server";
 import { requireStaff } from "~/features/staff/session.server";
-import { auditEntities, auditEntityLabels } from "~/utils/audit-entities";
+import { auditEntityLabels } from "~/utils/audit-entities";
 import {
   auditActorSuggestions,
   auditFilterKeys,
@@ -18,7 +16,7 @@ import {
   listAudit,
 } from "~/utils/audit-log.server";
 import { formatDateTimeIST } from "~/utils/dates";
-import { listLinks, nextPageLink, parseFilters } from "~/utils/list-filters.server";
+import { listPageData } from "~/utils/list-page.server";
 import type { Route } from "./+types/audit";
 
 /**
@@ -27,24 +25,20 @@ import type { Route } from "./+types/audit";
  */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request);
-  const params = new URL(request.url).searchParams;
-  const parsed = parseFilters(auditFiltersSchema, params, auditFilterKeys);
   const db = await getDb();
-  const base = {
-    values: parsed.values,
-    actors: await auditActorSuggestions(db),
-    ...listLinks("/dashboard/audit", parsed.values, params),
-  };
-  if (!parsed.ok) {
-    return data({ ...base, errors: parsed.errors, rows: [], next: null }, { status: 400 });
-  }
-  const page = await listAudit(db, parsed.filters, params.get("after"));
-  return {
-    ...base,
-    errors: {} as Record<string, string>,
-    rows: page.rows.map(({ details: _details, ...row }) => row),
-    next: nextPageLink("/dashboard/audit", parsed.values, page.next),
-  };
+  return listPageData(
+    request,
+    {
+      path: "/dashboard/audit",
+      schema: auditFiltersSchema,
+      keys: auditFilterKeys,
+      read: async (filters, after) => {
+        const page = await listAudit(db, filters, after);
+        return { rows: page.rows.map(({ details: _details, ...row }) => row), next: page.next };
+      },
+    },
+    { actors: await auditActorSuggestions(db) },
+  );
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Audit log | Staff dashboard" }];
@@ -60,31 +54,16 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
         Every change to orders, pickups, products, rates, reviews and staff accounts, newest first.
       </p>
       <AuditFilters values={loaderData.values} errors={errors} actors={loaderData.actors} />
-      {Object.keys(errors).length > 0 ? null : (
-        <ExportLink href={loaderData.exportHref} scope="every entry matching these filters" />
-      )}
-      <ListTable
-        isEmpty={rows.length === 0}
-        emptyMessage="No entries match these filters."
+      <ListResults
+        page={loaderData}
+        noun={{ one: "entry", many: "entries" }}
         caption="Audit log, newest first"
-        head={
-          <>
-            <th scope="col">When (IST)</th>
-            <th scope="col">Who</th>
-            <th scope="col">Action</th>
-            <th scope="col">Record</th>
-            <th scope="col">Before → after</th>
-          </>
-        }
+        columns={["When (IST)", "Who", "Action", "Record", "Before → after"]}
       >
         {rows.map((row) => (
           <AuditEntry key={row.id} row={row} />
         ))}
-      </ListTable>
-      <Pager
-        firstHref={loaderData.isFirstPage ? null : loaderData.firstPage}
-        nextHref={loaderData.next}
-      />
+      </ListResults>
     </>
   );
 }
@@ -92,42 +71,31 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
 /** Kind of record, record id, who (suggesting every actor) and a date range. */
 function AuditFilters({ values, errors, actors }: Pick<AuditData, "values" | "errors" | "actors">) {
   return (
-    <FilterForm label="Filter the audit log" clearHref="/dashboard/audit">
+    <FilterForm
+      label="Filter the audit log"
+      clearHref="/dashboard/audit"
+      values={values}
+      errors={errors}
+    >
       <ChoiceFilter
         name="entity"
         label="Kind of record"
         placeholder="Every kind"
-        options={auditEntities}
-        optionLabel={(value) => auditEntityLabels[value as keyof typeof auditEntityLabels]}
-        values={values}
-        errors={errors}
+        choices={auditEntityLabels}
       />
-      <TextFilter
-        name="entityId"
-        label="Record id"
-        inputMode="numeric"
-        values={values}
-        errors={errors}
-      />
+      <TextFilter name="entityId" label="Record id" inputMode="numeric" />
       <TextFilter
         name="actor"
         label="Who (email, visitor or system)"
         list="audit-actors"
         autoComplete="off"
-        values={values}
-        errors={errors}
       />
       <datalist id="audit-actors">
         {actors.map((actor) => (
           <option key={actor} value={actor} />
         ))}
       </datalist>
-      <DateRangeFilters
-        fromLabel="From (date)"
-        toLabel="To (date)"
-        values={values}
-        errors={errors}
-      />
+      <DateRangeFilters fromLabel="From (date)" toLabel="To (date)" />
     </FilterForm>
   );
 }

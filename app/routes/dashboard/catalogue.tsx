@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import { FilterForm, Pager } from "~/components/dashboard/list-page";
+import { DataTable } from "~/components/dashboard/data-table";
+import { ChoiceFilter, FilterForm, Pager, TextFilter } from "~/components/dashboard/list-page";
 import { getDb } from "~/db/db.server";
-import { productKinds } from "~/db/schema/catalogue";
 import {
   catalogueFilterParams,
   listProductsForAdmin,
@@ -47,59 +47,38 @@ export default function Catalogue({ loaderData }: Route.ComponentProps) {
           Download CSV
         </a>
       </div>
-      <FilterForm>
-        <div className="field">
-          <label htmlFor="kind">Kind</label>
-          <select id="kind" name="kind" defaultValue={filters.kind ?? ""}>
-            <option value="">All kinds</option>
-            {productKinds.map((kind) => (
-              <option key={kind} value={kind}>
-                {kindLabel[kind]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="q">Name</label>
-          <input id="q" name="q" type="search" defaultValue={filters.q} maxLength={100} />
-        </div>
+      <FilterForm values={{ kind: filters.kind ?? "", q: filters.q }}>
+        <ChoiceFilter name="kind" label="Kind" placeholder="All kinds" choices={kindLabel} />
+        <TextFilter name="q" label="Name" type="search" maxLength={100} />
       </FilterForm>
       {rows.length === 0 ? (
         <p>No products match these filters.</p>
       ) : (
-        <div className="dash-table-wrap">
-          <table className="dash-table dash-compact">
-            <caption className="visually-hidden">Products</caption>
-            <thead>
-              <tr>
-                <th scope="col">Product</th>
-                <th scope="col" className="num">
-                  Price
-                </th>
-                <th scope="col" className="num">
-                  Stock
-                </th>
-                <th scope="col">Active</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.id}>
-                  <th scope="row">
-                    <Link to={`/dashboard/catalogue/${row.id}`}>
-                      {row.name}
-                      {row.size ? ` ${row.size}` : ""}
-                    </Link>
-                    <span className="dash-sub">{kindLabel[row.kind]}</span>
-                  </th>
-                  <td className="num">{formatPaise(row.pricePaise)}</td>
-                  <td className="num">{row.stock}</td>
-                  <td>{row.active ? "Yes" : "No"}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption="Products"
+          className="dash-compact"
+          columns={[
+            "Product",
+            { label: "Price", numeric: true },
+            { label: "Stock", numeric: true },
+            "Active",
+          ]}
+        >
+          {rows.map((row) => (
+            <tr key={row.id}>
+              <th scope="row">
+                <Link to={`/dashboard/catalogue/${row.id}`}>
+                  {row.name}
+                  {row.size ? ` ${row.size}` : ""}
+                </Link>
+                <span className="dash-sub">{kindLabel[row.kind]}</span>
+              </th>
+              <td className="num">{formatPaise(row.pricePaise)}</td>
+              <td className="num">{row.stock}</td>
+              <td>{row.active ? "Yes" : "No"}</td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       {paged || nextHref ? (
         <Pager firstHref={paged ? firstHref : null} nextHref={nextHref} />

@@ -1,5 +1,6 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { z } from "zod";
+import { FormError } from "~/components/ui/form-messages";
 import { getDb } from "~/db/db.server";
 import { StaffEmailField, StaffPasswordField } from "~/features/staff/account-fields";
 import { hasStaffAccounts } from "~/features/staff/auth.server";
@@ -78,11 +79,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         </p>
       ) : null}
       <Form method="post" className="form" noValidate>
-        {actionData?.formError ? (
-          <p className="dash-error" role="alert">
-            {actionData.formError}
-          </p>
-        ) : null}
+        <FormError message={actionData?.formError} className="dash-error" />
         {loaderData.redirectTo ? (
           <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
         ) : null}

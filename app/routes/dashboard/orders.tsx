@@ -2,14 +2,12 @@ import { Link } from "react-router";
 import {
   ChoiceFilter,
   DateRangeFilters,
-  ExportLink,
   FilterForm,
-  ListTable,
-  Pager,
-  TextFilter,
+  ListResults,
+  SearchFilter,
+  StatusFilter,
 } from "~/components/dashboard/list-page";
 import { getDb } from "~/db/db.server";
-import { orderStatuses, paymentStatuses } from "~/db/schema/shop";
 import { orderStatusLabels } from "~/features/orders/order-status";
 import {
   listOrders,
@@ -18,7 +16,7 @@ import {
 } from "~/features/orders/orders-admin.server";
 import { requireStaff } from "~/features/staff/session.server";
 import { formatDateTimeIST } from "~/utils/dates";
-import { filteredListLinks } from "~/utils/list-filters.server";
+import { checkedListPageData } from "~/utils/list-page.server";
 import { formatPaise } from "~/utils/money";
 import { formatIndianMobile } from "~/utils/phone";
 import type { Route } from "./+types/orders";
@@ -26,20 +24,17 @@ import type { Route } from "./+types/orders";
 /** Orders list (issue 6 item 4): filters, search and keyset pages of 50, newest first. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request);
-  const params = new URL(request.url).searchParams;
-  const { filters, values, problems } = parseOrderFilters(params);
-  const page = await listOrders(await getDb(), filters, params.get("after"));
-  return {
-    values,
-    problems,
-    rows: page.rows.map((row) => ({ ...row, placedAt: formatDateTimeIST(row.createdAt) })),
-    ...filteredListLinks(
-      "/dashboard/orders/export",
-      orderFilterParams(filters),
-      params,
-      page.nextCursor,
-    ),
-  };
+  const db = await getDb();
+  return checkedListPageData(request, {
+    exportPath: "/dashboard/orders/export",
+    parse: parseOrderFilters,
+    filterParams: orderFilterParams,
+    read: async (filters, after) => {
+      const page = await listOrders(db, filters, after);
+      const rows = page.rows.map((row) => ({ ...row, placedAt: formatDateTimeIST(row.createdAt) }));
+      return { rows, nextCursor: page.nextCursor };
+    },
+  });
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Orders | Staff dashboard" }];
@@ -60,26 +55,21 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
     <>
       <h1>Orders</h1>
       <OrderFilters values={loaderData.values} problems={loaderData.problems} />
-      <ExportLink href={loaderData.exportHref} scope="every order matching these filters" />
-      <ListTable
-        isEmpty={rows.length === 0}
-        emptyMessage="No orders match these filters."
+      <ListResults
+        page={loaderData}
+        noun={{ one: "order", many: "orders" }}
         caption="Orders, newest first"
-        head={
-          <>
-            <th scope="col">Reference</th>
-            <th scope="col">Placed (IST)</th>
-            <th scope="col">Name</th>
-            <th scope="col">Phone</th>
-            <th scope="col">City</th>
-            <th scope="col">Status</th>
-            <th scope="col">Payment method</th>
-            <th scope="col">Payment status</th>
-            <th scope="col" className="num">
-              Total
-            </th>
-          </>
-        }
+        columns={[
+          "Reference",
+          "Placed (IST)",
+          "Name",
+          "Phone",
+          "City",
+          "Status",
+          "Payment method",
+          "Payment status",
+          { label: "Total", numeric: true },
+        ]}
       >
         {rows.map((row) => (
           <tr key={row.id}>
@@ -96,11 +86,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
             <td className="num">{formatPaise(row.totalPaise)}</td>
           </tr>
         ))}
-      </ListTable>
-      <Pager
-        firstHref={loaderData.isFirstPage ? null : loaderData.firstPage}
-        nextHref={loaderData.next}
-      />
+      </ListResults>
     </>
   );
 }
@@ -108,38 +94,21 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
 /** Status, payment status, dates placed, and a search of reference, name, phone or e-mail. */
 function OrderFilters({ values, problems }: Pick<OrdersData, "values" | "problems">) {
   return (
-    <FilterForm label="Filter orders" clearHref="/dashboard/orders">
-      <ChoiceFilter
-        name="status"
-        label="Status"
-        placeholder="Any status"
-        options={orderStatuses}
-        optionLabel={(value) => orderStatusLabels[value as keyof typeof orderStatusLabels]}
-        values={values}
-        errors={problems}
-      />
+    <FilterForm
+      label="Filter orders"
+      clearHref="/dashboard/orders"
+      values={values}
+      errors={problems}
+    >
+      <StatusFilter labels={orderStatusLabels} />
       <ChoiceFilter
         name="payment"
         label="Payment"
         placeholder="Any payment status"
-        options={paymentStatuses}
-        optionLabel={(value) => paymentLabels[value] ?? value}
-        values={values}
-        errors={problems}
+        choices={paymentLabels}
       />
-      <DateRangeFilters
-        fromLabel="Placed from"
-        toLabel="Placed to"
-        values={values}
-        errors={problems}
-      />
-      <TextFilter
-        name="q"
-        label="Search reference, name, phone or e-mail"
-        type="search"
-        values={values}
-        errors={problems}
-      />
+      <DateRangeFilters fromLabel="Placed from" toLabel="Placed to" />
+      <SearchFilter label="Search reference, name, phone or e-mail" />
     </FilterForm>
   );
 }

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { DailyChart } from "~/components/dashboard/daily-chart";
+import { DataTable } from "~/components/dashboard/data-table";
 import { getDb } from "~/db/db.server";
 import { orderStatusLabels } from "~/features/orders/order-status";
 import {
@@ -129,32 +130,21 @@ function TodayPickups({
       {pickups.length === 0 ? (
         <p>No pickups today.</p>
       ) : (
-        <div className="dash-table-wrap">
-          <table className="dash-table">
-            <caption className="visually-hidden">Today’s pickups by slot</caption>
-            <thead>
-              <tr>
-                <th scope="col">Slot</th>
-                <th scope="col" className="num">
-                  Active
-                </th>
-                <th scope="col">Pickups</th>
+        <DataTable
+          caption="Today’s pickups by slot"
+          columns={["Slot", { label: "Active", numeric: true }, "Pickups"]}
+        >
+          {slots.map((slot, i) => {
+            const inSlot = pickups.filter((p) => p.slotStart === slot.start);
+            return (
+              <tr key={slot.start}>
+                <th scope="row">{slot.label}</th>
+                <td className="num">{activePerSlot[i] ?? 0}</td>
+                <td>{inSlot.length === 0 ? "—" : <PickupList pickups={inSlot} />}</td>
               </tr>
-            </thead>
-            <tbody>
-              {slots.map((slot, i) => {
-                const inSlot = pickups.filter((p) => p.slotStart === slot.start);
-                return (
-                  <tr key={slot.start}>
-                    <th scope="row">{slot.label}</th>
-                    <td className="num">{activePerSlot[i] ?? 0}</td>
-                    <td>{inSlot.length === 0 ? "—" : <PickupList pickups={inSlot} />}</td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+            );
+          })}
+        </DataTable>
       )}
     </section>
   );
@@ -166,37 +156,26 @@ function UpcomingPickups({ slots, upcoming }: Pick<OverviewData, "slots" | "upco
     <section aria-labelledby="upcoming-heading">
       <h2 id="upcoming-heading">Upcoming pickups</h2>
       <p>Requested and confirmed pickups in each slot over the next {upcoming.length} days.</p>
-      <div className="dash-table-wrap">
-        <table className="dash-table">
-          <caption className="visually-hidden">Upcoming pickups per day and slot</caption>
-          <thead>
-            <tr>
-              <th scope="col">Day</th>
-              {slots.map((slot) => (
-                <th key={slot.start} scope="col" className="num">
-                  {slot.label}
-                </th>
-              ))}
-              <th scope="col" className="num">
-                Total
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {upcoming.map((day) => (
-              <tr key={day.date}>
-                <th scope="row">{formatCalendarDate(day.date)}</th>
-                {day.activePerSlot.map((n, i) => (
-                  <td key={slots[i]?.start ?? i} className="num">
-                    {n}
-                  </td>
-                ))}
-                <td className="num">{day.activeTotal}</td>
-              </tr>
+      <DataTable
+        caption="Upcoming pickups per day and slot"
+        columns={[
+          "Day",
+          ...slots.map((slot) => ({ label: slot.label, numeric: true as const })),
+          { label: "Total", numeric: true },
+        ]}
+      >
+        {upcoming.map((day) => (
+          <tr key={day.date}>
+            <th scope="row">{formatCalendarDate(day.date)}</th>
+            {day.activePerSlot.map((n, i) => (
+              <td key={slots[i]?.start ?? i} className="num">
+                {n}
+              </td>
             ))}
-          </tbody>
-        </table>
-      </div>
+            <td className="num">{day.activeTotal}</td>
+          </tr>
+        ))}
+      </DataTable>
       {upcoming
         .filter((day) => day.pickups.length > 0)
         .map((day) => (

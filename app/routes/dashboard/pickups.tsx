@@ -1,15 +1,13 @@
 import { Link } from "react-router";
 import {
-  ChoiceFilter,
   DateRangeFilters,
-  ExportLink,
   FilterForm,
-  ListTable,
-  Pager,
+  ListResults,
+  SearchFilter,
+  StatusFilter,
   TextFilter,
 } from "~/components/dashboard/list-page";
 import { getDb } from "~/db/db.server";
-import { pickupStatuses } from "~/db/schema/pickups";
 import { pickupStatusLabels } from "~/features/pickups/pickup-status";
 import {
   listPickups,
@@ -18,7 +16,7 @@ import {
 } from "~/features/pickups/pickups-admin.server";
 import { requireStaff } from "~/features/staff/session.server";
 import { formatCalendarDate } from "~/utils/dates";
-import { filteredListLinks } from "~/utils/list-filters.server";
+import { checkedListPageData } from "~/utils/list-page.server";
 import { formatPaise } from "~/utils/money";
 import { formatIndianMobile } from "~/utils/phone";
 import type { Route } from "./+types/pickups";
@@ -26,20 +24,13 @@ import type { Route } from "./+types/pickups";
 /** Pickups list (issue 6 item 3): filters, search and keyset pages of 50. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request);
-  const params = new URL(request.url).searchParams;
-  const { filters, values, problems } = parsePickupFilters(params);
-  const page = await listPickups(await getDb(), filters, params.get("after"));
-  return {
-    values,
-    problems,
-    rows: page.rows,
-    ...filteredListLinks(
-      "/dashboard/pickups/export",
-      pickupFilterParams(filters),
-      params,
-      page.nextCursor,
-    ),
-  };
+  const db = await getDb();
+  return checkedListPageData(request, {
+    exportPath: "/dashboard/pickups/export",
+    parse: parsePickupFilters,
+    filterParams: pickupFilterParams,
+    read: (filters, after) => listPickups(db, filters, after),
+  });
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Pickups | Staff dashboard" }];
@@ -52,25 +43,20 @@ export default function Pickups({ loaderData }: Route.ComponentProps) {
     <>
       <h1>Pickups</h1>
       <PickupFilters values={loaderData.values} problems={loaderData.problems} />
-      <ExportLink href={loaderData.exportHref} scope="every pickup matching these filters" />
-      <ListTable
-        isEmpty={rows.length === 0}
-        emptyMessage="No pickups match these filters."
+      <ListResults
+        page={loaderData}
+        noun={{ one: "pickup", many: "pickups" }}
         caption="Pickups, latest pickup date first"
-        head={
-          <>
-            <th scope="col">Reference</th>
-            <th scope="col">Date and slot</th>
-            <th scope="col">Name</th>
-            <th scope="col">Phone</th>
-            <th scope="col">City</th>
-            <th scope="col">PIN code</th>
-            <th scope="col">Status</th>
-            <th scope="col" className="num">
-              Estimate
-            </th>
-          </>
-        }
+        columns={[
+          "Reference",
+          "Date and slot",
+          "Name",
+          "Phone",
+          "City",
+          "PIN code",
+          "Status",
+          { label: "Estimate", numeric: true },
+        ]}
       >
         {rows.map((row) => (
           <tr key={row.id}>
@@ -88,11 +74,7 @@ export default function Pickups({ loaderData }: Route.ComponentProps) {
             <td className="num">{formatPaise(row.estimatePaise)}</td>
           </tr>
         ))}
-      </ListTable>
-      <Pager
-        firstHref={loaderData.isFirstPage ? null : loaderData.firstPage}
-        nextHref={loaderData.next}
-      />
+      </ListResults>
     </>
   );
 }
@@ -100,37 +82,17 @@ export default function Pickups({ loaderData }: Route.ComponentProps) {
 /** Status, pickup dates, city, PIN code, and a search of name, phone or reference. */
 function PickupFilters({ values, problems }: Pick<PickupsData, "values" | "problems">) {
   return (
-    <FilterForm label="Filter pickups" clearHref="/dashboard/pickups">
-      <ChoiceFilter
-        name="status"
-        label="Status"
-        placeholder="Any status"
-        options={pickupStatuses}
-        optionLabel={(value) => pickupStatusLabels[value as keyof typeof pickupStatusLabels]}
-        values={values}
-        errors={problems}
-      />
-      <DateRangeFilters
-        fromLabel="Pickup date from"
-        toLabel="Pickup date to"
-        values={values}
-        errors={problems}
-      />
-      <TextFilter name="city" label="City" values={values} errors={problems} />
-      <TextFilter
-        name="pin"
-        label="PIN code"
-        inputMode="numeric"
-        values={values}
-        errors={problems}
-      />
-      <TextFilter
-        name="q"
-        label="Search name, phone or reference"
-        type="search"
-        values={values}
-        errors={problems}
-      />
+    <FilterForm
+      label="Filter pickups"
+      clearHref="/dashboard/pickups"
+      values={values}
+      errors={problems}
+    >
+      <StatusFilter labels={pickupStatusLabels} />
+      <DateRangeFilters fromLabel="Pickup date from" toLabel="Pickup date to" />
+      <TextFilter name="city" label="City" />
+      <TextFilter name="pin" label="PIN code" inputMode="numeric" />
+      <SearchFilter label="Search name, phone or reference" />
     </FilterForm>
   );
 }

@@ -1,5 +1,13 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { InputField, SelectField, TextareaField } from "~/components/ui/field";
+import {
+  type BoundField,
+  fieldsOf,
+  InputField,
+  RupeesField,
+  SelectField,
+  TextareaField,
+} from "~/components/ui/field";
+import { FormError, StatusNotice } from "~/components/ui/form-messages";
 import { getDb } from "~/db/db.server";
 import { plantUsages, productKinds } from "~/db/schema/catalogue";
 import {
@@ -98,40 +106,28 @@ const kindOptions = productKinds.map((kind) => ({ value: kind, label: kindLabel[
 const usageOptions = plantUsages.map((usage) => ({ value: usage, label: usageLabel[usage] }));
 
 /** The id, name, value (as typed, or as saved) and error of one field of the form. */
-type FieldOf = (field: ProductField) => {
-  id: string;
-  name: string;
-  defaultValue: string;
-  error: string | undefined;
-};
+type FieldOf = (field: ProductField) => BoundField;
 
 export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
   const { id, name, version, illustrations, notice } = loaderData;
   const values = actionData?.values ?? loaderData.values;
   const errors: Partial<Record<string, string>> = actionData?.errors ?? {};
   const submitting = useNavigation().state === "submitting";
-  const field: FieldOf = (key) => ({
-    id: key,
-    name: key,
-    defaultValue: values[key],
-    error: errors[key],
-  });
+  const field: FieldOf = fieldsOf({ values, errors }, { limits: productLimits });
   return (
     <>
       <p>
         <Link to="/dashboard/catalogue">Back to the catalogue</Link>
       </p>
       <h1>{name ? `Edit ${name}` : "Add a product"}</h1>
-      {notice ? (
-        <p className="dash-notice" role="status">
-          {notice}
-        </p>
-      ) : null}
-      {actionData ? (
-        <p className="dash-error" role="alert">
-          {errors.form ?? "Please correct the fields marked below. Nothing was saved."}
-        </p>
-      ) : null}
+      <StatusNotice message={notice} />
+      <FormError
+        className="dash-error"
+        message={
+          actionData &&
+          (errors.form ?? "Please correct the fields marked below. Nothing was saved.")
+        }
+      />
       <Form method="post" className="form dash-form" noValidate key={version}>
         <ProductBasics
           field={field}
@@ -172,7 +168,6 @@ function ProductBasics({
           {...field("slug")}
           label="Web address name"
           hint="Lower-case words joined by hyphens, like money-plant. Leave it empty to make it from the name. It cannot be changed later."
-          maxLength={productLimits.slug}
           autoCapitalize="none"
           spellCheck={false}
         />
@@ -181,7 +176,7 @@ function ProductBasics({
           Web address name: <code>{savedSlug}</code>
         </p>
       )}
-      <InputField {...field("name")} label="Name" maxLength={productLimits.name} required />
+      <InputField {...field("name")} label="Name" required />
       <SelectField
         {...field("kind")}
         label="Kind"
@@ -189,13 +184,10 @@ function ProductBasics({
         placeholder="Choose a kind"
         required
       />
-      <InputField
+      <RupeesField
         {...field("price")}
         label="Price (₹)"
         hint="In rupees, up to 2 decimals, like 249 or 249.50."
-        inputMode="decimal"
-        maxLength={12}
-        required
       />
       <InputField
         {...field("stock")}
@@ -214,18 +206,11 @@ function ProductBasics({
         />
         <label htmlFor="active">Active (shown in the shop)</label>
       </div>
-      <TextareaField
-        {...field("description")}
-        label="Description"
-        rows={4}
-        maxLength={productLimits.description}
-        required
-      />
+      <TextareaField {...field("description")} label="Description" rows={4} required />
       <InputField
         {...field("size")}
         label="Pack size (fertilisers)"
         hint="As printed on the pack, like 1kg or 500ml."
-        maxLength={productLimits.size}
       />
     </>
   );
@@ -242,20 +227,14 @@ function PlantDetails({ field }: { field: FieldOf }) {
         options={usageOptions}
         placeholder="Choose where it grows"
       />
-      <InputField {...field("sunlight")} label="Sunlight" maxLength={productLimits.sunlight} />
-      <InputField {...field("watering")} label="Watering" maxLength={productLimits.watering} />
-      <InputField
-        {...field("plantHeight")}
-        label="Plant height"
-        hint="Like 30–40 cm."
-        maxLength={productLimits.plantHeight}
-      />
+      <InputField {...field("sunlight")} label="Sunlight" />
+      <InputField {...field("watering")} label="Watering" />
+      <InputField {...field("plantHeight")} label="Plant height" hint="Like 30–40 cm." />
       <TextareaField
         {...field("features")}
         label="Features"
         hint="One per line, at most 10."
         rows={3}
-        maxLength={productLimits.features}
       />
     </fieldset>
   );
@@ -281,7 +260,6 @@ function ProductImage({
         label="Image"
         hint="Choose an illustration from the list, or type a path under /images/."
         list="illustrations"
-        maxLength={productLimits.imagePath}
         autoCapitalize="none"
         spellCheck={false}
         required
@@ -298,7 +276,6 @@ function ProductImage({
         {...field("imageAlt")}
         label="Image description (alt text)"
         hint="What the image shows, for people who cannot see it."
-        maxLength={productLimits.imageAlt}
         required
       />
     </>

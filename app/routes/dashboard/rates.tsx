@@ -1,5 +1,8 @@
 import { data, Form, redirect, useNavigation } from "react-router";
-import { InputField, SelectField } from "~/components/ui/field";
+import { DataTable } from "~/components/dashboard/data-table";
+import { RowAction } from "~/components/dashboard/row-action";
+import { fieldsOf, InputField, RupeesField, SelectField } from "~/components/ui/field";
+import { FormError, StatusNotice } from "~/components/ui/form-messages";
 import { getDb } from "~/db/db.server";
 import { MATERIAL_NAME_MAX, rateFormFields } from "~/features/rates/rate.schema";
 import {
@@ -95,18 +98,13 @@ function MaterialRow({
         </Form>
       </td>
       <td>
-        <Form method="post">
-          <input type="hidden" name="materialId" value={material.id} />
-          <button
-            type="submit"
-            name="intent"
-            value={material.active ? "retire" : "restore"}
-            className="button button--small"
-          >
-            {material.active ? "Retire" : "Bring back"}
-            <span className="visually-hidden"> {material.name}</span>
-          </button>
-        </Form>
+        <RowAction
+          row={{ materialId: material.id }}
+          intent={material.active ? "retire" : "restore"}
+          rowName={material.name}
+        >
+          {material.active ? "Retire" : "Bring back"}
+        </RowAction>
       </td>
     </tr>
   );
@@ -138,18 +136,16 @@ export default function Rates({ loaderData, actionData }: Route.ComponentProps) 
           Download CSV
         </a>
       </div>
-      {notice ? (
-        <p className="dash-notice" role="status">
-          {notice}
-        </p>
-      ) : null}
-      {actionData ? (
-        <p className="dash-error" role="alert">
-          {formError
+      <StatusNotice message={notice} />
+      <FormError
+        className="dash-error"
+        message={
+          actionData &&
+          (formError
             ? (errors.intent ?? errors.materialId ?? errors.rate ?? "This change was refused.")
-            : "Nothing was saved. See the message below."}
-        </p>
-      ) : null}
+            : "Nothing was saved. See the message below.")
+        }
+      />
       {categories.map((category) => (
         <CategoryRates
           key={category.id}
@@ -191,30 +187,19 @@ function CategoryRates({
   return (
     <section aria-labelledby={`category-${category.id}`}>
       <h2 id={`category-${category.id}`}>{category.name}</h2>
-      <div className="dash-table-wrap">
-        <table className="dash-table dash-rates">
-          <thead>
-            <tr>
-              <th scope="col">Material</th>
-              <th scope="col">Rate per kg</th>
-              <th scope="col">On the list</th>
-            </tr>
-          </thead>
-          <tbody>
-            {category.materials.map((material) => {
-              const failed = String(material.id) === failedMaterial;
-              return (
-                <MaterialRow
-                  key={material.id}
-                  material={material}
-                  error={failed ? rowError : undefined}
-                  typed={failed ? typedRate : undefined}
-                />
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+      <DataTable className="dash-rates" columns={["Material", "Rate per kg", "On the list"]}>
+        {category.materials.map((material) => {
+          const failed = String(material.id) === failedMaterial;
+          return (
+            <MaterialRow
+              key={material.id}
+              material={material}
+              error={failed ? rowError : undefined}
+              typed={failed ? typedRate : undefined}
+            />
+          );
+        })}
+      </DataTable>
     </section>
   );
 }
@@ -231,42 +216,22 @@ function AddMaterialForm({
   errors: Partial<Record<string, string>>;
   submitting: boolean;
 }) {
+  const field = fieldsOf({ values, errors }, { limits: { name: MATERIAL_NAME_MAX } });
   return (
     <Form method="post" className="form dash-form" noValidate>
       <input type="hidden" name="intent" value="add-material" />
       <SelectField
-        id="categoryId"
-        name="categoryId"
+        {...field("categoryId")}
         label="Category"
         options={categories.map((category) => ({
           value: String(category.id),
           label: category.name,
         }))}
         placeholder="Choose a category"
-        defaultValue={values?.categoryId}
-        error={errors.categoryId}
         required
       />
-      <InputField
-        id="name"
-        name="name"
-        label="Material name"
-        maxLength={MATERIAL_NAME_MAX}
-        defaultValue={values?.name}
-        error={errors.name}
-        required
-      />
-      <InputField
-        id="rate"
-        name="rate"
-        label="Rate (₹ per kg)"
-        hint="Like 12 or 12.50."
-        inputMode="decimal"
-        maxLength={12}
-        defaultValue={values?.rate}
-        error={errors.rate}
-        required
-      />
+      <InputField {...field("name")} label="Material name" required />
+      <RupeesField {...field("rate")} label="Rate (₹ per kg)" hint="Like 12 or 12.50." />
       <button type="submit" className="button" disabled={submitting}>
         Add material
       </button>

@@ -1,10 +1,4 @@
-import {
-  ExportLink,
-  FilterForm,
-  ListTable,
-  Pager,
-  TextFilter,
-} from "~/components/dashboard/list-page";
+import { FilterForm, ListResults, SearchFilter } from "~/components/dashboard/list-page";
 import { getDb } from "~/db/db.server";
 import {
   listRegistrations,
@@ -43,31 +37,17 @@ export default function Registrations({ loaderData }: Route.ComponentProps) {
         submitLabel="Search"
         clearHref="/dashboard/registrations"
         clearLabel="Clear search"
+        values={values}
+        errors={errors}
       >
-        <TextFilter
-          name="q"
-          label="Search name, email or phone"
-          type="search"
-          values={values}
-          errors={errors}
-        />
+        <SearchFilter label="Search name, email or phone" />
       </FilterForm>
-      {Object.keys(errors).length > 0 ? null : (
-        <ExportLink href={loaderData.exportHref} scope="every registration matching this search" />
-      )}
-      <ListTable
-        isEmpty={rows.length === 0}
-        emptyMessage="No registrations match this search."
+      <ListResults
+        page={loaderData}
+        noun={{ one: "registration", many: "registrations" }}
+        filteredBy="this search"
         caption="Registrations, newest first"
-        head={
-          <>
-            <th scope="col">Name</th>
-            <th scope="col">Email</th>
-            <th scope="col">Contact</th>
-            <th scope="col">Mailing list</th>
-            <th scope="col">Joined</th>
-          </>
-        }
+        columns={["Name", "Email", "Contact", "Mailing list", "Joined"]}
       >
         {rows.map((row) => (
           <tr key={row.id}>
@@ -78,11 +58,7 @@ export default function Registrations({ loaderData }: Route.ComponentProps) {
             <td>{formatDateTimeIST(new Date(row.createdAt))}</td>
           </tr>
         ))}
-      </ListTable>
-      <Pager
-        firstHref={loaderData.isFirstPage ? null : loaderData.firstPage}
-        nextHref={loaderData.next}
-      />
+      </ListResults>
     </>
   );
 }

@@ -1,12 +1,11 @@
-import { data, Form, useNavigation } from "react-router";
+import { data, useNavigation } from "react-router";
 import {
-  ChoiceFilter,
-  ExportLink,
   FilterForm,
-  ListTable,
-  Pager,
-  TextFilter,
+  ListResults,
+  SearchFilter,
+  StatusFilter,
 } from "~/components/dashboard/list-page";
+import { RowAction } from "~/components/dashboard/row-action";
 import { getDb } from "~/db/db.server";
 import {
   listReviews,
@@ -15,11 +14,7 @@ import {
   reviewFiltersSchema,
   setReviewStatus,
 } from "~/features/community/community-admin.server";
-import {
-  type ReviewStatus,
-  reviewStatusLabels,
-  reviewStatusOptions,
-} from "~/features/community/review-status";
+import { type ReviewStatus, reviewStatusLabels } from "~/features/community/review-status";
 import { requireStaff } from "~/features/staff/session.server";
 import { formatDateTimeIST } from "~/utils/dates";
 import { textFields } from "~/utils/form-data";
@@ -89,20 +84,15 @@ function ReviewActions({ id, status }: { id: number; status: ReviewStatus }) {
       {(["hide", "publish"] as const)
         .filter((intent) => (intent === "hide" ? status !== "hidden" : status !== "published"))
         .map((intent) => (
-          <Form method="post" key={intent}>
-            <input type="hidden" name="reviewId" value={id} />
-            <input type="hidden" name="from" value={status} />
-            <button
-              type="submit"
-              name="intent"
-              value={intent}
-              className="button button--small"
-              disabled={busy}
-            >
-              {intent === "hide" ? "Hide" : "Publish"}
-              <span className="visually-hidden"> review #{id}</span>
-            </button>
-          </Form>
+          <RowAction
+            key={intent}
+            row={{ reviewId: id, from: status }}
+            intent={intent}
+            rowName={<>review #{id}</>}
+            disabled={busy}
+          >
+            {intent === "hide" ? "Hide" : "Publish"}
+          </RowAction>
         ))}
     </div>
   );
@@ -121,42 +111,20 @@ export default function Reviews({ loaderData, actionData }: Route.ComponentProps
           {actionData.message}
         </p>
       ) : null}
-      <FilterForm label="Filter reviews" clearHref="/dashboard/reviews">
-        <ChoiceFilter
-          name="status"
-          label="Status"
-          placeholder="Any status"
-          options={reviewStatusOptions}
-          optionLabel={(value) => reviewStatusLabels[value as ReviewStatus]}
-          values={values}
-          errors={errors}
-        />
-        <TextFilter
-          name="q"
-          label="Search review or name"
-          type="search"
-          values={values}
-          errors={errors}
-        />
+      <FilterForm
+        label="Filter reviews"
+        clearHref="/dashboard/reviews"
+        values={values}
+        errors={errors}
+      >
+        <StatusFilter labels={reviewStatusLabels} />
+        <SearchFilter label="Search review or name" />
       </FilterForm>
-      {Object.keys(errors).length > 0 ? null : (
-        <ExportLink href={loaderData.exportHref} scope="every review matching these filters" />
-      )}
-      <ListTable
-        isEmpty={rows.length === 0}
-        emptyMessage="No reviews match these filters."
+      <ListResults
+        page={loaderData}
+        noun={{ one: "review", many: "reviews" }}
         caption="Reviews, newest first"
-        head={
-          <>
-            <th scope="col">#</th>
-            <th scope="col">Rating</th>
-            <th scope="col">Review</th>
-            <th scope="col">Name</th>
-            <th scope="col">Written</th>
-            <th scope="col">Status</th>
-            <th scope="col">Actions</th>
-          </>
-        }
+        columns={["#", "Rating", "Review", "Name", "Written", "Status", "Actions"]}
       >
         {rows.map((row) => (
           <tr key={row.id}>
@@ -173,11 +141,7 @@ export default function Reviews({ loaderData, actionData }: Route.ComponentProps
             </td>
           </tr>
         ))}
-      </ListTable>
-      <Pager
-        firstHref={loaderData.isFirstPage ? null : loaderData.firstPage}
-        nextHref={loaderData.next}
-      />
+      </ListResults>
     </>
   );
 }

@@ -1,13 +1,13 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { z } from "zod";
-import { InputField } from "~/components/ui/field";
-import { recordAudit } from "~/db/audit.server";
+import { fieldsOf, InputField } from "~/components/ui/field";
 import { getDb } from "~/db/db.server";
 import { StaffEmailField, StaffPasswordField } from "~/features/staff/account-fields";
-import { createStaffAccount, StaffAccountError } from "~/features/staff/auth.server";
+import { StaffAccountError } from "~/features/staff/auth.server";
 import { logIn } from "~/features/staff/session.server";
 import { consumeSetupToken, setupTokenIsValid } from "~/features/staff/setup.server";
 import { staffAccountFields } from "~/features/staff/staff.schema";
+import { createAuditedStaffAccount } from "~/features/staff/staff-admin.server";
 import dashboardStyles from "~/styles/dashboard.css?url";
 import { firstIssuePerField, textFields } from "~/utils/form-data";
 import { clientAddressContext } from "~/utils/request-context";
@@ -43,16 +43,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   try {
-    const user = await createStaffAccount(db, { ...parsed.data, role: "admin" });
+    await createAuditedStaffAccount(db, "system", { ...parsed.data, role: "admin" }, "setup link");
     consumeSetupToken();
-    await recordAudit(db, {
-      actor: "system",
-      action: "staff.create",
-      entity: "staff",
-      entityId: user.id,
-      after: { email: user.email, name: user.name, role: user.role },
-      extra: { via: "setup link" },
-    });
   } catch (error) {
     if (error instanceof StaffAccountError && error.field) {
       return data<SetupResult>(
@@ -80,21 +72,14 @@ export const meta: Route.MetaFunction = () => [
 
 export default function Setup({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
+  const field = fieldsOf({ values: actionData?.values, errors: actionData?.errors });
   return (
     <div className="dash-login">
       <h1>Create the first admin</h1>
       <p>This link works once, while no staff account exists.</p>
       <Form method="post" className="form" noValidate>
         <input type="hidden" name="token" value={loaderData.token} />
-        <InputField
-          id="name"
-          name="name"
-          label="Name"
-          autoComplete="name"
-          required
-          defaultValue={actionData?.values.name}
-          error={actionData?.errors.name}
-        />
+        <InputField {...field("name")} label="Name" autoComplete="name" required />
         <StaffEmailField defaultValue={actionData?.values.email} error={actionData?.errors.email} />
         <StaffPasswordField purpose="new" error={actionData?.errors.password} />
         <button type="submit" className="button" disabled={navigation.state === "submitting"}>

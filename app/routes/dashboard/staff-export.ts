@@ -1,7 +1,7 @@
 import { getDb } from "~/db/db.server";
 import { requireStaff } from "~/features/staff/session.server";
 import { listStaff } from "~/features/staff/staff-admin.server";
-import { csvResponse } from "~/utils/csv.server";
+import { csvResponse, csvRowsOf } from "~/utils/csv.server";
 import { formatDateTimeIST } from "~/utils/dates";
 import type { Route } from "./+types/staff-export";
 
@@ -9,16 +9,12 @@ import type { Route } from "./+types/staff-export";
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request, "admin");
   const staff = await listStaff(await getDb());
-  async function* rows() {
-    for (const member of staff) {
-      yield [
-        member.name,
-        member.email,
-        member.role,
-        member.disabled ? "disabled" : "active",
-        formatDateTimeIST(member.createdAt),
-      ];
-    }
-  }
-  return csvResponse("staff.csv", ["Name", "Email", "Role", "Status", "Created (IST)"], rows());
+  const rows = csvRowsOf(staff, (member) => [
+    member.name,
+    member.email,
+    member.role,
+    member.disabled ? "disabled" : "active",
+    formatDateTimeIST(member.createdAt),
+  ]);
+  return csvResponse("staff.csv", ["Name", "Email", "Role", "Status", "Created (IST)"], rows);
 }

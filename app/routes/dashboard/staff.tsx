@@ -1,6 +1,9 @@
 import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
-import { InputField, SelectField } from "~/components/ui/field";
+import { DataTable } from "~/components/dashboard/data-table";
+import { RowAction } from "~/components/dashboard/row-action";
+import { fieldsOf, InputField, SelectField } from "~/components/ui/field";
+import { FormError, StatusNotice } from "~/components/ui/form-messages";
 import { getDb } from "~/db/db.server";
 import { staffRoles } from "~/db/schema/staff";
 import { StaffAccountError } from "~/features/staff/auth.server";
@@ -125,46 +128,26 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
           Export CSV
         </a>
       </div>
-      {actionData?.ok ? (
-        <p className="dash-notice" role="status">
-          {actionData.ok}
-        </p>
-      ) : null}
-      {actionData?.formError ? (
-        <p className="dash-error" role="alert">
-          {actionData.formError}
-        </p>
-      ) : null}
-      <div className="dash-table-wrap">
-        <table className="dash-table">
-          <caption className="visually-hidden">Staff accounts</caption>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Email</th>
-              <th scope="col">Role</th>
-              <th scope="col">Status</th>
-              <th scope="col">Since</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {loaderData.staff.map((member) => (
-              <StaffRow
-                key={member.id}
-                member={member}
-                isMe={member.id === loaderData.me}
-                passwordError={
-                  actionData?.intent === "reset-password" && actionData.userId === member.id
-                    ? actionData.errors?.password
-                    : undefined
-                }
-                busy={busy}
-              />
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <StatusNotice message={actionData?.ok} />
+      <FormError message={actionData?.formError} className="dash-error" />
+      <DataTable
+        caption="Staff accounts"
+        columns={["Name", "Email", "Role", "Status", "Since", "Actions"]}
+      >
+        {loaderData.staff.map((member) => (
+          <StaffRow
+            key={member.id}
+            member={member}
+            isMe={member.id === loaderData.me}
+            passwordError={
+              actionData?.intent === "reset-password" && actionData.userId === member.id
+                ? actionData.errors?.password
+                : undefined
+            }
+            busy={busy}
+          />
+        ))}
+      </DataTable>
 
       <h2>Add a staff member</h2>
       <CreateStaffForm values={creating?.values} errors={creating?.errors} busy={busy} />
@@ -196,19 +179,14 @@ function StaffRow({
           <span>This is you</span>
         ) : (
           <div className="dash-actions">
-            <Form method="post">
-              <input type="hidden" name="userId" value={member.id} />
-              <button
-                type="submit"
-                name="intent"
-                value={member.disabled ? "enable" : "disable"}
-                className="button button--small"
-                disabled={busy}
-              >
-                {member.disabled ? "Enable" : "Disable"}
-                <span className="visually-hidden"> {member.email}</span>
-              </button>
-            </Form>
+            <RowAction
+              row={{ userId: member.id }}
+              intent={member.disabled ? "enable" : "disable"}
+              rowName={member.email}
+              disabled={busy}
+            >
+              {member.disabled ? "Enable" : "Disable"}
+            </RowAction>
             <Form method="post" className="form">
               <input type="hidden" name="userId" value={member.id} />
               <InputField
@@ -246,34 +224,17 @@ function CreateStaffForm({
   errors: FieldErrors | undefined;
   busy: boolean;
 }) {
+  const field = fieldsOf({ values, errors });
   return (
     <Form method="post" className="form" noValidate>
-      <InputField
-        id="name"
-        name="name"
-        label="Name"
-        required
-        defaultValue={values?.name}
-        error={errors?.name}
-      />
-      <InputField
-        id="email"
-        name="email"
-        type="email"
-        label="Email"
-        autoComplete="off"
-        required
-        defaultValue={values?.email}
-        error={errors?.email}
-      />
+      <InputField {...field("name")} label="Name" required />
+      <InputField {...field("email")} type="email" label="Email" autoComplete="off" required />
       <SelectField
-        id="role"
-        name="role"
+        {...field("role")}
         label="Role"
         options={roleOptions}
         placeholder="Choose a role"
         defaultValue={values?.role ?? "staff"}
-        error={errors?.role}
       />
       <InputField
         id="password"

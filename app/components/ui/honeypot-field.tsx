@@ -1,0 +1,21 @@
+/**
+ * The honeypot of a public form (`HONEYPOT_FIELD`, app/utils/honeypot.ts): a text field hidden
+ * from people, visually and from assistive technology, out of the tab order, that
+ * form-spamming bots fill in. The server refuses a submission with it filled (docs/community.md).
+ */
+import { HONEYPOT_FIELD } from "~/utils/honeypot";
+
+export function HoneypotField() {
+  return (
+    <div className="honeypot" aria-hidden="true">
+      <label htmlFor={HONEYPOT_FIELD}>Leave this field empty</label>
+      <input
+        id={HONEYPOT_FIELD}
+        name={HONEYPOT_FIELD}
+        type="text"
+        tabIndex={-1}
+        autoComplete="off"
+      />
+    </div>
+  );
+}
