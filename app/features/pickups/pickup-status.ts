@@ -3,6 +3,7 @@
  * missed from requested or confirmed. Every status change goes through here.
  */
 import type { PickupStatus } from "~/db/schema/pickups";
+import { IllegalStatusChangeError, statusWorkflow } from "~/utils/status-workflow";
 
 export const pickupTransitions: Record<PickupStatus, readonly PickupStatus[]> = {
   requested: ["confirmed", "cancelled", "missed"],
@@ -23,17 +24,11 @@ export const pickupStatusLabels: Record<PickupStatus, string> = {
 /** Statuses that hold a place in their slot. */
 export const activePickupStatuses: readonly PickupStatus[] = ["requested", "confirmed"];
 
-export class IllegalPickupTransitionError extends Error {
-  override name = "IllegalPickupTransitionError";
-  constructor(
-    readonly from: PickupStatus,
-    readonly to: PickupStatus,
-  ) {
-    super(`A pickup that is ${from} cannot become ${to}.`);
-  }
-}
+const pickupWorkflow = statusWorkflow(pickupTransitions, "A pickup");
+
+/** Thrown for a status change the workflow does not allow ("A pickup that is X cannot become Y."). */
+export const IllegalPickupTransitionError = IllegalStatusChangeError;
+export type IllegalPickupTransitionError = IllegalStatusChangeError<PickupStatus>;
 
 /** @throws IllegalPickupTransitionError when `from → to` is not in the workflow. */
-export function assertPickupTransition(from: PickupStatus, to: PickupStatus): void {
-  if (!pickupTransitions[from].includes(to)) throw new IllegalPickupTransitionError(from, to);
-}
+export const assertPickupTransition = pickupWorkflow.assert;
