@@ -22,7 +22,7 @@ import { SiteFooter } from "~/features/site/site-footer";
 import { SiteHeader } from "~/features/site/site-header";
 import type { Route } from "./+types/root";
 // Inlined: one small stylesheet (≈2.5 KB gzip) is cheaper than a render-blocking request on
-// slow mobile networks (DESIGN §4 LCP budget).
+// slow mobile networks (docs/budgets.md LCP budget).
 import styles from "./styles/app.css?inline";
 
 export async function loader({ request }: Route.LoaderArgs) {

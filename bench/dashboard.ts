@@ -1,5 +1,5 @@
 /**
- * `npm run bench:dashboard` (issue 6 item 10): the dashboard's list pages at 10k, 100k and 1M
+ * `npm run bench:dashboard` (docs/dashboard.md): the dashboard's list pages at 10k, 100k and 1M
  * pickups and orders, on embedded PGlite and on PostgreSQL.
  *
  * For each driver a worker process (PGlite is opened once per process: reopening it in one

@@ -1,5 +1,5 @@
 /**
- * `npm run staff:create -- --email E --name N [--role admin|staff]` (DESIGN §3 "Staff").
+ * `npm run staff:create -- --email E --name N [--role admin|staff]` (docs/contracts.md "Staff").
  * Reads the password from stdin when stdin is not a terminal, prompts (twice, not echoed)
  * otherwise. Exit 0 created; non-zero with a one-line reason on stderr.
  */

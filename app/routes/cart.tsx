@@ -21,7 +21,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { cart: await getCart(await getDb(), await readCartId(request)) };
 }
 
-/** The one cart action: add, increment, decrement, remove (issue 3 item 1). */
+/** The one cart action: add, increment, decrement, remove (docs/shop.md). */
 export async function action({ request }: Route.ActionArgs) {
   const fields = textFields(await request.formData(), cartActionFields);
   const parsed = cartActionSchema.safeParse({

@@ -35,7 +35,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     cart,
     idempotencyKey: idempotencyKey(),
     shownLines: describeCartLines(cart.lines),
-    /** Issue 7 item 2: the online choice exists only when Razorpay is configured. */
+    /** docs/payments.md: the online choice exists only when Razorpay is configured. */
     onlinePayment: razorpayConfig() !== null,
   };
 }
@@ -48,8 +48,8 @@ type ActionResult = {
 };
 
 /**
- * Validates the shipping form and places the order (issue 3 items 3–4). Online payment
- * (issue 7 item 2) continues on /payment, loaded as a new document so that page's CSP, which
+ * Validates the shipping form and places the order (docs/shop.md). Online payment
+ * (docs/payments.md) continues on /payment, loaded as a new document so that page's CSP, which
  * allows Razorpay's widget, applies.
  */
 export async function action({ request }: Route.ActionArgs) {

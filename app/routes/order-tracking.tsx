@@ -33,7 +33,7 @@ export async function loader({ params }: Route.LoaderArgs) {
     canCancel:
       shopperCanCancel(order.status) &&
       !(order.paymentMethod === "online" && order.paymentStatus === "paid"),
-    // Issue 7 item 4: a pending (abandoned) or failed online payment can be retried while
+    // docs/payments.md: a pending (abandoned) or failed online payment can be retried while
     // Razorpay is configured, or switched to cash on delivery.
     canRetryPayment: canPayOnline(order) && razorpayConfig() !== null,
     canSwitchToCashOnDelivery: canPayOnline(order),
@@ -42,8 +42,8 @@ export async function loader({ params }: Route.LoaderArgs) {
 }
 
 /**
- * The shopper cancels while the order is 'placed' (issue 3 item 6), or switches a pending or
- * failed online payment to cash on delivery (issue 7 item 4).
+ * The shopper cancels while the order is 'placed' (docs/shop.md), or switches a pending or
+ * failed online payment to cash on delivery (docs/payments.md).
  */
 export async function action({ params, request }: Route.ActionArgs) {
   const form = await request.formData();

@@ -1,5 +1,5 @@
 /**
- * /payment (issue 7 item 3; spec §2 /payment; DESIGN §1): pay a stored order online. The
+ * /payment (docs/payments.md; spec §2 /payment; docs/product.md): pay a stored order online. The
  * reference and amount come from the database (`?order=<tracking token>`), never from the
  * browser. 'Pay Now' validates the UPI ID, creates the Razorpay order on the server and opens
  * Razorpay's payment window with the UPI ID prefilled; its success callback is verified on the

@@ -23,7 +23,7 @@ interface ReviewResult extends PublicFormResult {
   pending?: boolean;
 }
 
-/** A review (issue 5 items 4–5): honeypot, validation (rating 1–5), rate limit, stored as text. */
+/** A review (docs/community.md): honeypot, validation (rating 1–5), rate limit, stored as text. */
 export async function action({ request, context }: Route.ActionArgs) {
   const { parsed, refusal } = await screenPublicForm<ReviewResult, typeof reviewSchema>({
     formData: await request.formData(),

@@ -1,5 +1,5 @@
 /**
- * Reading the audit log (issue 6 item 8): newest first, filtered by entity, entity id, actor
+ * Reading the audit log (docs/dashboard.md): newest first, filtered by entity, entity id, actor
  * and a date range (Asia/Kolkata days), keyset-paginated, with each entry's before → after
  * told in words, and the same rows as CSV (item 9). Read only: entries are written by
  * `recordAudit` in the transaction of each change.

@@ -1,5 +1,5 @@
 /**
- * Keyset ("seek") pagination for dashboard lists (issue 6 items 3–5): the page after a row is
+ * Keyset ("seek") pagination for dashboard lists (docs/dashboard.md): the page after a row is
  * asked for by that row's sort key, so page 1,000 costs what page 1 costs (an index range
  * scan), unlike OFFSET. The cursor travels in the URL as `after=<base64url JSON array>`.
  */
@@ -56,7 +56,7 @@ export async function keysetPage<R, K extends (string | number)[]>(
 }
 
 /**
- * Every row `fetch(cursor, limit)` gives, read in keyset batches of `batchSize` (issue 6
+ * Every row `fetch(cursor, limit)` gives, read in keyset batches of `batchSize` (docs/dashboard.md
  * item 9: a CSV export of a million rows never holds more than one batch).
  */
 export async function* keysetBatches<R, K extends (string | number)[]>(

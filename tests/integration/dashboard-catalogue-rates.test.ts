@@ -1,5 +1,5 @@
 /**
- * Catalogue and rates editing by admins (issue 6 items 6, 8, 9): changes reach the public
+ * Catalogue and rates editing by admins (docs/dashboard.md): changes reach the public
  * lists at once, each writes one audit row with the values before and after, bad input is
  * refused next to its field with nothing written, staff without the admin role get 403, and
  * the catalogue CSV neutralises formulas.

@@ -1,5 +1,5 @@
 /**
- * A per-day line chart drawn on the server as inline SVG (issue 6 item 2): no chart library and
+ * A per-day line chart drawn on the server as inline SVG (docs/dashboard.md): no chart library and
  * no JavaScript. Accessible as an image with a title and a text summary (role="img"), with axis
  * labels and a visible legend; the series differ by line style and marker shape as well as
  * colour, and the same numbers are in a table below, so nothing is told by colour alone.

@@ -1,5 +1,5 @@
 /**
- * Pieces shared by the dashboard detail pages of orders and pickups (issue 6 items 3, 4, 8):
+ * Pieces shared by the dashboard detail pages of orders and pickups (docs/dashboard.md):
  * the notice / error lines, a status-change button, and the history list. No server code here.
  */
 import type { ReactNode } from "react";

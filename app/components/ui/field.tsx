@@ -1,6 +1,6 @@
 /**
- * A labelled form field with its error message next to it (DESIGN §3 "Forms": every input
- * has a visible label; DESIGN §4: errors next to the field). The error is tied to the input
+ * A labelled form field with its error message next to it (docs/contracts.md "Forms": every input
+ * has a visible label; docs/budgets.md: errors next to the field). The error is tied to the input
  * with aria-describedby and aria-invalid.
  */
 import type {
@@ -201,7 +201,7 @@ interface RadioGroupFieldProps {
 
 /**
  * A group of radio buttons under a visible legend, its error tied to the group and shown
- * below it (DESIGN §4: errors next to the field). Works without JavaScript.
+ * below it (docs/budgets.md: errors next to the field). Works without JavaScript.
  */
 export function RadioGroupField({
   name,

@@ -1,5 +1,5 @@
 /**
- * The lines of /cart (issue 3 item 2): image, name, unit price, quantity with '-' and '+',
+ * The lines of /cart (docs/shop.md): image, name, unit price, quantity with '-' and '+',
  * line total and 'Remove'. '-' is disabled at 1 and '+' at min(20, stock). A line whose
  * button is pending disables its buttons.
  */

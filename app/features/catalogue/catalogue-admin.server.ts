@@ -1,5 +1,5 @@
 /**
- * Catalogue editing for admins (issue 6 item 6): the product list with its filters and CSV
+ * Catalogue editing for admins (docs/dashboard.md): the product list with its filters and CSV
  * rows (item 9), create and update in one transaction with an audit row each (item 8).
  * Money is integer paise, stock is units. The public /plant and /supplies loaders read the
  * same rows with no cache, so a saved change shows there on the next request.
@@ -148,7 +148,7 @@ export const productExportHeader = [
 
 /**
  * Every product matching the filters as CSV rows, fetched 1,000 at a time by keyset so a large
- * catalogue never sits in memory (issue 6 item 9). Cells are neutralised by `csvResponse`.
+ * catalogue never sits in memory (docs/dashboard.md). Cells are neutralised by `csvResponse`.
  */
 export function productExportRows(
   db: Database,
@@ -383,7 +383,7 @@ export type SaveProductResult =
   | { ok: false; errors: Partial<Record<ProductField | "form", string>> };
 
 /**
- * The product form's action (issue 6 item 6): checks `fields` with `productSchema` (and the
+ * The product form's action (docs/dashboard.md): checks `fields` with `productSchema` (and the
  * slug, for a new product: typed, or made from the name), then creates (`id` null) or
  * updates the product with its audit row. Nothing is written when a field is refused.
  * @returns the product id, or a message per refused field.

@@ -1,5 +1,5 @@
 /**
- * The staff side of the mailing list and reviews (issue 6 items 5, 8 and 9): registration and
+ * The staff side of the mailing list and reviews (docs/dashboard.md): registration and
  * review lists with search and keyset pagination (newest first), their CSV rows in batches, and
  * hiding or publishing a review with an audit row written in the same transaction.
  */
@@ -27,7 +27,7 @@ const searchText = z
 // ---------------------------------------------------------------------------------------------
 // Registrations
 
-/** Filters of the registrations list and its CSV export (issue 6 item 5). */
+/** Filters of the registrations list and its CSV export (docs/dashboard.md). */
 export const registrationFiltersSchema = z.object({ q: searchText });
 export type RegistrationFilters = z.infer<typeof registrationFiltersSchema>;
 
@@ -116,7 +116,7 @@ export function registrationCsvRows(
 // ---------------------------------------------------------------------------------------------
 // Reviews
 
-/** Filters of the reviews list and its CSV export (issue 6 item 5). */
+/** Filters of the reviews list and its CSV export (docs/dashboard.md). */
 export const reviewFiltersSchema = z.object({
   status: z
     .union([z.literal(""), z.enum(reviewStatuses)], {
@@ -228,7 +228,7 @@ export const reviewActionSchema = z.object({
 });
 
 /**
- * Hides or publishes a review (issue 6 items 5 and 8) and records it in the audit log
+ * Hides or publishes a review (docs/dashboard.md) and records it in the audit log
  * (`review.hide` / `review.publish`, before and after status) in the same transaction. The home
  * page shows published reviews only, so a hidden review leaves it at once.
  * @param expectedFrom the status the staff member saw; a different current status is refused.

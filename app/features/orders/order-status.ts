@@ -35,7 +35,7 @@ export const canTransitionOrder = orderWorkflow.can;
 /** @throws IllegalTransitionError when `from → to` is not in the workflow. */
 export const assertOrderTransition = orderWorkflow.assert;
 
-/** Shoppers may cancel themselves only while the order is placed (issue 3 item 6). */
+/** Shoppers may cancel themselves only while the order is placed (docs/shop.md). */
 export function shopperCanCancel(status: OrderStatus): boolean {
   return status === "placed";
 }

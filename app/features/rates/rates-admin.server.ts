@@ -1,5 +1,5 @@
 /**
- * Scrap rate list editing for admins (issue 6 item 6): every material of every category,
+ * Scrap rate list editing for admins (docs/dashboard.md): every material of every category,
  * active and retired; change a rate, add a material, retire one or bring it back. Rates are
  * integer paise per kg. Each change is one transaction with an audit row (item 8, entity
  * 'scrap_material'). A retired material keeps its row (`active = false`): /ratelist and the
@@ -296,7 +296,7 @@ export type RateFormResult =
   | { ok: false; status: number; errors: Partial<Record<(typeof rateFormFields)[number], string>> };
 
 /**
- * The rates page's action (issue 6 item 6): checks one of its four forms with
+ * The rates page's action (docs/dashboard.md): checks one of its four forms with
  * `rateFormSchema` (told apart by `intent`) and applies it. Nothing is written when a field
  * is refused.
  * @returns the material changed and what happened, or a message per field with the HTTP

@@ -1,5 +1,5 @@
 /**
- * Navigation bar (spec §2 "Application frame"; DESIGN §3 "Nav labels"): logo → /, the pickup
+ * Navigation bar (spec §2 "Application frame"; docs/contracts.md "Nav labels"): logo → /, the pickup
  * call-to-action → /orderpage, Plants, Supplies, Cart (N); on / also About, How we valuate,
  * Contact and Scrap List. On small screens a hamburger toggles the menu; without JavaScript
  * the menu is simply shown (the `js` class on <html> enables the collapsing).

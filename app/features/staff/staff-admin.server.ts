@@ -1,5 +1,5 @@
 /**
- * Staff management for admins (issue 6 item 7): list, create, disable (ends their sessions),
+ * Staff management for admins (docs/dashboard.md): list, create, disable (ends their sessions),
  * enable, reset password (also ends their sessions). Every change writes an audit row (item 8)
  * in the same transaction; passwords and hashes never reach the audit log.
  */

@@ -20,7 +20,7 @@ import { listPageData } from "~/utils/list-page.server";
 import type { Route } from "./+types/audit";
 
 /**
- * Audit log (issue 6 item 8), read only and open to every staff member: newest first, filters
+ * Audit log (docs/dashboard.md), read only and open to every staff member: newest first, filters
  * by kind of record, record id, actor and Asia/Kolkata dates, keyset pages of 50.
  */
 export async function loader({ request }: Route.LoaderArgs) {

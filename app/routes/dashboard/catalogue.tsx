@@ -11,7 +11,7 @@ import { requireStaff } from "~/features/staff/session.server";
 import { formatPaise } from "~/utils/money";
 import type { Route } from "./+types/catalogue";
 
-/** Every product, active and inactive, for admins (issue 6 item 6). */
+/** Every product, active and inactive, for admins (docs/dashboard.md). */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request, "admin");
   const params = new URL(request.url).searchParams;

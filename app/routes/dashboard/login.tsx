@@ -31,7 +31,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-/** Login (issue 6 item 1): rate limited, same answer for unknown e-mail and wrong password. */
+/** Login (docs/dashboard.md): rate limited, same answer for unknown e-mail and wrong password. */
 export async function action({ request, context }: Route.ActionArgs) {
   const fields = textFields(await request.formData(), ["email", "password", "redirectTo"]);
   const parsed = loginSchema.safeParse(fields);

@@ -21,7 +21,7 @@ import { formatPaise } from "~/utils/money";
 import { formatIndianMobile } from "~/utils/phone";
 import type { Route } from "./+types/orders";
 
-/** Orders list (issue 6 item 4): filters, search and keyset pages of 50, newest first. */
+/** Orders list (docs/dashboard.md): filters, search and keyset pages of 50, newest first. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request);
   const db = await getDb();

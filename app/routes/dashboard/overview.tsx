@@ -15,7 +15,7 @@ import { formatCalendarDate, formatDateTimeIST } from "~/utils/dates";
 import { formatPaise } from "~/utils/money";
 import type { Route } from "./+types/overview";
 
-/** The overview (issue 6 item 2): the day's work and the last 30 days, in Asia/Kolkata. */
+/** The overview (docs/dashboard.md): the day's work and the last 30 days, in Asia/Kolkata. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request);
   return getOverview(await getDb(), {

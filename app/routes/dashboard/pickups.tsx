@@ -21,7 +21,7 @@ import { formatPaise } from "~/utils/money";
 import { formatIndianMobile } from "~/utils/phone";
 import type { Route } from "./+types/pickups";
 
-/** Pickups list (issue 6 item 3): filters, search and keyset pages of 50. */
+/** Pickups list (docs/dashboard.md): filters, search and keyset pages of 50. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request);
   const db = await getDb();

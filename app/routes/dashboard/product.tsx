@@ -54,7 +54,7 @@ const newProduct: Record<ProductField, string> = {
   imageAlt: "",
 };
 
-/** The product form, empty for a new product (issue 6 item 6). */
+/** The product form, empty for a new product (docs/dashboard.md). */
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireStaff(request, "admin");
   const id = productId(params);

@@ -23,7 +23,7 @@ const notices: Record<RateFormOutcome, (name: string, rate: string) => string> =
   restored: (name, rate) => `${name} is back on the rate list at ${rate} per kg.`,
 };
 
-/** The scrap rate list, every material, for admins (issue 6 item 6). */
+/** The scrap rate list, every material, for admins (docs/dashboard.md). */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request, "admin");
   const categories = await listRatesForAdmin(await getDb());

@@ -12,7 +12,7 @@ import type { Route } from "./+types/registrations";
 
 const filterKeys = ["q"] as const;
 
-/** Mailing-list registrations (issue 6 item 5): search and keyset pages of 50, newest first. */
+/** Mailing-list registrations (docs/dashboard.md): search and keyset pages of 50, newest first. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request);
   const db = await getDb();

@@ -23,7 +23,7 @@ import type { Route } from "./+types/reviews";
 
 const filterKeys = ["status", "q"] as const;
 
-/** Reviews (issue 6 item 5): filter by status, search, keyset pages of 50, newest first. */
+/** Reviews (docs/dashboard.md): filter by status, search, keyset pages of 50, newest first. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request);
   const db = await getDb();
@@ -38,7 +38,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 type ActionResult = { ok: true; message: string } | { ok: false; message: string };
 
 /**
- * Hide or Publish one review (issue 6 items 5, 8): the audit row is written with the change.
+ * Hide or Publish one review (docs/dashboard.md): the audit row is written with the change.
  * Bad form → 400; unknown review → 404; already in that status or changed meanwhile → 409.
  */
 export async function action({ request }: Route.ActionArgs) {

@@ -30,7 +30,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { token: token as string };
 }
 
-/** First admin (issue 6 item 1): only with this process's live setup token, once. */
+/** First admin (docs/dashboard.md): only with this process's live setup token, once. */
 export async function action({ request, context }: Route.ActionArgs) {
   const db = await getDb();
   const fields = textFields(await request.formData(), ["token", "name", "email", "password"]);

@@ -42,7 +42,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-/** Staff management (issue 6 item 7): create, disable / enable, reset password. Admin only. */
+/** Staff management (docs/dashboard.md): create, disable / enable, reset password. Admin only. */
 export async function action({ request }: Route.ActionArgs) {
   const admin = await requireStaff(request, "admin");
   const db = await getDb();
