@@ -21,6 +21,7 @@ import * as pickupsRoute from "~/routes/dashboard/pickups";
 import * as pickupsExport from "~/routes/dashboard/pickups-export";
 import { resetRateLimits } from "~/utils/rate-limit.server";
 import { createTestDatabase, queryRows } from "../db";
+import { pickupAddress } from "../factories";
 import { routeArgs, signedInStaff } from "../support/staff";
 
 let handle: DatabaseHandle;
@@ -295,13 +296,7 @@ describe("pickup detail and actions", () => {
         reference,
         trackingToken: `tok-${reference}`,
         status,
-        name: "Ravi Kumar",
-        email: "ravi@example.com",
-        phone: "+919845012345",
-        addressLine1: "4 Residency Road",
-        addressLine2: "",
-        city: "Bengaluru",
-        pinCode: "560025",
+        ...pickupAddress,
         pickupDate: "2026-11-23",
         slotStart: "11:00",
         rewardPreference: "plants",

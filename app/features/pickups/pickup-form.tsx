@@ -7,7 +7,14 @@
  */
 import { useMemo, useState } from "react";
 import { Form, Link } from "react-router";
-import { InputField, RadioGroupField, SelectField } from "~/components/ui/field";
+import { ContactFields } from "~/components/ui/contact-fields";
+import {
+  type FormState,
+  fieldsOf,
+  InputField,
+  RadioGroupField,
+  SelectField,
+} from "~/components/ui/field";
 import { formatCalendarDate } from "~/utils/dates";
 import { formatPaise } from "~/utils/money";
 import { estimatePaise, parseEstimateKg } from "./estimate";
@@ -42,80 +49,46 @@ interface EstimateRowValue {
 }
 
 /** Name, e-mail and phone. */
-function ContactFields({ values, errors }: { values: Values; errors: Errors }) {
+function PickupContactFields(state: FormState) {
   return (
     <fieldset className="form__group">
       <legend>Your details</legend>
-      <InputField
-        id="name"
-        name="name"
-        label="Name"
-        autoComplete="name"
-        required
-        maxLength={pickupLimits.name}
-        defaultValue={values.name}
-        error={errors.name}
-      />
-      <InputField
-        id="email"
-        name="email"
-        type="email"
-        label="Email"
-        autoComplete="email"
-        required
-        maxLength={pickupLimits.email}
-        defaultValue={values.email}
-        error={errors.email}
-      />
-      <InputField
-        id="phone"
-        name="phone"
-        type="tel"
-        inputMode="tel"
-        label="Phone"
-        autoComplete="tel"
-        required
-        maxLength={pickupLimits.phone}
-        hint="10-digit mobile number; +91 is optional."
-        defaultValue={values.phone}
-        error={errors.phone}
+      <ContactFields
+        field={fieldsOf(state, { limits: pickupLimits })}
+        phone={{ name: "phone", label: "Phone", hint: "10-digit mobile number; +91 is optional." }}
       />
     </fieldset>
   );
 }
 
 /** Address lines, city and PIN code (with a mailing-list link where we do not collect yet). */
-function AddressFields({ values, errors }: { values: Values; errors: Errors }) {
-  const field = (name: "addressLine1" | "addressLine2" | "city", label: string, auto: string) => (
-    <InputField
-      id={name}
-      name={name}
-      label={label}
-      autoComplete={auto}
-      required
-      maxLength={pickupLimits[name]}
-      defaultValue={values[name]}
-      error={errors[name]}
-    />
-  );
+function AddressFields(state: FormState) {
+  const field = fieldsOf(state, { limits: pickupLimits });
   return (
     <fieldset className="form__group">
       <legend>Pickup address</legend>
-      {field("addressLine1", "Address Line 1", "address-line1")}
-      {field("addressLine2", "Address Line 2", "address-line2")}
-      {field("city", "City", "address-level2")}
       <InputField
-        id="pinCode"
-        name="pinCode"
+        {...field("addressLine1")}
+        label="Address Line 1"
+        autoComplete="address-line1"
+        required
+      />
+      <InputField
+        {...field("addressLine2")}
+        label="Address Line 2"
+        autoComplete="address-line2"
+        required
+      />
+      <InputField {...field("city")} label="City" autoComplete="address-level2" required />
+      <InputField
+        {...field("pinCode")}
         label="PIN code"
         inputMode="numeric"
         autoComplete="postal-code"
         required
         maxLength={6}
-        defaultValue={values.pinCode}
-        error={errors.pinCode}
       />
-      {errors.pinCode?.startsWith("We do not collect") ? (
+      {state.errors?.pinCode?.startsWith("We do not collect") ? (
         <p>
           <Link to="/#join">Join our mailing list</Link>
         </p>
@@ -352,7 +325,7 @@ export function PickupForm(props: PickupFormProps) {
         </p>
       ) : null}
       <input type="hidden" name="idempotencyKey" value={props.idempotencyKey} />
-      <ContactFields values={values} errors={errors} />
+      <PickupContactFields values={values} errors={errors} />
       <AddressFields values={values} errors={errors} />
       <WhenFields
         availability={props.availability}
