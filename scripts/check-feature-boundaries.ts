@@ -13,8 +13,6 @@
 import path from "node:path";
 import { readAppSources, runCheckWhenMain, type SourceFile } from "./lib/app-sources";
 
-export type { SourceFile };
-
 export interface BoundaryViolation {
   file: string;
   line: number;
