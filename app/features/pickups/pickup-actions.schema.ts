@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import { pickupStatuses } from "~/db/schema/pickups";
-import { expectedFromField, UNKNOWN_ACTION } from "~/utils/intent-form";
+import { expectedFromField, formStrings, UNKNOWN_ACTION } from "~/utils/intent-form";
 import { EXTRA_MATERIAL_ROWS, parsePayout, parseWeighedKg } from "./collection";
 
 const expectedFrom = expectedFromField(pickupStatuses);
@@ -148,10 +148,8 @@ export type CollectionInput = z.output<typeof collectionSchema>;
  * for added ones, `payout` in rupees, `rewardGiven`.
  */
 export function collectionFormFields(form: FormData, estimatedMaterialIds: readonly number[]) {
-  const text = (key: string) => {
-    const value = form.get(key);
-    return typeof value === "string" ? value.replaceAll("\u0000", "") : "";
-  };
+  const fields = formStrings(form);
+  const text = (key: string) => fields[key] ?? "";
   const rows: WeightRow[] = estimatedMaterialIds.map((materialId) => ({
     kind: "estimated",
     materialId,
