@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import { pickupStatuses } from "~/db/schema/pickups";
+import { firstIssuePerField } from "~/utils/form-data";
 import { expectedFromField, formStrings, UNKNOWN_ACTION } from "~/utils/intent-form";
 import { EXTRA_MATERIAL_ROWS, parsePayout, parseWeighedKg } from "./collection";
 
@@ -179,11 +180,9 @@ export function parseCollectionForm(
 ): { ok: true; input: CollectionInput } | { ok: false; errors: Record<string, string> } {
   const parsed = collectionSchema.safeParse(collectionFormFields(form, estimatedMaterialIds));
   if (parsed.success) return { ok: true, input: parsed.data };
-  const errors: Record<string, string> = {};
-  for (const issue of parsed.error.issues) {
-    const [first, second] = issue.path;
-    const field = first === "weights" ? second : first;
-    errors[String(field ?? "form")] ??= issue.message;
-  }
-  return { ok: false, errors };
+  // A weight row's issue is at ["weights", field name]: keyed by the field name.
+  const issues = parsed.error.issues.map((issue) =>
+    issue.path[0] === "weights" ? { ...issue, path: issue.path.slice(1) } : issue,
+  );
+  return { ok: false, errors: firstIssuePerField(issues) };
 }
