@@ -169,5 +169,5 @@ export function gramsToKgText(grams: number): string {
 
 /** Integer grams for people, in en-IN kg: 2500 → "2.5 kg", 1234500 → "1,234.5 kg". */
 export function formatKg(grams: number): string {
-  return `${(grams / GRAMS_PER_KG).toLocaleString("en-IN", { maximumFractionDigits: 3 })} kg`;
+  return `${kgLabel(grams)} kg`;
 }

@@ -7,7 +7,8 @@
  */
 import { z } from "zod";
 import { pickupStatuses } from "~/db/schema/pickups";
-import { expectedFromField, UNKNOWN_ACTION } from "~/utils/intent-form";
+import { firstIssuePerField } from "~/utils/form-data";
+import { expectedFromField, formStrings, UNKNOWN_ACTION } from "~/utils/intent-form";
 import { EXTRA_MATERIAL_ROWS, parsePayout, parseWeighedKg } from "./collection";
 
 const expectedFrom = expectedFromField(pickupStatuses);
@@ -148,10 +149,8 @@ export type CollectionInput = z.output<typeof collectionSchema>;
  * for added ones, `payout` in rupees, `rewardGiven`.
  */
 export function collectionFormFields(form: FormData, estimatedMaterialIds: readonly number[]) {
-  const text = (key: string) => {
-    const value = form.get(key);
-    return typeof value === "string" ? value.replaceAll("\u0000", "") : "";
-  };
+  const fields = formStrings(form);
+  const text = (key: string) => fields[key] ?? "";
   const rows: WeightRow[] = estimatedMaterialIds.map((materialId) => ({
     kind: "estimated",
     materialId,
@@ -181,11 +180,9 @@ export function parseCollectionForm(
 ): { ok: true; input: CollectionInput } | { ok: false; errors: Record<string, string> } {
   const parsed = collectionSchema.safeParse(collectionFormFields(form, estimatedMaterialIds));
   if (parsed.success) return { ok: true, input: parsed.data };
-  const errors: Record<string, string> = {};
-  for (const issue of parsed.error.issues) {
-    const [first, second] = issue.path;
-    const field = first === "weights" ? second : first;
-    errors[String(field ?? "form")] ??= issue.message;
-  }
-  return { ok: false, errors };
+  // A weight row's issue is at ["weights", field name]: keyed by the field name.
+  const issues = parsed.error.issues.map((issue) =>
+    issue.path[0] === "weights" ? { ...issue, path: issue.path.slice(1) } : issue,
+  );
+  return { ok: false, errors: firstIssuePerField(issues) };
 }

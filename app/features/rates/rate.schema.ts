@@ -6,6 +6,7 @@
  * app/utils/money.ts): "12", "12.5", "₹12.50", "1,200". Server only (ADR 0006).
  */
 import { z } from "zod";
+import { UNKNOWN_ACTION } from "~/utils/intent-form";
 import { parseRupees } from "~/utils/money";
 
 /** Highest rate, paise per kg (₹10,000/kg). */
@@ -53,7 +54,7 @@ export const rateFormSchema = z.discriminatedUnion(
     z.object({ intent: z.literal("retire"), materialId }),
     z.object({ intent: z.literal("restore"), materialId }),
   ],
-  { error: "Unknown action." },
+  { error: UNKNOWN_ACTION },
 );
 
 export type RateFormInput = z.output<typeof rateFormSchema>;
