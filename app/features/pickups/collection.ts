@@ -5,6 +5,7 @@
  */
 import { parseRupees } from "~/utils/money";
 import { GRAMS_PER_KG, type Parsed, parseKilograms } from "~/utils/units";
+import { type EstimateLine, estimatePaise } from "./estimate";
 
 /** Largest weight of one material at collection, kg (the booking cap is 20,000 kg in total). */
 export const MAX_WEIGHED_KG = 20_000;
@@ -30,9 +31,10 @@ export function parsePayout(text: string): Parsed<number> {
   return parseRupees(text, { maxPaise: MAX_PAYOUT_PAISE });
 }
 
-/** Suggested payout in paise: Σ weighed grams × current rate (paise/kg) / 1000, rounded. */
-export function suggestedPayoutPaise(
-  weights: readonly { grams: number; ratePaisePerKg: number }[],
-): number {
-  return weights.reduce((sum, w) => sum + Math.round((w.grams * w.ratePaisePerKg) / 1000), 0);
+/**
+ * Suggested payout in paise: the weighed lines priced like an estimate (`estimatePaise`: Σ
+ * grams × current rate per kg, each line rounded to the nearest paisa).
+ */
+export function suggestedPayoutPaise(weights: readonly EstimateLine[]): number {
+  return estimatePaise(weights);
 }

@@ -11,9 +11,9 @@ export interface EstimateLine {
 }
 
 /** Integer paise; each line rounded to the nearest paisa. */
-export function estimatePaise(lines: EstimateLine[]): number {
+export function estimatePaise(lines: readonly EstimateLine[]): number {
   return lines.reduce(
-    (sum, line) => sum + Math.round((line.ratePaisePerKg * line.grams) / 1000),
+    (sum, line) => sum + Math.round((line.ratePaisePerKg * line.grams) / GRAMS_PER_KG),
     0,
   );
 }
