@@ -13,14 +13,14 @@ export type FilterResult<T> =
   | { ok: false; errors: Record<string, string>; values: Record<string, string> };
 
 /**
- * Parses `keys` of `params` with `schema`. `values` echoes what was sent (NUL removed, at most
- * 200 characters each) for the filter form.
+ * Parses the keys of `schema` (its fields, in order) from `params`. `values` echoes what was
+ * sent (NUL removed, at most 200 characters each) for the filter form.
  */
-export function parseFilters<S extends z.ZodType>(
+export function parseFilters<S extends z.ZodObject>(
   schema: S,
   params: URLSearchParams,
-  keys: readonly string[],
 ): FilterResult<z.output<S>> {
+  const keys = Object.keys(schema.shape);
   const values: Record<string, string> = {};
   for (const key of keys) {
     values[key] = (params.get(key) ?? "").replaceAll("\u0000", "").slice(0, 200);
