@@ -21,12 +21,13 @@ export function parseFilters<S extends z.ZodObject>(
   params: URLSearchParams,
 ): FilterResult<z.output<S>> {
   const keys = Object.keys(schema.shape);
+  const raw: Record<string, string> = {};
   const values: Record<string, string> = {};
   for (const key of keys) {
-    values[key] = (params.get(key) ?? "").replaceAll("\u0000", "").slice(0, 200);
+    const value = (params.get(key) ?? "").replaceAll("\u0000", "");
+    raw[key] = value;
+    values[key] = value.slice(0, 200);
   }
-  const raw: Record<string, string> = {};
-  for (const key of keys) raw[key] = (params.get(key) ?? "").replaceAll("\u0000", "");
   const parsed = schema.safeParse(raw);
   if (!parsed.success) {
     return { ok: false, errors: firstIssuePerField(parsed.error.issues), values };
