@@ -51,7 +51,6 @@ export const auditFiltersSchema = z
     }
   });
 export type AuditFilters = z.output<typeof auditFiltersSchema>;
-export const auditFilterKeys = ["entity", "entityId", "actor", "from", "to"] as const;
 
 export interface AuditRow {
   id: number;

@@ -13,20 +13,21 @@ export type FilterResult<T> =
   | { ok: false; errors: Record<string, string>; values: Record<string, string> };
 
 /**
- * Parses `keys` of `params` with `schema`. `values` echoes what was sent (NUL removed, at most
- * 200 characters each) for the filter form.
+ * Parses the keys of `schema` (its fields, in order) from `params`. `values` echoes what was
+ * sent (NUL removed, at most 200 characters each) for the filter form.
  */
-export function parseFilters<S extends z.ZodType>(
+export function parseFilters<S extends z.ZodObject>(
   schema: S,
   params: URLSearchParams,
-  keys: readonly string[],
 ): FilterResult<z.output<S>> {
+  const keys = Object.keys(schema.shape);
+  const raw: Record<string, string> = {};
   const values: Record<string, string> = {};
   for (const key of keys) {
-    values[key] = (params.get(key) ?? "").replaceAll("\u0000", "").slice(0, 200);
+    const value = (params.get(key) ?? "").replaceAll("\u0000", "");
+    raw[key] = value;
+    values[key] = value.slice(0, 200);
   }
-  const raw: Record<string, string> = {};
-  for (const key of keys) raw[key] = (params.get(key) ?? "").replaceAll("\u0000", "");
   const parsed = schema.safeParse(raw);
   if (!parsed.success) {
     return { ok: false, errors: firstIssuePerField(parsed.error.issues), values };

@@ -12,12 +12,11 @@ import { data } from "react-router";
 import type { z } from "zod";
 import { filteredListLinks, listLinks, nextPageLink, parseFilters } from "./list-filters.server";
 
-export interface ListSource<S extends z.ZodType, Row> {
+export interface ListSource<S extends z.ZodObject, Row> {
   /** The list's URL path, e.g. "/dashboard/reviews"; its export is at `${path}/export`. */
   path: string;
+  /** The filters: its keys are the query-string keys the filter form sends. */
   schema: S;
-  /** The query-string keys the filter form sends. */
-  keys: readonly string[];
   /** One page after the cursor `after` (null: the first page), and the next page's cursor. */
   read: (
     filters: z.output<S>,
@@ -29,13 +28,13 @@ export interface ListSource<S extends z.ZodType, Row> {
  * @param extra shown with the page whatever the filters (e.g. suggestions for a filter field).
  * @returns the page's loader data, wrapped in a 400 response when a filter is invalid.
  */
-export async function listPageData<S extends z.ZodType, Row, E extends object = object>(
+export async function listPageData<S extends z.ZodObject, Row, E extends object = object>(
   request: Request,
   source: ListSource<S, Row>,
   extra?: E,
 ) {
   const params = new URL(request.url).searchParams;
-  const parsed = parseFilters(source.schema, params, source.keys);
+  const parsed = parseFilters(source.schema, params);
   const base = {
     ...(extra as E),
     values: parsed.values,

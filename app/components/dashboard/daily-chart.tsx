@@ -30,9 +30,11 @@ const WIDTH = 480;
 const HEIGHT = 300;
 const MARGIN = { top: 44, right: 30, bottom: 56, left: 52 };
 const STYLES = [
-  { stroke: "#1b5e20", dash: undefined, marker: "circle" as const },
-  { stroke: "#8a4b08", dash: "6 4", marker: "square" as const },
-];
+  { stroke: "#1b5e20", dash: undefined, marker: "circle" },
+  { stroke: "#8a4b08", dash: "6 4", marker: "square" },
+] as const;
+
+type SeriesStyle = (typeof STYLES)[number];
 
 /** A round upper bound for the axis and its tick step: 0–4 → 4, 7 → 8, 23 → 24, 130 → 160. */
 export function niceScale(max: number, ticks = 4): { top: number; step: number } {
@@ -99,8 +101,17 @@ function chartLayout(dayCount: number, max: number): ChartLayout {
 }
 
 /** The line style of the `index`-th series (the first style for any beyond the second). */
-function styleOf(index: number) {
+function styleOf(index: number): SeriesStyle {
   return STYLES[index] ?? STYLES[0];
+}
+
+/** A series' marker (a circle or a 7 px square) centred on (cx, cy). */
+function Marker({ style, cx, cy }: { style: SeriesStyle; cx: number; cy: number }) {
+  return style.marker === "circle" ? (
+    <circle cx={cx} cy={cy} r="3.5" fill={style.stroke} />
+  ) : (
+    <rect x={cx - 3.5} y={cy - 3.5} width="7" height="7" fill={style.stroke} />
+  );
 }
 
 export function DailyChart({ title, dates, series, valueLabel, dateLabel }: DailyChartProps) {
@@ -219,7 +230,6 @@ function SeriesLine({
   layout: ChartLayout;
 }) {
   const style = styleOf(index);
-  if (!style) return null;
   const points = series.values.map((v, i) => `${x(i)},${y(v)}`).join(" ");
   return (
     <g data-series={series.label}>
@@ -230,22 +240,10 @@ function SeriesLine({
         strokeWidth="2.5"
         strokeDasharray={style.dash}
       />
-      {series.values.map((v, i) =>
-        style.marker === "circle" ? (
-          // biome-ignore lint/suspicious/noArrayIndexKey: one marker per day, fixed order
-          <circle key={i} cx={x(i)} cy={y(v)} r="3.5" fill={style.stroke} />
-        ) : (
-          <rect
-            // biome-ignore lint/suspicious/noArrayIndexKey: one marker per day, fixed order
-            key={i}
-            x={x(i) - 3.5}
-            y={y(v) - 3.5}
-            width="7"
-            height="7"
-            fill={style.stroke}
-          />
-        ),
-      )}
+      {series.values.map((v, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: one marker per day, fixed order
+        <Marker key={i} style={style} cx={x(i)} cy={y(v)} />
+      ))}
     </g>
   );
 }
@@ -256,7 +254,6 @@ function Legend({ series }: { series: readonly DailySeries[] }) {
     <g>
       {series.map((s, index) => {
         const style = styleOf(index);
-        if (!style) return null;
         const lx = MARGIN.left + index * 190;
         return (
           <g key={s.label}>
@@ -269,11 +266,7 @@ function Legend({ series }: { series: readonly DailySeries[] }) {
               strokeWidth="2.5"
               strokeDasharray={style.dash}
             />
-            {style.marker === "circle" ? (
-              <circle cx={lx + 18} cy={18} r="3.5" fill={style.stroke} />
-            ) : (
-              <rect x={lx + 14.5} y={14.5} width="7" height="7" fill={style.stroke} />
-            )}
+            <Marker style={style} cx={lx + 18} cy={18} />
             <text x={lx + 44} y={23} fontSize="14" fill="#1d2a1f">
               {s.label}
             </text>

@@ -6,17 +6,18 @@
  */
 import { createContext, type InputHTMLAttributes, type ReactNode, use } from "react";
 import { Form, Link } from "react-router";
-import { InputField, SelectField } from "~/components/ui/field";
+import {
+  type BoundField,
+  type FormState,
+  fieldsOf,
+  InputField,
+  SelectField,
+} from "~/components/ui/field";
 import type { ColumnHead } from "~/components/ui/table-head";
 import { DataTable } from "./data-table";
 
-/** The filter values as typed and a message per refused filter, keyed by field name. */
-interface FilterState {
-  values: Partial<Record<string, string>>;
-  errors: Partial<Record<string, string>>;
-}
-
-const FilterStateContext = createContext<FilterState>({ values: {}, errors: {} });
+/** The filter form's fields (`fieldsOf` its values as typed and a message per refused filter). */
+const FilterFieldsContext = createContext<(name: string) => BoundField>(fieldsOf({}));
 
 /**
  * The GET filter form (`role="search"`): the fields, then the submit button and, with
@@ -28,10 +29,10 @@ export function FilterForm({
   submitLabel = "Filter",
   clearHref,
   clearLabel = "Clear filters",
-  values = {},
-  errors = {},
+  values,
+  errors,
   children,
-}: Partial<FilterState> & {
+}: FormState & {
   /** The form's accessible name, e.g. "Filter pickups". */
   label?: string;
   submitLabel?: string;
@@ -41,7 +42,7 @@ export function FilterForm({
 }) {
   return (
     <Form method="get" className="dash-filters" role="search" aria-label={label}>
-      <FilterStateContext value={{ values, errors }}>{children}</FilterStateContext>
+      <FilterFieldsContext value={fieldsOf({ values, errors })}>{children}</FilterFieldsContext>
       <button type="submit" className="button">
         {submitLabel}
       </button>
@@ -59,17 +60,8 @@ export function TextFilter({
   name: string;
   label: string;
 }) {
-  const { values, errors } = use(FilterStateContext);
-  return (
-    <InputField
-      id={name}
-      name={name}
-      label={label}
-      defaultValue={values[name]}
-      error={errors[name]}
-      {...input}
-    />
-  );
+  const field = use(FilterFieldsContext);
+  return <InputField {...field(name)} label={label} {...input} />;
 }
 
 /** The list's search box: the text filter `q`. */
@@ -92,16 +84,14 @@ export function ChoiceFilter({
   placeholder: string;
   choices: Readonly<Record<string, string>>;
 }) {
-  const { values, errors } = use(FilterStateContext);
+  const field = use(FilterFieldsContext)(name);
   return (
     <SelectField
-      id={name}
-      name={name}
+      {...field}
       label={label}
       placeholder={placeholder}
       options={Object.entries(choices).map(([value, text]) => ({ value, label: text }))}
-      defaultValue={errors[name] ? "" : values[name]}
-      error={errors[name]}
+      defaultValue={field.error ? "" : field.defaultValue}
     />
   );
 }

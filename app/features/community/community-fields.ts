@@ -4,8 +4,6 @@
  */
 import { HONEYPOT_FIELD } from "~/utils/honeypot";
 
-export { HONEYPOT_FIELD };
-
 export const communityLimits = {
   name: 100,
   email: 254,

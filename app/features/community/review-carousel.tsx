@@ -7,6 +7,7 @@
  */
 import { useEffect, useRef, useState } from "react";
 import { Stars } from "~/components/ui/stars";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import type { PublishedReview } from "./community.server";
 
 export const CAROUSEL_INTERVAL_MS = 5000;
@@ -16,7 +17,8 @@ export function ReviewCarousel({ reviews }: { reviews: PublishedReview[] }) {
   const [index, setIndex] = useState(0);
   const [playing, setPlaying] = useState(true);
   const [hovered, setHovered] = useState(false);
-  const { hydrated, reducedMotion } = useMotionPreference();
+  const hydrated = useHydrated();
+  const reducedMotion = usePrefersReducedMotion();
 
   const running = playing && !hovered && !reducedMotion && reviews.length > 1;
   useEffect(() => {
@@ -88,23 +90,17 @@ export function ReviewCarousel({ reviews }: { reviews: PublishedReview[] }) {
   );
 }
 
-/**
- * `hydrated`: false on the server and in the first render in the browser (the carousel then
- * is a plain scrollable list); `reducedMotion`: the visitor's prefers-reduced-motion, followed
- * as it changes.
- */
-function useMotionPreference(): { hydrated: boolean; reducedMotion: boolean } {
+/** The visitor's prefers-reduced-motion, followed as it changes (false on the server). */
+function usePrefersReducedMotion(): boolean {
   const [reducedMotion, setReducedMotion] = useState(false);
-  const [hydrated, setHydrated] = useState(false);
   useEffect(() => {
-    setHydrated(true);
     const query = window.matchMedia("(prefers-reduced-motion: reduce)");
     setReducedMotion(query.matches);
     const onChange = () => setReducedMotion(query.matches);
     query.addEventListener("change", onChange);
     return () => query.removeEventListener("change", onChange);
   }, []);
-  return { hydrated, reducedMotion };
+  return reducedMotion;
 }
 
 /** Pause/Play, and "Review N of M" (announced only while the carousel is not rotating). */

@@ -32,12 +32,7 @@ export interface OverviewPickup {
   status: PickupStatus;
 }
 
-/** A configured pickup slot as the overview needs it ("HH:MM" Asia/Kolkata). */
-export interface PickupSlot {
-  start: string;
-  label: string;
-}
-
+/** A pickup slot as the overview needs it: its start ("HH:MM" Asia/Kolkata) and label. */
 export interface OverviewSlot {
   start: string;
   label: string;
@@ -105,7 +100,7 @@ function zeroCounts<S extends string>(statuses: readonly S[]): Record<S, number>
 }
 
 /** The configured slots, plus any slot start found in the data that is no longer configured. */
-function slotsWith(configured: readonly PickupSlot[], seen: Iterable<string>): OverviewSlot[] {
+function slotsWith(configured: readonly OverviewSlot[], seen: Iterable<string>): OverviewSlot[] {
   const slots: OverviewSlot[] = configured.map((s) => ({ start: s.start, label: s.label }));
   const known = new Set(slots.map((s) => s.start));
   for (const start of seen) {
@@ -154,7 +149,7 @@ async function cappedCount(
 /** What the overview needs from the pickups feature; the route passes it in. */
 export interface OverviewOptions {
   /** The configured pickup slots ("HH:MM" Asia/Kolkata), in any order. */
-  slots: readonly PickupSlot[];
+  slots: readonly OverviewSlot[];
   /** Statuses that hold a place in their slot. */
   activeStatuses: readonly PickupStatus[];
   now?: Date;

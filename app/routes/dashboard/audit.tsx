@@ -9,12 +9,7 @@ import {
 import { getDb } from "~/db/db.server";
 import { requireStaff } from "~/features/staff/session.server";
 import { auditEntityLabels } from "~/utils/audit-entities";
-import {
-  auditActorSuggestions,
-  auditFilterKeys,
-  auditFiltersSchema,
-  listAudit,
-} from "~/utils/audit-log.server";
+import { auditActorSuggestions, auditFiltersSchema, listAudit } from "~/utils/audit-log.server";
 import { formatDateTimeIST } from "~/utils/dates";
 import { listPageData } from "~/utils/list-page.server";
 import type { Route } from "./+types/audit";
@@ -31,7 +26,6 @@ export async function loader({ request }: Route.LoaderArgs) {
     {
       path: "/dashboard/audit",
       schema: auditFiltersSchema,
-      keys: auditFilterKeys,
       read: async (filters, after) => {
         const page = await listAudit(db, filters, after);
         return { rows: page.rows.map(({ details: _details, ...row }) => row), next: page.next };

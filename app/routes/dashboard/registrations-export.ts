@@ -13,7 +13,7 @@ import type { Route } from "./+types/registrations-export";
 /** CSV of every registration matching the list's search (docs/dashboard.md); bad filters → 400. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request);
-  const parsed = parseFilters(registrationFiltersSchema, new URL(request.url).searchParams, ["q"]);
+  const parsed = parseFilters(registrationFiltersSchema, new URL(request.url).searchParams);
   if (!parsed.ok) return badFiltersResponse(parsed.errors);
   return csvResponse(
     `registrations-${todayInKolkata(new Date())}.csv`,

@@ -10,8 +10,6 @@ import { listPageData } from "~/utils/list-page.server";
 import { formatIndianMobile } from "~/utils/phone";
 import type { Route } from "./+types/registrations";
 
-const filterKeys = ["q"] as const;
-
 /** Mailing-list registrations (docs/dashboard.md): search and keyset pages of 50, newest first. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request);
@@ -19,7 +17,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   return listPageData(request, {
     path: "/dashboard/registrations",
     schema: registrationFiltersSchema,
-    keys: filterKeys,
     read: (filters, after) => listRegistrations(db, filters, after),
   });
 }

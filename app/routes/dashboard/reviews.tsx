@@ -21,8 +21,6 @@ import { textFields } from "~/utils/form-data";
 import { listPageData } from "~/utils/list-page.server";
 import type { Route } from "./+types/reviews";
 
-const filterKeys = ["status", "q"] as const;
-
 /** Reviews (docs/dashboard.md): filter by status, search, keyset pages of 50, newest first. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request);
@@ -30,7 +28,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   return listPageData(request, {
     path: "/dashboard/reviews",
     schema: reviewFiltersSchema,
-    keys: filterKeys,
     read: (filters, after) => listReviews(db, filters, after),
   });
 }
