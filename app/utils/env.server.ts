@@ -14,6 +14,9 @@
  *   PICKUP_SLOT_CAPACITY (active bookings per date and slot, 1–1000, default 8),
  *   PICKUP_PIN_PREFIXES (comma-separated serviceable PIN code prefixes such as "560,5700";
  *   unset serves every PIN code). docs/pickups.md describes the rules they feed.
+ * - Exchange (docs/exchange.md): PICKUP_CHARGE_BELOW_MINIMUM_PAISE (deducted from a weigh sheet
+ *   under the 15 kg minimum, 0–100000 paise, default 0), COUPON_BONUS_PERCENT (added to a coupon
+ *   or plant reward, 0–100, default 10), COUPON_VALID_DAYS (1–3650, default 180).
  * - Online payment (docs/decisions/0009-online-payment-razorpay.md): RAZORPAY_KEY_ID,
  *   RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET (all three or none: with none, the shop offers
  *   cash on delivery only) and RAZORPAY_API_BASE (default https://api.razorpay.com; tests point
@@ -31,6 +34,13 @@ import { z } from "zod";
  * builds its default configuration from these too, so the numbers live here once.
  */
 export const pickupDefaults = { windowDays: 14, slotCapacity: 8 } as const;
+
+/** Defaults of the exchange settings, in the units of {@link Env.exchange}. */
+export const exchangeDefaults = {
+  pickupChargeBelowMinimumPaise: 0,
+  couponBonusPercent: 10,
+  couponValidDays: 180,
+} as const;
 
 /** A whole number within [min, max]; anything else is refused with a message naming `name`. */
 function wholeNumber(name: string, min: number, max: number) {
@@ -113,6 +123,17 @@ const schema = z.object({
     pickupDefaults.slotCapacity,
   ),
   PICKUP_PIN_PREFIXES: pinPrefixes.default([]),
+  PICKUP_CHARGE_BELOW_MINIMUM_PAISE: wholeNumber(
+    "PICKUP_CHARGE_BELOW_MINIMUM_PAISE",
+    0,
+    100_000,
+  ).default(exchangeDefaults.pickupChargeBelowMinimumPaise),
+  COUPON_BONUS_PERCENT: wholeNumber("COUPON_BONUS_PERCENT", 0, 100).default(
+    exchangeDefaults.couponBonusPercent,
+  ),
+  COUPON_VALID_DAYS: wholeNumber("COUPON_VALID_DAYS", 1, 3650).default(
+    exchangeDefaults.couponValidDays,
+  ),
   RAZORPAY_KEY_ID: z
     .string()
     .regex(
@@ -149,11 +170,22 @@ export interface PickupSettings {
   pinPrefixes: string[];
 }
 
+/** The exchange loop's settings (see the module comment for ranges and defaults). */
+export interface ExchangeSettings {
+  /** Deducted from a weigh sheet whose total is under the 15 kg minimum, paise. */
+  pickupChargeBelowMinimumPaise: number;
+  /** Bonus on a coupon or plant reward, percent of the payout. */
+  couponBonusPercent: number;
+  /** Days a coupon stays valid after it is issued. */
+  couponValidDays: number;
+}
+
 export type Env = z.infer<typeof schema> & {
   /** DATA_DIR as an absolute path. */
   dataDir: string;
   isProduction: boolean;
   pickups: PickupSettings;
+  exchange: ExchangeSettings;
   /** Null when the three Razorpay variables are unset: cash on delivery only. */
   razorpay: RazorpayConfig | null;
 };
@@ -210,7 +242,19 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     slotCapacity: env.PICKUP_SLOT_CAPACITY,
     pinPrefixes: env.PICKUP_PIN_PREFIXES,
   };
-  return { ...env, dataDir: path.resolve(env.DATA_DIR), isProduction, pickups, razorpay };
+  const exchange = {
+    pickupChargeBelowMinimumPaise: env.PICKUP_CHARGE_BELOW_MINIMUM_PAISE,
+    couponBonusPercent: env.COUPON_BONUS_PERCENT,
+    couponValidDays: env.COUPON_VALID_DAYS,
+  };
+  return {
+    ...env,
+    dataDir: path.resolve(env.DATA_DIR),
+    isProduction,
+    pickups,
+    exchange,
+    razorpay,
+  };
 }
 
 let cached: Env | undefined;

@@ -1,15 +1,19 @@
 /**
  * Scrap pickups (spec §3 Pick-Up; docs/product.md): a booking for a date (Asia/Kolkata) and a
- * configured 2-hour slot, with an estimate from the rate list and, once collected, the weighed
- * kilograms and payout. Weights are integer grams; money is integer paise.
+ * configured 2-hour slot, with an estimate from the rate list, the collector assigned to it and
+ * their visit (on the way, arrived, the handover code), and, once the customer confirms the
+ * weigh sheet (docs/exchange.md), the payout. Weights are integer grams; money is integer paise.
  */
 import { sql } from "drizzle-orm";
 import { check, date, index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { scrapMaterials } from "./rates";
+import { staffUsers } from "./staff";
 
 export const pickupStatuses = [
   "requested",
   "confirmed",
+  "weighed",
+  "disputed",
   "collected",
   "cancelled",
   "missed",
@@ -39,15 +43,32 @@ export const pickups = pgTable(
     slotStart: text("slot_start").notNull(),
     rewardPreference: text("reward_preference", { enum: rewardPreferences }).notNull(),
     estimatePaise: integer("estimate_paise").notNull().default(0),
+    /** The payout of the confirmed weigh sheet (before any coupon/plant bonus). */
     payoutPaise: integer("payout_paise"),
+    /** Free text from before weigh sheets existed; new collections leave it null. */
     rewardGiven: text("reward_given"),
+    /** The collector who visits (a staff account with role 'collector'); null = unassigned. */
+    collectorId: text("collector_id").references(() => staffUsers.id, { onDelete: "set null" }),
+    /** 'On my way' tapped by the collector; the tracking page shows it. */
+    onTheWayAt: timestamp("on_the_way_at", { withTimezone: true }),
+    arrivedAt: timestamp("arrived_at", { withTimezone: true }),
+    /** 4 digits shown to the customer from 'On my way'; the collector may type it to confirm. */
+    handoverCode: text("handover_code"),
+    /** Wrong handover codes typed so far; at 5 the code is locked. */
+    handoverFailures: integer("handover_failures").notNull().default(0),
+    /** When the customer (or the handover code) confirmed the weigh sheet. */
+    collectedAt: timestamp("collected_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check(
       "pickups_status_valid",
-      sql`${t.status} in ('requested', 'confirmed', 'collected', 'cancelled', 'missed')`,
+      sql`${t.status} in ('requested', 'confirmed', 'weighed', 'disputed', 'collected', 'cancelled', 'missed')`,
+    ),
+    check(
+      "pickups_handover_code_format",
+      sql`${t.handoverCode} is null or ${t.handoverCode} ~ '^[0-9]{4}$'`,
     ),
     check("pickups_reward_valid", sql`${t.rewardPreference} in ('plants', 'coupon', 'money')`),
     check("pickups_slot_format", sql`${t.slotStart} ~ '^[0-2][0-9]:[0-5][0-9]$'`),
@@ -57,6 +78,8 @@ export const pickups = pgTable(
       sql`${t.estimatePaise} >= 0 and (${t.payoutPaise} is null or ${t.payoutPaise} >= 0)`,
     ),
     index("pickups_date_slot_idx").on(t.pickupDate, t.slotStart, t.status),
+    // The route sheet (a collector's day) and the list's collector filter.
+    index("pickups_collector_date_idx").on(t.collectorId, t.pickupDate, t.id),
     index("pickups_created_idx").on(t.createdAt),
     // Dashboard list (docs/dashboard.md): every filter combination is an index range scan
     // already in the list's order (pickup_date desc, id desc), so a page costs O(log n).

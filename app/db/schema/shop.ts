@@ -82,6 +82,10 @@ export const orders = pgTable(
     state: text("state").notNull(),
     pinCode: text("pin_code").notNull(),
     subtotalPaise: integer("subtotal_paise").notNull(),
+    /** Paid with a coupon code (docs/exchange.md); total = subtotal − discount. */
+    discountPaise: integer("discount_paise").notNull().default(0),
+    /** The coupon code applied, as stored on the coupon (SS-XXXX-XXXX). */
+    couponCode: text("coupon_code"),
     totalPaise: integer("total_paise").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -97,6 +101,10 @@ export const orders = pgTable(
       sql`${t.paymentStatus} in ('unpaid', 'pending', 'paid', 'failed')`,
     ),
     check("orders_totals_nonnegative", sql`${t.subtotalPaise} >= 0 and ${t.totalPaise} >= 0`),
+    check(
+      "orders_discount_consistent",
+      sql`${t.discountPaise} >= 0 and ${t.totalPaise} = ${t.subtotalPaise} - ${t.discountPaise}`,
+    ),
     check("orders_pin_code_format", sql`${t.pinCode} ~ '^[1-9][0-9]{5}$'`),
     // Dashboard list (docs/dashboard.md): each filter combination is an index range scan
     // in the list's order (created_at desc, id desc), so a page costs O(log n).

@@ -1,12 +1,14 @@
 /**
  * Staff accounts and their database sessions (docs/dashboard.md). The column set is the one the
  * authentication library (better-auth, with its admin plugin) reads and writes; the tables are
- * prefixed `staff_` because shoppers never have accounts here. Roles: 'admin' | 'staff'.
+ * prefixed `staff_` because shoppers never have accounts here. Roles: 'admin' | 'staff' |
+ * 'collector' (a collector sees only the route sheet and the pickups assigned to them;
+ * docs/exchange.md).
  */
 import { sql } from "drizzle-orm";
 import { boolean, check, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
-export const staffRoles = ["admin", "staff"] as const;
+export const staffRoles = ["admin", "staff", "collector"] as const;
 export type StaffRole = (typeof staffRoles)[number];
 
 export const staffUsers = pgTable(
@@ -26,7 +28,7 @@ export const staffUsers = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check("staff_user_role_valid", sql`${t.role} in ('admin', 'staff')`)],
+  (t) => [check("staff_user_role_valid", sql`${t.role} in ('admin', 'staff', 'collector')`)],
 );
 
 export const staffSessions = pgTable(

@@ -73,7 +73,7 @@ function buildAuth(db: Database, secure: boolean) {
       admin({
         defaultRole: "staff",
         adminRoles: ["admin"],
-        roles: { admin: adminAc, staff: userAc },
+        roles: { admin: adminAc, staff: userAc, collector: userAc },
       }),
     ],
     // Our own limiter (login.server.ts) and cross-site POST check (server/app.ts) apply.

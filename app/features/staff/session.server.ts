@@ -50,13 +50,24 @@ export async function getStaffUser(
 }
 
 /**
+ * Who may open a dashboard page (docs/dashboard.md "Roles"): `office` (the default) is admins and
+ * staff; `admin` admins only; `route` every role, collectors included (the route sheet and the
+ * pickups assigned to them; docs/exchange.md).
+ */
+export type DashboardAccess = "office" | "admin" | "route";
+
+/**
  * Guard for every dashboard loader and action (docs/dashboard.md, "Roles").
  * - anonymous GET/HEAD: throws a redirect to the login page that comes back to this URL;
  * - anonymous POST (expired or tampered session): throws 401;
- * - signed in without `role` (when 'admin' is required): throws 403.
+ * - signed in without the access asked for: throws 403 (a collector on an office page, staff on
+ *   an admin page).
  * @returns the staff member.
  */
-export async function requireStaff(request: Request, role?: "admin"): Promise<StaffUser> {
+export async function requireStaff(
+  request: Request,
+  access: DashboardAccess = "office",
+): Promise<StaffUser> {
   const user = await getStaffUser(request);
   if (!user) {
     if (request.method === "GET" || request.method === "HEAD") {
@@ -69,8 +80,14 @@ export async function requireStaff(request: Request, role?: "admin"): Promise<St
       statusText: "Unauthorized",
     });
   }
-  if (role === "admin" && user.role !== "admin") {
+  if (access === "admin" && user.role !== "admin") {
     throw new Response("Only an admin can do this.", { status: 403, statusText: "Forbidden" });
+  }
+  if (access === "office" && user.role === "collector") {
+    throw new Response("A collector sees only the route sheet and their pickups.", {
+      status: 403,
+      statusText: "Forbidden",
+    });
   }
   return user;
 }

@@ -12,4 +12,4 @@ export const staffAccountFields = {
   password: z.string().min(1, "Enter a password.").max(1000, "Use at most 256 characters."),
 };
 
-export const staffRoleField = z.enum(staffRoles, { error: "Choose admin or staff." });
+export const staffRoleField = z.enum(staffRoles, { error: "Choose admin, staff or collector." });

@@ -5,7 +5,7 @@ import type { Route } from "./+types/layout";
 
 /** Every dashboard page sits in this frame; each child route checks the session itself too. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireStaff(request);
+  const user = await requireStaff(request, "route");
   return { user: { name: user.name, email: user.email, role: user.role } };
 }
 

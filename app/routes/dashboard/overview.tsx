@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link, redirect } from "react-router";
 import { DailyChart } from "~/components/dashboard/daily-chart";
 import { DataTable } from "~/components/dashboard/data-table";
 import { getDb } from "~/db/db.server";
@@ -17,7 +17,9 @@ import type { Route } from "./+types/overview";
 
 /** The overview (docs/dashboard.md): the day's work and the last 30 days, in Asia/Kolkata. */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaff(request);
+  const user = await requireStaff(request, "route");
+  // A collector's dashboard is their route sheet (docs/exchange.md).
+  if (user.role === "collector") throw redirect("/dashboard/route");
   return getOverview(await getDb(), {
     slots: pickupConfigFromEnv().slots,
     activeStatuses: activePickupStatuses,
