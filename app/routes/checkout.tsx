@@ -18,7 +18,15 @@ import {
 import { FormError } from "~/components/ui/form-messages";
 import { getDb } from "~/db/db.server";
 import { describeCartLines, getCart, readCartId } from "~/features/cart/cart.server";
-import { checkoutSchema } from "~/features/orders/checkout.schema";
+import { couponApplySchema, checkoutSchema } from "~/features/orders/checkout.schema";
+import { CouponDiscountLine, CouponField } from "~/features/orders/coupon-field";
+import {
+  assertCouponGuessesAllowed,
+  type CouponPreview,
+  CouponRejectedError,
+  countCouponRefusal,
+  previewCoupon,
+} from "~/features/orders/coupons.server";
 import { checkoutFields, checkoutLimits, paymentChoices } from "~/features/orders/checkout-fields";
 import { indianStates } from "~/features/orders/indian-states";
 import { type ChangedLine, OrderRejectedError, placeOrder } from "~/features/orders/orders.server";
@@ -27,6 +35,7 @@ import { pageMeta } from "~/features/site/meta";
 import { idempotencyKey } from "~/utils/codes.server";
 import { firstIssuePerField, textFields } from "~/utils/form-data";
 import { formatPaise } from "~/utils/money";
+import { clientAddressContext } from "~/utils/request-context";
 import type { Route } from "./+types/checkout";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -45,16 +54,67 @@ type ActionResult = {
   errors?: Record<string, string>;
   formError?: string;
   changedLines?: ChangedLine[];
+  /** The code applied with 'Apply' (docs/exchange.md "Coupons"): shown in the summary. */
+  coupon?: CouponPreview;
 };
+
+/**
+ * A refused coupon code as the page's answer: the message next to 'Coupon code', 422 (or 429
+ * with Retry-After once the client guessed too many); an unknown code counts as a guess.
+ */
+async function couponRefusal(
+  error: CouponRejectedError,
+  values: Record<string, string>,
+  clientAddress: string,
+) {
+  const refusal = await countCouponRefusal(clientAddress, error);
+  return data<ActionResult>(
+    { values, errors: { couponCode: refusal.message } },
+    {
+      status: refusal.status,
+      headers: refusal.retryAfterSeconds
+        ? { "Retry-After": String(refusal.retryAfterSeconds) }
+        : undefined,
+    },
+  );
+}
+
+/** 'Apply': checks the code against the cart as it is now; nothing is written. */
+async function applyCoupon(
+  request: Request,
+  values: Record<string, string>,
+  clientAddress: string,
+) {
+  const parsed = couponApplySchema.safeParse(values);
+  const typed = parsed.success ? parsed.data.couponCode : undefined;
+  if (!typed) {
+    return data<ActionResult>(
+      { values, errors: { couponCode: "Enter your coupon code, e.g. SS-7K2M-9QXD." } },
+      { status: 400 },
+    );
+  }
+  const db = await getDb();
+  const cart = await getCart(db, await readCartId(request));
+  try {
+    await assertCouponGuessesAllowed(clientAddress);
+    const coupon = await previewCoupon(db, typed, cart.subtotalPaise, new Date());
+    return data<ActionResult>({ values: { ...values, couponCode: coupon.code }, coupon });
+  } catch (error) {
+    if (error instanceof CouponRejectedError) return couponRefusal(error, values, clientAddress);
+    throw error;
+  }
+}
 
 /**
  * Validates the shipping form and places the order (docs/shop.md). Online payment
  * (docs/payments.md) continues on /payment, loaded as a new document so that page's CSP, which
  * allows Razorpay's widget, applies.
  */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const fields = textFields(await request.formData(), checkoutFields);
-  const { idempotencyKey: _key, shownLines: _lines, ...values } = fields;
+  const { idempotencyKey: _key, shownLines: _lines, intent, ...values } = fields;
+  const clientAddress = context.get(clientAddressContext);
+  if (intent === "apply") return applyCoupon(request, values, clientAddress);
   const parsed = checkoutSchema.safeParse(fields);
   if (!parsed.success) {
     return data<ActionResult>(
@@ -77,14 +137,17 @@ export async function action({ request }: Route.ActionArgs) {
   if (!cartId) {
     return data<ActionResult>({ values, formError: "Your cart is empty." }, { status: 409 });
   }
-  const { idempotencyKey: key, shownLines, paymentMethod, ...shipping } = parsed.data;
+  const { idempotencyKey: key, shownLines, paymentMethod, couponCode, ...rest } = parsed.data;
+  const { intent: _intent, ...shipping } = rest;
   try {
+    if (couponCode) await assertCouponGuessesAllowed(clientAddress);
     const order = await placeOrder(await getDb(), {
       cartId,
       idempotencyKey: key,
       shownLines,
       shipping,
       paymentMethod,
+      couponCode,
     });
     if (order.paymentMethod === "online") {
       return redirectDocument(`/payment?order=${order.trackingToken}`, { status: 303 });
@@ -97,6 +160,7 @@ export async function action({ request }: Route.ActionArgs) {
         { status: error.status },
       );
     }
+    if (error instanceof CouponRejectedError) return couponRefusal(error, values, clientAddress);
     throw error;
   }
 }
@@ -130,7 +194,11 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   return (
     <div className="page page--narrow">
       <h1>Checkout</h1>
-      <OrderSummary cart={cart} onlinePayment={loaderData.onlinePayment} />
+      <OrderSummary
+        cart={cart}
+        onlinePayment={loaderData.onlinePayment}
+        coupon={actionData?.coupon}
+      />
       {actionData?.formError ? (
         <OrderRefusal message={actionData.formError} changedLines={actionData.changedLines} />
       ) : null}
@@ -139,6 +207,10 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         <input type="hidden" name="idempotencyKey" value={loaderData.idempotencyKey} />
         <input type="hidden" name="shownLines" value={loaderData.shownLines} />
         <ShippingFields values={values} errors={errors} />
+        <CouponField
+          field={fieldsOf({ values, errors }, { limits: checkoutLimits })("couponCode")}
+          busy={submitting}
+        />
         <FormError
           message={
             errors.idempotencyKey || errors.shownLines
@@ -176,8 +248,16 @@ function EmptyCheckout({ formError }: { formError: string | undefined }) {
   );
 }
 
-/** The lines and total the shopper confirms (the form sends them back as `shownLines`). */
-function OrderSummary({ cart, onlinePayment }: Pick<CheckoutData, "cart" | "onlinePayment">) {
+/**
+ * The lines and total the shopper confirms (the form sends them back as `shownLines`); with an
+ * applied coupon, its discount line and the total less the discount.
+ */
+function OrderSummary({
+  cart,
+  onlinePayment,
+  coupon,
+}: Pick<CheckoutData, "cart" | "onlinePayment"> & { coupon?: CouponPreview }) {
+  const discountPaise = coupon ? Math.min(coupon.discountPaise, cart.subtotalPaise) : 0;
   return (
     <section aria-labelledby="summary-title" className="checkout-summary">
       <h2 id="summary-title">Your order</h2>
@@ -192,9 +272,10 @@ function OrderSummary({ cart, onlinePayment }: Pick<CheckoutData, "cart" | "onli
           </li>
         ))}
       </ul>
+      {coupon ? <CouponDiscountLine code={coupon.code} discountPaise={discountPaise} /> : null}
       <p className="cart-total">
         <span>{onlinePayment ? "Total" : "Total to pay at delivery"}</span>{" "}
-        <strong>{formatPaise(cart.subtotalPaise)}</strong>
+        <strong>{formatPaise(cart.subtotalPaise - discountPaise)}</strong>
       </p>
       <p>
         <Link to="/cart">Change your cart</Link>

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { data, Link, useNavigate } from "react-router";
 import { getDb } from "~/db/db.server";
+import { CouponDiscountLine } from "~/features/orders/coupon-field";
 import { getOrderByToken } from "~/features/orders/orders.server";
 import { pageMeta } from "~/features/site/meta";
 import { formatPaise } from "~/utils/money";
@@ -12,6 +13,8 @@ export async function loader({ params }: Route.LoaderArgs) {
   return {
     reference: order.reference,
     totalPaise: order.totalPaise,
+    discountPaise: order.discountPaise,
+    couponCode: order.couponCode,
     paymentMethod: order.paymentMethod,
     paymentStatus: order.paymentStatus,
     trackingPath: `/orders/${order.trackingToken}`,
@@ -67,6 +70,12 @@ export default function OrderPlaced({ loaderData }: Route.ComponentProps) {
           Your order reference is <strong>{loaderData.reference}</strong>.
         </p>
       </div>
+      {loaderData.couponCode ? (
+        <CouponDiscountLine
+          code={loaderData.couponCode}
+          discountPaise={loaderData.discountPaise}
+        />
+      ) : null}
       <p>
         <Link to={loaderData.trackingPath}>Track your order</Link> (keep this link to check its
         status or cancel it).

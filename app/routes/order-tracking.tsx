@@ -172,6 +172,14 @@ function OrderItems({ order }: { order: TrackedOrder }) {
           ))}
         </tbody>
         <tfoot>
+          {order.couponCode ? (
+            <tr>
+              <th scope="row" colSpan={3}>
+                Coupon {order.couponCode}:
+              </th>
+              <td>−{formatPaise(order.discountPaise)}</td>
+            </tr>
+          ) : null}
           <tr>
             <th scope="row" colSpan={3}>
               {order.paymentStatus === "paid"

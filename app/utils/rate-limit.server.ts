@@ -29,12 +29,7 @@ export async function consumeRateLimit(
   durationSeconds: number,
   message: string,
 ): Promise<void> {
-  const id = `${action}:${points}:${durationSeconds}`;
-  let limiter = limiters.get(id);
-  if (!limiter) {
-    limiter = new RateLimiterMemory({ keyPrefix: action, points, duration: durationSeconds });
-    limiters.set(id, limiter);
-  }
+  const limiter = limiterFor(action, points, durationSeconds);
   try {
     await limiter.consume(clientKey);
   } catch (error) {
@@ -42,6 +37,35 @@ export async function consumeRateLimit(
       throw new RateLimitedError(message, Math.ceil(error.msBeforeNext / 1000));
     }
     throw error;
+  }
+}
+
+function limiterFor(action: string, points: number, durationSeconds: number): RateLimiterMemory {
+  const id = `${action}:${points}:${durationSeconds}`;
+  let limiter = limiters.get(id);
+  if (!limiter) {
+    limiter = new RateLimiterMemory({ keyPrefix: action, points, duration: durationSeconds });
+    limiters.set(id, limiter);
+  }
+  return limiter;
+}
+
+/**
+ * Refuses without counting when `clientKey` already used up the allowance of `action` (for
+ * limits that count only failures, e.g. wrong coupon codes: checked before every attempt,
+ * counted with `consumeRateLimit` after a failed one).
+ * @throws RateLimitedError with `message` while the allowance is used up.
+ */
+export async function assertRateLimitNotReached(
+  action: string,
+  clientKey: string,
+  points: number,
+  durationSeconds: number,
+  message: string,
+): Promise<void> {
+  const state = await limiterFor(action, points, durationSeconds).get(clientKey);
+  if (state && state.consumedPoints >= points) {
+    throw new RateLimitedError(message, Math.max(1, Math.ceil(state.msBeforeNext / 1000)));
   }
 }
 

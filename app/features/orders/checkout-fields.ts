@@ -8,6 +8,8 @@ export const checkoutLimits = {
   phone: 20,
   address: 300,
   city: 80,
+  /** "SS-XXXX-XXXX" is 12; spaces typed between groups are allowed. */
+  couponCode: 30,
 } as const;
 
 export const checkoutFields = [
@@ -21,6 +23,8 @@ export const checkoutFields = [
   "idempotencyKey",
   "shownLines",
   "paymentMethod",
+  "couponCode",
+  "intent",
 ] as const;
 
 /** Payment choices at checkout (docs/payments.md); 'online' only when Razorpay is enabled. */

@@ -9,6 +9,13 @@ import { emailAddress, indianMobile, pinCode, requiredText } from "~/utils/form-
 import { checkoutLimits } from "./checkout-fields";
 import { indianStates } from "./indian-states";
 
+const couponCodeField = z
+  .string()
+  .trim()
+  .max(checkoutLimits.couponCode, "This coupon code is not valid.")
+  .optional()
+  .transform((value) => value || undefined);
+
 export const checkoutSchema = z.object({
   name: requiredText("name", checkoutLimits.name),
   email: emailAddress(checkoutLimits.email),
@@ -30,6 +37,16 @@ export const checkoutSchema = z.object({
       error: "Choose cash on delivery or online payment.",
     })
     .transform((value) => (value === "" ? "cod" : value)),
+  // Optional; its checks (unknown, expired, used up) happen in placeOrder (docs/exchange.md).
+  couponCode: couponCodeField,
+  // 'apply' (the coupon's Apply button) only re-renders the summary; absent or 'place' orders.
+  intent: z
+    .union([z.literal(""), z.enum(["place", "apply"])], { error: "Unknown action." })
+    .optional()
+    .transform((value) => (value === "apply" ? "apply" : "place")),
 });
+
+/** The coupon field alone, as 'Apply' reads it (the address may still be empty then). */
+export const couponApplySchema = z.object({ couponCode: couponCodeField });
 
 export type CheckoutInput = z.infer<typeof checkoutSchema>;

@@ -145,6 +145,8 @@ const pageColumns = {
   state: orders.state,
   pinCode: orders.pinCode,
   subtotalPaise: orders.subtotalPaise,
+  discountPaise: orders.discountPaise,
+  couponCode: orders.couponCode,
   totalPaise: orders.totalPaise,
   // Text keeps PostgreSQL's microseconds (a JS Date would round them away and repeat rows).
   sortAt: sql<string>`${orders.createdAt}::text`,
@@ -217,6 +219,8 @@ export const orderCsvHeader = [
   "PIN code",
   "Subtotal (₹)",
   "Total (₹)",
+  "Discount (₹)",
+  "Coupon code",
 ] as const;
 
 /**
@@ -249,6 +253,8 @@ export async function* orderCsvRows(
       row.pinCode,
       csvRupees(row.subtotalPaise),
       csvRupees(row.totalPaise),
+      csvRupees(row.discountPaise),
+      row.couponCode ?? "",
     ];
   }
 }

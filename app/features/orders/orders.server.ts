@@ -15,6 +15,14 @@ import { cartLines, type OrderStatus, orderLines, orders } from "~/db/schema/sho
 import { humanReference, isUnguessableToken, unguessableToken } from "~/utils/codes.server";
 import { isUniqueViolation } from "~/utils/pg-errors";
 import type { CheckoutInput } from "./checkout.schema";
+import {
+  CouponRejectedError,
+  couponDiscount,
+  findUsableCoupon,
+  redeemCoupon,
+  refundCouponOfOrder,
+  type UsableCoupon,
+} from "./coupons.server";
 import { assertOrderTransition, shopperCanCancel } from "./order-status";
 
 /** A line the shopper must look at again before ordering. */
@@ -52,7 +60,10 @@ export interface PlacedOrder {
   paymentMethod: "cod" | "online";
 }
 
-type Shipping = Omit<CheckoutInput, "idempotencyKey" | "shownLines" | "paymentMethod">;
+type Shipping = Omit<
+  CheckoutInput,
+  "idempotencyKey" | "shownLines" | "paymentMethod" | "couponCode" | "intent"
+>;
 
 type PlaceOrderInput = {
   cartId: string;
@@ -61,6 +72,8 @@ type PlaceOrderInput = {
   shipping: Shipping;
   /** 'online' (docs/payments.md) stores payment status 'pending'; cash on delivery 'unpaid'. */
   paymentMethod?: "cod" | "online";
+  /** A coupon code as typed (docs/exchange.md "Coupons"); absent or "" for none. */
+  couponCode?: string;
 };
 
 /** Parses "id:qty:price,…" as sent back by the checkout form; null when malformed. */
@@ -96,12 +109,18 @@ async function findByIdempotencyKey(db: Database, key: string) {
  * Places the cart as one order, in one transaction, paid in cash on delivery (payment status
  * 'unpaid') or online (payment status 'pending' until Razorpay confirms; docs/payments.md): stock is decremented
  * only where enough remains; the order and a snapshot of its lines are inserted; the cart is
- * emptied. The same idempotency key from the same cart returns the first order again.
+ * emptied. The same idempotency key from the same cart returns the first order again (a coupon
+ * is spent once).
+ *
+ * With a coupon code (docs/exchange.md "Coupons") the coupon row is locked in the transaction
+ * and min(balance, subtotal) becomes the order's discount: total = subtotal − discount, the
+ * coupon's balance goes down by it and a redemption row is written. An order whose total is 0
+ * needs no payment: it is stored as cash on delivery (nothing to collect), whatever was chosen.
  *
  * @param shownLines what the checkout page showed ("id:qty:price,…"); any difference from the
  *   cart now (quantity, price, lines added or removed) rejects the order.
  * @throws OrderRejectedError 409 empty cart, cart changed, out of stock, key used by another
- *   cart; 422 malformed shown lines.
+ *   cart; 422 malformed shown lines. CouponRejectedError 422 unknown, expired or used-up code.
  */
 export async function placeOrder(
   db: Database,
@@ -122,7 +141,8 @@ export async function placeOrder(
       // the second (or it finds the cart emptied), and it answers with the first one's order.
       if (
         isUniqueViolation(error, "orders_idempotency_key_unique") ||
-        error instanceof OrderRejectedError
+        error instanceof OrderRejectedError ||
+        error instanceof CouponRejectedError
       ) {
         const winner = await findByIdempotencyKey(db, input.idempotencyKey);
         if (winner) return replay(winner, input.cartId);
@@ -172,7 +192,14 @@ async function placeInTransaction(tx: Database, input: PlaceOrderInput): Promise
     );
   }
   await reserveStock(tx, lines);
-  const order = await insertOrder(tx, input, lines);
+  const subtotalPaise = orderSubtotal(lines);
+  // Locked after the products: every transaction takes products, then the coupon.
+  const coupon = input.couponCode
+    ? await findUsableCoupon(tx, input.couponCode, new Date(), true)
+    : null;
+  const discountPaise = coupon ? couponDiscount(coupon.balancePaise, subtotalPaise) : 0;
+  const order = await insertOrder(tx, input, lines, { subtotalPaise, discountPaise, coupon });
+  if (coupon) await redeemCoupon(tx, coupon, order.id, discountPaise);
   await tx.delete(cartLines).where(eq(cartLines.cartId, input.cartId));
   await recordAudit(tx, {
     actor: "visitor",
@@ -183,6 +210,7 @@ async function placeInTransaction(tx: Database, input: PlaceOrderInput): Promise
       reference: order.reference,
       totalPaise: order.totalPaise,
       paymentMethod: order.paymentMethod,
+      ...(coupon ? { couponCode: coupon.code, discountPaise } : {}),
     },
   });
   return order;
@@ -289,15 +317,10 @@ async function reserveStock(tx: Database, lines: readonly CartLineNow[]): Promis
 }
 
 /**
- * Inserts the order (payment status 'pending' when paid online, 'unpaid' in cash on delivery)
- * and a snapshot of its lines (name, description, image and price as they are now).
- * @throws OrderRejectedError 409 when the total passes {@link MAX_ORDER_TOTAL_PAISE}.
+ * Σ unit price × quantity of the lines, paise.
+ * @throws OrderRejectedError 409 when it passes {@link MAX_ORDER_TOTAL_PAISE}.
  */
-async function insertOrder(
-  tx: Database,
-  input: PlaceOrderInput,
-  lines: readonly CartLineNow[],
-): Promise<PlacedOrder> {
+function orderSubtotal(lines: readonly CartLineNow[]): number {
   const subtotalPaise = lines.reduce((sum, line) => sum + line.unitPricePaise * line.quantity, 0);
   if (subtotalPaise > MAX_ORDER_TOTAL_PAISE) {
     throw new OrderRejectedError(
@@ -305,6 +328,23 @@ async function insertOrder(
       409,
     );
   }
+  return subtotalPaise;
+}
+
+/**
+ * Inserts the order (payment status 'pending' when paid online, 'unpaid' in cash on delivery;
+ * a total of 0 is cash on delivery with nothing to collect) and a snapshot of its lines (name,
+ * description, image and price as they are now). Amounts in paise; total = subtotal − discount.
+ */
+async function insertOrder(
+  tx: Database,
+  input: PlaceOrderInput,
+  lines: readonly CartLineNow[],
+  amounts: { subtotalPaise: number; discountPaise: number; coupon: UsableCoupon | null },
+): Promise<PlacedOrder> {
+  const { subtotalPaise, discountPaise, coupon } = amounts;
+  const totalPaise = subtotalPaise - discountPaise;
+  const paymentMethod = totalPaise === 0 ? "cod" : (input.paymentMethod ?? "cod");
   const inserted = await tx
     .insert(orders)
     .values({
@@ -313,11 +353,13 @@ async function insertOrder(
       idempotencyKey: input.idempotencyKey,
       cartId: input.cartId,
       ...input.shipping,
-      paymentMethod: input.paymentMethod ?? "cod",
-      paymentStatus: input.paymentMethod === "online" ? "pending" : "unpaid",
+      paymentMethod,
+      paymentStatus: paymentMethod === "online" ? "pending" : "unpaid",
       subtotalPaise,
-      // No delivery charge or tax is charged: the total is the subtotal.
-      totalPaise: subtotalPaise,
+      // No delivery charge or tax is charged: the total is the subtotal less the coupon.
+      discountPaise,
+      couponCode: coupon?.code ?? null,
+      totalPaise,
     })
     .returning({
       id: orders.id,
@@ -363,6 +405,8 @@ export async function getOrderByToken(db: Database, token: string) {
       state: orders.state,
       pinCode: orders.pinCode,
       subtotalPaise: orders.subtotalPaise,
+      discountPaise: orders.discountPaise,
+      couponCode: orders.couponCode,
       totalPaise: orders.totalPaise,
       createdAt: orders.createdAt,
     })
@@ -386,7 +430,8 @@ export async function getOrderByToken(db: Database, token: string) {
 
 /**
  * Moves an order to `to` if the workflow allows it from its current status, in one
- * transaction; cancelling puts the ordered quantities back in stock. Concurrent changes are
+ * transaction; cancelling puts the ordered quantities back in stock and gives a coupon back
+ * what the order took from it (docs/exchange.md "Coupons"). Concurrent changes are
  * caught by updating only from the status that was read; `expectedFrom` also refuses (409)
  * when the order is no longer in the status the caller saw.
  * The audit row holds `{before: {status}, after: {status}}`.
@@ -431,6 +476,7 @@ export async function transitionOrder(
           .set({ stock: sql`${products.stock} + ${line.quantity}`, updatedAt: new Date() })
           .where(eq(products.id, line.productId));
       }
+      await refundCouponOfOrder(tx, orderId, auditActor(actor));
     }
     await recordAudit(tx, {
       actor: auditActor(actor),

@@ -210,6 +210,14 @@ function OrderLines({ order, lines }: Pick<LoaderData, "order" | "lines">) {
               </th>
               <td className="num">{formatPaise(order.subtotalPaise)}</td>
             </tr>
+            {order.couponCode ? (
+              <tr>
+                <th scope="row" colSpan={3}>
+                  Coupon {order.couponCode}:
+                </th>
+                <td className="num">−{formatPaise(order.discountPaise)}</td>
+              </tr>
+            ) : null}
             <tr>
               <th scope="row" colSpan={3}>
                 Total
