@@ -36,6 +36,8 @@ export default [
     route("orders", "routes/dashboard/orders.tsx"),
     route("orders/export", "routes/dashboard/orders-export.ts"),
     route("orders/:id", "routes/dashboard/order.tsx"),
+    route("coupons", "routes/dashboard/coupons.tsx"),
+    route("coupons/export", "routes/dashboard/coupons-export.ts"),
     route("registrations", "routes/dashboard/registrations.tsx"),
     route("registrations/export", "routes/dashboard/registrations-export.ts"),
     route("reviews", "routes/dashboard/reviews.tsx"),

@@ -18,7 +18,8 @@ import {
 import { FormError } from "~/components/ui/form-messages";
 import { getDb } from "~/db/db.server";
 import { describeCartLines, getCart, readCartId } from "~/features/cart/cart.server";
-import { couponApplySchema, checkoutSchema } from "~/features/orders/checkout.schema";
+import { checkoutSchema, couponApplySchema } from "~/features/orders/checkout.schema";
+import { checkoutFields, checkoutLimits, paymentChoices } from "~/features/orders/checkout-fields";
 import { CouponDiscountLine, CouponField } from "~/features/orders/coupon-field";
 import {
   assertCouponGuessesAllowed,
@@ -27,7 +28,6 @@ import {
   countCouponRefusal,
   previewCoupon,
 } from "~/features/orders/coupons.server";
-import { checkoutFields, checkoutLimits, paymentChoices } from "~/features/orders/checkout-fields";
 import { indianStates } from "~/features/orders/indian-states";
 import { type ChangedLine, OrderRejectedError, placeOrder } from "~/features/orders/orders.server";
 import { razorpayConfig } from "~/features/payments/razorpay.server";

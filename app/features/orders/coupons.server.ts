@@ -100,7 +100,7 @@ export async function findUsableCoupon(
     .innerJoin(pickups, eq(pickups.id, coupons.pickupId))
     .where(eq(coupons.code, code));
   const [row] = lock ? await query.for("update", { of: coupons }) : await query;
-  if (!row || row.pickupStatus !== "collected") throw unknownCode();
+  if (row?.pickupStatus !== "collected") throw unknownCode();
   if (row.expiresAt.getTime() <= now.getTime()) {
     throw new CouponRejectedError(
       `This coupon expired on ${formatCouponExpiry(row.expiresAt)}.`,
