@@ -71,10 +71,7 @@ export default function OrderPlaced({ loaderData }: Route.ComponentProps) {
         </p>
       </div>
       {loaderData.couponCode ? (
-        <CouponDiscountLine
-          code={loaderData.couponCode}
-          discountPaise={loaderData.discountPaise}
-        />
+        <CouponDiscountLine code={loaderData.couponCode} discountPaise={loaderData.discountPaise} />
       ) : null}
       <p>
         <Link to={loaderData.trackingPath}>Track your order</Link> (keep this link to check its
