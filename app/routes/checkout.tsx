@@ -208,6 +208,8 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         <input type="hidden" name="shownLines" value={loaderData.shownLines} />
         <ShippingFields values={values} errors={errors} />
         <CouponField
+          // A new field once a code is applied, so it shows the code as stored (SS-XXXX-XXXX).
+          key={actionData?.coupon?.code ?? "coupon"}
           field={fieldsOf({ values, errors }, { limits: checkoutLimits })("couponCode")}
           busy={submitting}
         />
