@@ -137,8 +137,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!cartId) {
     return data<ActionResult>({ values, formError: "Your cart is empty." }, { status: 409 });
   }
-  const { idempotencyKey: key, shownLines, paymentMethod, couponCode, ...rest } = parsed.data;
-  const { intent: _intent, ...shipping } = rest;
+  const { idempotencyKey: key, shownLines, paymentMethod, couponCode, ...shipping } = parsed.data;
   try {
     if (couponCode) await assertCouponGuessesAllowed(clientAddress);
     const order = await placeOrder(await getDb(), {

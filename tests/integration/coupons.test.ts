@@ -167,6 +167,19 @@ describe("spending a coupon in placeOrder", () => {
     expect(await couponBalance(db, coupon.id)).toBe(0);
   });
 
+  it("stores a total below ₹1 as cash on delivery: Razorpay cannot charge it", async () => {
+    const coupon = await insertCoupon(db, { valuePaise: plant.pricePaise - 50 });
+    const order = await placeOrder(db, {
+      ...(await plantCart(1)),
+      idempotencyKey: idempotencyKey(),
+      shipping,
+      paymentMethod: "online",
+      couponCode: coupon.code,
+    });
+    expect(await orderRow(order.id)).toMatchObject({ totalPaise: 50, paymentMethod: "cod" });
+    expect(order.paymentMethod).toBe("cod");
+  });
+
   it("accepts the code typed in lower case with spaces (and O for 0, I or L for 1)", async () => {
     const coupon = await insertCoupon(db, { valuePaise: 10_000 });
     const typed = typedLoosely(coupon.code).replaceAll("0", "o").replaceAll("1", "l");

@@ -39,11 +39,6 @@ export const checkoutSchema = z.object({
     .transform((value) => (value === "" ? "cod" : value)),
   // Optional; its checks (unknown, expired, used up) happen in placeOrder (docs/exchange.md).
   couponCode: couponCodeField,
-  // 'apply' (the coupon's Apply button) only re-renders the summary; absent or 'place' orders.
-  intent: z
-    .union([z.literal(""), z.enum(["place", "apply"])], { error: "Unknown action." })
-    .optional()
-    .transform((value) => (value === "apply" ? "apply" : "place")),
 });
 
 /** The coupon field alone, as 'Apply' reads it (the address may still be empty then). */

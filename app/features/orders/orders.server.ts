@@ -51,6 +51,13 @@ export class OrderRejectedError extends Error {
  */
 export const MAX_ORDER_TOTAL_PAISE = 100_000_000;
 
+/**
+ * Razorpay's smallest charge, ₹1 in paise. An order whose total (after a coupon) is below it,
+ * 0 included, is stored as cash on delivery: there is nothing, or too little, to pay online
+ * (docs/exchange.md "Coupons").
+ */
+export const ONLINE_PAYMENT_MINIMUM_PAISE = 100;
+
 export interface PlacedOrder {
   id: number;
   reference: string;
@@ -62,7 +69,7 @@ export interface PlacedOrder {
 
 type Shipping = Omit<
   CheckoutInput,
-  "idempotencyKey" | "shownLines" | "paymentMethod" | "couponCode" | "intent"
+  "idempotencyKey" | "shownLines" | "paymentMethod" | "couponCode"
 >;
 
 type PlaceOrderInput = {
@@ -115,7 +122,8 @@ async function findByIdempotencyKey(db: Database, key: string) {
  * With a coupon code (docs/exchange.md "Coupons") the coupon row is locked in the transaction
  * and min(balance, subtotal) becomes the order's discount: total = subtotal − discount, the
  * coupon's balance goes down by it and a redemption row is written. An order whose total is 0
- * needs no payment: it is stored as cash on delivery (nothing to collect), whatever was chosen.
+ * needs no payment: it is stored as cash on delivery (nothing to collect), whatever was chosen
+ * (so is a total below Razorpay's ₹1 minimum, {@link ONLINE_PAYMENT_MINIMUM_PAISE}).
  *
  * @param shownLines what the checkout page showed ("id:qty:price,…"); any difference from the
  *   cart now (quantity, price, lines added or removed) rejects the order.
@@ -333,7 +341,7 @@ function orderSubtotal(lines: readonly CartLineNow[]): number {
 
 /**
  * Inserts the order (payment status 'pending' when paid online, 'unpaid' in cash on delivery;
- * a total of 0 is cash on delivery with nothing to collect) and a snapshot of its lines (name,
+ * a total below ₹1 is cash on delivery) and a snapshot of its lines (name,
  * description, image and price as they are now). Amounts in paise; total = subtotal − discount.
  */
 async function insertOrder(
@@ -344,7 +352,8 @@ async function insertOrder(
 ): Promise<PlacedOrder> {
   const { subtotalPaise, discountPaise, coupon } = amounts;
   const totalPaise = subtotalPaise - discountPaise;
-  const paymentMethod = totalPaise === 0 ? "cod" : (input.paymentMethod ?? "cod");
+  const paymentMethod =
+    totalPaise < ONLINE_PAYMENT_MINIMUM_PAISE ? "cod" : (input.paymentMethod ?? "cod");
   const inserted = await tx
     .insert(orders)
     .values({
