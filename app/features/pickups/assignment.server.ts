@@ -9,11 +9,11 @@ import { recordAudit } from "~/db/audit.server";
 import type { Database } from "~/db/client.server";
 import { pickups } from "~/db/schema/pickups";
 import { staffUsers } from "~/db/schema/staff";
+import { MAX_ASSIGN_PICKUPS } from "./assignment-fields";
 import { doorStatuses } from "./collector-access";
 import { ExchangeError } from "./exchange-error";
 
-/** The most pickups one bulk assignment may name. */
-export const MAX_ASSIGN_PICKUPS = 200;
+export { MAX_ASSIGN_PICKUPS };
 
 /** A collector as the assignment selects list them. */
 export interface CollectorOption {

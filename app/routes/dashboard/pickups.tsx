@@ -11,7 +11,8 @@ import {
 import { StatusNotice } from "~/components/ui/form-messages";
 import { getDb } from "~/db/db.server";
 import { BulkAssignControls } from "~/features/pickups/assign-collector-form";
-import { listCollectors, MAX_ASSIGN_PICKUPS } from "~/features/pickups/assignment.server";
+import { listCollectors } from "~/features/pickups/assignment.server";
+import { MAX_ASSIGN_PICKUPS } from "~/features/pickups/assignment-fields";
 import { pickupStatusLabels } from "~/features/pickups/pickup-status";
 import {
   listPickups,
