@@ -89,6 +89,7 @@ describeWithAndWithoutJavaScript(
       await createCollector(page, collector);
       await searchPickup(page, pickup.reference);
       if (javaScriptEnabled) {
+        await expectNoAxeViolations(page);
         await page.getByRole("link", { name: pickup.reference }).click();
         await hydrated(page, "#collectorId");
         await page.getByLabel("Assign to").selectOption({ label: collector.name });
