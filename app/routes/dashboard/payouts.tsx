@@ -110,33 +110,37 @@ export default function Payouts({ loaderData, actionData }: Route.ComponentProps
       </section>
       <section aria-labelledby="made-heading">
         <h2 id="made-heading">Payouts made</h2>
-        <ListResults
-          page={loaderData}
-          noun={{ one: "payout", many: "payouts" }}
-          filteredBy="this list"
-          caption="Payouts made, newest first"
-          columns={[
-            "Pickup",
-            { label: "Amount", numeric: true },
-            "Method",
-            "Reference",
-            "Paid by",
-            "Paid at",
-          ]}
-        >
-          {rows.map((row) => (
-            <tr key={row.id}>
-              <th scope="row">
-                <Link to={`/dashboard/pickups/${row.pickupId}`}>{row.pickupReference}</Link>
-              </th>
-              <td className="num">{formatPaise(row.amountPaise)}</td>
-              <td>{payoutMethodLabels[row.method]}</td>
-              <td>{row.reference ?? "–"}</td>
-              <td>{row.paidByName}</td>
-              <td>{formatDateTimeIST(new Date(row.paidAt))}</td>
-            </tr>
-          ))}
-        </ListResults>
+        {rows.length === 0 && loaderData.isFirstPage ? (
+          <p>No payouts recorded yet.</p>
+        ) : (
+          <ListResults
+            page={loaderData}
+            noun={{ one: "payout", many: "payouts" }}
+            filteredBy="the list"
+            caption="Payouts made, newest first"
+            columns={[
+              "Pickup",
+              { label: "Amount", numeric: true },
+              "Method",
+              "Reference",
+              "Paid by",
+              "Paid at",
+            ]}
+          >
+            {rows.map((row) => (
+              <tr key={row.id}>
+                <th scope="row">
+                  <Link to={`/dashboard/pickups/${row.pickupId}`}>{row.pickupReference}</Link>
+                </th>
+                <td className="num">{formatPaise(row.amountPaise)}</td>
+                <td>{payoutMethodLabels[row.method]}</td>
+                <td>{row.reference ?? "–"}</td>
+                <td>{row.paidByName}</td>
+                <td>{formatDateTimeIST(new Date(row.paidAt))}</td>
+              </tr>
+            ))}
+          </ListResults>
+        )}
       </section>
     </>
   );
