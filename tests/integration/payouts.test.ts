@@ -4,6 +4,7 @@
  * loaders and actions with real staff sessions, on a freshly migrated, seeded database.
  */
 import { and, eq } from "drizzle-orm";
+import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { useDatabaseHandle } from "~/db/db.server";
@@ -311,6 +312,30 @@ describe("recording a payout", () => {
     expect(none.status).toBe(404);
     const tampered = await post({ pickupId: "abc", method: "cash", paidOn: today() });
     expect(tampered.status).toBe(400);
+  });
+
+  it("answers odd forms with 4xx (or records once), never a 5xx", async () => {
+    const p = await exchangePickup(handle.db);
+    const text = fc.oneof(
+      fc.string({ maxLength: 60 }),
+      fc.constantFrom("upi", "cash", "bank_transfer", "", today(), "2026-02-30", "UTR0001"),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({
+          pickupId: fc.oneof(fc.constant(String(p.id)), fc.string({ maxLength: 12 })),
+          method: text,
+          reference: text,
+          paidOn: text,
+        }),
+        async (form) => {
+          const answer = await post(form);
+          expect([302, 400, 404, 409, 422]).toContain(answer.status);
+        },
+      ),
+      { numRuns: 150 },
+    );
+    expect((await payoutRows(p.id)).length).toBeLessThanOrEqual(1);
   });
 
   it("turns a posted day into an instant: now for today, noon Asia/Kolkata before", () => {
