@@ -52,6 +52,8 @@ export default [
     route("rates/export", "routes/dashboard/rates-export.ts"),
     route("staff", "routes/dashboard/staff.tsx"),
     route("staff/export", "routes/dashboard/staff-export.ts"),
+    route("payouts", "routes/dashboard/payouts.tsx"),
+    route("payouts/export", "routes/dashboard/payouts-export.ts"),
     route("audit", "routes/dashboard/audit.tsx"),
     route("audit/export", "routes/dashboard/audit-export.ts"),
     // The collector's route sheet (docs/exchange.md).

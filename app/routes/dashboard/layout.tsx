@@ -21,6 +21,7 @@ const sections = [
   { to: "/dashboard/route", label: "Route", end: false, adminOnly: false },
   { to: "/dashboard/pickups", label: "Pickups", end: false, adminOnly: false },
   { to: "/dashboard/orders", label: "Orders", end: false, adminOnly: false },
+  { to: "/dashboard/payouts", label: "Payouts", end: false, adminOnly: false },
   { to: "/dashboard/registrations", label: "Registrations", end: false, adminOnly: false },
   { to: "/dashboard/reviews", label: "Reviews", end: false, adminOnly: false },
   { to: "/dashboard/catalogue", label: "Catalogue", end: false, adminOnly: true },
