@@ -12,9 +12,9 @@ import { type ColumnHead, TableHead } from "~/components/ui/table-head";
 export function TableScroll({ label, children }: { label: string; children: ReactNode }) {
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard.
-    <div className="dash-table-wrap" role="region" aria-label={label} tabIndex={0}>
+    <section className="dash-table-wrap" aria-label={label} tabIndex={0}>
       {children}
-    </div>
+    </section>
   );
 }
 
