@@ -8,6 +8,7 @@ import {
   type OverviewPickup,
   type WaitingOrder,
 } from "~/features/overview/overview.server";
+import { countPayoutsToMake } from "~/features/pickups/payouts.server";
 import { pickupConfigFromEnv } from "~/features/pickups/pickup-config";
 import { activePickupStatuses, pickupStatusLabels } from "~/features/pickups/pickup-status";
 import { requireStaff } from "~/features/staff/session.server";
@@ -20,12 +21,20 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireStaff(request, "route");
   // A collector's dashboard is their route sheet (docs/exchange.md).
   if (user.role === "collector") throw redirect("/dashboard/route");
-  return getOverview(await getDb(), {
-    slots: pickupConfigFromEnv().slots,
-    activeStatuses: activePickupStatuses,
-    now: new Date(),
-  });
+  const db = await getDb();
+  const [overview, payoutsToMake] = await Promise.all([
+    getOverview(db, {
+      slots: pickupConfigFromEnv().slots,
+      activeStatuses: activePickupStatuses,
+      now: new Date(),
+    }),
+    countPayoutsToMake(db),
+  ]);
+  return { ...overview, payoutsToMake };
 }
+
+/** Kilograms in the chart's summary and table: up to 3 decimals, Indian grouping. */
+const kgValue = new Intl.NumberFormat("en-IN", { maximumFractionDigits: 3 });
 
 export const meta: Route.MetaFunction = () => [{ title: "Overview | Staff dashboard" }];
 
@@ -86,6 +95,9 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
     <>
       <h1>Overview</h1>
       <p>Today is {formatCalendarDate(o.today)} (Asia/Kolkata).</p>
+      <p>
+        <Link to="/dashboard/payouts">Payouts to make: {o.payoutsToMake}</Link>
+      </p>
       <TodayPickups slots={o.slots} pickups={o.todayPickups} activePerSlot={o.todayActivePerSlot} />
       <UpcomingPickups slots={o.slots} upcoming={o.upcoming} />
 
@@ -109,6 +121,19 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
             { label: "Orders (placed)", values: o.chart.map((p) => p.orders) },
           ]}
           valueLabel="Count per day"
+          dateLabel="Day (Asia/Kolkata)"
+        />
+        <DailyChart
+          title={`Kilograms collected per day (confirmed weigh sheets), last ${o.chart.length} days`}
+          dates={o.chart.map((p) => p.date)}
+          series={[
+            {
+              label: "Kilograms collected",
+              values: o.chart.map((p) => p.collectedGrams / 1000),
+              format: (kg) => kgValue.format(kg),
+            },
+          ]}
+          valueLabel="Kg per day"
           dateLabel="Day (Asia/Kolkata)"
         />
       </section>
