@@ -1,4 +1,5 @@
 import { data, Link, redirect } from "react-router";
+import { TableScroll } from "~/components/dashboard/data-table";
 import { DetailMessages, HistoryList, StatusButton } from "~/components/dashboard/detail-page";
 import { getDb } from "~/db/db.server";
 import {
@@ -144,7 +145,7 @@ function PaymentEvents({ payments }: { payments: LoaderData["payments"] }) {
   return (
     <>
       <h2>Payment events from Razorpay</h2>
-      <div className="dash-table-wrap">
+      <TableScroll label="Payment events from Razorpay">
         <table className="dash-table">
           <thead>
             <tr>
@@ -167,7 +168,7 @@ function PaymentEvents({ payments }: { payments: LoaderData["payments"] }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
     </>
   );
 }
@@ -177,7 +178,7 @@ function OrderLines({ order, lines }: Pick<LoaderData, "order" | "lines">) {
   return (
     <>
       <h2>Items</h2>
-      <div className="dash-table-wrap">
+      <TableScroll label="Items">
         <table className="dash-table">
           <thead>
             <tr>
@@ -226,7 +227,7 @@ function OrderLines({ order, lines }: Pick<LoaderData, "order" | "lines">) {
             </tr>
           </tfoot>
         </table>
-      </div>
+      </TableScroll>
     </>
   );
 }
