@@ -7,8 +7,8 @@ import { parseRupees } from "~/utils/money";
 import { GRAMS_PER_KG, type Parsed, parseKilograms } from "~/utils/units";
 import { type EstimateLine, estimatePaise } from "./estimate";
 
-/** Largest weight of one material at collection, kg (the booking cap is 20,000 kg in total). */
-export const MAX_WEIGHED_KG = 20_000;
+/** Largest weight of one material on a weigh sheet, kg (docs/exchange.md "The weigh sheet"). */
+export const MAX_WEIGHED_KG = 2000;
 /** Largest payout of one pickup: ₹10,00,000 in paise. */
 export const MAX_PAYOUT_PAISE = 100_000_000;
 
@@ -17,7 +17,7 @@ export const EXTRA_MATERIAL_ROWS = 2;
 
 /**
  * A weighed weight typed on the collection form to integer grams: 0 (nothing of it came) to
- * 20,000 kg, up to 3 decimals, read by `parseKilograms` (units.ts, which has the comma rule).
+ * 2,000 kg, up to 3 decimals, read by `parseKilograms` (units.ts, which has the comma rule).
  */
 export function parseWeighedKg(text: string): Parsed<number> {
   return parseKilograms(text, { minGrams: 0, maxGrams: MAX_WEIGHED_KG * GRAMS_PER_KG });
