@@ -33,6 +33,7 @@ export default [
     route("pickups", "routes/dashboard/pickups.tsx"),
     route("pickups/export", "routes/dashboard/pickups-export.ts"),
     route("pickups/:id", "routes/dashboard/pickup.tsx"),
+    route("route/:id", "routes/dashboard/route-pickup.tsx"),
     route("orders", "routes/dashboard/orders.tsx"),
     route("orders/export", "routes/dashboard/orders-export.ts"),
     route("orders/:id", "routes/dashboard/order.tsx"),

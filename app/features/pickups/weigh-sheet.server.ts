@@ -4,7 +4,7 @@
  * customer to confirm it. Weights are integer grams, rates paise per kg, money integer paise.
  * Everything happens in one transaction with its audit row; a refusal writes nothing.
  */
-import { and, eq, inArray, max } from "drizzle-orm";
+import { and, asc, eq, inArray, max } from "drizzle-orm";
 import { recordAudit } from "~/db/audit.server";
 import type { Database } from "~/db/client.server";
 import { products } from "~/db/schema/catalogue";
@@ -12,14 +12,23 @@ import { weighSheetLines, weighSheetPlants, weighSheets } from "~/db/schema/exch
 import { type Pickup, pickupItems, pickups } from "~/db/schema/pickups";
 import { scrapMaterials } from "~/db/schema/rates";
 import { staffUsers } from "~/db/schema/staff";
-import type { ExchangeSettings } from "~/utils/env.server";
+import { type ExchangeSettings, env } from "~/utils/env.server";
 import { formatPaise } from "~/utils/money";
 import { GRAMS_PER_KG } from "~/utils/units";
 import { MAX_PAYOUT_PAISE, MAX_WEIGHED_KG } from "./collection";
 import { type DoorActor, doorActionProblem } from "./collector-access";
 import { ExchangeError } from "./exchange-error";
+import { pickupConfigFromEnv } from "./pickup-config";
 import { assertPickupTransition } from "./pickup-status";
-import { type PricedWeighSheet, priceWeighSheet, type WeighSheetLineInput } from "./weigh-sheet";
+import {
+  type PricedWeighSheet,
+  priceWeighSheet,
+  type WeighSheetFormData,
+  type WeighSheetLineInput,
+  type WeighSheetPricingSettings,
+} from "./weigh-sheet";
+import { parseWeighSheetForm, weighSheetFormErrors } from "./weigh-sheet.schema";
+import { weighSheetsOf } from "./weigh-sheet-view.server";
 
 /** Most plants of one kind on a reward. */
 export const MAX_PLANT_QUANTITY = 20;
@@ -373,4 +382,175 @@ export async function saveWeighSheet(
       rewardValuePaise: priced.rewardValuePaise,
     };
   });
+}
+
+/**
+ * What the weigh sheet form needs for pickup `pickupId`: every version (newest first), the
+ * materials it can weigh at their CURRENT rates (the estimate's, retired ones included, then
+ * every active one; paise per kg), the estimate's grams per material, and, for a 'plants'
+ * reward, the active plants with price (paise) and stock.
+ */
+export async function weighSheetFormData(
+  db: Database,
+  pickupId: number,
+  rewardPreference: Pickup["rewardPreference"],
+): Promise<WeighSheetFormData & { sheets: Awaited<ReturnType<typeof weighSheetsOf>> }> {
+  const estimate = await db
+    .select({
+      materialId: pickupItems.materialId,
+      grams: pickupItems.estimatedGrams,
+      name: scrapMaterials.name,
+      rate: scrapMaterials.ratePaisePerKg,
+      active: scrapMaterials.active,
+    })
+    .from(pickupItems)
+    .innerJoin(scrapMaterials, eq(scrapMaterials.id, pickupItems.materialId))
+    .where(eq(pickupItems.pickupId, pickupId))
+    .orderBy(asc(pickupItems.id));
+  const active = await db
+    .select({
+      id: scrapMaterials.id,
+      name: scrapMaterials.name,
+      rate: scrapMaterials.ratePaisePerKg,
+    })
+    .from(scrapMaterials)
+    .where(eq(scrapMaterials.active, true))
+    .orderBy(asc(scrapMaterials.name));
+  const plants =
+    rewardPreference === "plants"
+      ? await db
+          .select({
+            id: products.id,
+            name: products.name,
+            pricePaise: products.pricePaise,
+            stock: products.stock,
+          })
+          .from(products)
+          .where(and(eq(products.kind, "plant"), eq(products.active, true)))
+          .orderBy(asc(products.sortOrder), asc(products.name))
+      : [];
+  const materials = new Map<number, { id: number; name: string; ratePaisePerKg: number }>();
+  for (const line of estimate) {
+    materials.set(line.materialId, {
+      id: line.materialId,
+      name: line.name,
+      ratePaisePerKg: line.rate,
+    });
+  }
+  for (const m of active) {
+    if (!materials.has(m.id))
+      materials.set(m.id, { id: m.id, name: m.name, ratePaisePerKg: m.rate });
+  }
+  const estimatedGrams: Record<number, number> = {};
+  for (const line of estimate) {
+    if (line.grams !== null)
+      estimatedGrams[line.materialId] = (estimatedGrams[line.materialId] ?? 0) + line.grams;
+  }
+  return {
+    sheets: await weighSheetsOf(db, pickupId),
+    materials: [...materials.values()],
+    estimateMaterialIds: [...new Set(estimate.map((line) => line.materialId))],
+    estimatedGrams,
+    plants,
+  };
+}
+
+/** A refused weigh sheet form: HTTP status, the message above the form, messages by field. */
+export interface WeighSheetRefusal {
+  ok: false;
+  status: 400 | 403 | 404 | 409 | 422 | 429;
+  error: string;
+  fieldErrors: Record<string, string>;
+}
+
+/**
+ * Reads a posted weigh sheet form (`parseWeighSheetForm`) and saves it (`saveWeighSheet`),
+ * for the collector's page and the staff pickup page. `options.note` is taken from the form.
+ * @returns the saved version, or the refusal with the messages under the form's field names
+ *   (422 bad fields, 403/409 from the door rule or a stale version, 404 unknown pickup).
+ */
+export async function submitWeighSheetForm(
+  db: Database,
+  pickupId: number,
+  form: FormData,
+  actor: DoorActor & { email?: string },
+  options: Omit<SaveWeighSheetOptions, "note">,
+): Promise<({ ok: true } & SavedWeighSheet) | WeighSheetRefusal> {
+  const parsed = parseWeighSheetForm(form);
+  if (!parsed.ok) {
+    const status = parsed.errors.expectedVersion ? 400 : 422;
+    return {
+      ok: false,
+      status,
+      error: "Please correct the weigh sheet.",
+      fieldErrors: parsed.errors,
+    };
+  }
+  const { note, ...input } = parsed.input;
+  try {
+    const saved = await saveWeighSheet(db, pickupId, input, actor, { ...options, note });
+    return { ok: true, ...saved };
+  } catch (error) {
+    if (!(error instanceof ExchangeError)) throw error;
+    const fieldErrors = weighSheetFormErrors(form, error.fieldErrors);
+    const message = error.status === 422 ? "Please correct the weigh sheet." : error.message;
+    return { ok: false, status: error.status, error: message, fieldErrors };
+  }
+}
+
+/**
+ * A pickup as the collector's weigh-sheet page shows it: contact, address, slot, reward chosen,
+ * status, collector, estimate (paise) and its lines (material, estimated grams). Null when the
+ * id is unknown. The caller checks `doorActionProblem` before showing it.
+ */
+export async function pickupAtTheDoor(db: Database, pickupId: number) {
+  const [pickup] = await db
+    .select({
+      id: pickups.id,
+      reference: pickups.reference,
+      status: pickups.status,
+      collectorId: pickups.collectorId,
+      name: pickups.name,
+      phone: pickups.phone,
+      addressLine1: pickups.addressLine1,
+      addressLine2: pickups.addressLine2,
+      city: pickups.city,
+      pinCode: pickups.pinCode,
+      pickupDate: pickups.pickupDate,
+      slotStart: pickups.slotStart,
+      rewardPreference: pickups.rewardPreference,
+      estimatePaise: pickups.estimatePaise,
+    })
+    .from(pickups)
+    .where(eq(pickups.id, pickupId));
+  if (!pickup) return null;
+  const estimate = await db
+    .select({ material: scrapMaterials.name, estimatedGrams: pickupItems.estimatedGrams })
+    .from(pickupItems)
+    .innerJoin(scrapMaterials, eq(scrapMaterials.id, pickupItems.materialId))
+    .where(eq(pickupItems.pickupId, pickupId))
+    .orderBy(asc(pickupItems.id));
+  return { ...pickup, estimate };
+}
+
+/**
+ * This server's weigh sheet settings: the exchange settings (env().exchange), the pickup
+ * minimum (kg), and both together as `priceWeighSheet` takes them (for the form's live total).
+ */
+export function weighSheetSettingsFromEnv(): {
+  settings: ExchangeSettings;
+  minimumKg: number;
+  pricing: WeighSheetPricingSettings;
+} {
+  const settings = env().exchange;
+  const { minimumKg } = pickupConfigFromEnv();
+  return {
+    settings,
+    minimumKg,
+    pricing: {
+      pickupChargeBelowMinimumPaise: settings.pickupChargeBelowMinimumPaise,
+      couponBonusPercent: settings.couponBonusPercent,
+      minimumKg,
+    },
+  };
 }

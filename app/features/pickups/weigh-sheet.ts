@@ -70,3 +70,37 @@ export function priceWeighSheet<L extends WeighSheetLineInput>(
     rewardValuePaise,
   };
 }
+
+/** Rows on the weigh sheet form for materials the estimate did not list. */
+export const EXTRA_WEIGH_ROWS = 3;
+
+/** Largest note staff may add when correcting a disputed sheet, characters. */
+export const MAX_WEIGH_NOTE = 500;
+
+/**
+ * The weigh sheet form's field names (weigh-sheet-form.tsx writes them, weigh-sheet.schema.ts
+ * reads them): `kg-<materialId>` for each listed material, `extraMaterial<n>` + `extraKg<n>`
+ * for added ones (n = 1..EXTRA_WEIGH_ROWS), `plant-<productId>` for a plant's quantity,
+ * `expectedVersion` (the latest version the form showed, 0 for none), `note` (staff).
+ */
+export const weighSheetFields = {
+  intent: "weigh",
+  kg: (materialId: number) => `kg-${materialId}`,
+  extraMaterial: (n: number) => `extraMaterial${n}`,
+  extraKg: (n: number) => `extraKg${n}`,
+  plant: (productId: number) => `plant-${productId}`,
+  expectedVersion: "expectedVersion",
+  note: "note",
+} as const;
+
+/** What the weigh sheet form offers (weighSheetFormData in weigh-sheet.server.ts). */
+export interface WeighSheetFormData {
+  /** Materials that can be weighed, at their current rate (paise per kg). */
+  materials: { id: number; name: string; ratePaisePerKg: number }[];
+  /** The estimate's materials, in booking order (each gets a row). */
+  estimateMaterialIds: number[];
+  /** Estimated grams by material id. */
+  estimatedGrams: Record<number, number>;
+  /** Active plants for a 'plants' reward (price in paise); empty for other rewards. */
+  plants: { id: number; name: string; pricePaise: number; stock: number }[];
+}
