@@ -18,15 +18,18 @@ import { ExchangeError } from "~/features/pickups/exchange-error";
 import { saveWeighSheet, type WeighSheetInput } from "~/features/pickups/weigh-sheet.server";
 import { weighSheetsOf } from "~/features/pickups/weigh-sheet-view.server";
 import type { StaffUser } from "~/features/staff/auth.server";
+import * as routePickup from "~/routes/dashboard/route-pickup";
 import { createTestDatabase } from "../db";
 import { pickupAddress } from "../factories";
-import { signedInStaff } from "../support/staff";
+import { routeArgs, signedInStaff } from "../support/staff";
 
 let handle: DatabaseHandle;
 let db: DatabaseHandle["db"];
 let collector: StaffUser;
 let otherCollector: StaffUser;
 let staff: StaffUser;
+let collectorCookie: string;
+let otherCookie: string;
 let newspaper: { id: number; rate: number };
 let brass: { id: number; rate: number };
 let copper: { id: number; rate: number };
@@ -40,8 +43,12 @@ beforeAll(async () => {
   db = handle.db;
   useDatabaseHandle(handle);
   await seedDatabase(db);
-  collector = (await signedInStaff(db, "collector")).user;
-  otherCollector = (await signedInStaff(db, "collector")).user;
+  const signedIn = await signedInStaff(db, "collector");
+  collector = signedIn.user;
+  collectorCookie = signedIn.cookie;
+  const other = await signedInStaff(db, "collector");
+  otherCollector = other.user;
+  otherCookie = other.cookie;
   staff = (await signedInStaff(db, "staff")).user;
   const rows = await db.select().from(scrapMaterials);
   const find = (name: string) => {
@@ -449,5 +456,89 @@ describe("saveWeighSheet", () => {
     expect(lines).toHaveLength(1);
     const audit = (await snapshot(id)).audit.filter((row) => row.action === "pickup.weighed");
     expect(audit).toHaveLength(1);
+  });
+});
+
+describe("the collector's weigh-sheet page /dashboard/route/:id", () => {
+  const url = (id: number, query = "") => `http://localhost/dashboard/route/${id}${query}`;
+  const args = (id: number, cookie: string, form?: Record<string, string>, query = "") =>
+    routeArgs<Parameters<typeof routePickup.loader>[0]>(url(id, query), {
+      cookie,
+      form,
+      params: { id: String(id) },
+    });
+
+  it("shows the assigned collector the pickup and saves the sheet, then says what to do next", async () => {
+    const id = await newPickup("confirmed", "plants");
+    const page = await routePickup.loader(args(id, collectorCookie));
+    expect(page.pickup).toMatchObject({ id, rewardPreference: "plants" });
+    expect(page.estimateMaterialIds).toEqual([newspaper.id]);
+    expect(page.plants.length).toBeGreaterThan(0);
+    expect(page.sheets).toEqual([]);
+    const saved = await routePickup.action(
+      args(id, collectorCookie, {
+        intent: "weigh",
+        expectedVersion: "0",
+        [`kg-${newspaper.id}`]: "12.5",
+        extraMaterial1: String(brass.id),
+        extraKg1: "3",
+      }),
+    );
+    expect(saved).toBeInstanceOf(Response);
+    expect((saved as Response).headers.get("Location")).toBe(`/dashboard/route/${id}?done=weighed`);
+    const after = await routePickup.loader(args(id, collectorCookie, undefined, "?done=weighed"));
+    expect(after.notice).toBe(
+      "Weigh sheet saved. Ask the customer to confirm it on their tracking page.",
+    );
+    expect(after.sheets[0]?.lines.map((line) => [line.materialName, line.grams])).toEqual([
+      ["Newspaper and books", 12_500],
+      ["Brass", 3000],
+    ]);
+  });
+
+  it("answers another collector with 403 on the page and the form, writing nothing", async () => {
+    const id = await newPickup();
+    await expect(routePickup.loader(args(id, otherCookie))).rejects.toMatchObject({
+      init: { status: 403 },
+    });
+    const form = { intent: "weigh", expectedVersion: "0", [`kg-${newspaper.id}`]: "1" };
+    await expect(routePickup.action(args(id, otherCookie, form))).rejects.toMatchObject({
+      init: { status: 403 },
+    });
+    expect(await weighSheetsOf(db, id)).toEqual([]);
+  });
+
+  it("echoes a refused form with messages next to the fields", async () => {
+    const id = await newPickup();
+    const result = await routePickup.action(
+      args(id, collectorCookie, {
+        intent: "weigh",
+        expectedVersion: "0",
+        [`kg-${newspaper.id}`]: "-2",
+        extraMaterial1: "987654",
+        extraKg1: "1",
+      }),
+    );
+    expect(result).toMatchObject({
+      init: { status: 422 },
+      data: {
+        fieldErrors: { [`kg-${newspaper.id}`]: "A weight cannot be negative." },
+        values: { [`kg-${newspaper.id}`]: "-2", extraMaterial1: "987654" },
+      },
+    });
+    const unknown = await routePickup.action(
+      args(id, collectorCookie, {
+        intent: "weigh",
+        expectedVersion: "0",
+        [`kg-${newspaper.id}`]: "2",
+        extraMaterial1: "987654",
+        extraKg1: "1",
+      }),
+    );
+    expect(unknown).toMatchObject({
+      init: { status: 422 },
+      data: { fieldErrors: { extraMaterial1: "That material is not on the rate list." } },
+    });
+    expect(await weighSheetsOf(db, id)).toEqual([]);
   });
 });
