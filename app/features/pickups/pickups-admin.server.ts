@@ -9,8 +9,8 @@
  * updates only from the status that was read, so a stale page gets 409 instead of overwriting.
  */
 
-import { and, asc, desc, eq, gte, ilike, inArray, lte, type SQL, sql } from "drizzle-orm";
-import { changedFields, recordAudit } from "~/db/audit.server";
+import { and, asc, desc, eq, gte, ilike, lte, type SQL, sql } from "drizzle-orm";
+import { recordAudit } from "~/db/audit.server";
 import type { Database } from "~/db/client.server";
 import { type PickupStatus, pickupItems, pickupStatuses, pickups } from "~/db/schema/pickups";
 import { scrapMaterials } from "~/db/schema/rates";

@@ -49,6 +49,8 @@ export interface WeighSheetFormProps {
   showNote?: boolean;
 }
 
+const addedRows = Array.from({ length: EXTRA_WEIGH_ROWS }, (_, i) => i + 1);
+
 type Track = (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => void;
 
 /** The text each field starts with: what was posted, else the latest version's figures. */
@@ -144,11 +146,11 @@ function ListedRow(props: {
   const { material, estimatedGrams, amountPaise, typed, errors, track } = props;
   const id = f.kg(material.id);
   return (
-    <div className="weigh-row" role="group" aria-labelledby={`${id}-material`}>
-      <p className="weigh-row__material">
-        <span className="weigh-row__caption">Material</span>{" "}
-        <strong id={`${id}-material`}>{material.name}</strong>
-      </p>
+    <fieldset className="weigh-row">
+      <legend className="weigh-row__material">
+        <span className="weigh-row__caption">Material: </span>
+        <strong>{material.name}</strong>
+      </legend>
       <p className="weigh-row__facts">
         {formatPaise(material.ratePaisePerKg)}/kg
         {estimatedGrams === undefined ? "" : ` · estimated ${formatKg(estimatedGrams)}`}
@@ -161,7 +163,7 @@ function ListedRow(props: {
         error={errors[id]}
         track={track}
       />
-    </div>
+    </fieldset>
   );
 }
 
@@ -176,12 +178,9 @@ function AddedRow(props: {
   const { n, choices, typed, errors, track } = props;
   const select = f.extraMaterial(n);
   const kg = f.extraKg(n);
-  const heading = `weigh-added-${n}`;
   return (
-    <div className="weigh-row" role="group" aria-labelledby={heading}>
-      <p id={heading} className="weigh-row__material">
-        Added material {n}
-      </p>
+    <fieldset className="weigh-row">
+      <legend className="weigh-row__material">Added material {n}</legend>
       <div className="field" data-invalid={errors[select] ? true : undefined}>
         <label htmlFor={select}>Material</label>
         <select
@@ -208,7 +207,7 @@ function AddedRow(props: {
         error={errors[kg]}
         track={track}
       />
-    </div>
+    </fieldset>
   );
 }
 
@@ -320,15 +319,8 @@ function WeighSheetFields(props: WeighSheetFormProps) {
             />
           ) : null;
         })}
-        {Array.from({ length: EXTRA_WEIGH_ROWS }, (_, i) => (
-          <AddedRow
-            key={i + 1}
-            n={i + 1}
-            choices={choices}
-            typed={typed}
-            errors={errors}
-            track={track}
-          />
+        {addedRows.map((n) => (
+          <AddedRow key={n} n={n} choices={choices} typed={typed} errors={errors} track={track} />
         ))}
       </fieldset>
       {props.reward === "plants" ? (
