@@ -20,8 +20,17 @@ export const weighSheetStatusLabels: Record<WeighSheetStatus, string> = {
 
 function SheetLines({ sheet }: { sheet: WeighSheetView }) {
   return (
-    <div className="dash-table-wrap">
-      <table className="dash-table">
+    // A table wider than a phone scrolls sideways; the keyboard must reach it (axe
+    // scrollable-region-focusable), so the scrolling box is a named, focusable region.
+    // biome-ignore lint/a11y/useSemanticElements: the scrolling box itself carries the role.
+    <div
+      className="dash-table-wrap"
+      role="region"
+      aria-label={`Lines of version ${sheet.version}`}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: the scrolling region must be focusable.
+      tabIndex={0}
+    >
+      <table className="dash-table weigh-sheet__table">
         <thead>
           <tr>
             <th scope="col">Material</th>

@@ -1,10 +1,11 @@
 /**
  * The weigh sheet form (docs/exchange.md "The weigh sheet"), on the collector's page and the
- * staff pickup page. One row per material: its name (under "Material") and an input labelled
- * "Weighed kg, <material>" (visible "Weighed kg", the material in a visually hidden part), so
- * `getByLabel("Weighed kg, Newspaper and books")` or, within the row's group (named after the
- * material), `getByLabel("Weighed kg")` finds it. Rows "Added material 1…3" offer a "Material"
- * select and a "Weighed kg" input for what the estimate did not list. A 'plants' reward gets a
+ * staff pickup page. One row per material, a fieldset whose legend is "Material: <name>", with
+ * an input under the visible label "Weighed kg" whose accessible name is "Weighed kg, <name>"
+ * (aria-label): `getByLabel("Weighed kg, Newspaper and books")`, or within the row
+ * `getByRole("group", { name: /Newspaper and books/ }).getByLabel("Weighed kg")`, finds it.
+ * Rows "Added material 1…3" (fieldsets of that name) offer a "Material" select and a "Weighed
+ * kg" input ("Weighed kg, added row n") for what the estimate did not list. A 'plants' reward gets a
  * plant picker (quantity per plant). Posts intent=weigh and `expectedVersion`.
  *
  * Works as a plain form: the server prices the sheet and the page shows the totals after saving.
@@ -110,17 +111,19 @@ function FieldError({ id, message }: { id: string; message: string | undefined }
   ) : null;
 }
 
-/** A "Weighed kg" input whose accessible name also says which material it is. */
+/**
+ * A "Weighed kg" input with its visible label, whose accessible name (aria-label, starting with
+ * the visible label) also says which material it is: "Weighed kg, Newspaper and books".
+ */
 function KgInput(props: { id: string; of: string; value: string; error?: string; track: Track }) {
   const { id, of, value, error, track } = props;
   return (
     <div className="field" data-invalid={error ? true : undefined}>
-      <label htmlFor={id}>
-        Weighed kg<span className="visually-hidden">, {of}</span>
-      </label>
+      <label htmlFor={id}>Weighed kg</label>
       <input
         id={id}
         name={id}
+        aria-label={`Weighed kg, ${of}`}
         inputMode="decimal"
         autoComplete="off"
         maxLength={12}
@@ -202,7 +205,7 @@ function AddedRow(props: {
       </div>
       <KgInput
         id={kg}
-        of={`added material ${n}`}
+        of={`added row ${n}`}
         value={typed[kg] ?? ""}
         error={errors[kg]}
         track={track}
