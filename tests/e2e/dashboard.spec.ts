@@ -73,9 +73,7 @@ test("an admin runs a pickup and an order, changes a price and a rate, and finds
   await page.getByLabel("Weighed kg, Brass").fill("2.5");
   await page.getByRole("button", { name: "Save weigh sheet" }).click();
   await expect(page.getByText("Weigh sheet saved.")).toBeVisible();
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
-    `Pickup ${pickupRef}: Weighed`,
-  );
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Pickup ${pickupRef}: Weighed`);
   const sheet = page.getByRole("article", { name: /Weigh sheet version 1/ });
   await expect(sheet.getByRole("row", { name: /Brass/ })).toContainText("2.5 kg");
   await expect(sheet).toContainText("Waiting for the customer to confirm");
