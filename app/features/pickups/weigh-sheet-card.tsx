@@ -38,7 +38,7 @@ function SheetLines({ sheet }: { sheet: WeighSheetView }) {
               Weighed
             </th>
             <th scope="col" className="num">
-              Rate (per kg)
+              Rate/kg
             </th>
             <th scope="col" className="num">
               Amount
