@@ -393,6 +393,8 @@ describe("saveWeighSheet", () => {
       [id, line(1000, newspaper.id, 0), 409, ""],
       [cancelled, line(1000, newspaper.id, 0), 409, ""],
       [others, line(1000, newspaper.id, 0), 403, ""],
+      // Someone else's pickup answers 403 before any word about the weights.
+      [others, line(-1, newspaper.id, 0), 403, ""],
     ];
     for (const [pickupId, input, status, field] of cases) {
       const before = await snapshot(pickupId);

@@ -333,11 +333,11 @@ export async function saveWeighSheet(
   actor: DoorActor & { email?: string },
   options: SaveWeighSheetOptions,
 ): Promise<SavedWeighSheet> {
-  const weighed = checkedLines(input);
   return db.transaction(async (tx) => {
     const pickup = await lockPickup(tx, pickupId);
     const problem = doorActionProblem(pickup, actor);
     if (problem) throw new ExchangeError(problem.message, problem.status);
+    const weighed = checkedLines(input);
     const current = await latestVersion(tx, pickupId);
     if (input.expectedVersion !== current) throw new ExchangeError(WEIGH_SHEET_CHANGED, 409);
     const lines = await linesAtToday(tx, pickupId, weighed);

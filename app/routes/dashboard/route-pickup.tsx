@@ -59,7 +59,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const { user, db, pickup } = await doorPickup(request, params.id);
   const form = await request.formData();
-  const values = formStrings(form);
+  // Echoed back into the form after a refusal (at most 500 characters a field).
+  const values = Object.fromEntries(
+    Object.entries(formStrings(form)).map(([key, value]) => [key, value.slice(0, 500)]),
+  );
   if (values.intent !== "weigh") {
     return data({ error: "Unknown action.", fieldErrors: {}, values }, { status: 400 });
   }
