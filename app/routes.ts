@@ -37,6 +37,7 @@ export default [
       id: "dashboard-pickup-assign",
     }),
     route("pickups/:id", "routes/dashboard/pickup.tsx"),
+    route("route/:id", "routes/dashboard/route-pickup.tsx"),
     route("orders", "routes/dashboard/orders.tsx"),
     route("orders/export", "routes/dashboard/orders-export.ts"),
     route("orders/:id", "routes/dashboard/order.tsx"),

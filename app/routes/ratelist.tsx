@@ -24,8 +24,9 @@ export default function RateListPage({ loaderData }: Route.ComponentProps) {
     <div className="page page--narrow">
       <h1>Scrap rate list</h1>
       <p className="page__lead">
-        Rates in rupees per kg. We weigh your scrap at your door and pay by this list. Minimum{" "}
-        {siteConfig.minimumPickupKg} kg for a free pickup.
+        Rates in rupees per kg. We weigh your scrap at your door and pay by this list. Your scrap is
+        priced at the rate of the day of collection. Minimum {siteConfig.minimumPickupKg} kg for a
+        free pickup.
       </p>
       <div className="rate-list">
         {loaderData.categories.map((category, index) => (

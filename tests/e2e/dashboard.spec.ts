@@ -1,6 +1,6 @@
 /**
  * Staff journeys through the dashboard: a visitor books a pickup and a shopper orders; an admin
- * logs in, confirms the pickup and records its collection, confirms and ships the order,
+ * logs in, confirms the pickup and saves its weigh sheet, confirms and ships the order,
  * changes a plant's price and a scrap rate, sees them on the public pages and every change in
  * the audit log. A staff-role member does not see the admin sections. axe on each dashboard
  * page.
@@ -62,7 +62,7 @@ test("an admin runs a pickup and an order, changes a price and a rate, and finds
   await expect(page).toHaveURL(/\/dashboard\/pickups$/);
   await expectNoAxeViolations(page);
 
-  // Find the pickup the visitor booked, confirm it, record the collection.
+  // Find the pickup the visitor booked, confirm it, save its weigh sheet.
   await page.getByLabel("Search name, phone or reference").fill(pickupRef);
   await page.getByRole("button", { name: "Filter" }).click();
   await page.getByRole("link", { name: pickupRef }).click();
@@ -70,16 +70,13 @@ test("an admin runs a pickup and an order, changes a price and a rate, and finds
   await page.getByRole("button", { name: "Confirm pickup" }).click();
   await expect(page.getByText("Confirmed").first()).toBeVisible();
   await expectNoAxeViolations(page);
-  await page.getByLabel(/^Brass \(kg;/).fill("2.5");
-  await page.getByLabel("Payout (₹)").fill("600");
-  await page.getByLabel("Reward given").fill("Cash ₹600");
-  await page.getByRole("button", { name: "Mark collected" }).click();
-  await expect(page.getByText("Collection recorded.")).toBeVisible();
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
-    `Pickup ${pickupRef}: Collected`,
-  );
-  await expect(page.getByText("Cash ₹600", { exact: true })).toBeVisible();
-  await expect(page.getByRole("row", { name: /Brass/ })).toContainText("2.5 kg");
+  await page.getByLabel("Weighed kg, Brass").fill("2.5");
+  await page.getByRole("button", { name: "Save weigh sheet" }).click();
+  await expect(page.getByText("Weigh sheet saved.")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Pickup ${pickupRef}: Weighed`);
+  const sheet = page.getByRole("article", { name: /Weigh sheet version 1/ });
+  await expect(sheet.getByRole("row", { name: /Brass/ })).toContainText("2.5 kg");
+  await expect(sheet).toContainText("Waiting for the customer to confirm");
 
   // Confirm and ship the order.
   await page.goto("/dashboard/orders");
@@ -123,7 +120,7 @@ test("an admin runs a pickup and an order, changes a price and a rate, and finds
   const log = page.locator("table");
   for (const text of [
     "pickup.confirmed",
-    "pickup.collected",
+    "pickup.weighed",
     "order.confirmed",
     "order.shipped",
     "product.update",

@@ -1,6 +1,6 @@
 /**
  * Property-based fuzzing of the staff side (docs/dashboard.md, "Bad input"): the login form,
- * the staff management form, the pickup and order status forms (with the collection form) and
+ * the staff management form, the pickup and order status forms (with the weigh sheet form) and
  * every dashboard list and CSV export with odd query strings. No 5xx; refused requests write
  * nothing.
  */
@@ -219,7 +219,7 @@ describe("dashboard fuzz", () => {
     const formArb = fc.record(
       {
         intent: fc.oneof(
-          fc.constantFrom("confirm", "missed", "cancel", "collected", "ship", "deliver"),
+          fc.constantFrom("confirm", "missed", "cancel", "weigh", "ship", "deliver"),
           fc.constantFrom("cash-collected", "toString", "__proto__"),
           odd,
         ),
@@ -227,8 +227,9 @@ describe("dashboard fuzz", () => {
         [`kg-${material.id}`]: kg,
         extraMaterial1: fc.oneof(fc.constant(String(material.id)), odd),
         extraKg1: kg,
-        payout: fc.oneof(fc.constantFrom("100", "₹1,200.50", "-5", "1,00,00,000"), odd),
-        rewardGiven: odd,
+        expectedVersion: fc.oneof(fc.constantFrom("0", "1", "-1", "1e3", "999999999"), odd),
+        "plant-1": fc.oneof(fc.constantFrom("1", "0", "21", "-1"), odd),
+        note: odd,
       },
       { requiredKeys: [] },
     );
@@ -238,6 +239,7 @@ describe("dashboard fuzz", () => {
         sql`select (select row_to_json(p)::text from pickups p where id = ${pickup.id}) as pickup,
           (select json_agg(i order by i.id)::text from pickup_items i where pickup_id = ${pickup.id}) as items,
           (select row_to_json(o)::text from orders o where id = ${order.id}) as "order",
+          (select count(*)::int from weigh_sheets) as sheets,
           (select count(*)::int from audit_log) as audit`,
       );
     await fc.assert(

@@ -1,6 +1,6 @@
 /**
  * Staff dashboard, pickups and orders (docs/dashboard.md): filters and search, keyset
- * pages, status changes with audit rows, collection with weights and payout, cash collected,
+ * pages, status changes with audit rows, the weigh sheet saved from the pickup page, cash collected,
  * CSV export. Everything goes through the route modules as a `staff` (not admin) user.
  */
 import { eq, sql } from "drizzle-orm";
@@ -13,6 +13,7 @@ import { scrapMaterials } from "~/db/schema/rates";
 import { type OrderStatus, orders } from "~/db/schema/shop";
 import { seedDatabase } from "~/db/seed.server";
 import { pickupCsvRows } from "~/features/pickups/pickups-admin.server";
+import { weighSheetsOf } from "~/features/pickups/weigh-sheet-view.server";
 import * as orderRoute from "~/routes/dashboard/order";
 import * as ordersRoute from "~/routes/dashboard/orders";
 import * as ordersExport from "~/routes/dashboard/orders-export";
@@ -322,7 +323,12 @@ describe("pickup detail and actions", () => {
   async function snapshot(id: number) {
     const [pickup] = await db.select().from(pickups).where(eq(pickups.id, id));
     const items = await db.select().from(pickupItems).where(eq(pickupItems.pickupId, id));
-    return { pickup, items, audit: await auditRows("pickup", id) };
+    return {
+      pickup,
+      items,
+      sheets: await weighSheetsOf(db, id),
+      audit: await auditRows("pickup", id),
+    };
   }
 
   it("answers 404 for a non-numeric or unknown id", async () => {
@@ -333,79 +339,67 @@ describe("pickup detail and actions", () => {
     }
   });
 
-  it("confirms, then records the collection with weights, payout and reward, with audit rows", async () => {
+  it("confirms, then saves a weigh sheet (an added material included), with audit rows", async () => {
     const id = await newPickup("requested", "PU-C00001");
     const confirmed = await post(id, { intent: "confirm", expectedFrom: "requested" });
     expect(confirmed).toBeInstanceOf(Response);
     expect((confirmed as Response).headers.get("Location")).toBe(
       `/dashboard/pickups/${id}?done=confirmed`,
     );
-    const collected = await post(id, {
-      intent: "collected",
-      expectedFrom: "confirmed",
+    const weighed = await post(id, {
+      intent: "weigh",
+      expectedVersion: "0",
       [`kg-${brass.id}`]: "12.345",
       extraMaterial1: String(copper.id),
       extraKg1: "0.5",
-      payout: "₹3,450.50",
-      rewardGiven: "3 plants (tulsi) and a note",
     });
-    expect((collected as Response).status).toBe(302);
-    const { pickup, items, audit } = await snapshot(id);
-    expect(pickup).toMatchObject({
-      status: "collected",
-      payoutPaise: 345050,
-      rewardGiven: "3 plants (tulsi) and a note",
-    });
-    const byMaterial = new Map(items.map((item) => [item.materialId, item]));
-    expect(byMaterial.get(brass.id)).toMatchObject({ weighedGrams: 12345, ratePaisePerKg: 1 });
-    expect(byMaterial.get(copper.id)).toMatchObject({
-      weighedGrams: 500,
-      estimatedGrams: null,
-      ratePaisePerKg: copper.rate,
-    });
+    expect((weighed as Response).status).toBe(302);
+    expect((weighed as Response).headers.get("Location")).toBe(
+      `/dashboard/pickups/${id}?done=weighed`,
+    );
+    const { pickup, sheets, audit } = await snapshot(id);
+    expect(pickup).toMatchObject({ status: "weighed", payoutPaise: null, rewardGiven: null });
+    // Priced at today's rate, not the rate at booking (1 paisa per kg on the estimate line).
+    const brassPaise = Math.round((12_345 * brass.rate) / 1000);
+    const copperPaise = Math.round((500 * copper.rate) / 1000);
+    expect(sheets.map((sheet) => [sheet.version, sheet.status, sheet.payoutPaise])).toEqual([
+      [1, "pending", brassPaise + copperPaise],
+    ]);
+    expect(
+      sheets[0]?.lines.map((line) => [line.materialId, line.grams, line.ratePaisePerKg]),
+    ).toEqual([
+      [brass.id, 12_345, brass.rate],
+      [copper.id, 500, copper.rate],
+    ]);
     expect(audit.map((row) => [row.action, row.actor])).toEqual([
       ["pickup.confirmed", staffEmail],
-      ["pickup.collected", staffEmail],
+      ["pickup.weighed", staffEmail],
     ]);
-    expect(audit[0]?.details).toMatchObject({
-      before: { status: "requested" },
-      after: { status: "confirmed" },
-    });
     expect(audit[1]?.details).toMatchObject({
-      before: { status: "confirmed", payoutPaise: null, rewardGiven: null },
-      after: { status: "collected", payoutPaise: 345050 },
+      before: { status: "confirmed", version: 0 },
+      after: { status: "weighed", version: 1 },
     });
 
     const detail = await pickupRoute.loader(
-      routeArgs(`${BASE}/pickups/${id}?done=collected`, { cookie, params: { id: String(id) } }),
+      routeArgs(`${BASE}/pickups/${id}?done=weighed`, { cookie, params: { id: String(id) } }),
     );
-    expect(detail.notice).toBe("Collection recorded.");
+    expect(detail.notice).toBe(
+      "Weigh sheet saved. The customer confirms it on their tracking page.",
+    );
+    expect(detail.weighing.sheets.map((sheet) => sheet.version)).toEqual([1]);
     expect(detail.history.map((entry) => entry.action)).toEqual([
       "pickup.confirmed",
-      "pickup.collected",
+      "pickup.weighed",
     ]);
   });
 
-  it("computes the payout from the current rates when it is left empty", async () => {
-    const id = await newPickup("confirmed", "PU-C00002");
-    await post(id, {
-      intent: "collected",
-      expectedFrom: "confirmed",
-      [`kg-${brass.id}`]: "2",
-      payout: "",
-      rewardGiven: "coupon",
-    });
-    const { pickup } = await snapshot(id);
-    expect(pickup?.payoutPaise).toBe(2 * brass.rate);
-  });
-
-  it("refuses an illegal move and a stale page with 409, changing nothing", async () => {
+  it("refuses an illegal move, a weigh sheet on a closed pickup and a stale version with 409, changing nothing", async () => {
     const id = await newPickup("collected", "PU-C00003");
     const before = await snapshot(id);
     const forms: Record<string, string>[] = [
       { intent: "confirm", expectedFrom: "collected" },
       { intent: "cancel", expectedFrom: "collected" },
-      { intent: "collected", expectedFrom: "collected", [`kg-${brass.id}`]: "1", rewardGiven: "x" },
+      { intent: "weigh", expectedVersion: "0", [`kg-${brass.id}`]: "1" },
       { intent: "missed", expectedFrom: "requested" },
     ];
     for (const form of forms) {
@@ -413,16 +407,28 @@ describe("pickup detail and actions", () => {
       expect(result).toMatchObject({ init: { status: 409 } });
     }
     expect(await snapshot(id)).toEqual(before);
+    const weighed = await newPickup("confirmed", "PU-C00006");
+    await post(weighed, { intent: "weigh", expectedVersion: "0", [`kg-${brass.id}`]: "1" });
+    const saved = await snapshot(weighed);
+    const stale = await post(weighed, {
+      intent: "weigh",
+      expectedVersion: "0",
+      [`kg-${brass.id}`]: "2",
+    });
+    expect(stale).toMatchObject({
+      init: { status: 409 },
+      data: { error: expect.stringContaining("The weigh sheet changed meanwhile") },
+    });
+    expect(await snapshot(weighed)).toEqual(saved);
   });
 
-  it("answers a missing or unknown expectedFrom with 400 and a stale one with 409, writing nothing", async () => {
+  it("answers a missing or unknown expectedFrom or expectedVersion with 400 and a stale one with 409, writing nothing", async () => {
     const id = await newPickup("confirmed", "PU-C00005");
     const before = await snapshot(id);
-    const collection = { [`kg-${brass.id}`]: "1", rewardGiven: "cash" };
     const refusals: [Record<string, string>, number, string][] = [
       // Before, a missing expectedFrom skipped the check and the change went through.
       [{ intent: "missed" }, 400, "This page is out of date. Please reload it."],
-      [{ intent: "collected", ...collection }, 400, "This page is out of date. Please reload it."],
+      [{ intent: "weigh", [`kg-${brass.id}`]: "1" }, 400, "Please correct the weigh sheet."],
       [
         { intent: "cancel", expectedFrom: "bogus" },
         400,
@@ -430,10 +436,11 @@ describe("pickup detail and actions", () => {
       ],
       [{ intent: "cancel", expectedFrom: "requested" }, 409, "This pickup changed meanwhile."],
       [
-        { intent: "collected", expectedFrom: "requested", ...collection },
+        { intent: "weigh", expectedVersion: "3", [`kg-${brass.id}`]: "1" },
         409,
-        "This pickup changed meanwhile.",
+        "The weigh sheet changed meanwhile.",
       ],
+      [{ intent: "collected", expectedFrom: "confirmed" }, 400, "Unknown action."],
       [{ intent: "toString", expectedFrom: "confirmed" }, 400, "Unknown action."],
       [{ expectedFrom: "confirmed" }, 400, "Unknown action."],
     ];
@@ -446,42 +453,28 @@ describe("pickup detail and actions", () => {
     expect(await snapshot(id)).toEqual(before);
   });
 
-  it("refuses negative or absurd weights and payouts with field messages, writing nothing", async () => {
+  it("refuses negative, absurd or malformed weights with field messages, writing nothing", async () => {
     const id = await newPickup("confirmed", "PU-C00004");
     const before = await snapshot(id);
     const cases: [Record<string, string>, string][] = [
-      [{ [`kg-${brass.id}`]: "-3", payout: "100", rewardGiven: "cash" }, `kg-${brass.id}`],
-      [{ [`kg-${brass.id}`]: "3", payout: "-100", rewardGiven: "cash" }, "payout"],
-      [{ [`kg-${brass.id}`]: "3", payout: "1000000.01", rewardGiven: "cash" }, "payout"],
-      [{ [`kg-${brass.id}`]: "1.2345", payout: "10", rewardGiven: "cash" }, `kg-${brass.id}`],
-      [{ [`kg-${brass.id}`]: "99999", payout: "10", rewardGiven: "cash" }, `kg-${brass.id}`],
-      [{ [`kg-${brass.id}`]: "3", payout: "10", rewardGiven: "" }, "rewardGiven"],
-      [{ [`kg-${brass.id}`]: "0", payout: "10", rewardGiven: "cash" }, "form"],
+      [{ [`kg-${brass.id}`]: "-3" }, `kg-${brass.id}`],
+      [{ [`kg-${brass.id}`]: "2000.001" }, `kg-${brass.id}`],
+      [{ [`kg-${brass.id}`]: "1.2345" }, `kg-${brass.id}`],
+      [{ [`kg-${brass.id}`]: "1e3" }, `kg-${brass.id}`],
+      [{ [`kg-${brass.id}`]: "0" }, "form"],
       [
-        {
-          [`kg-${brass.id}`]: "1",
-          extraMaterial1: String(brass.id),
-          extraKg1: "1",
-          rewardGiven: "c",
-        },
+        { [`kg-${brass.id}`]: "1", extraMaterial1: String(brass.id), extraKg1: "1" },
         "extraMaterial1",
       ],
+      [{ [`kg-${brass.id}`]: "1", extraMaterial1: "987654", extraKg1: "1" }, "extraMaterial1"],
+      [{ [`kg-${brass.id}`]: "1", "plant-1": "25" }, "plant-1"],
     ];
     for (const [fields, field] of cases) {
-      const result = await post(id, { intent: "collected", expectedFrom: "confirmed", ...fields });
+      const result = await post(id, { intent: "weigh", expectedVersion: "0", ...fields });
       expect(result).toMatchObject({ init: { status: 422 } });
       const body = (result as unknown as { data: { fieldErrors: Record<string, string> } }).data;
       expect(body.fieldErrors[field]).toBeTruthy();
     }
-    const unknownMaterial = await post(id, {
-      intent: "collected",
-      expectedFrom: "confirmed",
-      [`kg-${brass.id}`]: "1",
-      extraMaterial1: "987654",
-      extraKg1: "1",
-      rewardGiven: "cash",
-    });
-    expect(unknownMaterial).toMatchObject({ init: { status: 422 } });
     expect(await snapshot(id)).toEqual(before);
   });
 });

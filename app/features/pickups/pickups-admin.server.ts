@@ -1,7 +1,7 @@
 /**
  * Pickups in the staff dashboard (docs/dashboard.md): the filtered, searched, keyset-paged
- * list and its CSV rows, the detail page's data, and the staff's status changes, including the
- * collection with weighed kilograms, payout and reward.
+ * list and its CSV rows, the detail page's data, and the staff's status changes (the weigh
+ * sheet is weigh-sheet.server.ts).
  *
  * Units: weights are integer grams in the database and kg (up to 3 decimals) in forms; money is
  * integer paise in the database and rupees (up to 2 decimals) in forms and CSV; pickup dates are
@@ -9,8 +9,8 @@
  * updates only from the status that was read, so a stale page gets 409 instead of overwriting.
  */
 
-import { and, asc, desc, eq, gte, ilike, inArray, isNull, lte, type SQL, sql } from "drizzle-orm";
-import { changedFields, recordAudit } from "~/db/audit.server";
+import { and, asc, desc, eq, gte, ilike, isNull, lte, type SQL, sql } from "drizzle-orm";
+import { recordAudit } from "~/db/audit.server";
 import type { Database } from "~/db/client.server";
 import { type PickupStatus, pickupItems, pickupStatuses, pickups } from "~/db/schema/pickups";
 import { scrapMaterials } from "~/db/schema/rates";
@@ -30,8 +30,6 @@ import {
 } from "~/utils/list-filters.server";
 import { normaliseIndianMobile } from "~/utils/phone";
 import { containsPattern } from "~/utils/sql-like";
-import { MAX_PAYOUT_PAISE, suggestedPayoutPaise } from "./collection";
-import type { CollectionInput } from "./pickup-actions.schema";
 import { assertPickupTransition, IllegalPickupTransitionError } from "./pickup-status";
 
 // ---------------------------------------------------------------------------------------------
@@ -279,7 +277,7 @@ export async function* pickupCsvRows(
 /**
  * A pickup for the staff detail page: every column, the estimate lines (material, estimated
  * and weighed grams, rate at booking and current rate, paise per kg), the audit history, and
- * the active materials that can be added at collection. Null when the id is unknown.
+ * the active materials that can be added on the weigh sheet. Null when the id is unknown.
  */
 export async function getPickupForStaff(db: Database, id: number) {
   const [pickup] = await db.select().from(pickups).where(eq(pickups.id, id));
@@ -370,7 +368,7 @@ async function updateFromStatus(
   if (updated.length === 0) throw new PickupAdminError(CHANGED_MEANWHILE, 409);
 }
 
-/** The staff's status changes other than collection. */
+/** The staff's status buttons (the weigh sheet has its own form). */
 export type SimplePickupChange = "confirmed" | "missed" | "cancelled";
 
 /**
@@ -397,129 +395,5 @@ export async function changePickupStatus(
       before: { status: pickup.status },
       after: { status: to },
     });
-  });
-}
-
-/**
- * The distinct materials of a pickup's estimate lines, in line order (the collection form asks
- * a weight for each); null when the pickup does not exist.
- */
-export async function estimatedMaterialIds(db: Database, id: number): Promise<number[] | null> {
-  const [pickup] = await db.select({ id: pickups.id }).from(pickups).where(eq(pickups.id, id));
-  if (!pickup) return null;
-  const lines = await db
-    .select({ materialId: pickupItems.materialId })
-    .from(pickupItems)
-    .where(eq(pickupItems.pickupId, id))
-    .orderBy(asc(pickupItems.id));
-  return [...new Set(lines.map((line) => line.materialId))];
-}
-
-/** The pickup's lines and the rate-list rows of the weighed materials, read in `tx`. */
-async function collectionContext(tx: Database, id: number, weights: CollectionInput["weights"]) {
-  const lines = await tx
-    .select({
-      id: pickupItems.id,
-      materialId: pickupItems.materialId,
-      weighedGrams: pickupItems.weighedGrams,
-    })
-    .from(pickupItems)
-    .where(eq(pickupItems.pickupId, id));
-  const materialIds = weights.map((w) => w.materialId);
-  const materials = materialIds.length
-    ? await tx
-        .select({
-          id: scrapMaterials.id,
-          name: scrapMaterials.name,
-          rate: scrapMaterials.ratePaisePerKg,
-          active: scrapMaterials.active,
-        })
-        .from(scrapMaterials)
-        .where(inArray(scrapMaterials.id, materialIds))
-    : [];
-  return { lines, materials: new Map(materials.map((m) => [m.id, m])) };
-}
-
-/**
- * Stores each weighed weight on its line (a material not in the estimate gets a new line at
- * its current rate) and adds up the payout at current rates.
- * @returns the suggested payout (paise) and the weighed grams before/after by material name.
- * @throws PickupAdminError 422 for a material not on the rate list (or retired and not in the
- *   estimate).
- */
-async function storeWeights(tx: Database, id: number, weights: CollectionInput["weights"]) {
-  const { lines, materials } = await collectionContext(tx, id, weights);
-  const weighedBefore: Record<string, number | null> = {};
-  const weighedAfter: Record<string, number> = {};
-  let suggestedPaise = 0;
-  for (const weight of weights) {
-    const material = materials.get(weight.materialId);
-    const line = lines.find((l) => l.materialId === weight.materialId);
-    if (!material || (!line && !material.active)) {
-      throw new PickupAdminError("That material is not on the rate list.", 422);
-    }
-    suggestedPaise += suggestedPayoutPaise([
-      { grams: weight.grams, ratePaisePerKg: material.rate },
-    ]);
-    weighedBefore[material.name] = line?.weighedGrams ?? null;
-    weighedAfter[material.name] = weight.grams;
-    if (line) {
-      await tx
-        .update(pickupItems)
-        .set({ weighedGrams: weight.grams })
-        .where(eq(pickupItems.id, line.id));
-    } else {
-      await tx.insert(pickupItems).values({
-        pickupId: id,
-        materialId: material.id,
-        ratePaisePerKg: material.rate,
-        estimatedGrams: null,
-        weighedGrams: weight.grams,
-      });
-    }
-  }
-  return { suggestedPaise, weighedBefore, weighedAfter };
-}
-
-const PAYOUT_TOO_HIGH = "The payout can be at most ₹10,00,000.";
-
-/**
- * Records a collection: the pickup becomes 'collected' (workflow-checked), the weighed grams
- * go on its lines (a material not in the estimate gets a new line at the current rate), the
- * payout (paise; computed from CURRENT rates × weighed kg when `payoutPaise` is null) and the
- * reward given are stored, and one audit row keeps before/after, all in one transaction.
- * @param expectedFrom the status the staff member saw; another one gives 409.
- * @throws PickupAdminError 404 unknown, 409 illegal move or changed meanwhile, 422 unknown or
- *   retired added material, or a payout above ₹10,00,000.
- */
-export async function recordCollection(
-  db: Database,
-  id: number,
-  input: CollectionInput,
-  actorEmail: string,
-  expectedFrom: PickupStatus,
-): Promise<{ payoutPaise: number }> {
-  return db.transaction(async (tx) => {
-    const pickup = await lockedPickup(tx, id, "collected", expectedFrom);
-    const weighed = await storeWeights(tx, id, input.weights);
-    const payoutPaise = input.payoutPaise ?? weighed.suggestedPaise;
-    if (payoutPaise > MAX_PAYOUT_PAISE) {
-      throw new PickupAdminError(PAYOUT_TOO_HIGH, 422, { payout: PAYOUT_TOO_HIGH });
-    }
-    const next = { status: "collected" as const, payoutPaise, rewardGiven: input.rewardGiven };
-    await updateFromStatus(tx, id, pickup.status, next);
-    const changed = changedFields(
-      { status: pickup.status, payoutPaise: pickup.payoutPaise, rewardGiven: pickup.rewardGiven },
-      next,
-    );
-    await recordAudit(tx, {
-      actor: { email: actorEmail },
-      action: "pickup.collected",
-      entity: "pickup",
-      entityId: id,
-      before: { ...changed.before, weighedGrams: weighed.weighedBefore },
-      after: { ...changed.after, weighedGrams: weighed.weighedAfter },
-    });
-    return { payoutPaise };
   });
 }

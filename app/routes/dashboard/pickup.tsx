@@ -3,20 +3,21 @@ import { DetailMessages, HistoryList, StatusButton } from "~/components/dashboar
 import { getDb } from "~/db/db.server";
 import { AssignCollectorForm } from "~/features/pickups/assign-collector-form";
 import { listCollectors } from "~/features/pickups/assignment.server";
-import { CollectionForm } from "~/features/pickups/collection-form";
-import {
-  parseCollectionForm,
-  pickupActionSchema,
-  pickupActionTargets,
-} from "~/features/pickups/pickup-actions.schema";
+import { doorStatuses } from "~/features/pickups/collector-access";
+import { pickupActionSchema, pickupActionTargets } from "~/features/pickups/pickup-actions.schema";
 import { pickupStatusLabels, pickupTransitions } from "~/features/pickups/pickup-status";
 import {
   changePickupStatus,
-  estimatedMaterialIds,
   getPickupForStaff,
   PickupAdminError,
-  recordCollection,
 } from "~/features/pickups/pickups-admin.server";
+import {
+  submitWeighSheetForm,
+  weighSheetFormData,
+  weighSheetSettingsFromEnv,
+} from "~/features/pickups/weigh-sheet.server";
+import { WeighSheetCard } from "~/features/pickups/weigh-sheet-card";
+import { WeighSheetForm } from "~/features/pickups/weigh-sheet-form";
 import { requireStaff } from "~/features/staff/session.server";
 import { formatCalendarDate, formatDateTimeIST } from "~/utils/dates";
 import { parseEntityId } from "~/utils/entity-history.server";
@@ -30,18 +31,21 @@ const notices: Record<string, string> = {
   confirmed: "Pickup confirmed.",
   missed: "Pickup marked missed.",
   cancelled: "Pickup cancelled.",
-  collected: "Collection recorded.",
+  weighed: "Weigh sheet saved. The customer confirms it on their tracking page.",
 };
 
 /** Pickup detail: every field, estimate lines, history and staff actions (docs/dashboard.md). */
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireStaff(request);
   const id = parseEntityId(params.id);
-  const found = id === null ? null : await getPickupForStaff(await getDb(), id);
+  const db = await getDb();
+  const found = id === null ? null : await getPickupForStaff(db, id);
   if (!found) throw data("This pickup does not exist.", { status: 404 });
+  const weighing = await weighSheetFormData(db, found.pickup.id, found.pickup.rewardPreference);
+  const { pricing } = weighSheetSettingsFromEnv();
   const done = new URL(request.url).searchParams.get("done") ?? "";
-  const collectors = await listCollectors(await getDb());
-  return { ...found, notice: notices[done] ?? null, collectors };
+  const collectors = await listCollectors(db);
+  return { ...found, weighing, pricing, notice: notices[done] ?? null, collectors };
 }
 
 interface ActionResult {
@@ -50,19 +54,39 @@ interface ActionResult {
   values: Record<string, string>;
 }
 
-/** What the collection form shows again after a refusal (at most 200 characters a field). */
+/** What the weigh sheet form shows again after a refusal (at most 500 characters a field). */
 function echoValues(form: FormData): Record<string, string> {
   const values: Record<string, string> = {};
   for (const [key, value] of Object.entries(formStrings(form))) {
-    if (key !== "intent") values[key] = value.slice(0, 200);
+    if (key !== "intent") values[key] = value.slice(0, 500);
   }
   return values;
 }
 
+/** Saves the staff's weigh sheet (a first sheet or a corrected version). */
+async function weigh(request: Request, form: FormData, id: number) {
+  const user = await requireStaff(request);
+  const { settings, minimumKg } = weighSheetSettingsFromEnv();
+  const result = await submitWeighSheetForm(await getDb(), id, form, user, {
+    settings,
+    minimumKg,
+    now: new Date(),
+  });
+  if (result.ok) return redirect(`/dashboard/pickups/${id}?done=weighed`);
+  if (result.status === 404) throw data(result.error, { status: 404 });
+  const body: ActionResult = {
+    error: result.error,
+    fieldErrors: result.fieldErrors,
+    values: echoValues(form),
+  };
+  return data(body, { status: result.status });
+}
+
 /**
- * intent = confirm | missed | cancel | collected, read by `pickupActionSchema`; `expectedFrom`
- * is the status the page showed. Unknown intent or missing `expectedFrom` → 400; a stale page
- * → 409 (intent-form.ts); a collection form with mistakes → 422 with a message per field.
+ * intent = confirm | missed | cancel (with `expectedFrom`, the status the page showed) or weigh
+ * (the weigh sheet, with `expectedVersion`), read by `pickupActionSchema`. Unknown intent or
+ * missing `expectedFrom` → 400; a stale page → 409 (intent-form.ts); a weigh sheet with
+ * mistakes → 422 with a message per field.
  */
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireStaff(request);
@@ -74,20 +98,12 @@ export async function action({ request, params }: Route.ActionArgs) {
     data<ActionResult>({ error, fieldErrors, values }, { status });
   const posted = readIntentForm(pickupActionSchema, form);
   if (!posted.ok) return fail(posted.message, posted.status);
+  if (posted.data.intent === "weigh") return weigh(request, form, id);
   const { intent, expectedFrom } = posted.data;
-  const db = await getDb();
   try {
-    if (intent !== "collected") {
-      const to = pickupActionTargets[intent];
-      await changePickupStatus(db, id, to, user.email, expectedFrom);
-      return redirect(`/dashboard/pickups/${id}?done=${to}`);
-    }
-    const estimated = await estimatedMaterialIds(db, id);
-    if (!estimated) throw data("This pickup does not exist.", { status: 404 });
-    const parsed = parseCollectionForm(form, estimated);
-    if (!parsed.ok) return fail("Please correct the collection details.", 422, parsed.errors);
-    await recordCollection(db, id, parsed.input, user.email, expectedFrom);
-    return redirect(`/dashboard/pickups/${id}?done=collected`);
+    const to = pickupActionTargets[intent];
+    await changePickupStatus(await getDb(), id, to, user.email, expectedFrom);
+    return redirect(`/dashboard/pickups/${id}?done=${to}`);
   } catch (error) {
     if (error instanceof PickupAdminError) {
       if (error.status === 404) throw data(error.message, { status: 404 });
@@ -133,8 +149,12 @@ function PickupFacts({ pickup }: { pickup: LoaderData["pickup"] }) {
       <dd>{formatPaise(pickup.estimatePaise)}</dd>
       <dt>Payout</dt>
       <dd>{pickup.payoutPaise === null ? "–" : formatPaise(pickup.payoutPaise)}</dd>
-      <dt>Reward given</dt>
-      <dd>{pickup.rewardGiven ?? "–"}</dd>
+      {pickup.rewardGiven ? (
+        <>
+          <dt>Reward given</dt>
+          <dd>{pickup.rewardGiven}</dd>
+        </>
+      ) : null}
       <dt>Booked</dt>
       <dd>{formatDateTimeIST(pickup.createdAt)}</dd>
     </dl>
@@ -182,7 +202,7 @@ const statusButtons = [
   { intent: "cancel", label: "Cancel pickup" },
 ] as const;
 
-/** The buttons of the status changes the workflow allows now (collection has its form). */
+/** The buttons of the status changes the workflow allows now (weighing has its form). */
 function StatusActions({ status }: { status: LoaderData["pickup"]["status"] }) {
   const allowed = pickupTransitions[status];
   const buttons = statusButtons.filter((b) => allowed.includes(pickupActionTargets[b.intent]));
@@ -201,8 +221,46 @@ function StatusActions({ status }: { status: LoaderData["pickup"]["status"] }) {
   );
 }
 
+/** Every weigh sheet version, newest first, then the form for a new one (or a correction). */
+function WeighSheets({
+  loaderData,
+  actionData,
+}: Pick<Route.ComponentProps, "loaderData" | "actionData">) {
+  const { pickup, weighing, pricing } = loaderData;
+  const latest = weighing.sheets[0] ?? null;
+  return (
+    <section aria-labelledby="weigh-sheets-heading">
+      <h2 id="weigh-sheets-heading">Weigh sheets</h2>
+      {weighing.sheets.length === 0 ? <p>No weigh sheet yet.</p> : null}
+      {weighing.sheets.map((sheet) => (
+        <WeighSheetCard key={sheet.id} sheet={sheet} />
+      ))}
+      {doorStatuses.includes(pickup.status) ? (
+        <>
+          <h3>
+            {pickup.status === "disputed"
+              ? "Correct the weigh sheet"
+              : latest
+                ? "Save a new version"
+                : "Save the weigh sheet"}
+          </h3>
+          <WeighSheetForm
+            data={weighing}
+            latest={latest}
+            reward={pickup.rewardPreference}
+            pricing={pricing}
+            errors={actionData?.fieldErrors ?? {}}
+            values={actionData?.values.expectedVersion === undefined ? null : actionData.values}
+            showNote={pickup.status === "disputed"}
+          />
+        </>
+      ) : null}
+    </section>
+  );
+}
+
 export default function PickupDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { pickup, items, materials, history, notice } = loaderData;
+  const { pickup, items, history, notice } = loaderData;
   return (
     <>
       <p>
@@ -222,15 +280,7 @@ export default function PickupDetail({ loaderData, actionData }: Route.Component
       <h2>Materials</h2>
       <MaterialsTable items={items} />
       <StatusActions status={pickup.status} />
-      {pickupTransitions[pickup.status].includes("collected") ? (
-        <CollectionForm
-          status={pickup.status}
-          items={items}
-          materials={materials}
-          errors={actionData?.fieldErrors ?? {}}
-          values={actionData?.values ?? {}}
-        />
-      ) : null}
+      <WeighSheets loaderData={loaderData} actionData={actionData} />
       <HistoryList history={history} />
     </>
   );

@@ -1,0 +1,159 @@
+import { data, Link, redirect } from "react-router";
+import { DetailMessages } from "~/components/dashboard/detail-page";
+import { getDb } from "~/db/db.server";
+import { doorActionProblem } from "~/features/pickups/collector-access";
+import { pickupStatusLabels } from "~/features/pickups/pickup-status";
+import {
+  pickupAtTheDoor,
+  submitWeighSheetForm,
+  weighSheetFormData,
+  weighSheetSettingsFromEnv,
+} from "~/features/pickups/weigh-sheet.server";
+import { WeighSheetCard } from "~/features/pickups/weigh-sheet-card";
+import { WeighSheetForm } from "~/features/pickups/weigh-sheet-form";
+import { requireStaff } from "~/features/staff/session.server";
+import { formatCalendarDate } from "~/utils/dates";
+import { parseEntityId } from "~/utils/entity-history.server";
+import { formStrings } from "~/utils/intent-form";
+import { formatPaise } from "~/utils/money";
+import { formatIndianMobile } from "~/utils/phone";
+import { formatKg } from "~/utils/units";
+import type { Route } from "./+types/route-pickup";
+
+const SAVED = "Weigh sheet saved. Ask the customer to confirm it on their tracking page.";
+const notices: Record<string, string> = { weighed: SAVED };
+
+/**
+ * The pickup a collector weighs at the door (docs/exchange.md): every role may open it, a
+ * collector only when it is assigned to them (403 otherwise); 404 for an unknown id.
+ */
+async function doorPickup(request: Request, rawId: string | undefined) {
+  const user = await requireStaff(request, "route");
+  const id = parseEntityId(rawId);
+  const db = await getDb();
+  const pickup = id === null ? null : await pickupAtTheDoor(db, id);
+  if (!pickup) throw data("This pickup does not exist.", { status: 404 });
+  const problem = doorActionProblem(pickup, user);
+  if (problem?.status === 403) throw data(problem.message, { status: 403 });
+  return { user, db, pickup, problem };
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { db, pickup, problem } = await doorPickup(request, params.id);
+  const { pricing } = weighSheetSettingsFromEnv();
+  const form = await weighSheetFormData(db, pickup.id, pickup.rewardPreference);
+  const done = new URL(request.url).searchParams.get("done") ?? "";
+  return {
+    pickup,
+    ...form,
+    pricing,
+    closed: problem?.message ?? null,
+    notice: notices[done] ?? null,
+  };
+}
+
+/**
+ * intent=weigh saves the weigh sheet (422 with messages next to the fields, 409 for a stale
+ * version or a closed pickup) and redirects back with a notice. Other intents: 400.
+ */
+export async function action({ request, params }: Route.ActionArgs) {
+  const { user, db, pickup } = await doorPickup(request, params.id);
+  const form = await request.formData();
+  // Echoed back into the form after a refusal (at most 500 characters a field).
+  const values = Object.fromEntries(
+    Object.entries(formStrings(form)).map(([key, value]) => [key, value.slice(0, 500)]),
+  );
+  if (values.intent !== "weigh") {
+    return data({ error: "Unknown action.", fieldErrors: {}, values }, { status: 400 });
+  }
+  const { settings, minimumKg } = weighSheetSettingsFromEnv();
+  const result = await submitWeighSheetForm(db, pickup.id, form, user, {
+    settings,
+    minimumKg,
+    now: new Date(),
+  });
+  if (result.ok) return redirect(`/dashboard/route/${pickup.id}?done=weighed`);
+  if (result.status === 404) throw data(result.error, { status: 404 });
+  return data(
+    { error: result.error, fieldErrors: result.fieldErrors, values },
+    { status: result.status },
+  );
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData?.pickup.reference ?? "Pickup"} weigh sheet | Staff dashboard` },
+];
+
+type LoaderData = Route.ComponentProps["loaderData"];
+
+/** Who, where, when, what was estimated and the reward chosen. */
+function DoorFacts({ pickup }: { pickup: LoaderData["pickup"] }) {
+  const address = [pickup.addressLine1, pickup.addressLine2, pickup.city, pickup.pinCode]
+    .filter(Boolean)
+    .join(", ");
+  return (
+    <dl className="dash-details">
+      <dt>Name</dt>
+      <dd>{pickup.name}</dd>
+      <dt>Phone</dt>
+      <dd>
+        <a href={`tel:${pickup.phone}`}>{formatIndianMobile(pickup.phone)}</a>
+      </dd>
+      <dt>Address</dt>
+      <dd>{address}</dd>
+      <dt>Date and slot</dt>
+      <dd>
+        {formatCalendarDate(pickup.pickupDate)}, from {pickup.slotStart} (IST)
+      </dd>
+      <dt>Estimate</dt>
+      <dd>
+        {pickup.estimate.length === 0
+          ? "None given"
+          : pickup.estimate
+              .map((line) =>
+                line.estimatedGrams === null
+                  ? line.material
+                  : `${line.material} ${formatKg(line.estimatedGrams)}`,
+              )
+              .join(", ")}{" "}
+        ({formatPaise(pickup.estimatePaise)})
+      </dd>
+      <dt>Reward chosen</dt>
+      <dd>{pickup.rewardPreference}</dd>
+    </dl>
+  );
+}
+
+export default function RoutePickup({ loaderData, actionData }: Route.ComponentProps) {
+  const { pickup, sheets, closed, notice } = loaderData;
+  const latest = sheets[0] ?? null;
+  return (
+    <>
+      <p>
+        <Link to="/dashboard/route">← Route sheet</Link>
+      </p>
+      <h1>
+        {pickup.reference}: {pickup.name} ({pickupStatusLabels[pickup.status]})
+      </h1>
+      <DetailMessages notice={notice} error={actionData?.error} answered={Boolean(actionData)} />
+      <DoorFacts pickup={pickup} />
+      {latest ? <WeighSheetCard sheet={latest} headingLevel={2} /> : null}
+      {/* Handover code form (the customer's 4-digit code) goes here. */}
+      {closed ? (
+        <p>{closed}</p>
+      ) : (
+        <section aria-labelledby="weigh-heading">
+          <h2 id="weigh-heading">{latest ? "Weigh again (a new version)" : "Weigh sheet"}</h2>
+          <WeighSheetForm
+            data={loaderData}
+            latest={latest}
+            reward={pickup.rewardPreference}
+            pricing={loaderData.pricing}
+            errors={actionData?.fieldErrors ?? {}}
+            values={actionData ? actionData.values : null}
+          />
+        </section>
+      )}
+    </>
+  );
+}
