@@ -10,12 +10,14 @@ import {
   confirmWeighSheetByToken,
   confirmWithHandoverCode,
   disputeWeighSheetByToken,
-  HANDOVER_CODE_LOCKED,
   listDisputes,
-  NO_HANDOVER_CODE_YET,
-  REPLACED_VERSION,
 } from "~/features/pickups/confirmation.server";
 import { ExchangeError } from "~/features/pickups/exchange-error";
+import {
+  HANDOVER_CODE_LOCKED,
+  NO_HANDOVER_CODE_YET,
+  REPLACED_VERSION,
+} from "~/features/pickups/handover-code";
 import { exchangeDefaults } from "~/utils/env.server";
 import { testDatabaseForFile } from "../db";
 import { signedInStaff } from "../support/staff";

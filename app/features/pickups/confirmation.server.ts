@@ -16,6 +16,7 @@ import type { Database } from "~/db/client.server";
 import { products } from "~/db/schema/catalogue";
 import {
   coupons,
+  payouts,
   type WeighSheet,
   type WeighSheetStatus,
   weighSheetPlants,
@@ -26,21 +27,20 @@ import { couponCode, isUnguessableToken } from "~/utils/codes.server";
 import type { ExchangeSettings } from "~/utils/env.server";
 import { type DoorActor, doorActionProblem } from "./collector-access";
 import { ExchangeError } from "./exchange-error";
+import {
+  HANDOVER_CODE_FORMAT,
+  HANDOVER_CODE_LOCKED,
+  HANDOVER_CODE_TRIES,
+  NO_HANDOVER_CODE_YET,
+  REPLACED_VERSION,
+  wrongCodeMessage,
+} from "./handover-code";
 
 /** What the customer received when a sheet was confirmed (money: the payout, paid later). */
 export type IssuedReward =
   | { kind: "coupon"; code: string; valuePaise: number; expiresAt: Date }
   | { kind: "plants"; plants: { name: string; quantity: number }[] }
   | { kind: "money"; amountPaise: number };
-
-/** Wrong handover codes allowed before the code is locked. */
-export const HANDOVER_CODE_TRIES = 5;
-
-export const REPLACED_VERSION =
-  "This weigh sheet was replaced by a newer one. Please look at the new one.";
-export const HANDOVER_CODE_LOCKED =
-  "The handover code is locked after 5 wrong tries. Ask the customer to confirm on their tracking page.";
-export const NO_HANDOVER_CODE_YET = "The customer sees the code once you tap On my way.";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const TEXT_LIMITS = { min: 3, max: 500 } as const;
@@ -277,10 +277,10 @@ export async function confirmWeighSheetByToken(
 }
 
 /** The trimmed text, 3 to 500 characters. @throws ExchangeError 422 on `field`. */
-function checkedText(text: string, field: "reason" | "note", what: string): string {
+function checkedText(text: string, field: "reason" | "note"): string {
   const trimmed = text.trim();
   if (trimmed.length < TEXT_LIMITS.min || trimmed.length > TEXT_LIMITS.max) {
-    const message = `Write the ${what} in ${TEXT_LIMITS.min} to ${TEXT_LIMITS.max} characters.`;
+    const message = `Write the ${field} in ${TEXT_LIMITS.min} to ${TEXT_LIMITS.max} characters.`;
     throw new ExchangeError(message, 422, { [field]: message });
   }
   return trimmed;
@@ -298,7 +298,7 @@ export async function disputeWeighSheetByToken(
   reason: string,
   now: Date,
 ): Promise<void> {
-  const text = checkedText(reason, "reason", "reason");
+  const text = checkedText(reason, "reason");
   await db.transaction(async (tx) => {
     const pickup = await lockPickup(tx, { token });
     const sheet = await sheetAtVersion(tx, pickup.id, version);
@@ -355,8 +355,7 @@ export async function confirmWithHandoverCode(
 ): Promise<IssuedReward> {
   const typed = code.trim();
   if (!/^\d{4}$/.test(typed)) {
-    const message = "Enter the 4-digit code the customer sees on their tracking page.";
-    throw new ExchangeError(message, 422, { code: message });
+    throw new ExchangeError(HANDOVER_CODE_FORMAT, 422, { code: HANDOVER_CODE_FORMAT });
   }
   const outcome = await db.transaction(async (tx): Promise<HandoverOutcome> => {
     const pickup = await lockPickup(tx, { id: pickupId });
@@ -385,7 +384,7 @@ export async function confirmWithHandoverCode(
   if (outcome.ok) return outcome.reward;
   if (outcome.failures >= HANDOVER_CODE_TRIES) throw new ExchangeError(HANDOVER_CODE_LOCKED, 429);
   const left = HANDOVER_CODE_TRIES - outcome.failures;
-  const message = `That is not the customer's code. ${left} ${left === 1 ? "try" : "tries"} left.`;
+  const message = wrongCodeMessage(left);
   throw new ExchangeError(message, 422, { code: message });
 }
 
@@ -438,7 +437,7 @@ export async function closeDispute(
   now: Date,
   settings: ExchangeSettings,
 ): Promise<IssuedReward | null> {
-  const note = checkedText(input.note, "note", "note");
+  const note = checkedText(input.note, "note");
   return db.transaction(async (tx) => {
     const pickup = await lockPickup(tx, { id: pickupId });
     const sheet = await latestSheet(tx, pickup.id);
@@ -514,4 +513,25 @@ export async function listDisputes(db: Database): Promise<DisputeRow[]> {
     reason: row.reason ?? "",
     disputedAt: row.disputedAt ?? new Date(0),
   }));
+}
+
+/**
+ * The reward records of a pickup for its tracking page: its coupon (code, value and balance in
+ * paise, expiry) and its payout (paise, method, when paid); null when there is none.
+ */
+export async function rewardRecordsOf(db: Database, pickupId: number) {
+  const [coupon] = await db
+    .select({
+      code: coupons.code,
+      valuePaise: coupons.valuePaise,
+      balancePaise: coupons.balancePaise,
+      expiresAt: coupons.expiresAt,
+    })
+    .from(coupons)
+    .where(eq(coupons.pickupId, pickupId));
+  const [payout] = await db
+    .select({ amountPaise: payouts.amountPaise, method: payouts.method, paidAt: payouts.paidAt })
+    .from(payouts)
+    .where(eq(payouts.pickupId, pickupId));
+  return { coupon: coupon ?? null, payout: payout ?? null };
 }

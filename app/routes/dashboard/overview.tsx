@@ -8,6 +8,8 @@ import {
   type OverviewPickup,
   type WaitingOrder,
 } from "~/features/overview/overview.server";
+import { listDisputes } from "~/features/pickups/confirmation.server";
+import { DisputesQueue } from "~/features/pickups/disputes-queue";
 import { pickupConfigFromEnv } from "~/features/pickups/pickup-config";
 import { activePickupStatuses, pickupStatusLabels } from "~/features/pickups/pickup-status";
 import { requireStaff } from "~/features/staff/session.server";
@@ -20,11 +22,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireStaff(request, "route");
   // A collector's dashboard is their route sheet (docs/exchange.md).
   if (user.role === "collector") throw redirect("/dashboard/route");
-  return getOverview(await getDb(), {
+  const db = await getDb();
+  const overview = await getOverview(db, {
     slots: pickupConfigFromEnv().slots,
     activeStatuses: activePickupStatuses,
     now: new Date(),
   });
+  return { ...overview, disputes: await listDisputes(db) };
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Overview | Staff dashboard" }];
@@ -86,6 +90,7 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
     <>
       <h1>Overview</h1>
       <p>Today is {formatCalendarDate(o.today)} (Asia/Kolkata).</p>
+      <DisputesQueue disputes={o.disputes} />
       <TodayPickups slots={o.slots} pickups={o.todayPickups} activePerSlot={o.todayActivePerSlot} />
       <UpcomingPickups slots={o.slots} upcoming={o.upcoming} />
 

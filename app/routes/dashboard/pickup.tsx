@@ -1,6 +1,7 @@
 import { data, Link, redirect } from "react-router";
 import { DetailMessages, HistoryList, StatusButton } from "~/components/dashboard/detail-page";
 import { getDb } from "~/db/db.server";
+import { CloseDisputeForm } from "~/features/pickups/close-dispute-form";
 import { CollectionForm } from "~/features/pickups/collection-form";
 import {
   parseCollectionForm,
@@ -213,6 +214,7 @@ export default function PickupDetail({ loaderData, actionData }: Route.Component
       <h2>Materials</h2>
       <MaterialsTable items={items} />
       <StatusActions status={pickup.status} />
+      {pickup.status === "disputed" ? <CloseDisputeForm pickupId={pickup.id} /> : null}
       {pickupTransitions[pickup.status].includes("collected") ? (
         <CollectionForm
           status={pickup.status}
