@@ -18,9 +18,13 @@ import {
   NO_HANDOVER_CODE_YET,
   REPLACED_VERSION,
 } from "~/features/pickups/handover-code";
+import { loader as overviewLoader } from "~/routes/dashboard/overview";
+import { action as pickupDisputeAction } from "~/routes/dashboard/pickup-dispute";
+import { action as routeHandoverAction } from "~/routes/dashboard/route-handover";
+import { action as trackingAction, loader as trackingLoader } from "~/routes/pickup-tracking";
 import { exchangeDefaults } from "~/utils/env.server";
 import { testDatabaseForFile } from "../db";
-import { signedInStaff } from "../support/staff";
+import { routeArgs, signedInStaff } from "../support/staff";
 import { addSheetVersion, weighedPickup } from "../support/weigh-sheet-fixtures";
 
 const handle = testDatabaseForFile();
@@ -430,4 +434,166 @@ it("no audit row is left behind by a refused confirmation", async () => {
     sql`select count(*)::int as n from audit_log where entity = 'pickup' and entity_id = ${String(pickup.id)}`,
   );
   expect((rows as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(0);
+});
+
+/** Status and Location of what a route answered, returned or thrown. */
+async function answerOf(call: () => Promise<unknown>) {
+  try {
+    const result = await call();
+    if (result instanceof Response) {
+      return { status: result.status, location: result.headers.get("Location"), data: null };
+    }
+    const shaped = result as { init?: ResponseInit; data?: unknown } | null;
+    return { status: shaped?.init?.status ?? 200, location: null, data: shaped?.data ?? result };
+  } catch (thrown) {
+    if (thrown instanceof Response) {
+      return { status: thrown.status, location: thrown.headers.get("Location"), data: null };
+    }
+    const shaped = thrown as { init?: ResponseInit; data?: unknown };
+    if (shaped?.init?.status)
+      return { status: shaped.init.status, location: null, data: shaped.data };
+    throw thrown;
+  }
+}
+
+describe("the tracking page /pickups/:token", () => {
+  function post(token: string, form: Record<string, string>) {
+    return answerOf(() =>
+      trackingAction(routeArgs(`http://localhost/pickups/${token}`, { form, params: { token } })),
+    );
+  }
+
+  it("shows the sheet, code and visit; Confirm redirects and the coupon is shown", async () => {
+    const { token } = await weighedPickup(handle.db, { grams: [12_500, 3_000] });
+    const before = await trackingLoader(
+      routeArgs(`http://localhost/pickups/${token}`, { params: { token } }),
+    );
+    expect(before.exchange.canDecide).toBe(true);
+    expect(before.exchange.visit.handoverCode).toBe("4821");
+    expect(before.exchange.sheet?.lines.map((l) => l.kg)).toEqual(["12.500", "3.000"]);
+    expect(before.exchange.reward).toBeNull();
+    const answer = await post(token, { intent: "confirm", version: "1" });
+    expect(answer).toMatchObject({ status: 303, location: `/pickups/${token}` });
+    const after = await trackingLoader(
+      routeArgs(`http://localhost/pickups/${token}`, { params: { token } }),
+    );
+    expect(after.exchange.canDecide).toBe(false);
+    expect(after.exchange.visit.handoverCode).toBeNull();
+    expect(after.exchange.reward).toMatchObject({ kind: "coupon" });
+    const reward = after.exchange.reward;
+    expect(reward?.kind === "coupon" && reward.code).toMatch(/^SS-\w{4}-\w{4}$/);
+  });
+
+  it("answers 400 for a malformed version, 422 next to 'reason', 409 for an old version", async () => {
+    const { pickup, token } = await weighedPickup(handle.db);
+    expect(await post(token, { intent: "confirm", version: "one" })).toMatchObject({
+      status: 400,
+    });
+    expect(await post(token, { intent: "dispute", version: "1", reason: "x" })).toMatchObject({
+      status: 422,
+      data: { field: "reason", error: "Write the reason in 3 to 500 characters." },
+    });
+    await addSheetVersion(handle.db, pickup.id);
+    expect(await post(token, { intent: "confirm", version: "1" })).toMatchObject({
+      status: 409,
+      data: { field: "form", error: REPLACED_VERSION },
+    });
+    expect(await post(token, { intent: "dispute", version: "2", reason: "Wrong" })).toMatchObject({
+      status: 303,
+    });
+    const view = await trackingLoader(
+      routeArgs(`http://localhost/pickups/${token}`, { params: { token } }),
+    );
+    expect(view.exchange.sheet).toMatchObject({ status: "disputed", disputeReason: "Wrong" });
+    expect(view.exchange.earlierSheets.map((s) => s.version)).toEqual([1]);
+    expect(await couponsOf(pickup.id)).toEqual([]);
+  });
+
+  it("money: shows the payout as waiting, then 'Paid … by UPI on …' once recorded", async () => {
+    const { pickup, sheet, token } = await weighedPickup(handle.db, { reward: "money" });
+    await post(token, { intent: "confirm", version: "1" });
+    const load = () =>
+      trackingLoader(routeArgs(`http://localhost/pickups/${token}`, { params: { token } }));
+    expect((await load()).exchange.reward).toMatchObject({ kind: "money", paid: null });
+    await handle.db.insert(payouts).values({
+      pickupId: pickup.id,
+      amountPaise: sheet.payoutPaise,
+      method: "upi",
+      reference: "UPI123",
+      paidByName: "Office",
+      paidAt: new Date("2026-11-23T08:00:00Z"),
+    });
+    expect((await load()).exchange.reward).toMatchObject({
+      kind: "money",
+      paid: { method: "UPI", on: "23 Nov 2026" },
+    });
+  });
+});
+
+describe("the staff routes", () => {
+  it("handover: a wrong code redirects with the tries left (never the code), the right one confirms", async () => {
+    const { user, cookie } = await signedInStaff(handle.db, "collector");
+    const { pickup } = await weighedPickup(handle.db, {
+      collectorId: user.id,
+      handoverCode: "5555",
+    });
+    const url = `http://localhost/dashboard/route/${pickup.id}/handover`;
+    const post = (code: string) =>
+      answerOf(() =>
+        routeHandoverAction(
+          routeArgs(url, {
+            cookie,
+            form: { version: "1", code },
+            params: { id: String(pickup.id) },
+          }),
+        ),
+      );
+    const wrong = await post("1234");
+    expect(wrong.status).toBe(303);
+    expect(wrong.location).toBe(`/dashboard/route/${pickup.id}?handover=wrong-4#handover-title`);
+    expect(wrong.location).not.toContain("1234");
+    expect((await pickupRow(pickup.id)).handoverFailures).toBe(1);
+    expect((await post("5555")).location).toContain("handover=confirmed");
+    expect((await pickupRow(pickup.id)).status).toBe("collected");
+    const { user: other, cookie: otherCookie } = await signedInStaff(handle.db, "collector");
+    const mine = await weighedPickup(handle.db, { collectorId: user.id });
+    expect(other.id).not.toBe(user.id);
+    const forbidden = await answerOf(() =>
+      routeHandoverAction(
+        routeArgs(`http://localhost/dashboard/route/${mine.pickup.id}/handover`, {
+          cookie: otherCookie,
+          form: { version: "1", code: "4821" },
+          params: { id: String(mine.pickup.id) },
+        }),
+      ),
+    );
+    expect(forbidden.status).toBe(403);
+    expect((await pickupRow(mine.pickup.id)).handoverFailures).toBe(0);
+  });
+
+  it("close dispute: refuses a collector, redirects with the refusal or the outcome", async () => {
+    const { cookie } = await signedInStaff(handle.db, "staff");
+    const { cookie: collectorCookie } = await signedInStaff(handle.db, "collector");
+    const { pickup, token } = await weighedPickup(handle.db);
+    await disputeWeighSheetByToken(handle.db, token, 1, "Too light", now);
+    const url = `http://localhost/dashboard/pickups/${pickup.id}/dispute`;
+    const post = (who: string, form: Record<string, string>) =>
+      answerOf(() =>
+        pickupDisputeAction(
+          routeArgs(url, { cookie: who, form, params: { id: String(pickup.id) } }),
+        ),
+      );
+    expect((await post(collectorCookie, { outcome: "cancelled", note: "Kept" })).status).toBe(403);
+    expect((await post(cookie, { note: "Kept it" })).location).toContain("dispute=outcome");
+    expect((await post(cookie, { outcome: "cancelled", note: "" })).location).toContain(
+      "dispute=note",
+    );
+    const overview = await overviewLoader(routeArgs("http://localhost/dashboard", { cookie }));
+    expect(
+      (overview as { disputes: { pickupId: number }[] }).disputes.map((d) => d.pickupId),
+    ).toContain(pickup.id);
+    const done = await post(cookie, { outcome: "cancelled", note: "Customer kept the scrap" });
+    expect(done.location).toBe(`/dashboard/pickups/${pickup.id}?done=cancelled`);
+    expect((await pickupRow(pickup.id)).status).toBe("cancelled");
+  });
 });
