@@ -1,0 +1,137 @@
+/**
+ * The customer's decision at 360 px (docs/exchange.md "The customer confirms"), with and without
+ * JavaScript: a visitor books a 'Coupon' pickup, staff weigh 12.5 kg of newspaper and 3 kg of
+ * brass on the weigh-sheet page, the visitor sees the sheet line by line on the tracking page,
+ * confirms and gets a coupon code. Another visitor disputes with a reason; staff see it in the
+ * overview's 'Disputes' and close it.
+ */
+import type { Page } from "@playwright/test";
+import { expectNoAxeViolations } from "../support/axe";
+import { E2E_STAFF } from "../support/e2e-staff";
+import {
+  bookPickup,
+  inNewContext,
+  logInAsStaff,
+  PHONE_VIEWPORT,
+  PICKUP_BOOKING,
+  type PickupBooking,
+} from "../support/e2e-steps";
+import { describeWithAndWithoutJavaScript, expect, test } from "../support/fixtures";
+
+const BOOKING: PickupBooking = {
+  ...PICKUP_BOOKING,
+  dateIndex: 5,
+  time: "17:00",
+  reward: "Coupon",
+  materials: [
+    { label: "Newspaper and books (₹10/kg)", kg: "12" },
+    { label: "Brass (₹250/kg)", kg: "3" },
+  ],
+};
+
+/** Books a coupon pickup as the visitor and returns the tracking page's path. */
+async function bookAndTrack(
+  page: Page,
+  name: string,
+): Promise<{ reference: string; path: string }> {
+  const reference = await bookPickup(page, { ...BOOKING, name });
+  await page.getByRole("link", { name: "Track your pickup" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: `Pickup ${reference}` })).toBeVisible();
+  return { reference, path: new URL(page.url()).pathname };
+}
+
+/** Staff (in their own browser) weigh the pickup `reference`: 12.5 kg newspaper, 3 kg brass. */
+async function weigh(page: Page, reference: string): Promise<number> {
+  await logInAsStaff(page, E2E_STAFF, `/dashboard/pickups?q=${reference}`);
+  await page.getByRole("link", { name: reference }).click();
+  await expect(page).toHaveURL(/\/dashboard\/pickups\/\d+$/);
+  const id = Number(new URL(page.url()).pathname.split("/").at(-1));
+  await page.goto(`/dashboard/route/${id}`);
+  await page.getByLabel("Weighed kg, Newspaper and books").fill("12.5");
+  await page.getByLabel("Weighed kg, Brass").fill("3");
+  await page.getByRole("button", { name: "Save weigh sheet" }).click();
+  await expect(page.getByText("Weigh sheet saved.")).toBeVisible();
+  return id;
+}
+
+describeWithAndWithoutJavaScript(
+  (javaScriptEnabled) => {
+    test("the visitor sees the weigh sheet, confirms it and gets a coupon code", async ({
+      page,
+      browser,
+    }) => {
+      const { reference, path } = await bookAndTrack(page, "Meera Confirms");
+      await expect(page.getByRole("button", { name: "Confirm", exact: true })).toHaveCount(0);
+      await inNewContext(browser, (staff) => weigh(staff, reference));
+
+      await page.goto(path);
+      await expect(page.getByRole("heading", { name: "Weigh sheet (version 1)" })).toBeVisible();
+      const sheet = page.locator("table.weigh-sheet");
+      await expect(sheet.getByRole("row", { name: /Newspaper and books/ })).toContainText(
+        "12.500₹10/kg₹125",
+      );
+      await expect(sheet.getByRole("row", { name: /Brass/ })).toContainText("3.000₹250/kg₹750");
+      await expect(sheet.getByRole("row", { name: /Payout/ })).toContainText("₹875");
+      await expect(sheet.getByRole("row", { name: /Bonus \(10%\)/ })).toContainText("₹87.50");
+      await expect(sheet.getByRole("row", { name: /Coupon value/ })).toContainText("₹962.50");
+      if (javaScriptEnabled) await expectNoAxeViolations(page);
+
+      await page.getByRole("button", { name: "Confirm", exact: true }).click();
+      await expect(page.locator(".order-status")).toContainText("Collected");
+      const code = page.locator(".coupon-code");
+      await expect(code).toHaveText(/^SS-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
+      await expect(page.getByText("Value ₹962.50, balance ₹962.50")).toBeVisible();
+      await expect(page.getByRole("link", { name: "Buy plants with it" })).toHaveAttribute(
+        "href",
+        "/plant",
+      );
+      await expect(page.getByRole("button", { name: "Confirm", exact: true })).toHaveCount(0);
+      if (javaScriptEnabled) await expectNoAxeViolations(page);
+
+      // The same code after a reload: nothing new was issued.
+      const first = await code.textContent();
+      await page.reload();
+      await expect(page.locator(".coupon-code")).toHaveText(first ?? "");
+    });
+
+    test("the visitor disputes the weigh sheet with a reason; staff close the dispute", async ({
+      page,
+      browser,
+    }) => {
+      const { reference, path } = await bookAndTrack(page, "Imran Disputes");
+      await inNewContext(browser, (staff) => weigh(staff, reference));
+      await page.goto(path);
+      await page.getByLabel("Reason").fill("The brass was 4 kg, not 3");
+      await page.getByRole("button", { name: "Dispute", exact: true }).click();
+      await expect(
+        page.getByText(
+          "You disputed this weigh sheet: The brass was 4 kg, not 3. We will call you.",
+        ),
+      ).toBeVisible();
+      await expect(page.locator(".order-status")).toContainText("Disputed");
+      await expect(page.getByRole("button", { name: "Confirm", exact: true })).toHaveCount(0);
+      if (javaScriptEnabled) await expectNoAxeViolations(page);
+
+      await inNewContext(browser, async (staff) => {
+        await logInAsStaff(staff, E2E_STAFF, "/dashboard");
+        const queue = staff.locator("section", {
+          has: staff.getByRole("heading", { name: /^Disputes/ }),
+        });
+        const row = queue.getByRole("listitem").filter({ hasText: reference });
+        await expect(row).toContainText("The brass was 4 kg, not 3");
+        await row.getByRole("link", { name: reference }).click();
+        const form = staff.locator("section", {
+          has: staff.getByRole("heading", { name: "Close the dispute" }),
+        });
+        await form.getByLabel("End without exchange").check();
+        await form.getByLabel("Note").fill("Customer kept the scrap.");
+        await form.getByRole("button", { name: "Close the dispute" }).click();
+        await expect(staff.getByText("Pickup cancelled.")).toBeVisible();
+      });
+      await page.reload();
+      await expect(page.locator(".order-status")).toContainText("Cancelled");
+      await expect(page.getByText("Customer kept the scrap.")).toBeVisible();
+    });
+  },
+  { viewport: PHONE_VIEWPORT },
+);
