@@ -122,7 +122,7 @@ function PickupEstimate({ pickup }: { pickup: Pickup }) {
       {pickup.items.length === 0 ? (
         <p>No estimate given: we weigh your scrap at your door.</p>
       ) : (
-        <table className="order-lines">
+        <table className="order-lines compact-lines">
           <thead>
             <tr>
               <th scope="col">Material</th>

@@ -54,6 +54,12 @@ async function weigh(page: Page, reference: string): Promise<number> {
   return id;
 }
 
+/** The page fits the 360 px viewport: nothing sticks out sideways. */
+async function expectNoHorizontalScroll(page: Page): Promise<void> {
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(PHONE_VIEWPORT.width);
+}
+
 describeWithAndWithoutJavaScript(
   (javaScriptEnabled) => {
     test("the visitor sees the weigh sheet, confirms it and gets a coupon code", async ({
@@ -74,6 +80,7 @@ describeWithAndWithoutJavaScript(
       await expect(sheet.getByRole("row", { name: /Payout/ })).toContainText("₹875");
       await expect(sheet.getByRole("row", { name: /Bonus \(10%\)/ })).toContainText("₹87.50");
       await expect(sheet.getByRole("row", { name: /Coupon value/ })).toContainText("₹962.50");
+      await expectNoHorizontalScroll(page);
       if (javaScriptEnabled) await expectNoAxeViolations(page);
 
       await page.getByRole("button", { name: "Confirm", exact: true }).click();
@@ -86,6 +93,7 @@ describeWithAndWithoutJavaScript(
         "/plant",
       );
       await expect(page.getByRole("button", { name: "Confirm", exact: true })).toHaveCount(0);
+      await expectNoHorizontalScroll(page);
       if (javaScriptEnabled) await expectNoAxeViolations(page);
 
       // The same code after a reload: nothing new was issued.
