@@ -159,6 +159,11 @@ function DecisionForms({ version, reasonError }: { version: number; reasonError?
   );
 }
 
+/** The text ending with a full stop (a reason typed with one keeps just one). */
+function withFullStop(text: string): string {
+  return /[.!?]$/.test(text) ? text : `${text}.`;
+}
+
 /** The current weigh sheet: lines, plants picked, and the decision or its outcome. */
 export function WeighSheetSection({
   exchange,
@@ -186,7 +191,7 @@ export function WeighSheetSection({
       ) : null}
       {sheet.status === "disputed" ? (
         <p className="form-error">
-          You disputed this weigh sheet: {sheet.disputeReason}. We will call you.
+          You disputed this weigh sheet: {withFullStop(sheet.disputeReason ?? "")} We will call you.
         </p>
       ) : null}
       {sheet.status === "closed" ? (
