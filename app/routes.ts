@@ -32,6 +32,10 @@ export default [
     index("routes/dashboard/overview.tsx"),
     route("pickups", "routes/dashboard/pickups.tsx"),
     route("pickups/export", "routes/dashboard/pickups-export.ts"),
+    route("pickups/assign", "routes/dashboard/pickups-assign.tsx"),
+    route("pickups/:id/assign", "routes/dashboard/pickups-assign.tsx", {
+      id: "dashboard-pickup-assign",
+    }),
     route("pickups/:id", "routes/dashboard/pickup.tsx"),
     route("pickups/:id/dispute", "routes/dashboard/pickup-dispute.ts"),
     route("orders", "routes/dashboard/orders.tsx"),
@@ -49,8 +53,12 @@ export default [
     route("rates/export", "routes/dashboard/rates-export.ts"),
     route("staff", "routes/dashboard/staff.tsx"),
     route("staff/export", "routes/dashboard/staff-export.ts"),
+    route("payouts", "routes/dashboard/payouts.tsx"),
+    route("payouts/export", "routes/dashboard/payouts-export.ts"),
     route("audit", "routes/dashboard/audit.tsx"),
     route("audit/export", "routes/dashboard/audit-export.ts"),
+    // The collector's route sheet (docs/exchange.md).
+    route("route", "routes/dashboard/route.tsx"),
     route("route/:id/handover", "routes/dashboard/route-handover.ts"),
   ]),
   route("healthz", "routes/healthz.ts"),

@@ -1,5 +1,5 @@
 /**
- * `npm run staff:create -- --email E --name N [--role admin|staff]` (docs/contracts.md "Staff").
+ * `npm run staff:create -- --email E --name N [--role admin|staff|collector]` (docs/contracts.md "Staff").
  * Reads the password from stdin when stdin is not a terminal, prompts (twice, not echoed)
  * otherwise. Exit 0 created; non-zero with a one-line reason on stderr.
  */
@@ -30,14 +30,14 @@ try {
   }));
 } catch (error) {
   fail(
-    `${(error as Error).message}. Usage: npm run staff:create -- --email E --name N [--role admin|staff]`,
+    `${(error as Error).message}. Usage: npm run staff:create -- --email E --name N [--role admin|staff|collector]`,
   );
 }
 
 const argsSchema = z.object({
   email: emailAddress(320),
   name: requiredText("name (--name)", 100),
-  role: z.enum(staffRoles, { error: "--role must be admin or staff" }),
+  role: z.enum(staffRoles, { error: "--role must be admin, staff or collector" }),
 });
 const parsed = argsSchema.safeParse({
   email: values.email ?? "",

@@ -1,6 +1,6 @@
 /**
  * Home (spec §2 "/"): hero, about, the four services, how we valuate, plants and supplies,
- * the review carousel with the average rating, the 'Join us' form, contact.
+ * our impact (live figures, cached 5 minutes), the review carousel with the average rating, the 'Join us' form, contact.
  */
 import { data, Link, useNavigation } from "react-router";
 import { useNonce } from "~/components/ui/nonce";
@@ -16,6 +16,8 @@ import {
 import { REGISTRATIONS_PER_HOUR, registrationFields } from "~/features/community/community-fields";
 import { JoinUsForm } from "~/features/community/join-us-form";
 import { ReviewCarousel } from "~/features/community/review-carousel";
+import { getImpactFigures } from "~/features/pickups/impact.server";
+import { ImpactSection } from "~/features/pickups/impact-section";
 import { pageMeta } from "~/features/site/meta";
 import { siteConfig } from "~/features/site/site-config";
 import { logger } from "~/utils/logger.server";
@@ -25,8 +27,12 @@ import type { Route } from "./+types/home";
 
 export async function loader() {
   const db = await getDb();
-  const [reviews, summary] = await Promise.all([latestReviews(db, 10), reviewSummary(db)]);
-  return { reviews, summary };
+  const [reviews, summary, impact] = await Promise.all([
+    latestReviews(db, 10),
+    reviewSummary(db),
+    getImpactFigures(db, new Date()),
+  ]);
+  return { reviews, summary, impact };
 }
 
 interface JoinResult extends PublicFormResult {
@@ -120,7 +126,7 @@ function AggregateRatingJsonLd({ average, count }: { average: number; count: num
 type HomeData = Route.ComponentProps["loaderData"];
 
 export default function Home({ loaderData, actionData }: Route.ComponentProps) {
-  const { reviews, summary } = loaderData;
+  const { reviews, summary, impact } = loaderData;
   const navigation = useNavigation();
   const joining =
     navigation.state === "submitting" && navigation.formAction?.startsWith("/?index") === true;
@@ -137,6 +143,7 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
         </Link>
       </section>
       <AboutSections />
+      <ImpactSection {...impact} />
       <Reviews reviews={reviews} summary={summary} />
 
       <section id="join" className="home__section" aria-labelledby="join-title">
@@ -222,7 +229,7 @@ function AboutSections() {
 }
 
 /** The average rating (when there are reviews), the carousel, and a link to leave one. */
-function Reviews({ reviews, summary }: HomeData) {
+function Reviews({ reviews, summary }: Pick<HomeData, "reviews" | "summary">) {
   return (
     <section id="reviews" className="home__section" aria-labelledby="reviews-title">
       <h2 id="reviews-title">What our customers say</h2>

@@ -183,6 +183,8 @@ describe("overview", () => {
     expect(o.pickupStatusCounts).toEqual({
       requested: 2,
       confirmed: 2,
+      weighed: 0,
+      disputed: 0,
       collected: 1,
       cancelled: 1,
       missed: 0,
@@ -211,8 +213,13 @@ describe("overview", () => {
     expect(o.chart).toHaveLength(30);
     expect(o.chart[0]?.date).toBe(addDays(today, -29));
     expect(o.chart[29]?.date).toBe(today);
-    expect(o.chart[29]).toEqual({ date: today, pickups: 3, orders: 1 });
-    expect(o.chart[0]).toEqual({ date: addDays(today, -29), pickups: 1, orders: 1 });
+    expect(o.chart[29]).toEqual({ date: today, pickups: 3, orders: 1, collectedGrams: 0 });
+    expect(o.chart[0]).toEqual({
+      date: addDays(today, -29),
+      pickups: 1,
+      orders: 1,
+      collectedGrams: 0,
+    });
     expect(o.chart.reduce((s, p) => s + p.orders, 0)).toBe(2);
     expect(o.chart.reduce((s, p) => s + p.pickups, 0)).toBe(4);
   });

@@ -12,6 +12,8 @@ export interface DailySeries {
   label: string;
   /** One value per entry of `dates`. */
   values: readonly number[];
+  /** How a value reads in the summary and the table (e.g. kg with decimals); default String. */
+  format?: (value: number) => string;
 }
 
 interface DailyChartProps {
@@ -55,6 +57,7 @@ function shortDate(date: string): string {
 
 /** A summary sentence per series: total, and the busiest day. */
 export function describeSeries(dates: readonly string[], series: DailySeries): string {
+  const format = series.format ?? String;
   const total = series.values.reduce((a, b) => a + b, 0);
   let peak = 0;
   for (let i = 1; i < series.values.length; i++) {
@@ -64,8 +67,10 @@ export function describeSeries(dates: readonly string[], series: DailySeries): s
   const last = dates[dates.length - 1];
   const peakDate = dates[peak];
   const busiest =
-    total > 0 && peakDate ? `, busiest ${shortDate(peakDate)} with ${series.values[peak]}` : "";
-  return `${series.label}: ${total} from ${first ? shortDate(first) : "?"} to ${
+    total > 0 && peakDate
+      ? `, busiest ${shortDate(peakDate)} with ${format(series.values[peak] ?? 0)}`
+      : "";
+  return `${series.label}: ${format(total)} from ${first ? shortDate(first) : "?"} to ${
     last ? shortDate(last) : "?"
   }${busiest}.`;
 }
@@ -299,7 +304,7 @@ function ChartTable({
             <th scope="row">{formatCalendarDate(date)}</th>
             {series.map((s) => (
               <td key={s.label} className="num">
-                {s.values[i] ?? 0}
+                {(s.format ?? String)(s.values[i] ?? 0)}
               </td>
             ))}
           </tr>

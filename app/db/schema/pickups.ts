@@ -81,6 +81,8 @@ export const pickups = pgTable(
     // The route sheet (a collector's day) and the list's collector filter.
     index("pickups_collector_date_idx").on(t.collectorId, t.pickupDate, t.id),
     index("pickups_created_idx").on(t.createdAt),
+    // Kilograms collected per day (the overview's chart) and the payouts to make, oldest first.
+    index("pickups_collected_idx").on(t.collectedAt, t.id),
     // Dashboard list (docs/dashboard.md): every filter combination is an index range scan
     // already in the list's order (pickup_date desc, id desc), so a page costs O(log n).
     index("pickups_date_id_idx").on(t.pickupDate, t.id),

@@ -1,14 +1,17 @@
 /**
  * The dashboard overview (docs/dashboard.md): today's and the coming days' pickups by slot, orders
  * waiting to be confirmed or shipped, counts by status, and pickups and orders per day for the
- * last 30 days. Days are Asia/Kolkata calendar days (docs/architecture.md "Time").
+ * last 30 days, with the kilograms collected per day. Days are Asia/Kolkata calendar days
+ * (docs/architecture.md "Time").
  *
  * Every query reads a bounded range through an index, so the page costs the same at 1M rows as
  * at 1k: pickups by `pickups_date_slot_idx` (pickup_date, slot_start, status), orders by
- * `orders_created_idx` (created_at, id) and `orders_status_created_idx` (status, created_at, id).
+ * `orders_created_idx` (created_at, id) and `orders_status_created_idx` (status, created_at, id),
+ * kilograms by `pickups_collected_idx` (collected_at, id) then each pickup's sheets and lines.
  */
 import { and, asc, between, eq, gte, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { weighSheetLines, weighSheets } from "~/db/schema/exchange";
 import { type PickupStatus, pickupStatuses, pickups } from "~/db/schema/pickups";
 import { type OrderStatus, orderStatuses, orders } from "~/db/schema/shop";
 import { addDays, kolkataInstant, todayInKolkata } from "~/utils/dates";
@@ -72,6 +75,8 @@ export interface ChartPoint {
   pickups: number;
   /** Orders placed that day, any status. */
   orders: number;
+  /** Σ grams of confirmed weigh sheets' lines of pickups collected that day (docs/exchange.md). */
+  collectedGrams: number;
 }
 
 export interface Overview {
@@ -220,6 +225,24 @@ function orderGroupsQuery(db: Database, days: OverviewDays) {
     .groupBy(orderDay, orders.status);
 }
 
+/**
+ * Grams on confirmed weigh sheets of pickups collected since 00:00 Asia/Kolkata of chartFrom,
+ * by collection day.
+ */
+function collectedGramsQuery(db: Database, days: OverviewDays) {
+  const collectedDay = sql<string>`((${pickups.collectedAt} at time zone 'Asia/Kolkata')::date)::text`;
+  return db
+    .select({ date: collectedDay, grams: sql<string>`sum(${weighSheetLines.grams})::text` })
+    .from(pickups)
+    .innerJoin(
+      weighSheets,
+      and(eq(weighSheets.pickupId, pickups.id), eq(weighSheets.status, "confirmed")),
+    )
+    .innerJoin(weighSheetLines, eq(weighSheetLines.weighSheetId, weighSheets.id))
+    .where(gte(pickups.collectedAt, kolkataInstant(days.chartFrom, "00:00")))
+    .groupBy(collectedDay);
+}
+
 /** The oldest orders waiting in `status` (all-time: they are the open backlog), and their count. */
 async function waitingOrders(db: Database, status: OrderStatus) {
   const [counted, oldest] = await Promise.all([
@@ -280,20 +303,22 @@ function tallyOrders(groups: readonly { date: string; status: OrderStatus; count
  * - Orders: the chart and status counts from orders placed since the start (00:00 Asia/Kolkata)
  *   of today − 29; the waiting orders are all-time (they are the open backlog), counted up to
  *   1000.
+ * - Kilograms: confirmed weigh sheets of pickups collected since 00:00 Asia/Kolkata of today − 29.
  */
 export async function getOverview(db: Database, options: OverviewOptions): Promise<Overview> {
   const days = overviewDays(options.now ?? new Date());
   const [todayQuery, upcomingQuery] = pickupListsQueries(db, days, options.activeStatuses);
-  const [pickupGroups, todayRows, upcomingRows, orderGroups, toConfirm, toShip] = await Promise.all(
-    [
+  const [pickupGroups, todayRows, upcomingRows, orderGroups, toConfirm, toShip, gramsByDay] =
+    await Promise.all([
       pickupGroupsQuery(db, days),
       todayQuery,
       upcomingQuery,
       orderGroupsQuery(db, days),
       waitingOrders(db, "placed"),
       waitingOrders(db, "confirmed"),
-    ],
-  );
+      collectedGramsQuery(db, days),
+    ]);
+  const collectedGrams = new Map(gramsByDay.map((row) => [row.date, Number(row.grams)]));
 
   const slots = slotsWith(
     options.slots,
@@ -308,6 +333,7 @@ export async function getOverview(db: Database, options: OverviewOptions): Promi
       date,
       pickups: pickupTally.perDay.get(date) ?? 0,
       orders: orderTally.perDay.get(date) ?? 0,
+      collectedGrams: collectedGrams.get(date) ?? 0,
     };
   });
   const upcoming: OverviewDay[] = Array.from({ length: UPCOMING_DAYS }, (_, i) => {

@@ -9,11 +9,12 @@
  * updates only from the status that was read, so a stale page gets 409 instead of overwriting.
  */
 
-import { and, asc, desc, eq, gte, ilike, inArray, lte, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, ilike, inArray, isNull, lte, type SQL, sql } from "drizzle-orm";
 import { changedFields, recordAudit } from "~/db/audit.server";
 import type { Database } from "~/db/client.server";
 import { type PickupStatus, pickupItems, pickupStatuses, pickups } from "~/db/schema/pickups";
 import { scrapMaterials } from "~/db/schema/rates";
+import { staffUsers } from "~/db/schema/staff";
 import { csvKolkataTimestamp, csvRupees } from "~/utils/csv.server";
 import { isCalendarDate } from "~/utils/dates";
 import { entityHistory } from "~/utils/entity-history.server";
@@ -47,6 +48,8 @@ export interface PickupFilters {
   pin?: string;
   /** Reference (PU-XXXXXX), Indian mobile number, or part of the name. */
   q?: string;
+  /** The assigned collector's staff user id, or "none" for unassigned pickups. */
+  collector?: string;
 }
 
 export type PickupFilterField = keyof PickupFilters;
@@ -58,10 +61,10 @@ export interface ParsedPickupFilters {
   problems: Partial<Record<PickupFilterField, string>>;
 }
 
-const pickupFilterKeys = ["status", "from", "to", "city", "pin", "q"] as const;
+const pickupFilterKeys = ["status", "from", "to", "city", "pin", "q", "collector"] as const;
 
 /**
- * Reads the list's URL parameters (a contract: status, from, to, city, pin, q; `after` is read
+ * Reads the list's URL parameters (a contract: status, from, to, city, pin, q, collector; `after` is read
  * separately). An unknown status, a bad date, an over-long text is ignored with a message for
  * the field; nothing here throws.
  */
@@ -79,6 +82,11 @@ export function parsePickupFilters(params: URLSearchParams): ParsedPickupFilters
     else problems.pin = "Enter a 6-digit PIN code; this one was ignored.";
   }
   checkSearch(check);
+  if (values.collector) {
+    // A staff user id or "none"; an id nobody has simply matches no pickup.
+    if (/^[A-Za-z0-9_-]{1,100}$/.test(values.collector)) filters.collector = values.collector;
+    else problems.collector = "Unknown collector; showing every collector.";
+  }
   return finishFilterCheck<PickupFilters, PickupFilterField>(check);
 }
 
@@ -106,6 +114,8 @@ function filterConditions(filters: PickupFilters): SQL[] {
   if (filters.city) where.push(sql`lower(${pickups.city}) = lower(${filters.city})`);
   if (filters.pin) where.push(eq(pickups.pinCode, filters.pin));
   if (filters.q) where.push(searchCondition(filters.q));
+  if (filters.collector === "none") where.push(isNull(pickups.collectorId));
+  else if (filters.collector) where.push(eq(pickups.collectorId, filters.collector));
   return where;
 }
 
@@ -128,6 +138,8 @@ export type PickupListRow = {
   status: PickupStatus;
   estimatePaise: number;
   payoutPaise: number | null;
+  /** The assigned collector's name, null when unassigned. */
+  collectorName: string | null;
 };
 
 /** Columns of a list page and of a CSV batch (one query shape for both). */
@@ -149,6 +161,7 @@ const pageColumns = {
   payoutPaise: pickups.payoutPaise,
   rewardGiven: pickups.rewardGiven,
   createdAt: pickups.createdAt,
+  collectorName: staffUsers.name,
 };
 
 async function pickupPage(
@@ -164,6 +177,7 @@ async function pickupPage(
   return db
     .select(pageColumns)
     .from(pickups)
+    .leftJoin(staffUsers, eq(staffUsers.id, pickups.collectorId))
     .where(and(...where))
     .orderBy(desc(pickups.pickupDate), desc(pickups.id))
     .limit(limit);
@@ -197,6 +211,7 @@ export async function listPickups(
       status: row.status,
       estimatePaise: row.estimatePaise,
       payoutPaise: row.payoutPaise,
+      collectorName: row.collectorName,
     })),
     nextCursor,
   };

@@ -18,8 +18,10 @@ export const meta: Route.MetaFunction = () => [
 
 const sections = [
   { to: "/dashboard", label: "Overview", end: true, adminOnly: false },
+  { to: "/dashboard/route", label: "Route", end: false, adminOnly: false },
   { to: "/dashboard/pickups", label: "Pickups", end: false, adminOnly: false },
   { to: "/dashboard/orders", label: "Orders", end: false, adminOnly: false },
+  { to: "/dashboard/payouts", label: "Payouts", end: false, adminOnly: false },
   { to: "/dashboard/registrations", label: "Registrations", end: false, adminOnly: false },
   { to: "/dashboard/reviews", label: "Reviews", end: false, adminOnly: false },
   { to: "/dashboard/catalogue", label: "Catalogue", end: false, adminOnly: true },
@@ -39,7 +41,12 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
         <nav aria-label="Dashboard" className="dash__nav">
           <ul>
             {sections
-              .filter((section) => !section.adminOnly || user.role === "admin")
+              .filter((section) =>
+                // A collector sees only the route sheet (docs/exchange.md).
+                user.role === "collector"
+                  ? section.to === "/dashboard/route"
+                  : !section.adminOnly || user.role === "admin",
+              )
               .map((section) => (
                 <li key={section.to}>
                   <NavLink to={section.to} end={section.end}>

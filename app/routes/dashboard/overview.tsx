@@ -10,6 +10,7 @@ import {
 } from "~/features/overview/overview.server";
 import { listDisputes } from "~/features/pickups/confirmation.server";
 import { DisputesQueue } from "~/features/pickups/disputes-queue";
+import { countPayoutsToMake } from "~/features/pickups/payouts.server";
 import { pickupConfigFromEnv } from "~/features/pickups/pickup-config";
 import { activePickupStatuses, pickupStatusLabels } from "~/features/pickups/pickup-status";
 import { requireStaff } from "~/features/staff/session.server";
@@ -23,13 +24,20 @@ export async function loader({ request }: Route.LoaderArgs) {
   // A collector's dashboard is their route sheet (docs/exchange.md).
   if (user.role === "collector") throw redirect("/dashboard/route");
   const db = await getDb();
-  const overview = await getOverview(db, {
-    slots: pickupConfigFromEnv().slots,
-    activeStatuses: activePickupStatuses,
-    now: new Date(),
-  });
-  return { ...overview, disputes: await listDisputes(db) };
+  const [overview, payoutsToMake, disputes] = await Promise.all([
+    getOverview(db, {
+      slots: pickupConfigFromEnv().slots,
+      activeStatuses: activePickupStatuses,
+      now: new Date(),
+    }),
+    countPayoutsToMake(db),
+    listDisputes(db),
+  ]);
+  return { ...overview, payoutsToMake, disputes };
 }
+
+/** Kilograms in the chart's summary and table: up to 3 decimals, Indian grouping. */
+const kgValue = new Intl.NumberFormat("en-IN", { maximumFractionDigits: 3 });
 
 export const meta: Route.MetaFunction = () => [{ title: "Overview | Staff dashboard" }];
 
@@ -90,6 +98,9 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
     <>
       <h1>Overview</h1>
       <p>Today is {formatCalendarDate(o.today)} (Asia/Kolkata).</p>
+      <p>
+        <Link to="/dashboard/payouts">Payouts to make: {o.payoutsToMake}</Link>
+      </p>
       <DisputesQueue disputes={o.disputes} />
       <TodayPickups slots={o.slots} pickups={o.todayPickups} activePerSlot={o.todayActivePerSlot} />
       <UpcomingPickups slots={o.slots} upcoming={o.upcoming} />
@@ -114,6 +125,19 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
             { label: "Orders (placed)", values: o.chart.map((p) => p.orders) },
           ]}
           valueLabel="Count per day"
+          dateLabel="Day (Asia/Kolkata)"
+        />
+        <DailyChart
+          title={`Kilograms collected per day (confirmed weigh sheets), last ${o.chart.length} days`}
+          dates={o.chart.map((p) => p.date)}
+          series={[
+            {
+              label: "Kilograms collected",
+              values: o.chart.map((p) => p.collectedGrams / 1000),
+              format: (kg) => kgValue.format(kg),
+            },
+          ]}
+          valueLabel="Kg per day"
           dateLabel="Day (Asia/Kolkata)"
         />
       </section>

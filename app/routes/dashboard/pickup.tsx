@@ -1,6 +1,8 @@
 import { data, Link, redirect } from "react-router";
 import { DetailMessages, HistoryList, StatusButton } from "~/components/dashboard/detail-page";
 import { getDb } from "~/db/db.server";
+import { AssignCollectorForm } from "~/features/pickups/assign-collector-form";
+import { listCollectors } from "~/features/pickups/assignment.server";
 import { CloseDisputeForm } from "~/features/pickups/close-dispute-form";
 import { CollectionForm } from "~/features/pickups/collection-form";
 import {
@@ -39,7 +41,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const found = id === null ? null : await getPickupForStaff(await getDb(), id);
   if (!found) throw data("This pickup does not exist.", { status: 404 });
   const done = new URL(request.url).searchParams.get("done") ?? "";
-  return { ...found, notice: notices[done] ?? null };
+  const collectors = await listCollectors(await getDb());
+  return { ...found, notice: notices[done] ?? null, collectors };
 }
 
 interface ActionResult {
@@ -211,6 +214,12 @@ export default function PickupDetail({ loaderData, actionData }: Route.Component
       </h1>
       <DetailMessages notice={notice} error={actionData?.error} answered={Boolean(actionData)} />
       <PickupFacts pickup={pickup} />
+      <AssignCollectorForm
+        pickupId={pickup.id}
+        status={pickup.status}
+        collectorId={pickup.collectorId}
+        collectors={loaderData.collectors}
+      />
       <h2>Materials</h2>
       <MaterialsTable items={items} />
       <StatusActions status={pickup.status} />

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import {
+  ChoiceFilter,
   DateRangeFilters,
   FilterForm,
   ListResults,
@@ -7,7 +8,11 @@ import {
   StatusFilter,
   TextFilter,
 } from "~/components/dashboard/list-page";
+import { StatusNotice } from "~/components/ui/form-messages";
 import { getDb } from "~/db/db.server";
+import { BulkAssignControls } from "~/features/pickups/assign-collector-form";
+import { listCollectors } from "~/features/pickups/assignment.server";
+import { MAX_ASSIGN_PICKUPS } from "~/features/pickups/assignment-fields";
 import { pickupStatusLabels } from "~/features/pickups/pickup-status";
 import {
   listPickups,
@@ -25,12 +30,23 @@ import type { Route } from "./+types/pickups";
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request);
   const db = await getDb();
-  return checkedListPageData(request, {
+  const page = await checkedListPageData(request, {
     exportPath: "/dashboard/pickups/export",
     parse: parsePickupFilters,
     filterParams: pickupFilterParams,
     read: (filters, after) => listPickups(db, filters, after),
   });
+  const url = new URL(request.url);
+  const assigned = url.searchParams.get("assigned");
+  return {
+    ...page,
+    collectors: await listCollectors(db),
+    query: url.search.replace(/^\?/, ""),
+    notice:
+      assigned && /^[0-9]+$/.test(assigned)
+        ? `Collector changed on ${assigned} pickup${assigned === "1" ? "" : "s"}.`
+        : null,
+  };
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Pickups | Staff dashboard" }];
@@ -42,12 +58,24 @@ export default function Pickups({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <h1>Pickups</h1>
-      <PickupFilters values={loaderData.values} problems={loaderData.problems} />
+      <StatusNotice message={loaderData.notice} />
+      <PickupFilters
+        values={loaderData.values}
+        problems={loaderData.problems}
+        collectors={loaderData.collectors}
+      />
+      <BulkAssignControls
+        formId="bulk-assign"
+        back={loaderData.query}
+        collectors={loaderData.collectors}
+        max={MAX_ASSIGN_PICKUPS}
+      />
       <ListResults
         page={loaderData}
         noun={{ one: "pickup", many: "pickups" }}
         caption="Pickups, latest pickup date first"
         columns={[
+          "Choose",
           "Reference",
           "Date and slot",
           "Name",
@@ -55,11 +83,18 @@ export default function Pickups({ loaderData }: Route.ComponentProps) {
           "City",
           "PIN code",
           "Status",
+          "Collector",
           { label: "Estimate", numeric: true },
         ]}
       >
         {rows.map((row) => (
           <tr key={row.id}>
+            <td>
+              <label className="dash-choose">
+                <input type="checkbox" name="pickupId" value={row.id} form="bulk-assign" /> Choose
+                <span className="visually-hidden"> {row.reference}</span>
+              </label>
+            </td>
             <th scope="row">
               <Link to={`/dashboard/pickups/${row.id}`}>{row.reference}</Link>
             </th>
@@ -71,6 +106,7 @@ export default function Pickups({ loaderData }: Route.ComponentProps) {
             <td>{row.city}</td>
             <td>{row.pinCode}</td>
             <td>{pickupStatusLabels[row.status]}</td>
+            <td>{row.collectorName ?? "–"}</td>
             <td className="num">{formatPaise(row.estimatePaise)}</td>
           </tr>
         ))}
@@ -79,8 +115,12 @@ export default function Pickups({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** Status, pickup dates, city, PIN code, and a search of name, phone or reference. */
-function PickupFilters({ values, problems }: Pick<PickupsData, "values" | "problems">) {
+/** Status, pickup dates, city, PIN code, collector, and a search of name, phone or reference. */
+function PickupFilters({
+  values,
+  problems,
+  collectors,
+}: Pick<PickupsData, "values" | "problems" | "collectors">) {
   return (
     <FilterForm
       label="Filter pickups"
@@ -92,6 +132,15 @@ function PickupFilters({ values, problems }: Pick<PickupsData, "values" | "probl
       <DateRangeFilters fromLabel="Pickup date from" toLabel="Pickup date to" />
       <TextFilter name="city" label="City" />
       <TextFilter name="pin" label="PIN code" inputMode="numeric" />
+      <ChoiceFilter
+        name="collector"
+        label="Collector"
+        placeholder="Any collector"
+        choices={Object.fromEntries([
+          ["none", "Not assigned"],
+          ...collectors.map((c) => [c.id, c.name]),
+        ])}
+      />
       <SearchFilter label="Search name, phone or reference" />
     </FilterForm>
   );

@@ -111,10 +111,12 @@ export const meta: Route.MetaFunction = () => [
 
 type StaffMember = Route.ComponentProps["loaderData"]["staff"][number];
 
-const roleOptions = staffRoles.map((role) => ({
-  value: role,
-  label: role === "admin" ? "Admin (everything)" : "Staff (pickups, orders, lists)",
-}));
+const roleLabels: Record<(typeof staffRoles)[number], string> = {
+  admin: "Admin (everything)",
+  staff: "Staff (pickups, orders, lists)",
+  collector: "Collector (route sheet, assigned pickups only)",
+};
+const roleOptions = staffRoles.map((role) => ({ value: role, label: roleLabels[role] }));
 
 export default function Staff({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();

@@ -1,0 +1,73 @@
+/**
+ * The home page's 'Our impact' figures (docs/exchange.md "Impact"): scrap collected, plants
+ * handed over as rewards and pickups completed, all from confirmed weigh sheets and collected
+ * pickups. Read at most once every 5 minutes per database (a module-level cache), so the home
+ * page costs no more under load; figures may lag the database by up to that long.
+ */
+import { eq, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { weighSheetLines, weighSheetPlants, weighSheets } from "~/db/schema/exchange";
+import { pickups } from "~/db/schema/pickups";
+
+/** How long the figures are kept before the next request reads them again, milliseconds. */
+export const IMPACT_CACHE_MS = 5 * 60 * 1000;
+
+export interface ImpactFigures {
+  /** Σ grams of the lines of confirmed weigh sheets. */
+  collectedGrams: number;
+  /** Σ quantity of the plants of confirmed weigh sheets. */
+  plantsGiven: number;
+  /** Pickups with status 'collected'. */
+  pickupsCompleted: number;
+}
+
+interface CacheEntry {
+  /** When the figures were read (epoch ms). */
+  readAt: number;
+  figures: Promise<ImpactFigures>;
+}
+
+const cache = new WeakMap<Database, CacheEntry>();
+
+async function readImpactFigures(db: Database): Promise<ImpactFigures> {
+  const [grams, plants, completed] = await Promise.all([
+    db
+      .select({ total: sql<string>`coalesce(sum(${weighSheetLines.grams}), 0)::text` })
+      .from(weighSheetLines)
+      .innerJoin(weighSheets, eq(weighSheets.id, weighSheetLines.weighSheetId))
+      .where(eq(weighSheets.status, "confirmed")),
+    db
+      .select({ total: sql<string>`coalesce(sum(${weighSheetPlants.quantity}), 0)::text` })
+      .from(weighSheetPlants)
+      .innerJoin(weighSheets, eq(weighSheets.id, weighSheetPlants.weighSheetId))
+      .where(eq(weighSheets.status, "confirmed")),
+    db
+      .select({ total: sql<string>`count(*)::text` })
+      .from(pickups)
+      .where(eq(pickups.status, "collected")),
+  ]);
+  return {
+    collectedGrams: Number(grams[0]?.total ?? 0),
+    plantsGiven: Number(plants[0]?.total ?? 0),
+    pickupsCompleted: Number(completed[0]?.total ?? 0),
+  };
+}
+
+/**
+ * The impact figures as of at most IMPACT_CACHE_MS before `now`: the cached ones while they are
+ * younger than that, else read again (concurrent callers share one read; a failed read is not
+ * kept, so the next call tries again).
+ * @throws whatever the database throws on a fresh read.
+ */
+export function getImpactFigures(db: Database, now: Date): Promise<ImpactFigures> {
+  const entry = cache.get(db);
+  const at = now.getTime();
+  if (entry && at - entry.readAt < IMPACT_CACHE_MS && at >= entry.readAt) return entry.figures;
+  const figures = readImpactFigures(db);
+  const fresh = { readAt: at, figures };
+  cache.set(db, fresh);
+  figures.catch(() => {
+    if (cache.get(db) === fresh) cache.delete(db);
+  });
+  return figures;
+}

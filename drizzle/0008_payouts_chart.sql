@@ -1,0 +1,1 @@
+CREATE INDEX "pickups_collected_idx" ON "pickups" USING btree ("collected_at","id");
