@@ -3,18 +3,22 @@
  * JavaScript: a visitor books a 'Coupon' pickup, staff weigh 12.5 kg of newspaper and 3 kg of
  * brass on the weigh-sheet page, the visitor sees the sheet line by line on the tracking page,
  * confirms and gets a coupon code. Another visitor disputes with a reason; staff see it in the
- * overview's 'Disputes' and close it.
+ * overview's 'Disputes' and close it. A third has the collector type the customer's handover
+ * code: a wrong one first, then the right one.
+ *
+ * Needs the weigh-sheet page (/dashboard/route/:id, with `<HandoverCodeForm>` on it).
  */
 import type { Page } from "@playwright/test";
 import { expectNoAxeViolations } from "../support/axe";
-import { E2E_STAFF } from "../support/e2e-staff";
+import { E2E_ADMIN, E2E_STAFF, E2E_STAFF_PASSWORD } from "../support/e2e-staff";
 import {
-  bookPickup,
+  fillPickupForm,
   inNewContext,
   logInAsStaff,
   PHONE_VIEWPORT,
   PICKUP_BOOKING,
   type PickupBooking,
+  schedulePickup,
 } from "../support/e2e-steps";
 import { describeWithAndWithoutJavaScript, expect, test } from "../support/fixtures";
 
@@ -29,29 +33,54 @@ const BOOKING: PickupBooking = {
   ],
 };
 
-/** Books a coupon pickup as the visitor and returns the tracking page's path. */
-async function bookAndTrack(
-  page: Page,
-  name: string,
-): Promise<{ reference: string; path: string }> {
-  const reference = await bookPickup(page, { ...BOOKING, name });
+/** Books a coupon pickup as the visitor; its reference, date and tracking page's path. */
+async function bookAndTrack(page: Page, name: string) {
+  await page.goto("/orderpage");
+  await fillPickupForm(page, { ...BOOKING, name });
+  const date = await page.getByLabel("Pick Up Date").inputValue();
+  const reference = await schedulePickup(page);
   await page.getByRole("link", { name: "Track your pickup" }).click();
   await expect(page.getByRole("heading", { level: 1, name: `Pickup ${reference}` })).toBeVisible();
-  return { reference, path: new URL(page.url()).pathname };
+  return { reference, date, path: new URL(page.url()).pathname };
 }
 
 /** Staff (in their own browser) weigh the pickup `reference`: 12.5 kg newspaper, 3 kg brass. */
-async function weigh(page: Page, reference: string): Promise<number> {
+async function weigh(page: Page, reference: string): Promise<void> {
   await logInAsStaff(page, E2E_STAFF, `/dashboard/pickups?q=${reference}`);
   await page.getByRole("link", { name: reference }).click();
   await expect(page).toHaveURL(/\/dashboard\/pickups\/\d+$/);
   const id = Number(new URL(page.url()).pathname.split("/").at(-1));
   await page.goto(`/dashboard/route/${id}`);
+  await fillWeighSheet(page);
+}
+
+/** On the weigh-sheet page: 12.5 kg newspaper, 3 kg brass, saved. */
+async function fillWeighSheet(page: Page): Promise<void> {
   await page.getByLabel("Weighed kg, Newspaper and books").fill("12.5");
   await page.getByLabel("Weighed kg, Brass").fill("3");
   await page.getByRole("button", { name: "Save weigh sheet" }).click();
   await expect(page.getByText("Weigh sheet saved.")).toBeVisible();
-  return id;
+}
+
+/** As an admin, without JavaScript: a new collector account, given the pickup `reference`. */
+async function assignToNewCollector(page: Page, reference: string, run: string) {
+  const collector = {
+    name: `Handover Collector ${run} ${Date.now()}`,
+    email: `handover-${run}-${Date.now()}@e2e.test`,
+  };
+  await logInAsStaff(page, E2E_ADMIN, "/dashboard/staff");
+  await page.getByLabel("Name", { exact: true }).fill(collector.name);
+  await page.getByLabel("Email", { exact: true }).fill(collector.email);
+  await page.getByLabel("Role").selectOption("collector");
+  await page.getByLabel("Password", { exact: true }).fill(E2E_STAFF_PASSWORD);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByText(`Created collector account for ${collector.email}.`)).toBeVisible();
+  await page.goto(`/dashboard/pickups?q=${reference}`);
+  await page.getByLabel(`Choose ${reference}`).check();
+  await page.getByLabel("Assign to").selectOption({ label: collector.name });
+  await page.getByRole("button", { name: "Assign chosen pickups" }).click();
+  await expect(page.getByText("Collector changed on 1 pickup.")).toBeVisible();
+  return collector;
 }
 
 /** The page fits the 360 px viewport: nothing sticks out sideways. */
@@ -139,6 +168,53 @@ describeWithAndWithoutJavaScript(
       await page.reload();
       await expect(page.locator(".order-status")).toContainText("Cancelled");
       await expect(page.getByText("Customer kept the scrap.")).toBeVisible();
+    });
+
+    test("the collector confirms with the customer's handover code", async ({ page, browser }) => {
+      test.setTimeout(120_000);
+      const run = javaScriptEnabled ? "js" : "nojs";
+      const { reference, date, path } = await bookAndTrack(page, `Handover ${run}`);
+      const collector = await inNewContext(
+        browser,
+        (admin) => assignToNewCollector(admin, reference, run),
+        { javaScriptEnabled: false },
+      );
+      await inNewContext(
+        browser,
+        async (phone) => {
+          await logInAsStaff(phone, collector, "/dashboard");
+          await phone.goto(`/dashboard/route?date=${date}`);
+          const card = phone.getByRole("article", { name: new RegExp(reference) });
+          await card.getByRole("button", { name: "On my way" }).click();
+          await expect(phone.getByText("Marked on the way")).toBeVisible();
+          await card.getByRole("link", { name: "Weigh sheet" }).click();
+          await fillWeighSheet(phone);
+
+          await page.goto(path);
+          await expect(page.getByText("On my way", { exact: true })).toBeVisible();
+          const code = (await page.locator(".handover-code strong").textContent()) ?? "";
+          expect(code).toMatch(/^\d{4}$/);
+          await expectNoHorizontalScroll(page);
+
+          await phone.getByLabel("Handover code").fill(code === "0000" ? "1111" : "0000");
+          await phone.getByRole("button", { name: "Confirm with code" }).click();
+          await expect(
+            phone.getByText("That is not the customer's code. 4 tries left."),
+          ).toBeVisible();
+          expect(phone.url()).not.toContain(code);
+          await phone.getByLabel("Handover code").fill(code);
+          await phone.getByRole("button", { name: "Confirm with code" }).click();
+          await expect(
+            phone.getByText("Confirmed with the handover code: the reward is issued."),
+          ).toBeVisible();
+          if (javaScriptEnabled) await expectNoAxeViolations(phone);
+        },
+        { viewport: PHONE_VIEWPORT, javaScriptEnabled },
+      );
+      await page.reload();
+      await expect(page.locator(".order-status")).toContainText("Collected");
+      await expect(page.locator(".coupon-code")).toHaveText(/^SS-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
+      await expect(page.locator(".handover-code")).toHaveCount(0);
     });
   },
   { viewport: PHONE_VIEWPORT },
