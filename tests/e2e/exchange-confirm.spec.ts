@@ -101,7 +101,7 @@ describeWithAndWithoutJavaScript(
 
       await page.goto(path);
       await expect(page.getByRole("heading", { name: "Weigh sheet (version 1)" })).toBeVisible();
-      const sheet = page.locator("table.weigh-sheet");
+      const sheet = page.locator("table.sheet-lines");
       await expect(sheet.getByRole("row", { name: /Newspaper and books/ })).toContainText(
         "12.500₹10/kg₹125",
       );

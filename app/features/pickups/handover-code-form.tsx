@@ -32,7 +32,7 @@ export function HandoverCodeForm({
   const busy = navigation.state !== "idle" && navigation.formAction === handoverPath(pickupId);
   return (
     <section aria-labelledby="handover-title">
-      <h2 id="handover-title">Handover code</h2>
+      <h2 id="handover-title">Confirm with the customer's code</h2>
       {answer?.ok ? <StatusNotice message={answer.text} /> : null}
       {version === null ? (
         answer && !answer.ok ? (

@@ -52,7 +52,7 @@ export function VisitStatus({ visit }: { visit: Exchange["visit"] }) {
 /** The sheet's lines, the pickup charge, the payout, and for coupon or plants the bonus. */
 function SheetTable({ sheet, reward }: { sheet: SheetView; reward: RewardKind }) {
   return (
-    <table className="order-lines compact-lines weigh-sheet">
+    <table className="order-lines compact-lines sheet-lines">
       <thead>
         <tr>
           <th scope="col">Material</th>
