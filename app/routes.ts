@@ -38,6 +38,7 @@ export default [
     }),
     route("pickups/:id", "routes/dashboard/pickup.tsx"),
     route("route/:id", "routes/dashboard/route-pickup.tsx"),
+    route("pickups/:id/dispute", "routes/dashboard/pickup-dispute.ts"),
     route("orders", "routes/dashboard/orders.tsx"),
     route("orders/export", "routes/dashboard/orders-export.ts"),
     route("orders/:id", "routes/dashboard/order.tsx"),
@@ -61,6 +62,7 @@ export default [
     route("audit/export", "routes/dashboard/audit-export.ts"),
     // The collector's route sheet (docs/exchange.md).
     route("route", "routes/dashboard/route.tsx"),
+    route("route/:id/handover", "routes/dashboard/route-handover.ts"),
   ]),
   route("healthz", "routes/healthz.ts"),
   route("*", "routes/not-found.tsx"),

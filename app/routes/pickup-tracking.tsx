@@ -1,6 +1,12 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { SelectField } from "~/components/ui/field";
 import { getDb } from "~/db/db.server";
+import {
+  confirmWeighSheetByToken,
+  disputeWeighSheetByToken,
+} from "~/features/pickups/confirmation.server";
+import { ExchangeError } from "~/features/pickups/exchange-error";
+import { presentExchange } from "~/features/pickups/exchange-view.server";
 import { trackingActionSchema } from "~/features/pickups/pickup.schema";
 import { pickupConfigFromEnv } from "~/features/pickups/pickup-config";
 import { pickupStatusLabels } from "~/features/pickups/pickup-status";
@@ -12,8 +18,15 @@ import {
   PickupRejectedError,
   reschedulePickup,
 } from "~/features/pickups/pickups.server";
+import {
+  EarlierVersions,
+  RewardSection,
+  VisitStatus,
+  WeighSheetSection,
+} from "~/features/pickups/tracking-exchange";
 import { pageMeta } from "~/features/site/meta";
 import { formatCalendarDate } from "~/utils/dates";
+import { env } from "~/utils/env.server";
 import { readIntentForm } from "~/utils/intent-form";
 import { formatPaise } from "~/utils/money";
 import type { Route } from "./+types/pickup-tracking";
@@ -28,36 +41,41 @@ export async function loader({ params }: Route.LoaderArgs) {
   const availability = view.canChange ? await getSlotAvailability(db, now, config) : [];
   return {
     ...view,
+    exchange: presentExchange(pickup),
     rescheduleDates: availability.filter((d) => d.slots.some((s) => s.open)).map((d) => d.date),
     slots: config.slots.map(({ start, label }) => ({ start, label })),
   };
 }
 
 /**
- * Cancel or reschedule until the slot starts (docs/pickups.md), read by
- * `trackingActionSchema`; an unknown intent answers 400, a refusal names its field.
+ * Confirm or dispute the weigh sheet (docs/exchange.md), cancel or reschedule until the slot
+ * starts (docs/pickups.md), read by `trackingActionSchema`; an unknown intent or a malformed
+ * version answers 400, a refusal names its field ("form" for the page as a whole).
  */
 export async function action({ params, request }: Route.ActionArgs) {
   const posted = readIntentForm(trackingActionSchema, await request.formData());
   if (!posted.ok) return data({ error: posted.message, field: "form" }, { status: posted.status });
   const form = posted.data;
   const db = await getDb();
+  const now = new Date();
   try {
-    if (form.intent === "cancel") await cancelPickupByToken(db, params.token, new Date());
+    if (form.intent === "confirm") {
+      await confirmWeighSheetByToken(db, params.token, form.version, now, env().exchange);
+    } else if (form.intent === "dispute") {
+      await disputeWeighSheetByToken(db, params.token, form.version, form.reason, now);
+    } else if (form.intent === "cancel") await cancelPickupByToken(db, params.token, now);
     else {
       const config = pickupConfigFromEnv();
-      await reschedulePickup(
-        db,
-        params.token,
-        form.pickupDate,
-        form.pickupTime,
-        new Date(),
-        config,
-      );
+      await reschedulePickup(db, params.token, form.pickupDate, form.pickupTime, now, config);
     }
   } catch (error) {
     if (error instanceof PickupRejectedError) {
       return data({ error: error.message, field: error.field }, { status: error.status });
+    }
+    if (error instanceof ExchangeError) {
+      if (error.status === 404) throw data(null, { status: 404 });
+      const field = error.fieldErrors.reason ? "reason" : "form";
+      return data({ error: error.message, field }, { status: error.status });
     }
     throw error;
   }
@@ -104,7 +122,7 @@ function PickupEstimate({ pickup }: { pickup: Pickup }) {
       {pickup.items.length === 0 ? (
         <p>No estimate given: we weigh your scrap at your door.</p>
       ) : (
-        <table className="order-lines">
+        <table className="order-lines compact-lines">
           <thead>
             <tr>
               <th scope="col">Material</th>
@@ -210,13 +228,21 @@ export default function PickupTracking({ loaderData: pickup, actionData }: Route
       <p>
         {pickup.dateLabel}, {pickup.slotLabel}. Reward: {rewardLabels[pickup.reward]}.
       </p>
-      <PickupAddress pickup={pickup} />
-      <PickupEstimate pickup={pickup} />
       {actionData?.field === "form" ? (
         <p className="form-error" role="alert">
           {actionData.error}
         </p>
       ) : null}
+      <RewardSection reward={pickup.exchange.reward} />
+      <VisitStatus visit={pickup.exchange.visit} />
+      <WeighSheetSection
+        exchange={pickup.exchange}
+        reward={pickup.reward}
+        reasonError={fieldError("reason")}
+      />
+      <EarlierVersions sheets={pickup.exchange.earlierSheets} />
+      <PickupAddress pickup={pickup} />
+      <PickupEstimate pickup={pickup} />
       {pickup.canChange ? <ChangePickupForms pickup={pickup} fieldError={fieldError} /> : null}
     </div>
   );

@@ -157,8 +157,8 @@ describe.each(dashboardRoutes)("$path", ({ path, file }) => {
     });
   }
 
-  if (path === "/dashboard/route/:id") {
-    // The weigh sheet: a collector's own page, with its own tests.
+  if (path === "/dashboard/route/:id" || path === "/dashboard/route/:id/handover") {
+    // The weigh sheet and its handover code: a collector's own pages, with their own tests.
   } else if (file.endsWith("/layout.tsx") || path === "/dashboard/route") {
     it("lets a collector in (the frame, the route sheet)", async () => {
       const module = await load(file);

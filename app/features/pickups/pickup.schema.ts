@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { emailAddress, indianMobile, pinCode, requiredText } from "~/utils/form-schemas";
-import { UNKNOWN_ACTION } from "~/utils/intent-form";
+import { PAGE_OUT_OF_DATE, UNKNOWN_ACTION } from "~/utils/intent-form";
 import { MAX_TOTAL_KG, parseEstimateKg } from "./estimate";
 import { MAX_ESTIMATE_ROWS, pickupLimits } from "./pickup-fields";
 
@@ -73,14 +73,28 @@ export const pickupSchema = z.object({
 
 export type PickupInput = z.infer<typeof pickupSchema>;
 
+/** The weigh sheet version a decision form was rendered for (1, 2, …). */
+export const sheetVersionField = z
+  .string()
+  .regex(/^[1-9][0-9]{0,5}$/, PAGE_OUT_OF_DATE)
+  .transform(Number);
+
 /**
- * The tracking page's forms: cancel, or reschedule to a date ("YYYY-MM-DD") and slot start
+ * The tracking page's forms: confirm or dispute weigh sheet `version` (docs/exchange.md; the
+ * dispute's reason is checked, 3 to 500 characters, by `disputeWeighSheetByToken`, so its
+ * message stands next to the field), cancel, or reschedule to a date ("YYYY-MM-DD") and slot start
  * ("HH:MM"), which `reschedulePickup` checks against the clock, the configuration and the
  * slot's capacity (so they are plain text here; absent fields read as "").
  */
 export const trackingActionSchema = z.discriminatedUnion(
   "intent",
   [
+    z.object({ intent: z.literal("confirm"), version: sheetVersionField }),
+    z.object({
+      intent: z.literal("dispute"),
+      version: sheetVersionField,
+      reason: z.string().default(""),
+    }),
     z.object({ intent: z.literal("cancel") }),
     z.object({
       intent: z.literal("reschedule"),

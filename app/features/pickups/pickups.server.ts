@@ -13,11 +13,13 @@ import { type PickupStatus, pickupItems, pickups } from "~/db/schema/pickups";
 import { scrapMaterials } from "~/db/schema/rates";
 import { humanReference, isUnguessableToken, unguessableToken } from "~/utils/codes.server";
 import { isUniqueViolation } from "~/utils/pg-errors";
+import { rewardRecordsOf } from "./confirmation.server";
 import { estimatePaise, MAX_ESTIMATE_PAISE } from "./estimate";
 import type { PickupInput } from "./pickup.schema";
 import type { PickupConfig } from "./pickup-config";
 import { bookableDates, slotChoiceProblem, slotHasStarted } from "./pickup-slots";
 import { activePickupStatuses, assertPickupTransition } from "./pickup-status";
+import { weighSheetsOf } from "./weigh-sheet-view.server";
 
 type Field = "pickupDate" | "pickupTime" | "pinCode" | "items" | "form";
 
@@ -298,7 +300,10 @@ export async function bookPickup(
 
 export type PickupView = NonNullable<Awaited<ReturnType<typeof getPickupByToken>>>;
 
-/** The pickup and its estimate lines for a tracking token; null when unknown. */
+/**
+ * The pickup, its estimate lines, its weigh sheets (newest first) and the reward records (its
+ * coupon, its payout) for a tracking token; null when unknown.
+ */
 export async function getPickupByToken(db: Database, token: string) {
   if (!isUnguessableToken(token)) return null;
   const [pickup] = await db.select().from(pickups).where(eq(pickups.trackingToken, token));
@@ -315,7 +320,9 @@ export async function getPickupByToken(db: Database, token: string) {
     .innerJoin(scrapMaterials, eq(scrapMaterials.id, pickupItems.materialId))
     .where(eq(pickupItems.pickupId, pickup.id))
     .orderBy(asc(pickupItems.id));
-  return { ...pickup, items };
+  const sheets = await weighSheetsOf(db, pickup.id);
+  const { coupon, payout } = await rewardRecordsOf(db, pickup.id);
+  return { ...pickup, items, sheets, coupon, payout };
 }
 
 /** Whether the visitor may still cancel or move this pickup at `now`. */

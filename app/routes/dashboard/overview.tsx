@@ -8,6 +8,8 @@ import {
   type OverviewPickup,
   type WaitingOrder,
 } from "~/features/overview/overview.server";
+import { listDisputes } from "~/features/pickups/confirmation.server";
+import { DisputesQueue } from "~/features/pickups/disputes-queue";
 import { countPayoutsToMake } from "~/features/pickups/payouts.server";
 import { pickupConfigFromEnv } from "~/features/pickups/pickup-config";
 import { activePickupStatuses, pickupStatusLabels } from "~/features/pickups/pickup-status";
@@ -22,15 +24,16 @@ export async function loader({ request }: Route.LoaderArgs) {
   // A collector's dashboard is their route sheet (docs/exchange.md).
   if (user.role === "collector") throw redirect("/dashboard/route");
   const db = await getDb();
-  const [overview, payoutsToMake] = await Promise.all([
+  const [overview, payoutsToMake, disputes] = await Promise.all([
     getOverview(db, {
       slots: pickupConfigFromEnv().slots,
       activeStatuses: activePickupStatuses,
       now: new Date(),
     }),
     countPayoutsToMake(db),
+    listDisputes(db),
   ]);
-  return { ...overview, payoutsToMake };
+  return { ...overview, payoutsToMake, disputes };
 }
 
 /** Kilograms in the chart's summary and table: up to 3 decimals, Indian grouping. */
@@ -98,6 +101,7 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
       <p>
         <Link to="/dashboard/payouts">Payouts to make: {o.payoutsToMake}</Link>
       </p>
+      <DisputesQueue disputes={o.disputes} />
       <TodayPickups slots={o.slots} pickups={o.todayPickups} activePerSlot={o.todayActivePerSlot} />
       <UpcomingPickups slots={o.slots} upcoming={o.upcoming} />
 

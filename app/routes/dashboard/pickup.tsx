@@ -3,6 +3,7 @@ import { DetailMessages, HistoryList, StatusButton } from "~/components/dashboar
 import { getDb } from "~/db/db.server";
 import { AssignCollectorForm } from "~/features/pickups/assign-collector-form";
 import { listCollectors } from "~/features/pickups/assignment.server";
+import { CloseDisputeForm } from "~/features/pickups/close-dispute-form";
 import { doorStatuses } from "~/features/pickups/collector-access";
 import { pickupActionSchema, pickupActionTargets } from "~/features/pickups/pickup-actions.schema";
 import { pickupStatusLabels, pickupTransitions } from "~/features/pickups/pickup-status";
@@ -280,6 +281,7 @@ export default function PickupDetail({ loaderData, actionData }: Route.Component
       <h2>Materials</h2>
       <MaterialsTable items={items} />
       <StatusActions status={pickup.status} />
+      {pickup.status === "disputed" ? <CloseDisputeForm pickupId={pickup.id} /> : null}
       <WeighSheets loaderData={loaderData} actionData={actionData} />
       <HistoryList history={history} />
     </>

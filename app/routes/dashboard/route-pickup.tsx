@@ -2,6 +2,7 @@ import { data, Link, redirect } from "react-router";
 import { DetailMessages } from "~/components/dashboard/detail-page";
 import { getDb } from "~/db/db.server";
 import { doorActionProblem } from "~/features/pickups/collector-access";
+import { HandoverCodeForm } from "~/features/pickups/handover-code-form";
 import { pickupStatusLabels } from "~/features/pickups/pickup-status";
 import {
   pickupAtTheDoor,
@@ -138,7 +139,10 @@ export default function RoutePickup({ loaderData, actionData }: Route.ComponentP
       <DetailMessages notice={notice} error={actionData?.error} answered={Boolean(actionData)} />
       <DoorFacts pickup={pickup} />
       {latest ? <WeighSheetCard sheet={latest} headingLevel={2} /> : null}
-      {/* Handover code form (the customer's 4-digit code) goes here. */}
+      <HandoverCodeForm
+        pickupId={pickup.id}
+        version={latest?.status === "pending" ? latest.version : null}
+      />
       {closed ? (
         <p>{closed}</p>
       ) : (

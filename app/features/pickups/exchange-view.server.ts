@@ -1,0 +1,113 @@
+/**
+ * What the customer's tracking page shows of the exchange (docs/exchange.md "The customer
+ * confirms", "Rewards"): the collector's visit, the handover code, the current weigh sheet line
+ * by line, earlier versions, and the reward once confirmed. Times in Asia/Kolkata; weights as
+ * kg with 3 decimals (as the scale shows); money as ₹ text from integer paise.
+ */
+import type { PayoutMethod, WeighSheetStatus } from "~/db/schema/exchange";
+import type { PickupStatus } from "~/db/schema/pickups";
+import { formatDateTimeIST } from "~/utils/dates";
+import { formatPaise } from "~/utils/money";
+import { gramsToKgText } from "~/utils/units";
+import { HANDOVER_CODE_TRIES } from "./handover-code";
+import type { PickupView } from "./pickups.server";
+
+const day = new Intl.DateTimeFormat("en-IN", {
+  timeZone: "Asia/Kolkata",
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+});
+
+const methodLabels: Record<PayoutMethod, string> = {
+  upi: "UPI",
+  cash: "cash",
+  bank_transfer: "bank transfer",
+};
+
+const sheetStatusLabels: Record<WeighSheetStatus, string> = {
+  pending: "waiting for your decision",
+  confirmed: "confirmed",
+  disputed: "disputed",
+  superseded: "replaced by a newer version",
+  closed: "closed by our staff",
+};
+
+/** Statuses in which the customer still needs the handover code. */
+const codeStatuses: readonly PickupStatus[] = ["requested", "confirmed", "weighed"];
+
+type Sheet = PickupView["sheets"][number];
+
+function presentSheet(sheet: Sheet) {
+  return {
+    version: sheet.version,
+    status: sheet.status,
+    statusLabel: sheetStatusLabels[sheet.status],
+    savedAt: formatDateTimeIST(sheet.createdAt),
+    totalKg: gramsToKgText(sheet.totalGrams),
+    lines: sheet.lines.map((line) => ({
+      material: line.materialName,
+      kg: gramsToKgText(line.grams),
+      rate: `${formatPaise(line.ratePaisePerKg)}/kg`,
+      amount: formatPaise(line.amountPaise),
+    })),
+    pickupCharge: sheet.pickupChargePaise > 0 ? formatPaise(sheet.pickupChargePaise) : null,
+    payout: formatPaise(sheet.payoutPaise),
+    bonusPercent: sheet.bonusPercent,
+    bonus: formatPaise(sheet.rewardValuePaise - sheet.payoutPaise),
+    rewardValue: formatPaise(sheet.rewardValuePaise),
+    plants: sheet.plants.map((plant) => ({ name: plant.name, quantity: plant.quantity })),
+    disputeReason: sheet.disputeReason,
+    resolutionNote: sheet.resolutionNote,
+  };
+}
+
+/** The reward shown once the sheet is confirmed; null before. */
+function presentReward(pickup: PickupView, sheet: Sheet | undefined) {
+  if (sheet?.status !== "confirmed") return null;
+  if (pickup.rewardPreference === "coupon" && pickup.coupon) {
+    return {
+      kind: "coupon" as const,
+      code: pickup.coupon.code,
+      value: formatPaise(pickup.coupon.valuePaise),
+      balance: formatPaise(pickup.coupon.balancePaise),
+      expires: day.format(pickup.coupon.expiresAt),
+      expired: pickup.coupon.expiresAt.getTime() <= Date.now(),
+    };
+  }
+  if (pickup.rewardPreference === "plants") {
+    return { kind: "plants" as const, plants: presentSheet(sheet).plants };
+  }
+  const payout = pickup.payout;
+  return {
+    kind: "money" as const,
+    amount: formatPaise(payout?.amountPaise ?? sheet.rewardValuePaise),
+    paid: payout ? { method: methodLabels[payout.method], on: day.format(payout.paidAt) } : null,
+  };
+}
+
+/**
+ * The exchange part of the tracking page: visit times, the handover code (from 'On my way'
+ * until the exchange ends, hidden once locked after HANDOVER_CODE_TRIES wrong tries), the
+ * current sheet and whether the customer can decide on it, earlier versions, the reward.
+ */
+export function presentExchange(pickup: PickupView) {
+  const [current, ...earlier] = pickup.sheets;
+  const codeShown =
+    pickup.onTheWayAt !== null &&
+    pickup.handoverCode !== null &&
+    codeStatuses.includes(pickup.status);
+  const locked = pickup.handoverFailures >= HANDOVER_CODE_TRIES;
+  return {
+    visit: {
+      onTheWayAt: pickup.onTheWayAt ? formatDateTimeIST(pickup.onTheWayAt) : null,
+      arrivedAt: pickup.arrivedAt ? formatDateTimeIST(pickup.arrivedAt) : null,
+      handoverCode: codeShown && !locked ? pickup.handoverCode : null,
+      handoverLocked: codeShown && locked,
+    },
+    sheet: current ? presentSheet(current) : null,
+    canDecide: current?.status === "pending" && pickup.status === "weighed",
+    earlierSheets: earlier.map(presentSheet),
+    reward: presentReward(pickup, current),
+  };
+}

@@ -1,0 +1,63 @@
+/**
+ * The collector's 'Confirm with code' form on the weigh-sheet page (docs/exchange.md "The
+ * handover code"): the customer tells the 4-digit code they see on their tracking page, and the
+ * collector types it here instead of the customer confirming. Posts to
+ * /dashboard/route/:id/handover, which redirects back with `?handover=<key>`; this form shows
+ * that answer (a notice or the refusal next to the field). Works without JavaScript.
+ */
+import { Form, useNavigation, useSearchParams } from "react-router";
+import { InputField } from "~/components/ui/field";
+import { FormError, StatusNotice } from "~/components/ui/form-messages";
+import { handoverResultMessage } from "./handover-code";
+
+/** The URL the form posts to. */
+export function handoverPath(pickupId: number): string {
+  return `/dashboard/route/${pickupId}/handover`;
+}
+
+/**
+ * `version` is the pending weigh sheet version shown on the page; null when no sheet waits for
+ * the customer (only the answer of the last try is shown then, e.g. "Confirmed…").
+ */
+export function HandoverCodeForm({
+  pickupId,
+  version,
+}: {
+  pickupId: number;
+  version: number | null;
+}) {
+  const [params] = useSearchParams();
+  const navigation = useNavigation();
+  const answer = handoverResultMessage(params.get("handover"));
+  const busy = navigation.state !== "idle" && navigation.formAction === handoverPath(pickupId);
+  return (
+    <section aria-labelledby="handover-title">
+      <h2 id="handover-title">Confirm with the customer's code</h2>
+      {answer?.ok ? <StatusNotice message={answer.text} /> : null}
+      {version === null ? (
+        answer && !answer.ok ? (
+          <FormError message={answer.text} className="dash-error" />
+        ) : null
+      ) : (
+        <Form method="post" action={handoverPath(pickupId)} className="form">
+          <input type="hidden" name="version" value={version} />
+          <InputField
+            id="handover-code"
+            name="code"
+            label="Handover code"
+            hint="The 4 digits on the customer's tracking page, when they agree with the sheet."
+            inputMode="numeric"
+            autoComplete="off"
+            pattern="[0-9]{4}"
+            maxLength={4}
+            required
+            error={answer && !answer.ok ? answer.text : undefined}
+          />
+          <button type="submit" className="button" disabled={busy}>
+            Confirm with code
+          </button>
+        </Form>
+      )}
+    </section>
+  );
+}
