@@ -18,6 +18,7 @@ import {
   NO_HANDOVER_CODE_YET,
   REPLACED_VERSION,
 } from "~/features/pickups/handover-code";
+import { changePickupStatus } from "~/features/pickups/pickups-admin.server";
 import { loader as overviewLoader } from "~/routes/dashboard/overview";
 import { action as pickupDisputeAction } from "~/routes/dashboard/pickup-dispute";
 import { action as routeHandoverAction } from "~/routes/dashboard/route-handover";
@@ -455,6 +456,18 @@ async function answerOf(call: () => Promise<unknown>) {
     throw thrown;
   }
 }
+
+describe("cancelling a weighed pickup from the staff page", () => {
+  it("closes the waiting sheet, so the customer can no longer confirm it", async () => {
+    const { pickup, sheet, token } = await weighedPickup(handle.db);
+    await changePickupStatus(handle.db, pickup.id, "cancelled", "staff@example.com", "weighed");
+    expect((await sheetRow(sheet.id)).status).toBe("closed");
+    const error = await refusal(confirmWeighSheetByToken(handle.db, token, 1, now, settings));
+    expect(error.status).toBe(409);
+    expect(await couponsOf(pickup.id)).toHaveLength(0);
+    expect((await pickupRow(pickup.id)).status).toBe("cancelled");
+  });
+});
 
 describe("the tracking page /pickups/:token", () => {
   function post(token: string, form: Record<string, string>) {

@@ -9,9 +9,10 @@
  * updates only from the status that was read, so a stale page gets 409 instead of overwriting.
  */
 
-import { and, asc, desc, eq, gte, ilike, isNull, lte, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, ilike, inArray, isNull, lte, type SQL, sql } from "drizzle-orm";
 import { recordAudit } from "~/db/audit.server";
 import type { Database } from "~/db/client.server";
+import { weighSheets } from "~/db/schema/exchange";
 import { type PickupStatus, pickupItems, pickupStatuses, pickups } from "~/db/schema/pickups";
 import { scrapMaterials } from "~/db/schema/rates";
 import { staffUsers } from "~/db/schema/staff";
@@ -387,6 +388,14 @@ export async function changePickupStatus(
   await db.transaction(async (tx) => {
     const pickup = await lockedPickup(tx, id, to, expectedFrom);
     await updateFromStatus(tx, id, pickup.status, { status: to });
+    // A weigh sheet still waiting for the customer (or disputed) ends with the pickup: nobody
+    // can confirm it any more (docs/exchange.md).
+    await tx
+      .update(weighSheets)
+      .set({ status: "closed", decidedAt: new Date(), resolutionNote: `Pickup ${to} by staff.` })
+      .where(
+        and(eq(weighSheets.pickupId, id), inArray(weighSheets.status, ["pending", "disputed"])),
+      );
     await recordAudit(tx, {
       actor: { email: actorEmail },
       action: `pickup.${to}`,
