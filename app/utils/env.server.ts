@@ -17,6 +17,11 @@
  * - Exchange (docs/exchange.md): PICKUP_CHARGE_BELOW_MINIMUM_PAISE (deducted from a weigh sheet
  *   under the 15 kg minimum, 0–100000 paise, default 0), COUPON_BONUS_PERCENT (added to a coupon
  *   or plant reward, 0–100, default 10), COUPON_VALID_DAYS (1–3650, default 180).
+ * - Messages (docs/messages.md): PUBLIC_URL (the site's address in links inside messages, default
+ *   http://localhost:PORT), SMTP_URL (smtp:// or smtps://user:pass@host:port; unset skips
+ *   e-mail), MAIL_FROM (default "Scrap & Sprout <no-reply@localhost>"), SHOP_ALERT_EMAIL (staff
+ *   alerts and the daily digest; unset skips them), WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID
+ *   (both or none; none skips WhatsApp), WHATSAPP_API_BASE (default https://graph.facebook.com).
  * - Online payment (docs/decisions/0009-online-payment-razorpay.md): RAZORPAY_KEY_ID,
  *   RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET (all three or none: with none, the shop offers
  *   cash on delivery only) and RAZORPAY_API_BASE (default https://api.razorpay.com; tests point
@@ -134,6 +139,29 @@ const schema = z.object({
   COUPON_VALID_DAYS: wholeNumber("COUPON_VALID_DAYS", 1, 3650).default(
     exchangeDefaults.couponValidDays,
   ),
+  PUBLIC_URL: z
+    .url({
+      protocol: /^https?$/,
+      error: "PUBLIC_URL must be an http(s) URL such as https://shop.example",
+    })
+    .optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^\s]+$/, "SMTP_URL must look like smtp://user:pass@host:587 or smtps://…")
+    .optional(),
+  MAIL_FROM: z.string().min(3).max(200).default("Scrap & Sprout <no-reply@localhost>"),
+  SHOP_ALERT_EMAIL: z.email({ error: "SHOP_ALERT_EMAIL must be an e-mail address" }).optional(),
+  WHATSAPP_TOKEN: z.string().min(8, "WHATSAPP_TOKEN is too short").optional(),
+  WHATSAPP_PHONE_NUMBER_ID: z
+    .string()
+    .regex(/^[0-9]{5,20}$/, "WHATSAPP_PHONE_NUMBER_ID must be the numeric id of the sending number")
+    .optional(),
+  WHATSAPP_API_BASE: z
+    .url({
+      protocol: /^https?$/,
+      error: "WHATSAPP_API_BASE must be an http(s) URL such as https://graph.facebook.com",
+    })
+    .default("https://graph.facebook.com"),
   RAZORPAY_KEY_ID: z
     .string()
     .regex(
@@ -170,6 +198,19 @@ export interface PickupSettings {
   pinPrefixes: string[];
 }
 
+/** Where messages go out (docs/messages.md); a channel left null is skipped with a reason. */
+export interface MessageSettings {
+  /** The site's origin for links in messages, without a trailing slash. */
+  publicUrl: string;
+  /** Null: e-mail is skipped ("SMTP_URL is not set"). */
+  smtpUrl: string | null;
+  mailFrom: string;
+  /** Null: staff alerts and the digest are skipped. */
+  shopAlertEmail: string | null;
+  /** Null: WhatsApp is skipped. */
+  whatsapp: { token: string; phoneNumberId: string; apiBase: string } | null;
+}
+
 /** The exchange loop's settings (see the module comment for ranges and defaults). */
 export interface ExchangeSettings {
   /** Deducted from a weigh sheet whose total is under the 15 kg minimum, paise. */
@@ -186,6 +227,7 @@ export type Env = z.infer<typeof schema> & {
   isProduction: boolean;
   pickups: PickupSettings;
   exchange: ExchangeSettings;
+  messages: MessageSettings;
   /** Null when the three Razorpay variables are unset: cash on delivery only. */
   razorpay: RazorpayConfig | null;
 };
@@ -242,6 +284,25 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     slotCapacity: env.PICKUP_SLOT_CAPACITY,
     pinPrefixes: env.PICKUP_PIN_PREFIXES,
   };
+  if (Boolean(env.WHATSAPP_TOKEN) !== Boolean(env.WHATSAPP_PHONE_NUMBER_ID)) {
+    throw new EnvError(
+      "WhatsApp needs WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID together (unset both to skip WhatsApp)",
+    );
+  }
+  const messages: MessageSettings = {
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
+    smtpUrl: env.SMTP_URL ?? null,
+    mailFrom: env.MAIL_FROM,
+    shopAlertEmail: env.SHOP_ALERT_EMAIL ?? null,
+    whatsapp:
+      env.WHATSAPP_TOKEN && env.WHATSAPP_PHONE_NUMBER_ID
+        ? {
+            token: env.WHATSAPP_TOKEN,
+            phoneNumberId: env.WHATSAPP_PHONE_NUMBER_ID,
+            apiBase: env.WHATSAPP_API_BASE.replace(/\/+$/, ""),
+          }
+        : null,
+  };
   const exchange = {
     pickupChargeBelowMinimumPaise: env.PICKUP_CHARGE_BELOW_MINIMUM_PAISE,
     couponBonusPercent: env.COUPON_BONUS_PERCENT,
@@ -253,6 +314,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     isProduction,
     pickups,
     exchange,
+    messages,
     razorpay,
   };
 }

@@ -1,0 +1,114 @@
+/**
+ * Writing to the transactional outbox (docs/messages.md): every feature that causes a message
+ * calls `enqueueMessage` with ITS OWN transaction, so the message exists exactly when the event
+ * does (a rolled-back booking leaves no confirmation behind). One row per channel; the dedupe key
+ * makes a repeated event (a replayed form, a second server) add nothing. Rendering and sending
+ * happen later, in the dispatcher of features/messages.
+ */
+import { and, eq, inArray, like, sql } from "drizzle-orm";
+import type { Database } from "./client.server";
+import { type MessageChannel, messages } from "./schema/messages";
+
+/** Every template the dispatcher can render (features/messages/templates.ts renders each). */
+export const messageTemplates = [
+  "pickup_booked",
+  "pickup_rescheduled",
+  "pickup_cancelled",
+  "pickup_confirmed",
+  "pickup_reminder_evening",
+  "pickup_reminder_hour",
+  "collector_on_the_way",
+  "weigh_sheet_ready",
+  "pickup_collected",
+  "order_placed",
+  "order_confirmed",
+  "order_shipped",
+  "order_delivered",
+  "order_cancelled",
+  "payment_received",
+  "payment_failed",
+  "staff_new_booking",
+  "staff_new_order",
+  "staff_new_dispute",
+  "staff_daily_digest",
+  "newsletter",
+] as const;
+export type MessageTemplate = (typeof messageTemplates)[number];
+
+export type MessageLanguage = "en" | "hi" | "kn";
+
+export interface OutboxMessage {
+  template: MessageTemplate;
+  /** Recipients per channel; a channel with no recipient gets no row. */
+  to: { email?: string | null; whatsapp?: string | null };
+  /** Template parameters: plain JSON (strings, numbers, booleans, arrays, objects). */
+  params: Record<string, unknown>;
+  /** The language the booking or order was made in (default 'en'). */
+  language?: MessageLanguage;
+  /** One message per event: the same key and channel again adds nothing. */
+  dedupeKey: string;
+  /** Not before this instant (default now): reminders, digests, throttled newsletters. */
+  sendAfter?: Date;
+  /** What it is about, for the staff pages. */
+  entity?: { type: "pickup" | "order" | "newsletter" | "digest"; id: string | number };
+}
+
+/**
+ * Adds one outbox row per channel with a recipient, inside `tx` (the event's transaction).
+ * A row whose dedupe key and channel exist already is left as it is.
+ * @returns the number of rows added (0 when every channel was there already or had no recipient).
+ */
+export async function enqueueMessage(tx: Database, message: OutboxMessage): Promise<number> {
+  const channels: [MessageChannel, string | null | undefined][] = [
+    ["email", message.to.email],
+    ["whatsapp", message.to.whatsapp],
+  ];
+  const rows = channels
+    .filter((entry): entry is [MessageChannel, string] => Boolean(entry[1]))
+    .map(([channel, recipient]) => ({
+      channel,
+      recipient,
+      template: message.template,
+      params: message.params,
+      language: message.language ?? "en",
+      dedupeKey: message.dedupeKey,
+      sendAfter: message.sendAfter ?? new Date(),
+      entityType: message.entity?.type ?? null,
+      entityId: message.entity === undefined ? null : String(message.entity.id),
+    }));
+  if (rows.length === 0) return 0;
+  const added = await tx
+    .insert(messages)
+    .values(rows)
+    .onConflictDoNothing({ target: [messages.dedupeKey, messages.channel] })
+    .returning({ id: messages.id });
+  return added.length;
+}
+
+/**
+ * Marks still-pending messages of an entity whose dedupe key starts with `keyPrefix` as
+ * 'skipped' with `reason` (e.g. the reminders of a pickup that was moved or cancelled), inside
+ * the event's transaction. Rows a dispatcher is sending right now are skipped too; the send
+ * that is already under way may still go out (docs/messages.md).
+ * @returns the number of rows skipped.
+ */
+export async function skipPendingMessages(
+  tx: Database,
+  entity: { type: "pickup" | "order"; id: string | number },
+  keyPrefix: string,
+  reason: string,
+): Promise<number> {
+  const skipped = await tx
+    .update(messages)
+    .set({ status: "skipped", lastError: reason, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(messages.entityType, entity.type),
+        eq(messages.entityId, String(entity.id)),
+        inArray(messages.status, ["pending"]),
+        like(messages.dedupeKey, `${keyPrefix.replace(/[\\%_]/g, "\\$&")}%`),
+      ),
+    )
+    .returning({ id: messages.id });
+  return skipped.length;
+}
