@@ -37,12 +37,80 @@ export type MessageTemplate = (typeof messageTemplates)[number];
 
 export type MessageLanguage = "en" | "hi" | "kn";
 
-export interface OutboxMessage {
-  template: MessageTemplate;
+/**
+ * What every pickup message carries. Paths are site-relative ("/pickups/<token>"): the renderer
+ * prefixes PUBLIC_URL when it sends, so a changed address applies to pending messages too.
+ */
+export interface PickupMessageParams {
+  reference: string;
+  name: string;
+  trackingPath: string;
+  /** Calendar date in Asia/Kolkata, YYYY-MM-DD. */
+  pickupDate: string;
+  /** e.g. "11 am – 1 pm". */
+  slotLabel: string;
+}
+
+/** What every order and payment message carries. Money in paise. */
+export interface OrderMessageParams {
+  reference: string;
+  name: string;
+  trackingPath: string;
+  totalPaise: number;
+  paymentMethod: "cod" | "online";
+}
+
+/** The parameters of each template (docs/messages.md lists them for the shop's registration). */
+export interface MessageParamsByTemplate {
+  pickup_booked: PickupMessageParams;
+  pickup_rescheduled: PickupMessageParams;
+  pickup_cancelled: PickupMessageParams;
+  pickup_confirmed: PickupMessageParams;
+  pickup_reminder_evening: PickupMessageParams;
+  pickup_reminder_hour: PickupMessageParams;
+  collector_on_the_way: PickupMessageParams & { collectorName: string; handoverCode: string };
+  weigh_sheet_ready: PickupMessageParams & {
+    version: number;
+    totalGrams: number;
+    payoutPaise: number;
+    rewardValuePaise: number;
+  };
+  pickup_collected: PickupMessageParams & {
+    reward: "coupon" | "plants" | "money";
+    payoutPaise: number;
+    couponCode?: string;
+    couponValuePaise?: number;
+    /** YYYY-MM-DD, Asia/Kolkata. */
+    couponExpiresOn?: string;
+    plants?: { name: string; quantity: number }[];
+  };
+  order_placed: OrderMessageParams;
+  order_confirmed: OrderMessageParams;
+  order_shipped: OrderMessageParams;
+  order_delivered: OrderMessageParams;
+  order_cancelled: OrderMessageParams;
+  payment_received: OrderMessageParams;
+  payment_failed: OrderMessageParams;
+  staff_new_booking: PickupMessageParams & { dashboardPath: string };
+  staff_new_order: OrderMessageParams & { dashboardPath: string };
+  staff_new_dispute: PickupMessageParams & { dashboardPath: string; reason: string };
+  staff_daily_digest: {
+    /** YYYY-MM-DD, Asia/Kolkata. */
+    date: string;
+    slots: {
+      label: string;
+      pickups: { reference: string; name: string; city: string; status: string }[];
+    }[];
+  };
+  newsletter: { subject: string; text: string; unsubscribePath: string };
+}
+
+export interface OutboxMessage<T extends MessageTemplate = MessageTemplate> {
+  template: T;
   /** Recipients per channel; a channel with no recipient gets no row. */
   to: { email?: string | null; whatsapp?: string | null };
-  /** Template parameters: plain JSON (strings, numbers, booleans, arrays, objects). */
-  params: Record<string, unknown>;
+  /** Template parameters: plain JSON. */
+  params: MessageParamsByTemplate[T];
   /** The language the booking or order was made in (default 'en'). */
   language?: MessageLanguage;
   /** One message per event: the same key and channel again adds nothing. */
@@ -58,7 +126,10 @@ export interface OutboxMessage {
  * A row whose dedupe key and channel exist already is left as it is.
  * @returns the number of rows added (0 when every channel was there already or had no recipient).
  */
-export async function enqueueMessage(tx: Database, message: OutboxMessage): Promise<number> {
+export async function enqueueMessage<T extends MessageTemplate>(
+  tx: Database,
+  message: OutboxMessage<T>,
+): Promise<number> {
   const channels: [MessageChannel, string | null | undefined][] = [
     ["email", message.to.email],
     ["whatsapp", message.to.whatsapp],
