@@ -179,6 +179,26 @@ describe("login form", () => {
     expect(fromElsewhere.data.formError).toBe("Too many login attempts. Try again in a minute.");
   });
 
+  it("successful logins are not counted: a whole office behind one address can log in", async () => {
+    const { user } = await signedInStaff(handle.db, "staff");
+    resetRateLimits();
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const result = await loginAction(
+        routeArgs("http://localhost/dashboard/login", {
+          form: { email: user.email, password: TEST_PASSWORD },
+          address: "192.0.2.60",
+        }),
+      );
+      statuses.push(
+        result instanceof Response
+          ? result.status
+          : ((result as { init?: ResponseInit }).init?.status ?? 200),
+      );
+    }
+    expect(statuses).toEqual(Array(12).fill(302));
+  });
+
   it("logs in and goes back to the page asked for, with an HttpOnly SameSite=Lax cookie", async () => {
     const { user } = await signedInStaff(handle.db, "staff");
     const response = (await loginAction(

@@ -8,7 +8,11 @@ import { redirect } from "react-router";
 import type { Database } from "~/db/client.server";
 import { getDb } from "~/db/db.server";
 import { type StaffRole, staffRoles, staffSessions } from "~/db/schema/staff";
-import { consumeRateLimit } from "~/utils/rate-limit.server";
+import {
+  assertRateLimitNotReached,
+  consumeRateLimit,
+  RateLimitedError,
+} from "~/utils/rate-limit.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { ABSOLUTE_TIMEOUT_SECONDS, authFor, type StaffUser } from "./auth.server";
 
@@ -105,9 +109,30 @@ export class LoginError extends Error {
 }
 
 /**
- * Signs a staff member in: at most 10 attempts per minute per client address and per account
- * (whatever the outcome), then checks the password (an unknown e-mail costs the same hash as a
- * wrong password and gets the same answer). A new session id is issued; any session the browser
+ * Runs `step` for both login limits (per client address, per account), turning a refusal into
+ * LoginError 429 with its Retry-After.
+ */
+async function limitLogin(
+  clientAddress: string,
+  account: string,
+  step: (action: string, key: string) => Promise<unknown>,
+): Promise<void> {
+  try {
+    await step("login-address", clientAddress);
+    await step("login-account", account);
+  } catch (error) {
+    if (error instanceof RateLimitedError) {
+      throw new LoginError(TOO_MANY_LOGIN_ATTEMPTS, 429, error.retryAfterSeconds);
+    }
+    throw error;
+  }
+}
+
+/**
+ * Signs a staff member in: at most 10 FAILED attempts per minute per client address and per
+ * account (a shop's staff and collectors often share one office address, so successful logins
+ * are not counted), then checks the password (an unknown e-mail costs the same hash as a wrong
+ * password and gets the same answer). A new session id is issued; any session the browser
  * carried before is ended.
  * @returns headers with the Set-Cookie of the new session.
  * @throws LoginError 401 wrong e-mail or password, 403 disabled account, 429 rate limited.
@@ -119,27 +144,11 @@ export async function logIn(
   password: string,
 ): Promise<Headers> {
   const account = email.trim().toLowerCase();
-  try {
-    await consumeRateLimit(
-      "login-address",
-      clientAddress,
-      LOGIN_ATTEMPTS_PER_MINUTE,
-      60,
-      TOO_MANY_LOGIN_ATTEMPTS,
-    );
-    await consumeRateLimit(
-      "login-account",
-      account,
-      LOGIN_ATTEMPTS_PER_MINUTE,
-      60,
-      TOO_MANY_LOGIN_ATTEMPTS,
-    );
-  } catch (error) {
-    if (error instanceof Error && "retryAfterSeconds" in error) {
-      throw new LoginError(TOO_MANY_LOGIN_ATTEMPTS, 429, Number(error.retryAfterSeconds));
-    }
-    throw error;
-  }
+  const loginLimits = (step: (action: string, key: string) => Promise<unknown>) =>
+    limitLogin(clientAddress, account, step);
+  await loginLimits((action, key) =>
+    assertRateLimitNotReached(action, key, LOGIN_ATTEMPTS_PER_MINUTE, 60, TOO_MANY_LOGIN_ATTEMPTS),
+  );
   const db = await getDb();
   const auth = await authFor(request, db);
   const previous = await getStaffUser(request, db);
@@ -158,6 +167,9 @@ export async function logIn(
       if (error.body?.code === "BANNED_USER") {
         throw new LoginError("This account is disabled. Ask an admin to enable it.", 403);
       }
+      await loginLimits((action, key) =>
+        consumeRateLimit(action, key, LOGIN_ATTEMPTS_PER_MINUTE, 60, TOO_MANY_LOGIN_ATTEMPTS),
+      );
       throw new LoginError(WRONG_CREDENTIALS, 401);
     }
     throw error;
