@@ -1,0 +1,64 @@
+/**
+ * `npm run bench:messages` (docs/messages.md "E-mail"): messages per second through the e-mail
+ * channel (pooled nodemailer, 5 connections) to a local smtp-server on 127.0.0.1, one message in
+ * flight at a time and all in flight at once, rendered from the booking template. Server and
+ * client share this process (and its CPU), so the figure is a floor for a real relay on
+ * another machine. MESSAGES=N changes the count (default 500). Prints figures; never fails a
+ * build.
+ */
+import { createEmailChannel } from "~/features/messages/email-channel";
+import { renderEmail } from "~/features/messages/templates";
+import { sampleParams, testSite } from "../tests/support/message-fixtures";
+import { startSmtpTestServer } from "../tests/support/smtp-test-server";
+
+const MESSAGES = Number(process.env.MESSAGES ?? 500);
+
+async function run(): Promise<void> {
+  const smtp = await startSmtpTestServer();
+  const channel = createEmailChannel({
+    smtpUrl: smtp.url,
+    mailFrom: "Scrap & Sprout <no-reply@shop.example>",
+    replyTo: testSite.supportEmail,
+  });
+  try {
+    const renderStart = performance.now();
+    for (let i = 0; i < MESSAGES; i++) {
+      renderEmail(
+        "pickup_booked",
+        { ...sampleParams.pickup_booked, name: `Reader ${i}` },
+        "en",
+        testSite,
+      );
+    }
+    const renderMs = performance.now() - renderStart;
+    console.log(
+      `render: ${MESSAGES} e-mails in ${renderMs.toFixed(0)} ms (${((MESSAGES / renderMs) * 1000).toFixed(0)}/s)`,
+    );
+    const email = renderEmail("pickup_booked", sampleParams.pickup_booked, "en", testSite);
+
+    let started = performance.now();
+    for (let i = 0; i < MESSAGES; i++) await channel.send(`seq${i}@example.com`, email);
+    let seconds = (performance.now() - started) / 1000;
+    console.log(
+      `one at a time: ${MESSAGES} messages in ${seconds.toFixed(2)} s, ${(MESSAGES / seconds).toFixed(0)} messages/s`,
+    );
+
+    started = performance.now();
+    await Promise.all(
+      Array.from({ length: MESSAGES }, (_, i) => channel.send(`par${i}@example.com`, email)),
+    );
+    seconds = (performance.now() - started) / 1000;
+    console.log(
+      `all at once (pool of 5): ${MESSAGES} messages in ${seconds.toFixed(2)} s, ${(MESSAGES / seconds).toFixed(0)} messages/s`,
+    );
+    await smtp.waitFor(2 * MESSAGES);
+    console.log(`received by the SMTP server: ${smtp.received.length}`);
+  } finally {
+    await channel.close?.();
+    await smtp.close();
+  }
+}
+
+run().catch((error: unknown) => {
+  console.log(`bench:messages did not finish: ${error instanceof Error ? error.message : error}`);
+});
