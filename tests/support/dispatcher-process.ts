@@ -6,7 +6,8 @@
  *
  * Environment: DISPATCHER_DATABASE_URL (PostgreSQL) or DISPATCHER_DATA_DIR (PGlite),
  * WHATSAPP_API_BASE, WHATSAPP_TOKEN, WHATSAPP_PHONE_NUMBER_ID, DISPATCHER_ID, LEASE_MS,
- * BATCH_SIZE, POLL_MS. Prints "ready" once polling; SIGTERM stops it gracefully (exit 0).
+ * BATCH_SIZE, POLL_MS. Prints "ready" once polling; SIGTERM stops it gracefully, prints
+ * `{"stopped":true,"sent":N}` and exits 0.
  */
 import { openDatabase } from "~/db/client.server";
 import type { Channel } from "~/features/messages/channel";
@@ -32,6 +33,7 @@ const log = {
   warn: (details: object, message: string) =>
     process.stdout.write(`${JSON.stringify({ level: "warn", message, ...details })}\n`),
 };
+let sent = 0;
 const dispatcher = createDispatcher({
   db: handle.db,
   id: environment.DISPATCHER_ID,
@@ -57,6 +59,9 @@ const dispatcher = createDispatcher({
   batchSize: Number(environment.BATCH_SIZE ?? 20),
   pollMs: Number(environment.POLL_MS ?? 1000),
   logger: log,
+  onCycle: (cycle) => {
+    sent += cycle.sent;
+  },
 });
 
 // The dispatcher's timers are unref'd; this keeps the process alive until it is told to stop.
@@ -66,6 +71,7 @@ process.once("SIGTERM", () => {
     .stop()
     .then(() => handle.close())
     .then(() => {
+      process.stdout.write(`${JSON.stringify({ stopped: true, sent })}\n`);
       clearInterval(alive);
       process.exit(0);
     });

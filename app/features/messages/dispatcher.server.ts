@@ -54,6 +54,8 @@ export interface DispatcherOptions {
   /** Strings never written to `last_error` or the log (tokens, passwords). */
   secrets?: string[];
   logger?: DispatcherLogger;
+  /** Called after every cycle of the loop (metrics, tests). */
+  onCycle?: (cycle: DispatchCycle) => void;
 }
 
 /** What one claim-and-send cycle did. */
@@ -395,6 +397,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     try {
       const cycle = await dispatchBatch(settings, state);
       again = cycle.claimed === settings.batchSize || cycle.released > 0;
+      options.onCycle?.(cycle);
     } catch (error) {
       settings.log.warn(
         { err: redactError(errorText(error), settings.secrets) },
