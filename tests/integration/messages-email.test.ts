@@ -3,6 +3,7 @@
  * what arrives, how refusals and outages are sorted, header injection, throughput.
  */
 import net from "node:net";
+import nodemailer from "nodemailer";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { PermanentSendError, TemporarySendError } from "~/features/messages/channel";
 import {
@@ -181,6 +182,25 @@ describe("bad input", () => {
       expect(message.headers.filter(([name]) => name === "to")).toHaveLength(1);
     }
     expect(received[1]?.header("subject")).toBe("Hellox Bcc: evil@example.com");
+  });
+
+  it("nodemailer by itself also folds CR/LF in the subject and headers (second line of defence)", async () => {
+    const transport = nodemailer.createTransport({ url: smtp.url });
+    try {
+      await transport.sendMail({
+        from: "no-reply@shop.example",
+        to: "asha@example.com",
+        subject: "x\r\nBcc: evil@example.com",
+        headers: { "X-Note": "y\r\nBcc: evil@example.com" },
+        text: "hello",
+      });
+    } finally {
+      transport.close();
+    }
+    const [message] = await smtp.waitFor(1);
+    expect(message?.envelopeTo).toEqual(["asha@example.com"]);
+    expect(message?.headers.map(([name]) => name)).not.toContain("bcc");
+    expect(message?.header("subject")).toBe("x Bcc: evil@example.com");
   });
 
   it("a recipient that is not one address is refused before SMTP, as permanent", async () => {
