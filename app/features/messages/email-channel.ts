@@ -1,5 +1,4 @@
 /**
-<<<<<<< HEAD
  * E-mail over SMTP with nodemailer (docs/messages.md "E-mail"): one pooled transport from
  * SMTP_URL, From = MAIL_FROM, Reply-To = the shop's support address, one recipient per message
  * (the envelope names it alone). Failures are sorted for the dispatcher: a 5xx answer about the
@@ -17,20 +16,10 @@ import {
   TemporarySendError,
 } from "./channel";
 import { oneLine, truncate } from "./templates-params";
-=======
- * TEMPORARY stand-in, replaced by the e-mail channel of docs/messages.md "E-mail" when that
- * branch is merged (take the other version whole). It only has the same exports and signature
- * so the server wiring compiles: `createEmailChannel(settings)` over nodemailer, every failure
- * counted as temporary.
- */
-import nodemailer from "nodemailer";
-import { type Channel, type RenderedEmail, TemporarySendError } from "./channel";
->>>>>>> wt-outbox
 
 export interface EmailChannelSettings {
   /** smtp://user:pass@host:587 or smtps://…; null: every e-mail is skipped. */
   smtpUrl: string | null;
-<<<<<<< HEAD
   /** The From of every e-mail, e.g. "Scrap & Sprout <no-reply@shop.example>". */
   mailFrom: string;
   /** Reply-To: the shop's support address. */
@@ -167,40 +156,6 @@ export function createEmailChannel(settings: EmailChannelSettings): Channel<"ema
         return { providerMessageId: info.messageId ?? null };
       } catch (error) {
         throw classifySmtpError(error, smtpUrl);
-=======
-  mailFrom: string;
-  /** Reply-To: the shop's support address. */
-  replyTo: string;
-  timeoutMs?: number;
-  maxConnections?: number;
-}
-
-export const smtpNotSetReason = "SMTP_URL is not set";
-
-/** The e-mail channel (temporary stand-in, see the module comment). */
-export function createEmailChannel(settings: EmailChannelSettings): Channel<"email"> {
-  const transport = settings.smtpUrl
-    ? nodemailer.createTransport({ url: settings.smtpUrl, pool: true })
-    : null;
-  return {
-    name: "email",
-    skipReason: () => (transport ? null : smtpNotSetReason),
-    async send(recipient: string, content: RenderedEmail) {
-      if (!transport) throw new TemporarySendError(smtpNotSetReason);
-      try {
-        const info = await transport.sendMail({
-          from: settings.mailFrom,
-          to: recipient,
-          replyTo: settings.replyTo,
-          subject: content.subject,
-          text: content.text,
-          html: content.html,
-          headers: content.headers,
-        });
-        return { providerMessageId: info.messageId ?? null };
-      } catch (error) {
-        throw new TemporarySendError((error as Error).message);
->>>>>>> wt-outbox
       }
     },
     async close() {
