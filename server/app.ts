@@ -22,6 +22,7 @@ import { EnvError, env } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import { projectRoot } from "~/utils/project-root.server";
 import { clientAddressContext, cspNonceContext, requestIdContext } from "~/utils/request-context";
+import { startMessageDispatcher } from "./messages";
 import { cspNonce, limitBodySize, refuseCrossSitePosts, securityHeaders } from "./security";
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
@@ -29,7 +30,10 @@ const SHUTDOWN_GRACE_MS = 10_000;
 
 export interface RunningServer {
   server: http.Server;
-  /** Stops accepting, lets in-flight requests finish (≤ 10 s), closes the database. */
+  /**
+   * Stops accepting, lets in-flight requests finish (≤ 10 s), stops the message dispatcher
+   * (finishes or releases what it claimed), closes the database.
+   */
   shutdown(reason: string): Promise<void>;
 }
 
@@ -141,6 +145,8 @@ export async function startServer(): Promise<RunningServer> {
     `Serving on http://${config.HOST === "0.0.0.0" ? "localhost" : config.HOST}:${port}`,
   );
 
+  const stopMessages = startMessageDispatcher(database.db, config, log);
+
   const setupPath = await prepareSetupLink(database.db);
   if (setupPath) {
     const host = config.HOST === "0.0.0.0" ? "localhost" : config.HOST;
@@ -158,6 +164,9 @@ export async function startServer(): Promise<RunningServer> {
       const timer = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
       await closed;
       clearTimeout(timer);
+      // Before the database closes: the dispatcher records the send in flight and hands the
+      // rest of its batch back (docs/messages.md "Shutdown").
+      await stopMessages();
       await closeDatabase();
       log.info("stopped");
     })();

@@ -21,7 +21,8 @@
  *   http://localhost:PORT), SMTP_URL (smtp:// or smtps://user:pass@host:port; unset skips
  *   e-mail), MAIL_FROM (default "Scrap & Sprout <no-reply@localhost>"), SHOP_ALERT_EMAIL (staff
  *   alerts and the daily digest; unset skips them), WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID
- *   (both or none; none skips WhatsApp), WHATSAPP_API_BASE (default https://graph.facebook.com).
+ *   (both or none; none skips WhatsApp), WHATSAPP_API_BASE (default https://graph.facebook.com),
+ *   MESSAGES_DISPATCHER (on/off, default on: off leaves pending messages unsent).
  * - Online payment (docs/decisions/0009-online-payment-razorpay.md): RAZORPAY_KEY_ID,
  *   RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET (all three or none: with none, the shop offers
  *   cash on delivery only) and RAZORPAY_API_BASE (default https://api.razorpay.com; tests point
@@ -156,6 +157,9 @@ const schema = z.object({
     .string()
     .regex(/^[0-9]{5,20}$/, "WHATSAPP_PHONE_NUMBER_ID must be the numeric id of the sending number")
     .optional(),
+  MESSAGES_DISPATCHER: z
+    .enum(["on", "off"], { error: "MESSAGES_DISPATCHER must be on or off" })
+    .default("on"),
   WHATSAPP_API_BASE: z
     .url({
       protocol: /^https?$/,

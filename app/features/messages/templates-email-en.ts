@@ -1,0 +1,360 @@
+/**
+ * The English words of every e-mail (docs/messages.md "Templates"). One table per language: a
+ * new language is a file like this one, added to `emailTexts` in templates.ts. Each entry turns
+ * the (already truncated, single-line) parameters into an `EmailCopy`; templates.ts builds the
+ * plain text and the escaped HTML from it, so the words here are plain text, never markup.
+ */
+import type {
+  MessageParamsByTemplate,
+  MessageTemplate,
+  OrderMessageParams,
+  PickupMessageParams,
+} from "~/db/outbox.server";
+import { formatCalendarDate } from "~/utils/dates";
+import { formatPaise } from "~/utils/money";
+import { formatKg } from "~/utils/units";
+
+/** Where the links of a message point and who sends it. */
+export interface SiteForMessages {
+  /** The site's origin, e.g. "https://shop.example" (PUBLIC_URL). */
+  publicUrl: string;
+  shopName: string;
+  /** The shop's support address: Reply-To of every e-mail. */
+  supportEmail: string;
+}
+
+export interface CopyContext {
+  site: SiteForMessages;
+  /** The full URL of a site-relative path. */
+  link(path: string): string;
+}
+
+/** One e-mail's words; plain text (templates.ts escapes it for the HTML part). */
+export interface EmailCopy {
+  subject: string;
+  greeting?: string;
+  paragraphs: string[];
+  /** Label / value rows: reference, date, time, amounts. */
+  details?: [string, string][];
+  /** Headed lists (the staff digest's slots). */
+  sections?: { heading: string; lines: string[] }[];
+  /** The main link: the tracking page (customers) or the dashboard page (staff). */
+  action?: { label: string; url: string };
+  /** The visible unsubscribe link (newsletter). */
+  unsubscribe?: { label: string; url: string };
+  footer: string;
+}
+
+export type EmailTexts = {
+  [T in MessageTemplate]: (params: MessageParamsByTemplate[T], ctx: CopyContext) => EmailCopy;
+};
+
+const customerFooter = (ctx: CopyContext) =>
+  `Questions? Reply to this e-mail or write to ${ctx.site.supportEmail}. – ${ctx.site.shopName}`;
+const staffFooter = (ctx: CopyContext) => `Staff alert from ${ctx.site.shopName}.`;
+
+/** "Mon, 23 Nov" for a YYYY-MM-DD date; the text itself when it is not one. */
+export function dateLabel(date: string): string {
+  try {
+    return formatCalendarDate(date);
+  } catch {
+    return date;
+  }
+}
+
+const paymentLabel = (p: OrderMessageParams) =>
+  p.paymentMethod === "online" ? "Paid online" : "Cash on delivery";
+
+function pickupCopy(
+  p: PickupMessageParams,
+  ctx: CopyContext,
+  words: { subject: string; paragraphs: string[]; details?: [string, string][] },
+): EmailCopy {
+  return {
+    subject: words.subject,
+    greeting: `Hello ${p.name},`,
+    paragraphs: words.paragraphs,
+    details: [
+      ["Reference", p.reference],
+      ["Date", dateLabel(p.pickupDate)],
+      ["Time", p.slotLabel],
+      ...(words.details ?? []),
+    ],
+    action: { label: "Open your pickup", url: ctx.link(p.trackingPath) },
+    footer: customerFooter(ctx),
+  };
+}
+
+function orderCopy(
+  p: OrderMessageParams,
+  ctx: CopyContext,
+  words: { subject: string; paragraphs: string[] },
+): EmailCopy {
+  return {
+    subject: words.subject,
+    greeting: `Hello ${p.name},`,
+    paragraphs: words.paragraphs,
+    details: [
+      ["Order", p.reference],
+      ["Total", formatPaise(p.totalPaise)],
+      ["Payment", paymentLabel(p)],
+    ],
+    action: { label: "Open your order", url: ctx.link(p.trackingPath) },
+    footer: customerFooter(ctx),
+  };
+}
+
+const when = (p: PickupMessageParams) => `${dateLabel(p.pickupDate)}, ${p.slotLabel}`;
+
+/** What the customer chose at collection, in a few words: "coupon ABCD-1234 worth ₹550". */
+export function rewardSummary(p: MessageParamsByTemplate["pickup_collected"]): string {
+  if (p.reward === "coupon") {
+    const worth =
+      p.couponValuePaise === undefined ? "" : ` worth ${formatPaise(p.couponValuePaise)}`;
+    return `coupon ${p.couponCode ?? ""}${worth}`.replace(/\s+/g, " ").trim();
+  }
+  if (p.reward === "plants") {
+    const count = (p.plants ?? []).reduce((sum, plant) => sum + plant.quantity, 0);
+    return count === 1 ? "1 plant" : `${count} plants`;
+  }
+  return `${formatPaise(p.payoutPaise)} paid`;
+}
+
+function collectedDetails(p: MessageParamsByTemplate["pickup_collected"]): [string, string][] {
+  if (p.reward === "coupon") {
+    return [
+      ["Coupon code", p.couponCode ?? "–"],
+      ["Coupon value", p.couponValuePaise === undefined ? "–" : formatPaise(p.couponValuePaise)],
+      ["Valid until", p.couponExpiresOn ? dateLabel(p.couponExpiresOn) : "–"],
+    ];
+  }
+  if (p.reward === "plants") {
+    return (p.plants ?? []).map((plant): [string, string] => [plant.name, `× ${plant.quantity}`]);
+  }
+  return [["Payout", formatPaise(p.payoutPaise)]];
+}
+
+const pickupTexts: Pick<
+  EmailTexts,
+  | "pickup_booked"
+  | "pickup_rescheduled"
+  | "pickup_cancelled"
+  | "pickup_confirmed"
+  | "pickup_reminder_evening"
+  | "pickup_reminder_hour"
+  | "collector_on_the_way"
+  | "weigh_sheet_ready"
+  | "pickup_collected"
+> = {
+  pickup_booked: (p, ctx) =>
+    pickupCopy(p, ctx, {
+      subject: `Pickup ${p.reference} booked for ${when(p)}`,
+      paragraphs: [
+        "Thank you for booking a scrap pickup. We will confirm it soon.",
+        "On your pickup's page you can follow it, move it to another slot or cancel it.",
+      ],
+    }),
+  pickup_rescheduled: (p, ctx) =>
+    pickupCopy(p, ctx, {
+      subject: `Pickup ${p.reference} moved to ${when(p)}`,
+      paragraphs: [
+        "Your pickup has a new date and time (below).",
+        "We will remind you the evening before and an hour before the new slot.",
+      ],
+    }),
+  pickup_cancelled: (p, ctx) =>
+    pickupCopy(p, ctx, {
+      subject: `Pickup ${p.reference} cancelled`,
+      paragraphs: [
+        `Your pickup for ${when(p)} is cancelled. Nobody will come.`,
+        "You can book a new pickup any time on our website.",
+      ],
+    }),
+  pickup_confirmed: (p, ctx) =>
+    pickupCopy(p, ctx, {
+      subject: `Pickup ${p.reference} confirmed for ${when(p)}`,
+      paragraphs: [
+        "Your pickup is confirmed. Our collector will come in the slot below.",
+        "Please keep your scrap ready; sorted paper, plastic and metal weigh faster.",
+      ],
+    }),
+  pickup_reminder_evening: (p, ctx) =>
+    pickupCopy(p, ctx, {
+      subject: `Tomorrow: pickup ${p.reference}, ${p.slotLabel}`,
+      paragraphs: [
+        `A reminder: our collector comes tomorrow, ${when(p)}.`,
+        "If that no longer suits you, move or cancel the pickup on its page.",
+      ],
+    }),
+  pickup_reminder_hour: (p, ctx) =>
+    pickupCopy(p, ctx, {
+      subject: `In about an hour: pickup ${p.reference}, ${p.slotLabel}`,
+      paragraphs: [`Our collector comes today, ${p.slotLabel}. Please keep your scrap ready.`],
+    }),
+  collector_on_the_way: (p, ctx) =>
+    pickupCopy(p, ctx, {
+      subject: `Pickup ${p.reference}: ${p.collectorName} is on the way`,
+      paragraphs: [
+        `${p.collectorName} is on the way to collect your scrap.`,
+        `Your handover code is ${p.handoverCode}. Tell it to the collector only when you agree with the weigh sheet.`,
+      ],
+      details: [
+        ["Collector", p.collectorName],
+        ["Handover code", p.handoverCode],
+      ],
+    }),
+  weigh_sheet_ready: (p, ctx) =>
+    pickupCopy(p, ctx, {
+      subject: `Pickup ${p.reference}: weigh sheet ready, ${formatKg(p.totalGrams)}, ${formatPaise(p.payoutPaise)}`,
+      paragraphs: [
+        "Your scrap has been weighed. Please check the weigh sheet on your pickup's page and accept it, or tell us what is wrong.",
+      ],
+      details: [
+        ["Weigh sheet", `version ${p.version}`],
+        ["Total weight", formatKg(p.totalGrams)],
+        ["Payout in money", formatPaise(p.payoutPaise)],
+        ["As a coupon or plants", formatPaise(p.rewardValuePaise)],
+      ],
+    }),
+  pickup_collected: (p, ctx) =>
+    pickupCopy(p, ctx, {
+      subject: `Pickup ${p.reference} collected: ${rewardSummary(p)}`,
+      paragraphs: [
+        "Thank you! Your scrap has been collected.",
+        p.reward === "coupon"
+          ? "Use your coupon code at checkout in our shop."
+          : p.reward === "plants"
+            ? "Your plants are on their way to you."
+            : "Your payout is below.",
+      ],
+      details: collectedDetails(p),
+    }),
+};
+
+const orderTexts: Pick<
+  EmailTexts,
+  | "order_placed"
+  | "order_confirmed"
+  | "order_shipped"
+  | "order_delivered"
+  | "order_cancelled"
+  | "payment_received"
+  | "payment_failed"
+> = {
+  order_placed: (p, ctx) =>
+    orderCopy(p, ctx, {
+      subject: `Order ${p.reference} placed: ${formatPaise(p.totalPaise)}`,
+      paragraphs: [
+        "Thank you for your order. We will confirm it soon.",
+        p.paymentMethod === "cod"
+          ? `Please keep ${formatPaise(p.totalPaise)} ready to pay in cash on delivery.`
+          : "You chose to pay online; your order's page shows the payment.",
+      ],
+    }),
+  order_confirmed: (p, ctx) =>
+    orderCopy(p, ctx, {
+      subject: `Order ${p.reference} confirmed`,
+      paragraphs: ["Your order is confirmed and being packed."],
+    }),
+  order_shipped: (p, ctx) =>
+    orderCopy(p, ctx, {
+      subject: `Order ${p.reference} shipped`,
+      paragraphs: ["Your order is on its way to you."],
+    }),
+  order_delivered: (p, ctx) =>
+    orderCopy(p, ctx, {
+      subject: `Order ${p.reference} delivered`,
+      paragraphs: ["Your order has been delivered. Enjoy your plants!"],
+    }),
+  order_cancelled: (p, ctx) =>
+    orderCopy(p, ctx, {
+      subject: `Order ${p.reference} cancelled`,
+      paragraphs: [
+        "Your order is cancelled.",
+        p.paymentMethod === "online"
+          ? `If you paid online, we will contact you about the refund of ${formatPaise(p.totalPaise)}.`
+          : "Nothing is due.",
+      ],
+    }),
+  payment_received: (p, ctx) =>
+    orderCopy(p, ctx, {
+      subject: `Payment received for order ${p.reference}: ${formatPaise(p.totalPaise)}`,
+      paragraphs: [`We received your payment of ${formatPaise(p.totalPaise)}. Thank you!`],
+    }),
+  payment_failed: (p, ctx) =>
+    orderCopy(p, ctx, {
+      subject: `Payment failed for order ${p.reference}`,
+      paragraphs: [
+        `Your payment of ${formatPaise(p.totalPaise)} did not go through.`,
+        "You can try again on your order's page.",
+      ],
+    }),
+};
+
+const staffTexts: Pick<
+  EmailTexts,
+  "staff_new_booking" | "staff_new_order" | "staff_new_dispute" | "staff_daily_digest"
+> = {
+  staff_new_booking: (p, ctx) => ({
+    subject: `New pickup ${p.reference}: ${when(p)}`,
+    paragraphs: [`${p.name} booked a pickup.`],
+    details: [
+      ["Reference", p.reference],
+      ["Date", dateLabel(p.pickupDate)],
+      ["Time", p.slotLabel],
+    ],
+    action: { label: "Open in the dashboard", url: ctx.link(p.dashboardPath) },
+    footer: staffFooter(ctx),
+  }),
+  staff_new_order: (p, ctx) => ({
+    subject: `New order ${p.reference}: ${formatPaise(p.totalPaise)} (${paymentLabel(p)})`,
+    paragraphs: [`${p.name} placed an order.`],
+    details: [
+      ["Order", p.reference],
+      ["Total", formatPaise(p.totalPaise)],
+      ["Payment", paymentLabel(p)],
+    ],
+    action: { label: "Open in the dashboard", url: ctx.link(p.dashboardPath) },
+    footer: staffFooter(ctx),
+  }),
+  staff_new_dispute: (p, ctx) => ({
+    subject: `Dispute on pickup ${p.reference}`,
+    paragraphs: [`${p.name} disputes the weigh sheet of pickup ${p.reference}.`],
+    details: [
+      ["Reference", p.reference],
+      ["Date", dateLabel(p.pickupDate)],
+      ["Reason", p.reason],
+    ],
+    action: { label: "Open in the dashboard", url: ctx.link(p.dashboardPath) },
+    footer: staffFooter(ctx),
+  }),
+  staff_daily_digest: (p, ctx) => {
+    const count = p.slots.reduce((sum, slot) => sum + slot.pickups.length, 0);
+    return {
+      subject: `Pickups for ${dateLabel(p.date)}: ${count}`,
+      paragraphs: [count === 0 ? "No pickups today." : `${count} pickups today, by slot.`],
+      sections: p.slots.map((slot) => ({
+        heading: slot.label,
+        lines: slot.pickups.map((x) => `${x.reference} · ${x.name} · ${x.city} · ${x.status}`),
+      })),
+      action: { label: "Open the dashboard", url: ctx.link("/dashboard/pickups") },
+      footer: staffFooter(ctx),
+    };
+  },
+};
+
+/** The English words of every template. */
+export const englishEmail: EmailTexts = {
+  ...pickupTexts,
+  ...orderTexts,
+  ...staffTexts,
+  newsletter: (p, ctx) => ({
+    subject: p.subject,
+    paragraphs: p.text
+      .split(/\n\s*\n/)
+      .map((paragraph) => paragraph.trim())
+      .filter(Boolean),
+    unsubscribe: { label: "Unsubscribe", url: ctx.link(p.unsubscribePath) },
+    footer: `You get this because you joined the ${ctx.site.shopName} mailing list.`,
+  }),
+};

@@ -1,0 +1,90 @@
+/**
+ * Sample parameters for every message template (docs/messages.md "Templates"), for the template
+ * tests, the e-mail integration tests and the SMTP bench.
+ */
+import type { MessageParamsByTemplate } from "~/db/outbox.server";
+
+export const testSite = {
+  publicUrl: "https://shop.example",
+  shopName: "Scrap & Sprout",
+  supportEmail: "support@shop.example",
+};
+
+const pickup = {
+  reference: "PU-4M8TQ2",
+  name: "Asha Rao",
+  trackingPath: "/pickups/tok_abc123",
+  pickupDate: "2026-11-23",
+  slotLabel: "11 am – 1 pm",
+};
+
+const order = {
+  reference: "SS-7K2P9Q",
+  name: "Asha Rao",
+  trackingPath: "/orders/tok_order456",
+  totalPaise: 12345600,
+  paymentMethod: "cod" as const,
+};
+
+/** One set of parameters per template. */
+export const sampleParams: MessageParamsByTemplate = {
+  pickup_booked: pickup,
+  pickup_rescheduled: pickup,
+  pickup_cancelled: pickup,
+  pickup_confirmed: pickup,
+  pickup_reminder_evening: pickup,
+  pickup_reminder_hour: pickup,
+  collector_on_the_way: { ...pickup, collectorName: "Ravi", handoverCode: "4821" },
+  weigh_sheet_ready: {
+    ...pickup,
+    version: 2,
+    totalGrams: 18500,
+    payoutPaise: 27750,
+    rewardValuePaise: 30525,
+  },
+  pickup_collected: {
+    ...pickup,
+    reward: "coupon",
+    payoutPaise: 27750,
+    couponCode: "SPROUT-7Q4M",
+    couponValuePaise: 30525,
+    couponExpiresOn: "2027-05-22",
+  },
+  order_placed: order,
+  order_confirmed: order,
+  order_shipped: order,
+  order_delivered: order,
+  order_cancelled: { ...order, paymentMethod: "online" },
+  payment_received: { ...order, paymentMethod: "online" },
+  payment_failed: { ...order, paymentMethod: "online" },
+  staff_new_booking: { ...pickup, dashboardPath: "/dashboard/pickups/42" },
+  staff_new_order: { ...order, dashboardPath: "/dashboard/orders/7" },
+  staff_new_dispute: {
+    ...pickup,
+    dashboardPath: "/dashboard/pickups/42",
+    reason: "The paper weighed more",
+  },
+  staff_daily_digest: {
+    date: "2026-11-23",
+    slots: [
+      {
+        label: "9 am – 11 am",
+        pickups: [
+          { reference: "PU-4M8TQ2", name: "Asha Rao", city: "Bengaluru", status: "confirmed" },
+        ],
+      },
+      { label: "11 am – 1 pm", pickups: [] },
+    ],
+  },
+  newsletter: {
+    subject: "New plants this month",
+    text: "Hello from the nursery.\n\nTulsi and money plants are back in stock.",
+    unsubscribePath: "/unsubscribe/tok_unsub789",
+  },
+};
+
+/** The reference each template's subject carries (null: the digest and the newsletter). */
+export function referenceOf(template: keyof MessageParamsByTemplate): string | null {
+  const params = sampleParams[template] as { reference?: string };
+  return params.reference ?? null;
+}

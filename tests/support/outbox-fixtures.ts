@@ -1,0 +1,93 @@
+/**
+ * Outbox rows and a dispatcher wired to the fake WhatsApp API, for the dispatcher tests
+ * (docs/messages.md "The dispatcher"). The WhatsApp renderer puts the row's id first among the
+ * body parameters, so the fake can count deliveries per message.
+ */
+import { asc, inArray } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { type Message, messages } from "~/db/schema/messages";
+import type { Channel } from "~/features/messages/channel";
+import { createDispatcher, type DispatcherOptions } from "~/features/messages/dispatcher.server";
+import { createWhatsAppChannel } from "~/features/messages/whatsapp-channel";
+import type { FakeWhatsApp } from "./fake-whatsapp";
+
+let batch = 0;
+
+/**
+ * Inserts `count` pending WhatsApp rows (template order_placed, due `sendAfter`, default now).
+ * @returns their ids in insertion order.
+ */
+export async function insertWhatsAppMessages(
+  db: Database,
+  count: number,
+  sendAfter?: Date,
+): Promise<number[]> {
+  batch++;
+  const ids: number[] = [];
+  for (let start = 0; start < count; start += 500) {
+    const rows = Array.from({ length: Math.min(500, count - start) }, (_, i) => ({
+      channel: "whatsapp" as const,
+      template: "order_placed",
+      recipient: `+9198450${String((start + i) % 100_000).padStart(5, "0")}`,
+      params: { reference: `SS-${batch}-${start + i}` },
+      dedupeKey: `test:${batch}:${start + i}:${Math.random()}`,
+      ...(sendAfter ? { sendAfter } : {}),
+    }));
+    const added = await db.insert(messages).values(rows).returning({ id: messages.id });
+    ids.push(...added.map((row) => row.id));
+  }
+  return ids;
+}
+
+/** The rows with these ids, in id order. */
+export async function messageRows(db: Database, ids: number[]): Promise<Message[]> {
+  return db.select().from(messages).where(inArray(messages.id, ids)).orderBy(asc(messages.id));
+}
+
+export const unusedEmail: Channel<"email"> = {
+  name: "email",
+  skipReason: () => "e-mail is not used in this test",
+  send: () => Promise.reject(new Error("e-mail is not used in this test")),
+};
+
+/** A dispatcher sending WhatsApp through the real channel to `fake`. */
+export function fakeWhatsAppDispatcher(
+  db: Database,
+  fake: FakeWhatsApp | null,
+  options: Partial<DispatcherOptions> = {},
+) {
+  return createDispatcher({
+    db,
+    channels: {
+      email: unusedEmail,
+      whatsapp: createWhatsAppChannel(
+        fake ? { token: fake.token, phoneNumberId: fake.phoneNumberId, apiBase: fake.base } : null,
+      ),
+    },
+    render: {
+      email: () => {
+        throw new Error("e-mail is not used in this test");
+      },
+      whatsapp: (row) => ({
+        templateName: row.template,
+        languageCode: row.language,
+        bodyParameters: [String(row.id), String((row.params as { reference?: string }).reference)],
+      }),
+    },
+    logger: { info: () => {}, warn: () => {} },
+    ...options,
+  });
+}
+
+/** Polls `check` every 20 ms until it returns true (≤ `timeoutMs`). */
+export async function waitFor(
+  check: () => boolean | Promise<boolean>,
+  timeoutMs = 30_000,
+  what = "condition",
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
