@@ -29,11 +29,13 @@ import {
 import { changePickupStatus } from "~/features/pickups/pickups-admin.server";
 import { markOnTheWay } from "~/features/pickups/visit.server";
 import { saveWeighSheet } from "~/features/pickups/weigh-sheet.server";
+import { action as bookingAction } from "~/routes/orderpage";
 import { idempotencyKey } from "~/utils/codes.server";
+import { addDays, todayInKolkata } from "~/utils/dates";
 import { exchangeDefaults, type RazorpayConfig } from "~/utils/env.server";
 import { testDatabaseForFile } from "../db";
 import { cartWith, productBySlug, setStock, shipping } from "../factories";
-import { signedInStaff } from "../support/staff";
+import { routeArgs, signedInStaff } from "../support/staff";
 
 /** SHOP_ALERT_EMAIL as env() answers it in this file; each test sets it. */
 const alert = vi.hoisted(() => ({ email: "shop@example.com" as string | null }));
@@ -180,6 +182,49 @@ describe("a booking", () => {
     );
     const rows = await rowsOf("pickup", booked.id);
     expect(rows.find((row) => row.template === "pickup_booked")?.params).toMatchObject({ name });
+  });
+});
+
+describe("the booking form", () => {
+  async function post(name: string) {
+    const form = {
+      name,
+      email: `form${++counter}@example.com`,
+      phone: "9845012345",
+      addressLine1: "4 Residency Road",
+      addressLine2: "Flat 2B",
+      city: "Bengaluru",
+      pinCode: "560025",
+      pickupDate: addDays(todayInKolkata(new Date()), 2),
+      pickupTime: "11:00",
+      reward: "coupon",
+      idempotencyKey: idempotencyKey(),
+    };
+    const result = await bookingAction(
+      routeArgs<Parameters<typeof bookingAction>[0]>("http://localhost/orderpage", { form }),
+    );
+    const status =
+      result instanceof Response
+        ? result.status
+        : ((result as { init?: ResponseInit | null }).init?.status ?? 200);
+    const rows = await handle.db.select().from(messages).where(eq(messages.recipient, form.email));
+    return { status, rows };
+  }
+
+  it("refuses a 1 MB name before anything is written; a header-like name is only data", async () => {
+    const huge = await post("x".repeat(1024 * 1024));
+    expect(huge.status).toBe(400);
+    expect(huge.rows).toEqual([]);
+
+    // The form takes it; it stays a template parameter (the e-mail channel never puts a name in
+    // a header), and the recipients are the booking's own address and number.
+    const sneaky = await post("Ravi\r\nBcc: victim@example.com");
+    expect(sneaky.status).toBe(303);
+    const booked = sneaky.rows.filter((row) => row.template === "pickup_booked");
+    expect(booked.map((row) => row.recipient)).toEqual([
+      expect.stringMatching(/^form\d+@example\.com$/),
+    ]);
+    expect(booked[0]?.params).toMatchObject({ name: "Ravi\r\nBcc: victim@example.com" });
   });
 });
 
