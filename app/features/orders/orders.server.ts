@@ -23,6 +23,7 @@ import {
   refundCouponOfOrder,
   type UsableCoupon,
 } from "./coupons.server";
+import { enqueueOrderPlaced, enqueueOrderStatus } from "./order-messages.server";
 import { assertOrderTransition, shopperCanCancel } from "./order-status";
 
 /** A line the shopper must look at again before ordering. */
@@ -221,6 +222,7 @@ async function placeInTransaction(tx: Database, input: PlaceOrderInput): Promise
       ...(coupon ? { couponCode: coupon.code, discountPaise } : {}),
     },
   });
+  await enqueueOrderPlaced(tx, order.id);
   return order;
 }
 
@@ -495,6 +497,7 @@ export async function transitionOrder(
       before: { status: order.status },
       after: { status: to },
     });
+    await enqueueOrderStatus(tx, orderId, to);
   });
 }
 

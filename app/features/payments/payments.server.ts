@@ -23,6 +23,7 @@ import type { RazorpayConfig } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import { isUniqueViolation } from "~/utils/pg-errors";
 import type { VerifyForm } from "./payment.schema";
+import { enqueuePaymentMessage } from "./payment-messages.server";
 import {
   canPayOnline,
   canSwitchToCashOnDelivery,
@@ -240,6 +241,7 @@ async function markPaid(
     after: { paymentMethod: "online", paymentStatus: "paid" },
     extra: { razorpayPaymentId, via },
   });
+  await enqueuePaymentMessage(tx, order.id, "received", razorpayPaymentId);
   return true;
 }
 
@@ -431,6 +433,7 @@ async function markFailed(tx: Database, order: PaymentOrder, razorpayPaymentId: 
     after: { paymentStatus: "failed" },
     extra: { razorpayPaymentId, via: "webhook" },
   });
+  await enqueuePaymentMessage(tx, order.id, "failed", razorpayPaymentId);
 }
 
 /**

@@ -35,6 +35,11 @@ import {
   REPLACED_VERSION,
   wrongCodeMessage,
 } from "./handover-code";
+import {
+  enqueueDisputeAlert,
+  enqueuePickupCancelled,
+  enqueuePickupCollected,
+} from "./pickup-messages.server";
 
 /** What the customer received when a sheet was confirmed (money: the payout, paid later). */
 export type IssuedReward =
@@ -246,6 +251,7 @@ async function confirmSheet(
     after: { status: "collected", sheetStatus: "confirmed", payoutPaise: sheet.payoutPaise },
     extra: { version: sheet.version, via, ...rewardAudit(reward), ...(note ? { note } : {}) },
   });
+  await enqueuePickupCollected(tx, pickup.id, sheet.payoutPaise, reward);
   return reward;
 }
 
@@ -323,6 +329,7 @@ export async function disputeWeighSheetByToken(
       after: { status: "disputed", sheetStatus: "disputed" },
       extra: { version: sheet.version, reason: text },
     });
+    await enqueueDisputeAlert(tx, pickup.id, sheet.version, text);
   });
 }
 
@@ -465,6 +472,7 @@ export async function closeDispute(
       after: { status: "cancelled", sheetStatus: "closed" },
       extra: { version: sheet.version, note, by: actor.name },
     });
+    await enqueuePickupCancelled(tx, pickup.id);
     return null;
   });
 }

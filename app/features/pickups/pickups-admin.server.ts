@@ -31,6 +31,12 @@ import {
 } from "~/utils/list-filters.server";
 import { normaliseIndianMobile } from "~/utils/phone";
 import { containsPattern } from "~/utils/sql-like";
+import {
+  enqueuePickupCancelled,
+  enqueuePickupConfirmed,
+  REMINDERS_CANCELLED,
+  skipPickupReminders,
+} from "./pickup-messages.server";
 import { assertPickupTransition, IllegalPickupTransitionError } from "./pickup-status";
 
 // ---------------------------------------------------------------------------------------------
@@ -404,5 +410,8 @@ export async function changePickupStatus(
       before: { status: pickup.status },
       after: { status: to },
     });
+    if (to === "confirmed") await enqueuePickupConfirmed(tx, id);
+    else if (to === "cancelled") await enqueuePickupCancelled(tx, id);
+    else await skipPickupReminders(tx, id, REMINDERS_CANCELLED);
   });
 }

@@ -17,6 +17,11 @@ import { rewardRecordsOf } from "./confirmation.server";
 import { estimatePaise, MAX_ESTIMATE_PAISE } from "./estimate";
 import type { PickupInput } from "./pickup.schema";
 import type { PickupConfig } from "./pickup-config";
+import {
+  enqueuePickupBooked,
+  enqueuePickupCancelled,
+  enqueuePickupRescheduled,
+} from "./pickup-messages.server";
 import { bookableDates, slotChoiceProblem, slotHasStarted } from "./pickup-slots";
 import { activePickupStatuses, assertPickupTransition } from "./pickup-status";
 import { weighSheetsOf } from "./weigh-sheet-view.server";
@@ -282,6 +287,7 @@ export async function bookPickup(
       await claimSlot(tx, input.pickupDate, input.pickupTime, config.slotCapacity);
       const estimate = checkedEstimate(lines);
       const pickup = await insertBooking(tx, input, lines, estimate);
+      await enqueuePickupBooked(tx, pickup.id, now);
       return {
         ...pickup,
         estimatePaise: estimate,
@@ -337,7 +343,12 @@ export function visitorCanChange(
 }
 
 async function loadForChange(tx: Database, token: string, now: Date) {
-  const [pickup] = await tx.select().from(pickups).where(eq(pickups.trackingToken, token));
+  // Locked: two changes of one pickup at once run one after the other (messages count moves).
+  const [pickup] = await tx
+    .select()
+    .from(pickups)
+    .where(eq(pickups.trackingToken, token))
+    .for("update");
   if (!pickup) throw new PickupRejectedError("This pickup does not exist.", "form", 404);
   if (!visitorCanChange(pickup, now)) {
     throw new PickupRejectedError(
@@ -369,6 +380,7 @@ export async function cancelPickupByToken(db: Database, token: string, now: Date
       before: { status: pickup.status },
       after: { status: "cancelled" },
     });
+    await enqueuePickupCancelled(tx, pickup.id);
   });
 }
 
@@ -407,5 +419,6 @@ export async function reschedulePickup(
         { pickupDate, slotStart: pickupTime },
       ),
     });
+    await enqueuePickupRescheduled(tx, pickup.id, now);
   });
 }

@@ -12,6 +12,7 @@ import { pickups } from "~/db/schema/pickups";
 import { handoverCode } from "~/utils/codes.server";
 import { type DoorActor, doorActionProblem } from "./collector-access";
 import { ExchangeError } from "./exchange-error";
+import { enqueueOnTheWay } from "./pickup-messages.server";
 
 /** A door actor as the audit log names them (the signed-in staff user satisfies it). */
 export type AuditedDoorActor = DoorActor & { email: string };
@@ -69,6 +70,7 @@ export async function markOnTheWay(
       after: { onTheWayAt: now.toISOString() },
       extra: { handoverCodeIssued: pickup.handoverCode === null },
     });
+    if (pickup.onTheWayAt === null) await enqueueOnTheWay(tx, pickupId, actor.name);
     return { onTheWayAt: now, handoverCode: code };
   });
 }

@@ -19,6 +19,7 @@ import { MAX_PAYOUT_PAISE, MAX_WEIGHED_KG } from "./collection";
 import { type DoorActor, doorActionProblem } from "./collector-access";
 import { ExchangeError } from "./exchange-error";
 import { pickupConfigFromEnv } from "./pickup-config";
+import { enqueueWeighSheetReady } from "./pickup-messages.server";
 import { assertPickupTransition } from "./pickup-status";
 import {
   type PricedWeighSheet,
@@ -375,6 +376,7 @@ export async function saveWeighSheet(
         ...(options.note?.trim() ? { note: options.note.trim() } : {}),
       },
     });
+    await enqueueWeighSheetReady(tx, pickupId, { version, ...priced });
     return {
       weighSheetId,
       version,

@@ -1,0 +1,301 @@
+/**
+ * The messages a pickup's events cause (docs/messages.md "Events"): each function writes outbox
+ * rows with `enqueueMessage` inside the EVENT'S OWN transaction `tx`, so a rolled-back event
+ * leaves no message and a committed one always has its message. Customer messages go to the
+ * booking's e-mail and WhatsApp number; staff alerts go by e-mail to SHOP_ALERT_EMAIL (none when
+ * it is unset). Dedupe keys make a repeated event add nothing.
+ *
+ * Dates are calendar dates and slots "HH:MM" in Asia/Kolkata; money integer paise; grams.
+ */
+import { and, eq, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import {
+  enqueueMessage,
+  type MessageParamsByTemplate,
+  type MessageTemplate,
+  type PickupMessageParams,
+  skipPendingMessages,
+} from "~/db/outbox.server";
+import { auditLog } from "~/db/schema/audit";
+import { type Pickup, pickups } from "~/db/schema/pickups";
+import { addDays, kolkataInstant, todayInKolkata } from "~/utils/dates";
+import { env } from "~/utils/env.server";
+import type { IssuedReward } from "./confirmation.server";
+import { defaultPickupConfig, type PickupSlot } from "./pickup-config";
+
+/** Why the pending reminders of a pickup were skipped (shown to staff on the message). */
+export const REMINDERS_MOVED = "The pickup was moved.";
+export const REMINDERS_CANCELLED = "The pickup was cancelled.";
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * The address staff alerts go to: SHOP_ALERT_EMAIL, or null when it is unset (then no staff
+ * alert row is written at all: a row needs a recipient; docs/messages.md).
+ */
+export function shopAlertEmail(): string | null {
+  return env().messages.shopAlertEmail;
+}
+
+/** The label of a configured slot ("11 am – 1 pm"); the raw "HH:MM" for one no longer offered. */
+export function slotLabel(
+  slotStart: string,
+  slots: readonly PickupSlot[] = defaultPickupConfig.slots,
+) {
+  return slots.find((slot) => slot.start === slotStart)?.label ?? slotStart;
+}
+
+/** The parameters every pickup message carries (tracking link site-relative). */
+export function pickupMessageParams(pickup: Pickup): PickupMessageParams {
+  return {
+    reference: pickup.reference,
+    name: pickup.name,
+    trackingPath: `/pickups/${pickup.trackingToken}`,
+    pickupDate: pickup.pickupDate,
+    slotLabel: slotLabel(pickup.slotStart),
+  };
+}
+
+/** The pickup row as the transaction sees it now. @throws Error for an unknown id (a bug). */
+async function pickupRow(tx: Database, pickupId: number): Promise<Pickup> {
+  const [pickup] = await tx.select().from(pickups).where(eq(pickups.id, pickupId));
+  if (!pickup) throw new Error(`Pickup ${pickupId} not found for its messages`);
+  return pickup;
+}
+
+/** One customer message about `pickup` on both channels (its e-mail and its +91 number). */
+function toCustomer<T extends MessageTemplate>(
+  tx: Database,
+  pickup: Pickup,
+  template: T,
+  event: string,
+  params: MessageParamsByTemplate[T],
+  sendAfter?: Date,
+): Promise<number> {
+  return enqueueMessage(tx, {
+    template,
+    to: { email: pickup.email, whatsapp: pickup.phone },
+    params,
+    language: "en",
+    dedupeKey: `pickup:${pickup.id}:${event}`,
+    entity: { type: "pickup", id: pickup.id },
+    ...(sendAfter ? { sendAfter } : {}),
+  });
+}
+
+/** One staff alert about `pickup` by e-mail to SHOP_ALERT_EMAIL; nothing when it is unset. */
+async function toStaff<T extends "staff_new_booking" | "staff_new_dispute">(
+  tx: Database,
+  pickup: Pickup,
+  template: T,
+  event: string,
+  params: MessageParamsByTemplate[T],
+): Promise<number> {
+  const address = shopAlertEmail();
+  if (!address) return 0;
+  return enqueueMessage(tx, {
+    template,
+    to: { email: address },
+    params,
+    language: "en",
+    dedupeKey: `pickup:${pickup.id}:${event}`,
+    entity: { type: "pickup", id: pickup.id },
+  });
+}
+
+/**
+ * When the two reminders of a pickup on `date` at `slotStart` are due: 18:00 Asia/Kolkata the
+ * day before, and one hour before the slot starts.
+ */
+export function reminderTimes(date: string, slotStart: string): { evening: Date; hour: Date } {
+  return {
+    evening: kolkataInstant(addDays(date, -1), "18:00"),
+    hour: new Date(kolkataInstant(date, slotStart).getTime() - HOUR_MS),
+  };
+}
+
+/**
+ * Enqueues the evening and hour reminders for the pickup's CURRENT date and slot, each unless
+ * its time has passed at `now`. Keys name the date and slot (and the move number after a
+ * reschedule), so a moved pickup gets reminders for its new slot only, also when it is moved
+ * back to a slot it had before.
+ */
+async function enqueueReminders(tx: Database, pickup: Pickup, now: Date, move: number) {
+  const times = reminderTimes(pickup.pickupDate, pickup.slotStart);
+  const slot = `${pickup.pickupDate}T${pickup.slotStart}${move > 0 ? `:move${move}` : ""}`;
+  const params = pickupMessageParams(pickup);
+  if (times.evening > now) {
+    await toCustomer(
+      tx,
+      pickup,
+      "pickup_reminder_evening",
+      `reminder-evening:${slot}`,
+      params,
+      times.evening,
+    );
+  }
+  if (times.hour > now) {
+    await toCustomer(
+      tx,
+      pickup,
+      "pickup_reminder_hour",
+      `reminder-hour:${slot}`,
+      params,
+      times.hour,
+    );
+  }
+}
+
+/**
+ * A new booking (inside `bookPickup`'s transaction; not for an idempotent replay): the
+ * confirmation 'pickup_booked', the two reminders, and 'staff_new_booking'.
+ */
+export async function enqueuePickupBooked(tx: Database, pickupId: number, now: Date) {
+  const pickup = await pickupRow(tx, pickupId);
+  const params = pickupMessageParams(pickup);
+  await toCustomer(tx, pickup, "pickup_booked", "booked", params);
+  await enqueueReminders(tx, pickup, now, 0);
+  await toStaff(tx, pickup, "staff_new_booking", "staff-new-booking", {
+    ...params,
+    dashboardPath: `/dashboard/pickups/${pickup.id}`,
+  });
+}
+
+/** How many times the pickup has been moved, its audit rows counted (this move included). */
+async function moveNumber(tx: Database, pickupId: number): Promise<number> {
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.entity, "pickup"),
+        eq(auditLog.entityId, String(pickupId)),
+        eq(auditLog.action, "pickup.rescheduled"),
+      ),
+    );
+  return Math.max(1, Number(row?.n ?? 0));
+}
+
+/**
+ * The pickup was moved (inside the reschedule's transaction, after its audit row): the pending
+ * reminders of the old slot are skipped, 'pickup_rescheduled' is enqueued (key
+ * `pickup:<id>:rescheduled:<n>`, n the move number) and the reminders of the new slot.
+ */
+export async function enqueuePickupRescheduled(tx: Database, pickupId: number, now: Date) {
+  const pickup = await pickupRow(tx, pickupId);
+  const move = await moveNumber(tx, pickupId);
+  await skipPendingMessages(
+    tx,
+    { type: "pickup", id: pickupId },
+    `pickup:${pickupId}:reminder`,
+    REMINDERS_MOVED,
+  );
+  await toCustomer(
+    tx,
+    pickup,
+    "pickup_rescheduled",
+    `rescheduled:${move}`,
+    pickupMessageParams(pickup),
+  );
+  await enqueueReminders(tx, pickup, now, move);
+}
+
+/** Skips the pickup's pending reminders with `reason` (missed, cancelled). */
+export async function skipPickupReminders(tx: Database, pickupId: number, reason: string) {
+  return skipPendingMessages(
+    tx,
+    { type: "pickup", id: pickupId },
+    `pickup:${pickupId}:reminder`,
+    reason,
+  );
+}
+
+/** The pickup was cancelled (by the visitor or by staff): reminders skipped, 'pickup_cancelled'. */
+export async function enqueuePickupCancelled(tx: Database, pickupId: number) {
+  const pickup = await pickupRow(tx, pickupId);
+  await skipPickupReminders(tx, pickupId, REMINDERS_CANCELLED);
+  await toCustomer(tx, pickup, "pickup_cancelled", "cancelled", pickupMessageParams(pickup));
+}
+
+/** Staff confirmed the pickup: 'pickup_confirmed'. */
+export async function enqueuePickupConfirmed(tx: Database, pickupId: number) {
+  const pickup = await pickupRow(tx, pickupId);
+  await toCustomer(tx, pickup, "pickup_confirmed", "confirmed", pickupMessageParams(pickup));
+}
+
+/**
+ * The first 'On my way' of the pickup: 'collector_on_the_way' with the collector's name and the
+ * 4-digit handover code (key `pickup:<id>:on-the-way`, so a second tap adds nothing).
+ */
+export async function enqueueOnTheWay(tx: Database, pickupId: number, collectorName: string) {
+  const pickup = await pickupRow(tx, pickupId);
+  if (!pickup.handoverCode) return;
+  await toCustomer(tx, pickup, "collector_on_the_way", "on-the-way", {
+    ...pickupMessageParams(pickup),
+    collectorName,
+    handoverCode: pickup.handoverCode,
+  });
+}
+
+/** Weigh sheet `version` waits for the customer: 'weigh_sheet_ready' (one per version). */
+export async function enqueueWeighSheetReady(
+  tx: Database,
+  pickupId: number,
+  sheet: { version: number; totalGrams: number; payoutPaise: number; rewardValuePaise: number },
+) {
+  const pickup = await pickupRow(tx, pickupId);
+  await toCustomer(tx, pickup, "weigh_sheet_ready", `weigh-sheet:${sheet.version}`, {
+    ...pickupMessageParams(pickup),
+    version: sheet.version,
+    totalGrams: sheet.totalGrams,
+    payoutPaise: sheet.payoutPaise,
+    rewardValuePaise: sheet.rewardValuePaise,
+  });
+}
+
+/** The reward part of 'pickup_collected' (coupon code, value and expiry date; plants). */
+function rewardParams(reward: IssuedReward) {
+  if (reward.kind === "coupon") {
+    return {
+      reward: "coupon" as const,
+      couponCode: reward.code,
+      couponValuePaise: reward.valuePaise,
+      couponExpiresOn: todayInKolkata(reward.expiresAt),
+    };
+  }
+  if (reward.kind === "plants") return { reward: "plants" as const, plants: reward.plants };
+  return { reward: "money" as const };
+}
+
+/**
+ * The weigh sheet was confirmed and the reward issued (customer, handover code or staff closing
+ * a dispute): 'pickup_collected' with the payout (paise) and the reward.
+ */
+export async function enqueuePickupCollected(
+  tx: Database,
+  pickupId: number,
+  payoutPaise: number,
+  reward: IssuedReward,
+) {
+  const pickup = await pickupRow(tx, pickupId);
+  await toCustomer(tx, pickup, "pickup_collected", "collected", {
+    ...pickupMessageParams(pickup),
+    payoutPaise,
+    ...rewardParams(reward),
+  });
+}
+
+/** The customer disputed weigh sheet `version`: 'staff_new_dispute' with the reason. */
+export async function enqueueDisputeAlert(
+  tx: Database,
+  pickupId: number,
+  version: number,
+  reason: string,
+) {
+  const pickup = await pickupRow(tx, pickupId);
+  await toStaff(tx, pickup, "staff_new_dispute", `staff-dispute:${version}`, {
+    ...pickupMessageParams(pickup),
+    dashboardPath: `/dashboard/pickups/${pickup.id}`,
+    reason,
+  });
+}
