@@ -12,6 +12,7 @@ import type { Database } from "~/db/client.server";
 import { enqueueMessage } from "~/db/outbox.server";
 import { auditLog } from "~/db/schema/audit";
 import { registrations } from "~/db/schema/community";
+import { messages } from "~/db/schema/messages";
 
 /**
  * Newsletter rows per minute: row i of a send is due `floor(i / 20)` minutes after the send
@@ -172,4 +173,30 @@ export async function newsletterRecipientUnsubscribed(
     .where(and(eq(registrations.email, recipient.trim().toLowerCase()), subscribed()))
     .limit(1);
   return row === undefined;
+}
+
+/** The reason a newsletter row is skipped after its address left the mailing list. */
+export const UNSUBSCRIBED_REASON = "Unsubscribed";
+
+/**
+ * Marks the still-pending newsletter rows to `email` 'skipped' with UNSUBSCRIBED_REASON, inside
+ * the unsubscribe's transaction (docs/messages.md "Newsletter"). A row a dispatcher holds right
+ * now is skipped too; the dispatcher's own check (`newsletterRecipientUnsubscribed`) covers the
+ * send already under way.
+ * @returns the number of rows skipped.
+ */
+export async function skipPendingNewsletters(tx: Database, email: string): Promise<number> {
+  const skipped = await tx
+    .update(messages)
+    .set({ status: "skipped", lastError: UNSUBSCRIBED_REASON, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(messages.template, "newsletter"),
+        eq(messages.channel, "email"),
+        eq(messages.recipient, email),
+        eq(messages.status, "pending"),
+      ),
+    )
+    .returning({ id: messages.id });
+  return skipped.length;
 }

@@ -112,7 +112,11 @@ export default function Newsletter({ loaderData, actionData }: Route.ComponentPr
         />
       ) : null}
       <NewsletterForm
-        newsletterId={values.newsletterId || loaderData.newsletterId}
+        newsletterId={
+          /^[A-Za-z0-9_-]{22}$/.test(values.newsletterId ?? "")
+            ? (values.newsletterId as string)
+            : loaderData.newsletterId
+        }
         subscribers={subscribers}
         values={values}
         errors={actionData?.errors ?? {}}
