@@ -55,7 +55,7 @@ export function NewsletterForm({
   const field = fieldsOf({ values, errors }, { limits: newsletterFieldLimits });
   const submitting = useNavigation().state === "submitting";
   return (
-    <Form method="post" className="dash-form" aria-label="Newsletter">
+    <Form method="post" className="dash-form" aria-label="Newsletter" noValidate>
       <input type="hidden" name="newsletterId" value={newsletterId} />
       <InputField {...field("subject")} label="Subject" required minLength={3} />
       <TextareaField

@@ -20,20 +20,23 @@ import type { Route } from "./+types/messages";
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request);
   const db = await getDb();
-  return listPageData(request, {
-    path: "/dashboard/messages",
-    schema: messageFiltersSchema,
-    read: (filters, after) => listMessages(db, filters, after),
-  });
+  return listPageData(
+    request,
+    {
+      path: "/dashboard/messages",
+      schema: messageFiltersSchema,
+      read: (filters, after) => listMessages(db, filters, after),
+    },
+    { templates: [...messageTemplates] },
+  );
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Messages | Staff dashboard" }];
 
-const templateChoices = Object.fromEntries(messageTemplates.map((name) => [name, name]));
-
 export default function Messages({ loaderData }: Route.ComponentProps) {
   const { values, errors, rows } = loaderData;
   const back = useBackPath();
+  const templateChoices = Object.fromEntries(loaderData.templates.map((name) => [name, name]));
   return (
     <>
       <h1>Messages</h1>
