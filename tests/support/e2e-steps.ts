@@ -229,3 +229,72 @@ export function rateCategory(page: Page, name: string): Locator {
 export async function openRateCategory(page: Page, name: string): Promise<void> {
   await rateCategory(page, name).locator("summary").click();
 }
+
+/** A dashboard account a test creates: the name the dashboard shows, the e-mail to log in. */
+export interface StaffAccount {
+  name: string;
+  email: string;
+}
+
+/**
+ * On the Staff page (the page must be logged in as an admin): creates a collector account with
+ * the browser tests' password E2E_STAFF_PASSWORD, and waits for the page to say so.
+ */
+export async function createCollector(page: Page, collector: StaffAccount): Promise<void> {
+  await page.goto("/dashboard/staff");
+  await page.getByLabel("Name", { exact: true }).fill(collector.name);
+  await page.getByLabel("Email", { exact: true }).fill(collector.email);
+  await page.getByLabel("Role").selectOption("collector");
+  await page.getByLabel("Password", { exact: true }).fill(E2E_STAFF_PASSWORD);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByText(`Created collector account for ${collector.email}.`)).toBeVisible();
+}
+
+/**
+ * Waits until React has hydrated the element `selector` (it carries React's fiber key), so that
+ * a choice made in a form is not reset by hydration. Only for pages with JavaScript.
+ */
+export async function waitForHydration(page: Page, selector: string): Promise<void> {
+  await page.waitForFunction((css) => {
+    const element = document.querySelector(css);
+    return element !== null && Object.keys(element).some((key) => key.startsWith("__reactFiber"));
+  }, selector);
+}
+
+/**
+ * As staff or an admin: opens the pickup `reference` from the pickups list's search and gives
+ * it to the collector named `collectorName` with 'Assign to' and 'Save collector' on the
+ * pickup's page (docs/exchange.md "Assigning"); waits for "Assigned to <name>.".
+ * @returns the pickup's dashboard id.
+ */
+export async function assignPickup(
+  page: Page,
+  reference: string,
+  collectorName: string,
+  { javaScript = true }: { javaScript?: boolean } = {},
+): Promise<number> {
+  await page.goto(`/dashboard/pickups?q=${encodeURIComponent(reference)}`);
+  await page.getByRole("link", { name: reference }).click();
+  await expect(page).toHaveURL(/\/dashboard\/pickups\/\d+$/);
+  if (javaScript) await waitForHydration(page, "#collectorId");
+  await page.getByLabel("Assign to").selectOption({ label: collectorName });
+  await page.getByRole("button", { name: "Save collector" }).click();
+  await expect(page.getByText(`Assigned to ${collectorName}.`)).toBeVisible();
+  return Number(/\/dashboard\/pickups\/(\d+)/.exec(page.url())?.[1]);
+}
+
+/** The page scrolls no wider than `width` CSS pixels (the phone's by default). */
+export async function expectNoHorizontalScroll(
+  page: Page,
+  width: number = PHONE_VIEWPORT.width,
+): Promise<void> {
+  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(scrollWidth).toBeLessThanOrEqual(width);
+}
+
+/** The first amount in `text` ("₹1,234" or "₹1,234.50") in paise. */
+export function paiseOf(text: string): number {
+  const match = /₹([\d,]+)(?:\.(\d{2}))?/.exec(text);
+  if (!match) throw new Error(`No amount in ${text}`);
+  return Number((match[1] ?? "").replaceAll(",", "")) * 100 + Number(match[2] ?? 0);
+}
