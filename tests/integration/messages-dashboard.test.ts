@@ -6,8 +6,9 @@
  */
 
 import type { AddressInfo } from "node:net";
-import { and, asc, eq, like } from "drizzle-orm";
+import { and, asc, eq, like, sql } from "drizzle-orm";
 import express from "express";
+import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { useDatabaseHandle } from "~/db/db.server";
@@ -287,6 +288,37 @@ describe("newsletter", () => {
       .where(like(messages.dedupeKey, `newsletter:${page.body.newsletterId}:%`));
     expect(third.map((row) => row.recipient)).not.toContain("asha@example.com");
     expect(third.map((row) => row.recipient)).toContain("bala@example.com");
+  });
+});
+
+describe("newsletter form with odd input", () => {
+  it("answers 4xx or a redirect, never 5xx, and writes only for a valid send", async () => {
+    const countRows = async () =>
+      Number(
+        (
+          await handle.db
+            .select({ n: sql<number>`count(*)::int` })
+            .from(messages)
+            .where(eq(messages.template, "newsletter"))
+        )[0]?.n,
+      );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({
+          intent: fc.constantFrom("preview", "send", "", "delete"),
+          subject: fc.oneof(fc.string({ maxLength: 200 }), fc.constant("x\r\nBcc: a@b.c")),
+          text: fc.oneof(fc.string({ maxLength: 300 }), fc.constant("y".repeat(20_001))),
+          newsletterId: fc.oneof(fc.string({ maxLength: 30 }), fc.constant("short")),
+        }),
+        async (form) => {
+          const before = await countRows();
+          const result = await newsletterPost(admin.cookie, form);
+          expect(result.status).toBeLessThan(500);
+          if (result.status >= 400) expect(await countRows()).toBe(before);
+        },
+      ),
+      { numRuns: 60 },
+    );
   });
 });
 
