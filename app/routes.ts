@@ -58,6 +58,10 @@ export default [
     route("staff/export", "routes/dashboard/staff-export.ts"),
     route("payouts", "routes/dashboard/payouts.tsx"),
     route("payouts/export", "routes/dashboard/payouts-export.ts"),
+    route("newsletter", "routes/dashboard/newsletter.tsx"),
+    route("messages", "routes/dashboard/messages.tsx"),
+    route("messages/export", "routes/dashboard/messages-export.ts"),
+    route("messages/:id/resend", "routes/dashboard/message-resend.ts"),
     route("audit", "routes/dashboard/audit.tsx"),
     route("audit/export", "routes/dashboard/audit-export.ts"),
     // The collector's route sheet (docs/exchange.md).

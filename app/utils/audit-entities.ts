@@ -9,6 +9,8 @@ export const auditEntityLabels = {
   scrap_material: "Scrap rates",
   review: "Reviews",
   staff: "Staff accounts",
+  newsletter: "Newsletters",
+  message: "Messages",
 } as const;
 
 export type AuditEntity = keyof typeof auditEntityLabels;

@@ -22,7 +22,7 @@ import { routeArgs, signedInStaff } from "../support/staff";
 
 type Loader = (args: unknown) => Promise<unknown>;
 const listModules = import.meta.glob<{ loader: Loader }>([
-  "../../app/routes/dashboard/{pickups,orders,registrations,reviews,audit,catalogue}.tsx",
+  "../../app/routes/dashboard/{pickups,orders,registrations,reviews,audit,catalogue,messages}.tsx",
   "../../app/routes/dashboard/*-export.ts",
 ]);
 

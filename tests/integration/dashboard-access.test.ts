@@ -40,7 +40,8 @@ const publicEntrances = new Set(["/dashboard/login", "/dashboard/logout", "/dash
 const dashboardRoutes = flatten(routes).filter(
   (r) => r.path.startsWith("/dashboard") && !publicEntrances.has(r.path),
 );
-const adminOnly = (path: string) => /^\/dashboard\/(catalogue|rates|staff)(\/|$)/.test(path);
+const adminOnly = (path: string) =>
+  /^\/dashboard\/(catalogue|rates|staff|newsletter)(\/|$)/.test(path);
 
 function urlFor(path: string) {
   return `http://localhost${path.replace(/:id\b/, "1")}`;

@@ -7,6 +7,7 @@ import type { Database } from "~/db/client.server";
 import { returnedRow } from "~/db/returned-row";
 import { registrations, reviews } from "~/db/schema/community";
 import { isUnguessableToken, unguessableToken } from "~/utils/codes.server";
+import { skipPendingNewsletters } from "./newsletter.server";
 
 /**
  * Adds the address to the mailing list, or updates its name and number (and re-subscribes it)
@@ -38,7 +39,9 @@ export async function upsertRegistration(
 }
 
 /**
- * One-click unsubscribe by token (idempotent).
+ * One-click unsubscribe by token (idempotent; docs/messages.md "Newsletter"): marks the
+ * registration unsubscribed and skips its newsletter rows still waiting in the outbox, in one
+ * transaction.
  * @returns "unsubscribed", "already" or "unknown".
  */
 export async function unsubscribe(
@@ -46,17 +49,23 @@ export async function unsubscribe(
   token: string,
 ): Promise<"unsubscribed" | "already" | "unknown"> {
   if (!isUnguessableToken(token)) return "unknown";
-  const updated = await db
-    .update(registrations)
-    .set({ unsubscribedAt: new Date(), updatedAt: new Date() })
-    .where(and(eq(registrations.unsubscribeToken, token), isNull(registrations.unsubscribedAt)))
-    .returning({ id: registrations.id });
-  if (updated.length > 0) return "unsubscribed";
-  const [existing] = await db
-    .select({ id: registrations.id })
-    .from(registrations)
-    .where(eq(registrations.unsubscribeToken, token));
-  return existing ? "already" : "unknown";
+  return db.transaction(async (tx) => {
+    const updated = await tx
+      .update(registrations)
+      .set({ unsubscribedAt: new Date(), updatedAt: new Date() })
+      .where(and(eq(registrations.unsubscribeToken, token), isNull(registrations.unsubscribedAt)))
+      .returning({ id: registrations.id, email: registrations.email });
+    const [row] = updated;
+    if (row) {
+      await skipPendingNewsletters(tx, row.email);
+      return "unsubscribed";
+    }
+    const [existing] = await tx
+      .select({ id: registrations.id })
+      .from(registrations)
+      .where(eq(registrations.unsubscribeToken, token));
+    return existing ? "already" : "unknown";
+  });
 }
 
 /** Stores a review; published at once unless approval is required (REVIEWS_REQUIRE_APPROVAL). */

@@ -2,6 +2,8 @@ import { data, Link, redirect } from "react-router";
 import { TableScroll } from "~/components/dashboard/data-table";
 import { DetailMessages, HistoryList, StatusButton } from "~/components/dashboard/detail-page";
 import { getDb } from "~/db/db.server";
+import { MessageLog } from "~/features/messages/message-log";
+import { messagesOf } from "~/features/messages/messages-admin.server";
 import {
   type OrderTransitionIntent,
   orderActionSchema,
@@ -43,6 +45,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     placedAt: formatDateTimeIST(found.order.createdAt),
     paidAt: found.order.paidAt ? formatDateTimeIST(found.order.paidAt) : null,
     notice: notices[done] ?? null,
+    messageLog: await messagesOf(await getDb(), { type: "order", id: found.order.id }),
   };
 }
 
@@ -278,6 +281,7 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
       <PaymentEvents payments={loaderData.payments} />
       <OrderLines order={order} lines={lines} />
       <OrderActions order={order} cashCollectable={cashCollectable} />
+      <MessageLog messages={loaderData.messageLog} />
       <HistoryList history={history} />
     </>
   );

@@ -1,6 +1,8 @@
 import { data, Link, redirect } from "react-router";
 import { DetailMessages, HistoryList, StatusButton } from "~/components/dashboard/detail-page";
 import { getDb } from "~/db/db.server";
+import { MessageLog } from "~/features/messages/message-log";
+import { messagesOf } from "~/features/messages/messages-admin.server";
 import { AssignCollectorForm } from "~/features/pickups/assign-collector-form";
 import { listCollectors } from "~/features/pickups/assignment.server";
 import { CloseDisputeForm } from "~/features/pickups/close-dispute-form";
@@ -46,7 +48,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const { pricing } = weighSheetSettingsFromEnv();
   const done = new URL(request.url).searchParams.get("done") ?? "";
   const collectors = await listCollectors(db);
-  return { ...found, weighing, pricing, notice: notices[done] ?? null, collectors };
+  const messageLog = await messagesOf(db, { type: "pickup", id: found.pickup.id });
+  return { ...found, weighing, pricing, notice: notices[done] ?? null, collectors, messageLog };
 }
 
 interface ActionResult {
@@ -283,6 +286,7 @@ export default function PickupDetail({ loaderData, actionData }: Route.Component
       <StatusActions status={pickup.status} />
       {pickup.status === "disputed" ? <CloseDisputeForm pickupId={pickup.id} /> : null}
       <WeighSheets loaderData={loaderData} actionData={actionData} />
+      <MessageLog messages={loaderData.messageLog} />
       <HistoryList history={history} />
     </>
   );

@@ -1,0 +1,96 @@
+import {
+  ChoiceFilter,
+  FilterForm,
+  ListResults,
+  SearchFilter,
+} from "~/components/dashboard/list-page";
+import { getDb } from "~/db/db.server";
+import { messageTemplates } from "~/db/outbox.server";
+import { MessageTableRow, ResendNotice, useBackPath } from "~/features/messages/message-log";
+import { messageChannelLabels, messageStatusFilters } from "~/features/messages/message-status";
+import { listMessages, messageFiltersSchema } from "~/features/messages/messages-admin.server";
+import { requireStaff } from "~/features/staff/session.server";
+import { listPageData } from "~/utils/list-page.server";
+import type { Route } from "./+types/messages";
+
+/**
+ * Messages (docs/messages.md "Staff pages"): failed and skipped messages by default, filters by
+ * status, channel, template and recipient or reference; keyset pages of 50, newest first.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireStaff(request);
+  const db = await getDb();
+  return listPageData(
+    request,
+    {
+      path: "/dashboard/messages",
+      schema: messageFiltersSchema,
+      read: (filters, after) => listMessages(db, filters, after),
+    },
+    { templates: [...messageTemplates] },
+  );
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Messages | Staff dashboard" }];
+
+export default function Messages({ loaderData }: Route.ComponentProps) {
+  const { values, errors, rows } = loaderData;
+  const back = useBackPath();
+  const templateChoices = Object.fromEntries(loaderData.templates.map((name) => [name, name]));
+  return (
+    <>
+      <h1>Messages</h1>
+      <p>
+        E-mail and WhatsApp messages of the outbox, newest first. Without a status chosen, the list
+        shows the failed and skipped ones: those need a look.
+      </p>
+      <ResendNotice />
+      <FilterForm
+        label="Filter messages"
+        clearHref="/dashboard/messages"
+        values={values}
+        errors={errors}
+      >
+        <ChoiceFilter
+          name="status"
+          label="Status"
+          placeholder="Failed or skipped"
+          choices={messageStatusFilters}
+        />
+        <ChoiceFilter
+          name="channel"
+          label="Channel"
+          placeholder="Any channel"
+          choices={messageChannelLabels}
+        />
+        <ChoiceFilter
+          name="template"
+          label="Template"
+          placeholder="Any template"
+          choices={templateChoices}
+        />
+        <SearchFilter label="Search recipient or reference" />
+      </FilterForm>
+      <ListResults
+        page={loaderData}
+        noun={{ one: "message", many: "messages" }}
+        caption="Messages, newest first"
+        columns={[
+          "Time",
+          "Channel",
+          "Template",
+          "Recipient",
+          "About",
+          "Status",
+          { label: "Attempts", numeric: true },
+          "Error",
+          "Action",
+        ]}
+      >
+        {rows.map((row) => (
+          <MessageTableRow key={row.id} message={row} back={back} withAbout />
+        ))}
+      </ListResults>
+    </>
+  );
+}

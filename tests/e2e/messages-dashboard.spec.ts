@@ -1,0 +1,94 @@
+/**
+ * The newsletter and the Messages page (docs/messages.md "Newsletter", "Staff pages") at 360 px:
+ * a visitor joins on the home page, an admin previews and sends a newsletter, sees its row on
+ * the Messages page, and the visitor's one-click unsubscribe (a POST from the mail provider's
+ * server, no Origin) stops it.
+ */
+import { expectNoAxeViolations } from "../support/axe";
+import { E2E_ADMIN } from "../support/e2e-staff";
+import { logInAsStaff, PHONE_VIEWPORT } from "../support/e2e-steps";
+import { expect, test } from "../support/fixtures";
+
+test.use({ viewport: PHONE_VIEWPORT });
+
+// Its own client address for the 'Join us' rate limit (the server trusts the loopback proxy).
+test.beforeEach(async ({ page }) => {
+  await page.setExtraHTTPHeaders({
+    "X-Forwarded-For": `198.51.100.${(Date.now() % 200) + 30}, 203.0.113.77`,
+  });
+});
+
+test("an admin previews and sends a newsletter; one-click unsubscribe stops it", async ({
+  page,
+  request,
+}) => {
+  const email = `reader.${Date.now()}@example.com`;
+  await page.goto("/#join");
+  const join = page.locator("#join");
+  await join.getByLabel("Name").fill("Meera Reader");
+  await join.getByLabel("Email").fill(email);
+  await join.getByLabel("Contact").fill("98450 12345");
+  await join.getByRole("button", { name: "Join us" }).click();
+  const dialog = page.getByRole("dialog", { name: "Thank you for joining us!" });
+  const unsubscribeHref = await dialog
+    .getByRole("link", { name: "Unsubscribe" })
+    .getAttribute("href");
+  expect(unsubscribeHref).toMatch(/^\/unsubscribe\//);
+  await page.context().clearCookies();
+
+  await logInAsStaff(page, E2E_ADMIN, "/dashboard/newsletter");
+  await expect(page.getByRole("heading", { name: "Newsletter" })).toBeVisible();
+  await page.getByLabel("Subject").fill("Hi");
+  await page.getByRole("button", { name: "Preview" }).click();
+  await expect(page.getByText("Write a subject of at least 3 characters.")).toBeVisible();
+  await page.getByLabel("Subject").fill("Plants for the monsoon");
+  await page.getByLabel("Text").fill("Dear readers,\n\nOur monsoon plants are here.");
+  await page.getByRole("button", { name: "Preview" }).click();
+  const preview = page.getByRole("region", { name: "Preview" });
+  await expect(preview).toContainText("Subject: Plants for the monsoon");
+  await expect(preview.locator(".newsletter-paragraph")).toHaveText([
+    "Dear readers,",
+    "Our monsoon plants are here.",
+  ]);
+  await expect(preview).toContainText("/unsubscribe/");
+  await expectNoAxeViolations(page);
+
+  const send = page.getByRole("button", { name: /^Send to \d+ subscribers?$/ });
+  const count = Number((await send.textContent())?.match(/\d+/)?.[0]);
+  expect(count).toBeGreaterThanOrEqual(1);
+  await send.click();
+  await expect(page.getByText(`Newsletter queued for ${count} subscriber`)).toBeVisible();
+
+  await page.getByRole("link", { name: "Messages", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Messages", level: 1 })).toBeVisible();
+  await page.getByLabel("Status").selectOption("pending");
+  await page.getByLabel("Template").selectOption("newsletter");
+  await page.getByLabel("Search recipient or reference").fill(email);
+  await page.getByRole("button", { name: "Filter" }).click();
+  await expect(page).toHaveURL(/status=pending/);
+  // Without a dispatcher sending (or with no SMTP_URL, when the row is 'skipped' at once) the
+  // row waits; the status filter 'pending' shows it while it does.
+  const row = page.getByRole("row").filter({ hasText: email });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText("newsletter");
+  await expect(row).toContainText("Waiting");
+  await expectNoAxeViolations(page);
+
+  // The mail provider's one-click POST (RFC 8058): no Origin, no cookie, no JavaScript.
+  const oneClick = await request.post(unsubscribeHref as string, {
+    form: { "List-Unsubscribe": "One-Click" },
+  });
+  expect(oneClick.status()).toBe(200);
+  // A browser POST from another site is still refused.
+  const crossSite = await request.post("/dashboard/newsletter", {
+    headers: { Origin: "https://evil.example" },
+    form: { intent: "send" },
+  });
+  expect(crossSite.status()).toBe(403);
+
+  await page.getByLabel("Status").selectOption("skipped");
+  await page.getByRole("button", { name: "Filter" }).click();
+  const skipped = page.getByRole("row").filter({ hasText: email });
+  await expect(skipped).toContainText("Skipped");
+  await expect(skipped).toContainText("Unsubscribed");
+});
