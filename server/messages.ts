@@ -5,10 +5,13 @@
  * inspect them; a server that should only serve pages).
  */
 import type { Database } from "~/db/client.server";
+import { newsletterRecipientUnsubscribed } from "~/features/community/newsletter.server";
 import { createDispatcher, type Dispatcher } from "~/features/messages/dispatcher.server";
 import { createEmailChannel } from "~/features/messages/email-channel";
 import { renderForChannel } from "~/features/messages/templates";
 import { createWhatsAppChannel } from "~/features/messages/whatsapp-channel";
+import { ensureDailyDigest } from "~/features/pickups/daily-digest.server";
+import { pickupConfigFromEnv } from "~/features/pickups/pickup-config";
 import { siteConfig } from "~/features/site/site-config";
 import type { Env } from "~/utils/env.server";
 import type { logger } from "~/utils/logger.server";
@@ -26,6 +29,16 @@ function secretsOf(settings: Env["messages"]): string[] {
     }
   }
   return secrets;
+}
+
+/** `work`, run at most once per `intervalMs` (later calls in between do nothing). */
+function throttled(intervalMs: number, work: (now: Date) => Promise<unknown>) {
+  let last = Number.NEGATIVE_INFINITY;
+  return async (now: Date) => {
+    if (now.getTime() - last < intervalMs) return;
+    last = now.getTime();
+    await work(now);
+  };
 }
 
 /**
@@ -63,6 +76,15 @@ export function startMessageDispatcher(
     },
     secrets: secretsOf(settings),
     logger: log,
+    // A newsletter whose reader unsubscribed after it was queued is not sent (docs/messages.md).
+    skipIf: async (row) =>
+      row.template === "newsletter" && (await newsletterRecipientUnsubscribed(db, row.recipient))
+        ? "Unsubscribed"
+        : null,
+    // The 07:00 digest: an idempotent insert, at most once a minute per server.
+    beforeClaim: throttled(60_000, (now) =>
+      ensureDailyDigest(db, now, pickupConfigFromEnv().slots),
+    ),
   });
   dispatcher.start();
   log.info(

@@ -56,6 +56,16 @@ export interface DispatcherOptions {
   logger?: DispatcherLogger;
   /** Called after every cycle of the loop (metrics, tests). */
   onCycle?: (cycle: DispatchCycle) => void;
+  /**
+   * Why a claimed row must not go out after all (e.g. the newsletter's recipient unsubscribed
+   * meanwhile), or null to send it. Asked before rendering; a reason skips the row.
+   */
+  skipIf?: (row: Message) => Promise<string | null>;
+  /**
+   * Work to do before each claim, e.g. inserting the day's digest row once it is due (idempotent
+   * inserts: every server calls it). A throw is logged; the cycle goes on claiming.
+   */
+  beforeClaim?: (now: Date) => Promise<unknown>;
 }
 
 /** What one claim-and-send cycle did. */
@@ -180,7 +190,7 @@ type StopWatch = (sending: Promise<SendResult>) => Promise<SendResult | null>;
 async function attempt(settings: Settings, row: Message, watch: StopWatch): Promise<Outcome> {
   const { channels, render } = settings.options;
   const channel = row.channel === "email" ? channels.email : channels.whatsapp;
-  const reason = channel.skipReason();
+  const reason = channel.skipReason() ?? (await settings.options.skipIf?.(row)) ?? null;
   if (reason) return { kind: "skipped", reason };
   let content: RenderedEmail | RenderedWhatsApp;
   try {
@@ -314,6 +324,13 @@ function emptyCycle(): DispatchCycle {
 async function dispatchBatch(settings: Settings, state: LoopState): Promise<DispatchCycle> {
   const cycle = emptyCycle();
   if (state.stopping) return cycle;
+  if (settings.options.beforeClaim) {
+    try {
+      await settings.options.beforeClaim(settings.now?.() ?? new Date());
+    } catch (error) {
+      settings.log.warn({ err: error }, "the work before claiming failed; claiming anyway");
+    }
+  }
   const claimedAt = performance.now();
   const rows = await claim(settings);
   cycle.claimed = rows.length;
