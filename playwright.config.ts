@@ -8,6 +8,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { mailServerEnv } from "./tests/support/e2e-mailbox";
 import { razorpayServerEnv } from "./tests/support/e2e-razorpay";
 import { freePort } from "./tests/support/server-process";
 
@@ -28,6 +29,9 @@ process.env.E2E_PORT ??= String(await freePort());
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "e2e-data-"));
 // Online payment (docs/payments.md): the web server pays through a fake Razorpay API on this port.
 process.env.E2E_RAZORPAY_PORT ??= String(await freePort());
+// Messages (docs/messages.md): e-mail goes to a real SMTP server on loopback; specs read it.
+process.env.E2E_SMTP_PORT ??= String(await freePort());
+process.env.E2E_MAILBOX_PORT ??= String(await freePort());
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
 
@@ -77,6 +81,8 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       TRUST_PROXY: "loopback",
       ...razorpayServerEnv(Number(process.env.E2E_RAZORPAY_PORT)),
+      ...mailServerEnv(Number(process.env.E2E_SMTP_PORT), Number(process.env.E2E_MAILBOX_PORT)),
+      PUBLIC_URL: baseURL,
       ...(process.env.E2E_DATABASE_URL
         ? {
             DATABASE_URL: process.env.E2E_DATABASE_URL,

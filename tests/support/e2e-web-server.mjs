@@ -32,4 +32,12 @@ if (process.env.E2E_RAZORPAY_PORT) {
 }
 // --- end of online payment block ---
 
+// --- E-mail: the SMTP server SMTP_URL points at, and the mailbox the specs read
+// (tests/support/e2e-mailbox.ts). ---
+if (process.env.E2E_SMTP_PORT) {
+  const { startE2EMailbox } = await import("./e2e-mailbox.ts");
+  await startE2EMailbox(Number(process.env.E2E_SMTP_PORT), Number(process.env.E2E_MAILBOX_PORT));
+}
+// --- end of e-mail block ---
+
 await import("../../server.js");

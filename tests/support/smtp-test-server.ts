@@ -150,7 +150,7 @@ function smtpError(refusal: Refusal): Error & { responseCode: number } {
 }
 
 /** Starts the server on 127.0.0.1 and a free port. */
-export async function startSmtpTestServer(): Promise<SmtpTestServer> {
+export async function startSmtpTestServer(listenPort = 0): Promise<SmtpTestServer> {
   const received: ReceivedMessage[] = [];
   const refusals: Refusal[] = [];
   const waiters = new Set<() => void>();
@@ -199,7 +199,7 @@ export async function startSmtpTestServer(): Promise<SmtpTestServer> {
   server.on("error", () => {
     // Client disconnects (a killed test) are not the test's failure.
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(listenPort, "127.0.0.1", resolve));
   const address = server.server.address();
   const port = typeof address === "object" && address ? address.port : 0;
 
