@@ -12,7 +12,6 @@ import {
   disputeWeighSheetByToken,
   listDisputes,
 } from "~/features/pickups/confirmation.server";
-import { ExchangeError } from "~/features/pickups/exchange-error";
 import {
   HANDOVER_CODE_LOCKED,
   NO_HANDOVER_CODE_YET,
@@ -25,6 +24,7 @@ import { action as routeHandoverAction } from "~/routes/dashboard/route-handover
 import { action as trackingAction, loader as trackingLoader } from "~/routes/pickup-tracking";
 import { exchangeDefaults } from "~/utils/env.server";
 import { testDatabaseForFile } from "../db";
+import { exchangeRefusal } from "../support/exchange-refusal";
 import { routeArgs, signedInStaff } from "../support/staff";
 import { addSheetVersion, weighedPickup } from "../support/weigh-sheet-fixtures";
 
@@ -81,16 +81,6 @@ async function stockOf(id: number) {
     .from(products)
     .where(eq(products.id, id));
   return row?.stock;
-}
-
-/** The ExchangeError a promise rejects with (fails the test when it resolves). */
-async function refusal(promise: Promise<unknown>): Promise<ExchangeError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ExchangeError);
-  return error as ExchangeError;
 }
 
 describe("confirmWeighSheetByToken", () => {
@@ -183,7 +173,9 @@ describe("confirmWeighSheetByToken", () => {
         { productId: fern.id, quantity: 2 },
       ],
     });
-    const error = await refusal(confirmWeighSheetByToken(handle.db, token, 1, now, settings));
+    const error = await exchangeRefusal(
+      confirmWeighSheetByToken(handle.db, token, 1, now, settings),
+    );
     expect(error.status).toBe(409);
     expect(error.message).toBe(
       `${fern.name} is out of stock now; the collector will change the plants.`,
@@ -208,7 +200,9 @@ describe("confirmWeighSheetByToken", () => {
   it("refuses an old version with 409 and confirms the new one", async () => {
     const { pickup, token } = await weighedPickup(handle.db);
     await addSheetVersion(handle.db, pickup.id, { grams: [20_000] });
-    const error = await refusal(confirmWeighSheetByToken(handle.db, token, 1, now, settings));
+    const error = await exchangeRefusal(
+      confirmWeighSheetByToken(handle.db, token, 1, now, settings),
+    );
     expect(error).toMatchObject({ status: 409, message: REPLACED_VERSION });
     expect(await couponsOf(pickup.id)).toEqual([]);
     await confirmWeighSheetByToken(handle.db, token, 2, now, settings);
@@ -218,13 +212,14 @@ describe("confirmWeighSheetByToken", () => {
   it("answers 404 for an unknown token or version", async () => {
     const { token } = await weighedPickup(handle.db);
     expect(
-      (await refusal(confirmWeighSheetByToken(handle.db, "x".repeat(43), 1, now, settings))).status,
+      (await exchangeRefusal(confirmWeighSheetByToken(handle.db, "x".repeat(43), 1, now, settings)))
+        .status,
     ).toBe(404);
     expect(
-      (await refusal(confirmWeighSheetByToken(handle.db, "bad", 1, now, settings))).status,
+      (await exchangeRefusal(confirmWeighSheetByToken(handle.db, "bad", 1, now, settings))).status,
     ).toBe(404);
     expect(
-      (await refusal(confirmWeighSheetByToken(handle.db, token, 7, now, settings))).status,
+      (await exchangeRefusal(confirmWeighSheetByToken(handle.db, token, 7, now, settings))).status,
     ).toBe(404);
   });
 });
@@ -248,7 +243,7 @@ describe("disputeWeighSheetByToken", () => {
       disputedAt: now,
     });
     expect(
-      (await refusal(confirmWeighSheetByToken(handle.db, token, 1, now, settings))).status,
+      (await exchangeRefusal(confirmWeighSheetByToken(handle.db, token, 1, now, settings))).status,
     ).toBe(409);
     expect(await auditActions(pickup.id)).toContainEqual({
       action: "weigh_sheet.disputed",
@@ -259,7 +254,9 @@ describe("disputeWeighSheetByToken", () => {
   it("refuses a reason under 3 or over 500 characters next to the field", async () => {
     const { sheet, token } = await weighedPickup(handle.db);
     for (const reason of ["ab", "x".repeat(501)]) {
-      const error = await refusal(disputeWeighSheetByToken(handle.db, token, 1, reason, now));
+      const error = await exchangeRefusal(
+        disputeWeighSheetByToken(handle.db, token, 1, reason, now),
+      );
       expect(error.status).toBe(422);
       expect(error.fieldErrors.reason).toBe("Write the reason in 3 to 500 characters.");
     }
@@ -272,7 +269,8 @@ describe("disputeWeighSheetByToken", () => {
     await addSheetVersion(handle.db, pickup.id, { grams: [14_000] });
     expect((await listDisputes(handle.db)).map((d) => d.pickupId)).not.toContain(pickup.id);
     expect(
-      (await refusal(disputeWeighSheetByToken(handle.db, token, 1, "Still wrong", now))).message,
+      (await exchangeRefusal(disputeWeighSheetByToken(handle.db, token, 1, "Still wrong", now)))
+        .message,
     ).toBe(REPLACED_VERSION);
     await confirmWeighSheetByToken(handle.db, token, 2, now, settings);
     expect((await pickupRow(pickup.id)).status).toBe("collected");
@@ -288,19 +286,19 @@ describe("confirmWithHandoverCode", () => {
     });
     const actor = { id: user.id, name: user.name, role: user.role, email: user.email };
     for (let i = 1; i <= 4; i++) {
-      const error = await refusal(
+      const error = await exchangeRefusal(
         confirmWithHandoverCode(handle.db, pickup.id, 1, "1111", actor, now, settings),
       );
       expect(error.status).toBe(422);
       expect(error.fieldErrors.code).toMatch(/not the customer's code/);
       expect((await pickupRow(pickup.id)).handoverFailures).toBe(i);
     }
-    const fifth = await refusal(
+    const fifth = await exchangeRefusal(
       confirmWithHandoverCode(handle.db, pickup.id, 1, "9999", actor, now, settings),
     );
     expect(fifth).toMatchObject({ status: 429, message: HANDOVER_CODE_LOCKED });
     expect((await pickupRow(pickup.id)).handoverFailures).toBe(5);
-    const right = await refusal(
+    const right = await exchangeRefusal(
       confirmWithHandoverCode(handle.db, pickup.id, 1, "4821", actor, now, settings),
     );
     expect(right).toMatchObject({ status: 429, message: HANDOVER_CODE_LOCKED });
@@ -318,7 +316,9 @@ describe("confirmWithHandoverCode", () => {
       handoverCode: "0307",
     });
     const actor = { id: user.id, name: user.name, role: user.role, email: user.email };
-    await refusal(confirmWithHandoverCode(handle.db, pickup.id, 1, "0308", actor, now, settings));
+    await exchangeRefusal(
+      confirmWithHandoverCode(handle.db, pickup.id, 1, "0308", actor, now, settings),
+    );
     const reward = await confirmWithHandoverCode(
       handle.db,
       pickup.id,
@@ -346,15 +346,15 @@ describe("confirmWithHandoverCode", () => {
     const mine = await weighedPickup(handle.db, { collectorId: user.id, handoverCode: null });
     const asOther = { id: other.id, name: other.name, role: other.role, email: other.email };
     const asMe = { id: user.id, name: user.name, role: user.role, email: user.email };
-    const forbidden = await refusal(
+    const forbidden = await exchangeRefusal(
       confirmWithHandoverCode(handle.db, mine.pickup.id, 1, "1234", asOther, now, settings),
     );
     expect(forbidden.status).toBe(403);
-    const noCode = await refusal(
+    const noCode = await exchangeRefusal(
       confirmWithHandoverCode(handle.db, mine.pickup.id, 1, "1234", asMe, now, settings),
     );
     expect(noCode).toMatchObject({ status: 409, message: NO_HANDOVER_CODE_YET });
-    const malformed = await refusal(
+    const malformed = await exchangeRefusal(
       confirmWithHandoverCode(handle.db, mine.pickup.id, 1, "12a4", asMe, now, settings),
     );
     expect(malformed.status).toBe(422);
@@ -390,7 +390,7 @@ describe("closeDispute", () => {
     const { user } = await signedInStaff(handle.db, "staff");
     const { pickup, sheet, token } = await weighedPickup(handle.db);
     await disputeWeighSheetByToken(handle.db, token, 1, "Scale looked off", now);
-    const noteError = await refusal(
+    const noteError = await exchangeRefusal(
       closeDispute(handle.db, pickup.id, { outcome: "cancelled", note: "no" }, user, now, settings),
     );
     expect(noteError.fieldErrors.note).toBe("Write the note in 3 to 500 characters.");
@@ -413,7 +413,7 @@ describe("closeDispute", () => {
       action: "weigh_sheet.closed",
       actor: user.email,
     });
-    const again = await refusal(
+    const again = await exchangeRefusal(
       closeDispute(
         handle.db,
         pickup.id,
@@ -430,7 +430,7 @@ describe("closeDispute", () => {
 it("no audit row is left behind by a refused confirmation", async () => {
   const { pickup, token } = await weighedPickup(handle.db);
   await addSheetVersion(handle.db, pickup.id);
-  await refusal(confirmWeighSheetByToken(handle.db, token, 1, now, settings));
+  await exchangeRefusal(confirmWeighSheetByToken(handle.db, token, 1, now, settings));
   const rows = await handle.db.execute(
     sql`select count(*)::int as n from audit_log where entity = 'pickup' and entity_id = ${String(pickup.id)}`,
   );
@@ -462,7 +462,9 @@ describe("cancelling a weighed pickup from the staff page", () => {
     const { pickup, sheet, token } = await weighedPickup(handle.db);
     await changePickupStatus(handle.db, pickup.id, "cancelled", "staff@example.com", "weighed");
     expect((await sheetRow(sheet.id)).status).toBe("closed");
-    const error = await refusal(confirmWeighSheetByToken(handle.db, token, 1, now, settings));
+    const error = await exchangeRefusal(
+      confirmWeighSheetByToken(handle.db, token, 1, now, settings),
+    );
     expect(error.status).toBe(409);
     expect(await couponsOf(pickup.id)).toHaveLength(0);
     expect((await pickupRow(pickup.id)).status).toBe("cancelled");

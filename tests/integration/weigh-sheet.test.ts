@@ -14,13 +14,13 @@ import { weighSheetLines, weighSheets } from "~/db/schema/exchange";
 import { type PickupStatus, pickupItems, pickups } from "~/db/schema/pickups";
 import { scrapMaterials } from "~/db/schema/rates";
 import { seedDatabase } from "~/db/seed.server";
-import { ExchangeError } from "~/features/pickups/exchange-error";
 import { saveWeighSheet, type WeighSheetInput } from "~/features/pickups/weigh-sheet.server";
 import { weighSheetsOf } from "~/features/pickups/weigh-sheet-view.server";
 import type { StaffUser } from "~/features/staff/auth.server";
 import * as routePickup from "~/routes/dashboard/route-pickup";
 import { createTestDatabase } from "../db";
 import { pickupAddress } from "../factories";
+import { exchangeRefusal } from "../support/exchange-refusal";
 import { routeArgs, signedInStaff } from "../support/staff";
 
 let handle: DatabaseHandle;
@@ -119,15 +119,6 @@ async function snapshot(id: number) {
     .from(auditLog)
     .where(eq(auditLog.entityId, String(id)));
   return { pickup, sheets, audit: audit.filter((row) => row.entity === "pickup") };
-}
-
-async function refusal(promise: Promise<unknown>): Promise<ExchangeError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ExchangeError);
-  return error as ExchangeError;
 }
 
 describe("saveWeighSheet", () => {
@@ -398,7 +389,9 @@ describe("saveWeighSheet", () => {
     ];
     for (const [pickupId, input, status, field] of cases) {
       const before = await snapshot(pickupId);
-      const error = await refusal(saveWeighSheet(db, pickupId, input, collector, options()));
+      const error = await exchangeRefusal(
+        saveWeighSheet(db, pickupId, input, collector, options()),
+      );
       expect([error.status, Object.keys(error.fieldErrors)]).toEqual([
         status,
         field ? [field] : [],
@@ -411,7 +404,7 @@ describe("saveWeighSheet", () => {
     const id = await newPickup("confirmed", "plants");
     const [product] = await db.select().from(products).where(eq(products.id, plant.id));
     await db.update(products).set({ stock: 1 }).where(eq(products.id, plant.id));
-    const error = await refusal(
+    const error = await exchangeRefusal(
       saveWeighSheet(
         db,
         id,

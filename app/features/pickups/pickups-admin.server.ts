@@ -283,8 +283,8 @@ export async function* pickupCsvRows(
 
 /**
  * A pickup for the staff detail page: every column, the estimate lines (material, estimated
- * and weighed grams, rate at booking and current rate, paise per kg), the audit history, and
- * the active materials that can be added on the weigh sheet. Null when the id is unknown.
+ * and weighed grams, rate at booking and current rate, paise per kg) and the audit history
+ * (the weigh sheet's own data: weighSheetFormData). Null when the id is unknown.
  */
 export async function getPickupForStaff(db: Database, id: number) {
   const [pickup] = await db.select().from(pickups).where(eq(pickups.id, id));
@@ -303,16 +303,7 @@ export async function getPickupForStaff(db: Database, id: number) {
     .innerJoin(scrapMaterials, eq(scrapMaterials.id, pickupItems.materialId))
     .where(eq(pickupItems.pickupId, id))
     .orderBy(asc(pickupItems.id));
-  const materials = await db
-    .select({
-      id: scrapMaterials.id,
-      name: scrapMaterials.name,
-      ratePaisePerKg: scrapMaterials.ratePaisePerKg,
-    })
-    .from(scrapMaterials)
-    .where(eq(scrapMaterials.active, true))
-    .orderBy(asc(scrapMaterials.name));
-  return { pickup, items, materials, history: await entityHistory(db, "pickup", id) };
+  return { pickup, items, history: await entityHistory(db, "pickup", id) };
 }
 
 // ---------------------------------------------------------------------------------------------
