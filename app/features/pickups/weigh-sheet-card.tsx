@@ -4,6 +4,7 @@
  * line, the payout and the reward's value, the plants, who saved it and when (Asia/Kolkata),
  * and the dispute reason or staff's note.
  */
+import { TableScroll } from "~/components/dashboard/data-table";
 import type { WeighSheetStatus } from "~/db/schema/exchange";
 import { formatDateTimeIST } from "~/utils/dates";
 import { formatPaise } from "~/utils/money";
@@ -20,16 +21,7 @@ export const weighSheetStatusLabels: Record<WeighSheetStatus, string> = {
 
 function SheetLines({ sheet }: { sheet: WeighSheetView }) {
   return (
-    // A table wider than a phone scrolls sideways; the keyboard must reach it (axe
-    // scrollable-region-focusable), so the scrolling box is a named, focusable region.
-    // biome-ignore lint/a11y/useSemanticElements: the scrolling box itself carries the role.
-    <div
-      className="dash-table-wrap"
-      role="region"
-      aria-label={`Lines of version ${sheet.version}`}
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: the scrolling region must be focusable.
-      tabIndex={0}
-    >
+    <TableScroll label={`Lines of version ${sheet.version}`}>
       <table className="dash-table weigh-sheet__table">
         <thead>
           <tr>
@@ -80,7 +72,7 @@ function SheetLines({ sheet }: { sheet: WeighSheetView }) {
           ) : null}
         </tfoot>
       </table>
-    </div>
+    </TableScroll>
   );
 }
 

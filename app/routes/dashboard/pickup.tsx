@@ -1,4 +1,5 @@
 import { data, Link, redirect } from "react-router";
+import { TableScroll } from "~/components/dashboard/data-table";
 import { DetailMessages, HistoryList, StatusButton } from "~/components/dashboard/detail-page";
 import { getDb } from "~/db/db.server";
 import { MessageLog } from "~/features/messages/message-log";
@@ -169,7 +170,7 @@ function PickupFacts({ pickup }: { pickup: LoaderData["pickup"] }) {
 function MaterialsTable({ items }: { items: LoaderData["items"] }) {
   if (items.length === 0) return <p>No estimate was given with the booking.</p>;
   return (
-    <div className="dash-table-wrap">
+    <TableScroll label="Materials">
       <table className="dash-table">
         <thead>
           <tr>
@@ -196,7 +197,7 @@ function MaterialsTable({ items }: { items: LoaderData["items"] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }
 
