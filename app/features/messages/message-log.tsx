@@ -7,7 +7,6 @@
 import { Form, Link, useLocation, useNavigation, useSearchParams } from "react-router";
 import { DataTable } from "~/components/dashboard/data-table";
 import { StatusNotice } from "~/components/ui/form-messages";
-import type { MessageChannel, MessageStatus } from "~/db/schema/messages";
 import { formatDateTimeIST } from "~/utils/dates";
 import {
   messageChannelLabels,
@@ -16,23 +15,17 @@ import {
   resendableStatuses,
   resendNotices,
 } from "./message-status";
+import type { MessageRow } from "./messages-admin.server";
 
-/** One message as the loaders send it (`MessageRow` of messages-admin.server.ts). */
-export interface MessageView {
-  id: number;
-  channel: MessageChannel;
-  template: string;
-  recipient: string;
-  status: MessageStatus;
-  attempts: number;
-  lastError: string | null;
-  entityType: string | null;
-  entityId: string | null;
-  reference: string | null;
+/**
+ * One message as the loaders send it: a `MessageRow` (messages-admin.server.ts) whose times may
+ * arrive as strings after serialisation.
+ */
+export type MessageView = Omit<MessageRow, "createdAt" | "sendAfter" | "sentAt"> & {
   createdAt: Date | string;
   sendAfter: Date | string;
   sentAt: Date | string | null;
-}
+};
 
 /** Longest error text shown in a table cell (the CSV has all of it). */
 const ERROR_SHOWN = 200;
