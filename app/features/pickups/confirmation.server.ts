@@ -214,6 +214,52 @@ function rewardAudit(reward: IssuedReward): Record<string, unknown> {
   return { reward: "money", amountPaise: reward.amountPaise };
 }
 
+/** What a decision on a sheet changes: the sheet's state, the pickup's status, the audit row. */
+interface Decision {
+  sheet: Partial<typeof weighSheets.$inferInsert> & { status: WeighSheetStatus };
+  pickup: Partial<typeof pickups.$inferInsert> & { status: PickupStatus };
+  action: string;
+  actor: AuditActor;
+  /** More of the pickup's new values for the audit row's `after`. */
+  after?: Record<string, unknown>;
+  extra: Record<string, unknown>;
+}
+
+/**
+ * Records a decision on the locked pickup's `sheet` (confirmed, disputed, closed): the sheet's
+ * new state with `decidedAt`, the pickup's new status, and one audit row with both statuses
+ * before and after.
+ */
+async function recordDecision(
+  tx: Database,
+  pickup: Pickup,
+  sheet: WeighSheet,
+  now: Date,
+  decision: Decision,
+): Promise<void> {
+  await tx
+    .update(weighSheets)
+    .set({ decidedAt: now, ...decision.sheet })
+    .where(eq(weighSheets.id, sheet.id));
+  await tx
+    .update(pickups)
+    .set({ updatedAt: now, ...decision.pickup })
+    .where(eq(pickups.id, pickup.id));
+  await recordAudit(tx, {
+    actor: decision.actor,
+    action: decision.action,
+    entity: "pickup",
+    entityId: pickup.id,
+    before: { status: pickup.status, sheetStatus: sheet.status },
+    after: {
+      status: decision.pickup.status,
+      sheetStatus: decision.sheet.status,
+      ...decision.after,
+    },
+    extra: decision.extra,
+  });
+}
+
 /**
  * Confirms the locked pickup's `sheet`: sheet → confirmed, pickup → collected with the sheet's
  * payout, the reward issued, one audit row ('weigh_sheet.confirmed').
@@ -229,26 +275,16 @@ async function confirmSheet(
   note?: string,
 ): Promise<IssuedReward> {
   const reward = await issueReward(tx, pickup, sheet, now, settings);
-  await tx
-    .update(weighSheets)
-    .set({
+  await recordDecision(tx, pickup, sheet, now, {
+    sheet: {
       status: "confirmed",
-      decidedAt: now,
       confirmedVia: via,
       ...(note === undefined ? {} : { resolutionNote: note }),
-    })
-    .where(eq(weighSheets.id, sheet.id));
-  await tx
-    .update(pickups)
-    .set({ status: "collected", collectedAt: now, payoutPaise: sheet.payoutPaise, updatedAt: now })
-    .where(eq(pickups.id, pickup.id));
-  await recordAudit(tx, {
-    actor,
+    },
+    pickup: { status: "collected", collectedAt: now, payoutPaise: sheet.payoutPaise },
     action: "weigh_sheet.confirmed",
-    entity: "pickup",
-    entityId: pickup.id,
-    before: { status: pickup.status, sheetStatus: sheet.status },
-    after: { status: "collected", sheetStatus: "confirmed", payoutPaise: sheet.payoutPaise },
+    actor,
+    after: { payoutPaise: sheet.payoutPaise },
     extra: { version: sheet.version, via, ...rewardAudit(reward), ...(note ? { note } : {}) },
   });
   await enqueuePickupCollected(tx, pickup.id, sheet.payoutPaise, reward);
@@ -312,21 +348,11 @@ export async function disputeWeighSheetByToken(
       throw new ExchangeError("You already disputed this weigh sheet; we will call you.", 409);
     }
     assertPending(pickup, sheet);
-    await tx
-      .update(weighSheets)
-      .set({ status: "disputed", disputeReason: text, decidedAt: now })
-      .where(eq(weighSheets.id, sheet.id));
-    await tx
-      .update(pickups)
-      .set({ status: "disputed", updatedAt: now })
-      .where(eq(pickups.id, pickup.id));
-    await recordAudit(tx, {
-      actor: "visitor",
+    await recordDecision(tx, pickup, sheet, now, {
+      sheet: { status: "disputed", disputeReason: text },
+      pickup: { status: "disputed" },
       action: "weigh_sheet.disputed",
-      entity: "pickup",
-      entityId: pickup.id,
-      before: { status: pickup.status, sheetStatus: "pending" },
-      after: { status: "disputed", sheetStatus: "disputed" },
+      actor: "visitor",
       extra: { version: sheet.version, reason: text },
     });
     await enqueueDisputeAlert(tx, pickup.id, sheet.version, text);
@@ -455,21 +481,11 @@ export async function closeDispute(
     if (input.outcome === "collected") {
       return confirmSheet(tx, pickup, sheet, "staff", who, now, settings, note);
     }
-    await tx
-      .update(weighSheets)
-      .set({ status: "closed", decidedAt: now, resolutionNote: note })
-      .where(eq(weighSheets.id, sheet.id));
-    await tx
-      .update(pickups)
-      .set({ status: "cancelled", updatedAt: now })
-      .where(eq(pickups.id, pickup.id));
-    await recordAudit(tx, {
-      actor: who,
+    await recordDecision(tx, pickup, sheet, now, {
+      sheet: { status: "closed", resolutionNote: note },
+      pickup: { status: "cancelled" },
       action: "weigh_sheet.closed",
-      entity: "pickup",
-      entityId: pickup.id,
-      before: { status: "disputed", sheetStatus: "disputed" },
-      after: { status: "cancelled", sheetStatus: "closed" },
+      actor: who,
       extra: { version: sheet.version, note, by: actor.name },
     });
     await enqueuePickupCancelled(tx, pickup.id);
