@@ -74,6 +74,25 @@ async function statusOf(
   }
 }
 
+/** The route's loader and action (whichever it has) answer 403 to the session in `cookie`. */
+async function expectForbidden(file: string, path: string, cookie: string): Promise<void> {
+  const module = await load(file);
+  if (module.loader) {
+    const loader = module.loader;
+    const result = await statusOf(() =>
+      loader(routeArgs(urlFor(path), { cookie, params: { id: "1" } })),
+    );
+    expect(result.status).toBe(403);
+  }
+  if (module.action) {
+    const action = module.action;
+    const result = await statusOf(() =>
+      action(routeArgs(urlFor(path), { cookie, form: { intent: "x" }, params: { id: "1" } })),
+    );
+    expect(result.status).toBe(403);
+  }
+}
+
 let handle: DatabaseHandle;
 let staffCookie: string;
 let adminCookie: string;
@@ -134,27 +153,7 @@ describe.each(dashboardRoutes)("$path", ({ path, file }) => {
 
   if (adminOnly(path)) {
     it("refuses a staff-role member with 403 (admin section)", async () => {
-      const module = await load(file);
-      if (module.loader) {
-        const loader = module.loader;
-        const result = await statusOf(() =>
-          loader(routeArgs(urlFor(path), { cookie: staffCookie, params: { id: "1" } })),
-        );
-        expect(result.status).toBe(403);
-      }
-      if (module.action) {
-        const action = module.action;
-        const result = await statusOf(() =>
-          action(
-            routeArgs(urlFor(path), {
-              cookie: staffCookie,
-              form: { intent: "x" },
-              params: { id: "1" },
-            }),
-          ),
-        );
-        expect(result.status).toBe(403);
-      }
+      await expectForbidden(file, path, staffCookie);
     });
   }
 
@@ -182,27 +181,7 @@ describe.each(dashboardRoutes)("$path", ({ path, file }) => {
     });
   } else {
     it("refuses a collector with 403", async () => {
-      const module = await load(file);
-      if (module.loader) {
-        const loader = module.loader;
-        const result = await statusOf(() =>
-          loader(routeArgs(urlFor(path), { cookie: collectorCookie, params: { id: "1" } })),
-        );
-        expect(result.status).toBe(403);
-      }
-      if (module.action) {
-        const action = module.action;
-        const result = await statusOf(() =>
-          action(
-            routeArgs(urlFor(path), {
-              cookie: collectorCookie,
-              form: { intent: "x" },
-              params: { id: "1" },
-            }),
-          ),
-        );
-        expect(result.status).toBe(403);
-      }
+      await expectForbidden(file, path, collectorCookie);
     });
   }
 
