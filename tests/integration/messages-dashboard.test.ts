@@ -31,7 +31,7 @@ import * as pickupRoute from "~/routes/dashboard/pickup";
 import * as unsubscribeRoute from "~/routes/unsubscribe";
 import { refuseCrossSitePosts } from "../../server/security";
 import { createTestDatabase } from "../db";
-import { routeArgs, signedInStaff } from "../support/staff";
+import { routeAnswer, routeArgs, signedInStaff } from "../support/staff";
 
 let handle: DatabaseHandle;
 let admin: { cookie: string; email: string };
@@ -51,30 +51,6 @@ afterAll(async () => {
   await handle?.close();
 });
 
-/** What a loader or action answered: status, body, Location; thrown responses included. */
-async function answer<T>(
-  call: () => Promise<unknown>,
-): Promise<{ status: number; body: T; location: string | null }> {
-  let result: unknown;
-  try {
-    result = await call();
-  } catch (thrown) {
-    result = thrown;
-  }
-  if (result instanceof Response) {
-    return {
-      status: result.status,
-      body: undefined as T,
-      location: result.headers.get("Location"),
-    };
-  }
-  if (result && typeof result === "object" && "init" in result && "data" in result) {
-    const wrapped = result as { data: T; init: ResponseInit | null };
-    return { status: wrapped.init?.status ?? 200, body: wrapped.data, location: null };
-  }
-  return { status: 200, body: result as T, location: null };
-}
-
 const NEWSLETTER_URL = "http://localhost/dashboard/newsletter";
 
 type NewsletterLoader = { subscribers: number; newsletterId: string; notice: string | null };
@@ -85,7 +61,7 @@ type NewsletterAction = {
 };
 
 function newsletterPost(cookie: string, form: Record<string, string>) {
-  return answer<NewsletterAction>(() =>
+  return routeAnswer<NewsletterAction>(() =>
     newsletterRoute.action(
       routeArgs<Parameters<typeof newsletterRoute.action>[0]>(NEWSLETTER_URL, { cookie, form }),
     ),
@@ -93,7 +69,7 @@ function newsletterPost(cookie: string, form: Record<string, string>) {
 }
 
 async function newsletterPage(cookie: string, url = NEWSLETTER_URL) {
-  return answer<NewsletterLoader>(() =>
+  return routeAnswer<NewsletterLoader>(() =>
     newsletterRoute.loader(
       routeArgs<Parameters<typeof newsletterRoute.loader>[0]>(url, { cookie }),
     ),
@@ -253,7 +229,7 @@ describe("newsletter", () => {
 
   it("one-click unsubscribe: POST without Origin answers 200 and stops the waiting rows", async () => {
     const token = tokens[0] ?? "";
-    const result = await answer<{ result: string }>(() =>
+    const result = await routeAnswer<{ result: string }>(() =>
       unsubscribeRoute.action(
         routeArgs<Parameters<typeof unsubscribeRoute.action>[0]>(
           `http://localhost/unsubscribe/${token}`,
@@ -424,7 +400,7 @@ describe("messages of a pickup and 'Send again'", () => {
   });
 
   async function pickupPage(cookie = staff.cookie, query = "") {
-    return answer<{ messageLog: MessageRowData[] }>(() =>
+    return routeAnswer<{ messageLog: MessageRowData[] }>(() =>
       pickupRoute.loader(
         routeArgs<Parameters<typeof pickupRoute.loader>[0]>(
           `http://localhost/dashboard/pickups/${pickup.id}${query}`,
@@ -450,7 +426,7 @@ describe("messages of a pickup and 'Send again'", () => {
     const email = page.body.messageLog.find((m) => m.channel === "email");
     if (!email) throw new Error("no e-mail message");
     const resend = (cookie: string) =>
-      answer(() =>
+      routeAnswer(() =>
         messageResend.action(
           routeArgs<Parameters<typeof messageResend.action>[0]>(
             `http://localhost/dashboard/messages/${email.id}/resend`,
@@ -493,7 +469,7 @@ describe("messages of a pickup and 'Send again'", () => {
     expect(audits.map((a) => a.entity)).toEqual(["pickup", "pickup"]);
     // A pending copy cannot be copied again.
     const pendingId = rows[2]?.id ?? 0;
-    const refused = await answer(() =>
+    const refused = await routeAnswer(() =>
       messageResend.action(
         routeArgs<Parameters<typeof messageResend.action>[0]>(
           `http://localhost/dashboard/messages/${pendingId}/resend`,
@@ -506,7 +482,7 @@ describe("messages of a pickup and 'Send again'", () => {
       ),
     );
     expect(refused.location).toBe("/dashboard/messages?message=pending");
-    const unknown = await answer(() =>
+    const unknown = await routeAnswer(() =>
       messageResend.action(
         routeArgs<Parameters<typeof messageResend.action>[0]>(
           "http://localhost/dashboard/messages/99999999/resend",
@@ -530,7 +506,7 @@ describe("the Messages page and its CSV", () => {
   });
 
   async function listPage(query: string, cookie = staff.cookie) {
-    return answer<{ rows: MessageRowData[]; errors: Record<string, string> }>(() =>
+    return routeAnswer<{ rows: MessageRowData[]; errors: Record<string, string> }>(() =>
       messagesRoute.loader(
         routeArgs<Parameters<typeof messagesRoute.loader>[0]>(
           `http://localhost/dashboard/messages${query}`,
@@ -590,7 +566,7 @@ describe("the Messages page and its CSV", () => {
     ).toBe(true);
     expect(lines[1]).toMatch(/SMTP_URL is not set$/);
     expect((await listPage("", collectorCookie)).status).toBe(403);
-    const collectorExport = await answer(() =>
+    const collectorExport = await routeAnswer(() =>
       messagesExport.loader(
         routeArgs<Parameters<typeof messagesExport.loader>[0]>(
           "http://localhost/dashboard/messages/export",

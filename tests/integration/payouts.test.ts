@@ -30,7 +30,7 @@ import * as pickupsRoute from "~/routes/dashboard/pickups";
 import { addDays, kolkataInstant, todayInKolkata } from "~/utils/dates";
 import { createTestDatabase } from "../db";
 import { exchangePickup } from "../support/payout-fixtures";
-import { routeArgs, signedInStaff } from "../support/staff";
+import { routeAnswer, routeArgs, signedInStaff } from "../support/staff";
 
 type Args = Parameters<typeof payoutsRoute.action>[0];
 type LoaderArgs = Parameters<typeof payoutsRoute.loader>[0];
@@ -53,34 +53,15 @@ afterAll(async () => {
   await handle?.close();
 });
 
-/** What a loader or action returned or threw: its status, data and Location. */
-async function outcome<T>(call: () => Promise<unknown>) {
-  let result: unknown;
-  try {
-    result = await call();
-  } catch (thrown) {
-    result = thrown;
-  }
-  if (result instanceof Response) {
-    return {
-      status: result.status,
-      location: result.headers.get("Location"),
-      body: undefined as T | undefined,
-    };
-  }
-  if (result && typeof result === "object" && "init" in result && "data" in result) {
-    const wrapped = result as { data: T; init: ResponseInit | null };
-    return { status: wrapped.init?.status ?? 200, location: null, body: wrapped.data };
-  }
-  return { status: 200, location: null, body: result as T };
-}
-
 function post(form: Record<string, string>, who = cookie) {
-  return outcome<{ pickupId: number | null; errors: Record<string, string>; formError: string }>(
-    () =>
-      payoutsRoute.action(
-        routeArgs<Args>("http://localhost/dashboard/payouts", { cookie: who, form }),
-      ),
+  return routeAnswer<{
+    pickupId: number | null;
+    errors: Record<string, string>;
+    formError: string;
+  }>(() =>
+    payoutsRoute.action(
+      routeArgs<Args>("http://localhost/dashboard/payouts", { cookie: who, form }),
+    ),
   );
 }
 
@@ -105,7 +86,7 @@ describe("payouts to make", () => {
     const paid = await exchangePickup(db);
     await recordPayout(db, paid.id, { method: "cash", reference: null, paidAt: new Date() }, actor);
 
-    const page = await outcome<Awaited<ReturnType<typeof payoutsRoute.loader>>>(() =>
+    const page = await routeAnswer<Awaited<ReturnType<typeof payoutsRoute.loader>>>(() =>
       payoutsRoute.loader(routeArgs<LoaderArgs>("http://localhost/dashboard/payouts", { cookie })),
     );
     expect(page.status).toBe(200);
@@ -136,7 +117,7 @@ describe("payouts to make", () => {
 
   it("shows the count on the overview, linking to the page", async () => {
     const waiting = await exchangePickup(handle.db);
-    const overview = await outcome<{ payoutsToMake: number }>(() =>
+    const overview = await routeAnswer<{ payoutsToMake: number }>(() =>
       overviewRoute.loader(
         routeArgs<Parameters<typeof overviewRoute.loader>[0]>("http://localhost/dashboard", {
           cookie,
@@ -259,7 +240,7 @@ describe("recording a payout", () => {
     expect(audits[0]?.actor).toBe(actor.email);
     expect(audits[0]?.details).toMatchObject({ after: { amountPaise: 45_050, method: "upi" } });
 
-    const page = await outcome<{ notice: string | null }>(() =>
+    const page = await routeAnswer<{ notice: string | null }>(() =>
       payoutsRoute.loader(
         routeArgs<LoaderArgs>(`http://localhost/dashboard/payouts?recorded=${p.reference}`, {
           cookie,
@@ -390,7 +371,7 @@ describe("payouts made", () => {
   });
 
   it("is closed to collectors (403) and to visitors", async () => {
-    const loader = await outcome(() =>
+    const loader = await routeAnswer(() =>
       payoutsRoute.loader(
         routeArgs<LoaderArgs>("http://localhost/dashboard/payouts", { cookie: collectorCookie }),
       ),
@@ -403,7 +384,7 @@ describe("payouts made", () => {
     );
     expect(action.status).toBe(403);
     expect(await payoutRows(p.id)).toEqual([]);
-    const csv = await outcome(() =>
+    const csv = await routeAnswer(() =>
       payoutsExport.loader(
         routeArgs<Parameters<typeof payoutsExport.loader>[0]>(
           "http://localhost/dashboard/payouts/export",

@@ -62,3 +62,30 @@ export function routeArgs<T>(
   });
   return { request, params: options.params ?? {}, context } as unknown as T;
 }
+
+/**
+ * What a route's loader or action answered, whether it returned or threw: the status, the data
+ * (of `data(…)` or a plain object; undefined for a Response) and the Location header.
+ */
+export async function routeAnswer<T>(
+  call: () => Promise<unknown>,
+): Promise<{ status: number; body: T; location: string | null }> {
+  let result: unknown;
+  try {
+    result = await call();
+  } catch (thrown) {
+    result = thrown;
+  }
+  if (result instanceof Response) {
+    return {
+      status: result.status,
+      body: undefined as T,
+      location: result.headers.get("Location"),
+    };
+  }
+  if (result && typeof result === "object" && "init" in result && "data" in result) {
+    const wrapped = result as { data: T; init: ResponseInit | null };
+    return { status: wrapped.init?.status ?? 200, body: wrapped.data, location: null };
+  }
+  return { status: 200, body: result as T, location: null };
+}
