@@ -8,14 +8,17 @@
  */
 import type { Page } from "@playwright/test";
 import { expectNoAxeViolations } from "../support/axe";
-import { E2E_ADMIN, E2E_STAFF_PASSWORD } from "../support/e2e-staff";
+import { E2E_ADMIN } from "../support/e2e-staff";
 import {
+  createCollector,
+  expectNoHorizontalScroll,
   fillPickupForm,
   inNewContext,
   logInAsStaff,
   PHONE_VIEWPORT,
   PICKUP_BOOKING,
   schedulePickup,
+  waitForHydration,
 } from "../support/e2e-steps";
 import { describeWithAndWithoutJavaScript, expect, test } from "../support/fixtures";
 
@@ -34,39 +37,12 @@ async function bookRoundPickup(page: Page, name: string) {
   return { reference: await schedulePickup(page), date };
 }
 
-/** On the Staff page (as an admin): creates a collector account. */
-async function createCollector(page: Page, collector: { name: string; email: string }) {
-  await page.goto("/dashboard/staff");
-  await page.getByLabel("Name", { exact: true }).fill(collector.name);
-  await page.getByLabel("Email", { exact: true }).fill(collector.email);
-  await page.getByLabel("Role").selectOption("collector");
-  await page.getByLabel("Password", { exact: true }).fill(E2E_STAFF_PASSWORD);
-  await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page.getByText(`Created collector account for ${collector.email}.`)).toBeVisible();
-}
-
 /** Finds the pickup in the list by its reference (the list's search). */
 async function searchPickup(page: Page, reference: string) {
   await page.goto("/dashboard/pickups");
   await page.getByLabel("Search name, phone or reference").fill(reference);
   await page.getByRole("button", { name: "Filter" }).click();
   await expect(page.getByRole("link", { name: reference })).toBeVisible();
-}
-
-/**
- * Waits until React has hydrated the element `selector` (it carries React's fiber key), so a
- * choice made in a select is not reset by hydration.
- */
-async function hydrated(page: Page, selector: string): Promise<void> {
-  await page.waitForFunction((css) => {
-    const element = document.querySelector(css);
-    return element !== null && Object.keys(element).some((key) => key.startsWith("__reactFiber"));
-  }, selector);
-}
-
-/** True when the page is no wider than the window (no sideways scrolling). */
-function hasNoHorizontalScroll(page: Page): Promise<boolean> {
-  return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 }
 
 describeWithAndWithoutJavaScript(
@@ -91,7 +67,7 @@ describeWithAndWithoutJavaScript(
       if (javaScriptEnabled) {
         await expectNoAxeViolations(page);
         await page.getByRole("link", { name: pickup.reference }).click();
-        await hydrated(page, "#collectorId");
+        await waitForHydration(page, "#collectorId");
         await page.getByLabel("Assign to").selectOption({ label: collector.name });
         await page.getByRole("button", { name: "Save collector" }).click();
         await expect(page.getByText("Collector changed.")).toBeVisible();
@@ -136,7 +112,7 @@ describeWithAndWithoutJavaScript(
             "href",
             /\/dashboard\/route\/\d+$/,
           );
-          expect(await hasNoHorizontalScroll(phone)).toBe(true);
+          await expectNoHorizontalScroll(phone);
           // axe runs in the page, so only with JavaScript (the markup is the same without).
           if (javaScriptEnabled) await expectNoAxeViolations(phone);
 
@@ -146,7 +122,7 @@ describeWithAndWithoutJavaScript(
           await card.getByRole("button", { name: "Arrived" }).click();
           await expect(phone.getByText("Marked arrived.")).toBeVisible();
           await expect(card.locator("dt", { hasText: "Arrived" })).toBeVisible();
-          expect(await hasNoHorizontalScroll(phone)).toBe(true);
+          await expectNoHorizontalScroll(phone);
           // axe runs in the page, so only with JavaScript (the markup is the same without).
           if (javaScriptEnabled) await expectNoAxeViolations(phone);
 
