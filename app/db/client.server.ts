@@ -24,6 +24,7 @@ import { acquireDataDirLock } from "./data-dir-lock.server";
 import * as audit from "./schema/audit";
 import * as catalogue from "./schema/catalogue";
 import * as community from "./schema/community";
+import * as operations from "./schema/operations";
 import * as pickups from "./schema/pickups";
 import * as rates from "./schema/rates";
 import * as shop from "./schema/shop";
@@ -37,6 +38,7 @@ export const schema = {
   ...community,
   ...audit,
   ...staff,
+  ...operations,
 };
 
 /** A Drizzle database on either driver; transactions behave the same on both. */

@@ -23,6 +23,15 @@
  *   alerts and the daily digest; unset skips them), WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID
  *   (both or none; none skips WhatsApp), WHATSAPP_API_BASE (default https://graph.facebook.com),
  *   MESSAGES_DISPATCHER (on/off, default on: off leaves pending messages unsent).
+ * - Operations (docs/operations.md): BACKUP_KEEP (nightly backups kept, 1–365, default 14),
+ *   PAYMENT_PENDING_MINUTES (an online payment still pending after this is expired and its stock
+ *   returned, 5–1440, default 30), OPEN_PICKUPS_PER_CONTACT (open pickups one phone number or
+ *   e-mail may hold, 1–100, default 3), UNCONFIRMED_COD_ORDERS_PER_PHONE (unconfirmed cash on
+ *   delivery orders one phone number may hold before the next is refused, 1–100, default 3),
+ *   METRICS_TOKEN (bearer token for GET /metrics, ≥ 16 characters; unset: /metrics answers 404),
+ *   DATABASE_CONNECT_TIMEOUT_SECONDS (how long a start keeps retrying an unreachable PostgreSQL,
+ *   0–3600, default 60), HEALTH_MIN_FREE_MB (/healthz answers 503 below this free space in
+ *   DATA_DIR, 0–100000, default 50).
  * - Online payment (docs/decisions/0009-online-payment-razorpay.md): RAZORPAY_KEY_ID,
  *   RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET (all three or none: with none, the shop offers
  *   cash on delivery only) and RAZORPAY_API_BASE (default https://api.razorpay.com; tests point
@@ -46,6 +55,16 @@ export const exchangeDefaults = {
   pickupChargeBelowMinimumPaise: 0,
   couponBonusPercent: 10,
   couponValidDays: 180,
+} as const;
+
+/** Defaults of the operations settings, in the units of {@link Env.operations}. */
+export const operationsDefaults = {
+  backupKeep: 14,
+  paymentPendingMinutes: 30,
+  openPickupsPerContact: 3,
+  unconfirmedCodOrdersPerPhone: 3,
+  databaseConnectTimeoutSeconds: 60,
+  healthMinFreeMb: 50,
 } as const;
 
 /** A whole number within [min, max]; anything else is refused with a message naming `name`. */
@@ -166,6 +185,25 @@ const schema = z.object({
       error: "WHATSAPP_API_BASE must be an http(s) URL such as https://graph.facebook.com",
     })
     .default("https://graph.facebook.com"),
+  BACKUP_KEEP: wholeNumber("BACKUP_KEEP", 1, 365).default(operationsDefaults.backupKeep),
+  PAYMENT_PENDING_MINUTES: wholeNumber("PAYMENT_PENDING_MINUTES", 5, 1440).default(
+    operationsDefaults.paymentPendingMinutes,
+  ),
+  OPEN_PICKUPS_PER_CONTACT: wholeNumber("OPEN_PICKUPS_PER_CONTACT", 1, 100).default(
+    operationsDefaults.openPickupsPerContact,
+  ),
+  UNCONFIRMED_COD_ORDERS_PER_PHONE: wholeNumber("UNCONFIRMED_COD_ORDERS_PER_PHONE", 1, 100).default(
+    operationsDefaults.unconfirmedCodOrdersPerPhone,
+  ),
+  METRICS_TOKEN: z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional(),
+  DATABASE_CONNECT_TIMEOUT_SECONDS: wholeNumber(
+    "DATABASE_CONNECT_TIMEOUT_SECONDS",
+    0,
+    3600,
+  ).default(operationsDefaults.databaseConnectTimeoutSeconds),
+  HEALTH_MIN_FREE_MB: wholeNumber("HEALTH_MIN_FREE_MB", 0, 100_000).default(
+    operationsDefaults.healthMinFreeMb,
+  ),
   RAZORPAY_KEY_ID: z
     .string()
     .regex(
@@ -225,6 +263,24 @@ export interface ExchangeSettings {
   couponValidDays: number;
 }
 
+/** Operations settings (see the module comment for ranges and defaults; docs/operations.md). */
+export interface OperationsSettings {
+  /** Nightly backups kept in DATA_DIR/backups. */
+  backupKeep: number;
+  /** Minutes after which a pending online payment expires and its stock returns. */
+  paymentPendingMinutes: number;
+  /** Open pickups (requested, confirmed) one phone number or e-mail may hold. */
+  openPickupsPerContact: number;
+  /** Unconfirmed ('placed') cash on delivery orders one phone number may hold. */
+  unconfirmedCodOrdersPerPhone: number;
+  /** Bearer token for GET /metrics; null: /metrics is not served. */
+  metricsToken: string | null;
+  /** Seconds a start keeps retrying an unreachable PostgreSQL. */
+  databaseConnectTimeoutSeconds: number;
+  /** /healthz answers 503 below this many free bytes in DATA_DIR. */
+  healthMinFreeBytes: number;
+}
+
 export type Env = z.infer<typeof schema> & {
   /** DATA_DIR as an absolute path. */
   dataDir: string;
@@ -232,6 +288,7 @@ export type Env = z.infer<typeof schema> & {
   pickups: PickupSettings;
   exchange: ExchangeSettings;
   messages: MessageSettings;
+  operations: OperationsSettings;
   /** Null when the three Razorpay variables are unset: cash on delivery only. */
   razorpay: RazorpayConfig | null;
 };
@@ -312,6 +369,15 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     couponBonusPercent: env.COUPON_BONUS_PERCENT,
     couponValidDays: env.COUPON_VALID_DAYS,
   };
+  const operations: OperationsSettings = {
+    backupKeep: env.BACKUP_KEEP,
+    paymentPendingMinutes: env.PAYMENT_PENDING_MINUTES,
+    openPickupsPerContact: env.OPEN_PICKUPS_PER_CONTACT,
+    unconfirmedCodOrdersPerPhone: env.UNCONFIRMED_COD_ORDERS_PER_PHONE,
+    metricsToken: env.METRICS_TOKEN ?? null,
+    databaseConnectTimeoutSeconds: env.DATABASE_CONNECT_TIMEOUT_SECONDS,
+    healthMinFreeBytes: env.HEALTH_MIN_FREE_MB * 1024 * 1024,
+  };
   return {
     ...env,
     dataDir: path.resolve(env.DATA_DIR),
@@ -319,6 +385,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     pickups,
     exchange,
     messages,
+    operations,
     razorpay,
   };
 }

@@ -50,7 +50,7 @@ export const cartLines = pgTable(
 export const orderStatuses = ["placed", "confirmed", "shipped", "delivered", "cancelled"] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 export const paymentMethods = ["cod", "online"] as const;
-export const paymentStatuses = ["unpaid", "pending", "paid", "failed"] as const;
+export const paymentStatuses = ["unpaid", "pending", "paid", "failed", "expired"] as const;
 
 export const orders = pgTable(
   "orders",
@@ -98,7 +98,7 @@ export const orders = pgTable(
     check("orders_payment_method_valid", sql`${t.paymentMethod} in ('cod', 'online')`),
     check(
       "orders_payment_status_valid",
-      sql`${t.paymentStatus} in ('unpaid', 'pending', 'paid', 'failed')`,
+      sql`${t.paymentStatus} in ('unpaid', 'pending', 'paid', 'failed', 'expired')`,
     ),
     check("orders_totals_nonnegative", sql`${t.subtotalPaise} >= 0 and ${t.totalPaise} >= 0`),
     check(

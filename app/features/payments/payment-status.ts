@@ -11,7 +11,7 @@
 import type { OrderStatus } from "~/db/schema/shop";
 
 export type PaymentMethod = "cod" | "online";
-export type PaymentStatus = "unpaid" | "pending" | "paid" | "failed";
+export type PaymentStatus = "unpaid" | "pending" | "paid" | "failed" | "expired";
 
 /** Words for shoppers and staff. */
 export const paymentMethodLabels: Record<PaymentMethod, string> = {
@@ -24,6 +24,7 @@ export const paymentStatusLabels: Record<PaymentStatus, string> = {
   pending: "Awaiting payment",
   paid: "Paid",
   failed: "Payment failed",
+  expired: "Payment time ran out",
 };
 
 /** Order statuses in which an online payment may still be made or the method changed. */
