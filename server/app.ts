@@ -15,9 +15,10 @@ import compression from "compression";
 import express, { type ErrorRequestHandler } from "express";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider } from "react-router";
+import { startCacheInvalidationListener } from "~/db/cache-invalidation.server";
 import { DataDirLockedError } from "~/db/data-dir-lock.server";
 import { closeDatabase, getDatabaseHandle } from "~/db/db.server";
-import { prepareSetupLink } from "~/features/staff/setup.server";
+import { prepareSetupLink, releaseSetupLinkClaim } from "~/features/staff/setup.server";
 import { EnvError, env } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import { projectRoot } from "~/utils/project-root.server";
@@ -146,6 +147,8 @@ export async function startServer(): Promise<RunningServer> {
   );
 
   const stopMessages = startMessageDispatcher(database.db, config, log);
+  // Several servers on one PostgreSQL (docs/operations.md): caches dropped on every server.
+  const stopCacheInvalidation = await startCacheInvalidationListener(database.db);
 
   const setupPath = await prepareSetupLink(database.db);
   if (setupPath) {
@@ -167,6 +170,8 @@ export async function startServer(): Promise<RunningServer> {
       // Before the database closes: the dispatcher records the send in flight and hands the
       // rest of its batch back (docs/messages.md "Shutdown").
       await stopMessages();
+      await stopCacheInvalidation();
+      await releaseSetupLinkClaim();
       await closeDatabase();
       log.info("stopped");
     })();
