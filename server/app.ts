@@ -150,11 +150,15 @@ export async function startServer(): Promise<RunningServer> {
   // Several servers on one PostgreSQL (docs/operations.md): caches dropped on every server.
   const stopCacheInvalidation = await startCacheInvalidationListener(database.db);
 
-  const setupPath = await prepareSetupLink(database.db);
-  if (setupPath) {
+  const setup = await prepareSetupLink(database.db);
+  if (setup.kind === "print") {
     const host = config.HOST === "0.0.0.0" ? "localhost" : config.HOST;
     process.stdout.write(
-      `No staff account exists yet. Create the first admin (one-time link): http://${host}:${port}${setupPath}\n`,
+      `No staff account exists yet. Create the first admin (one-time link): http://${host}:${port}${setup.path}\n`,
+    );
+  } else if (setup.kind === "elsewhere") {
+    process.stdout.write(
+      "No staff account exists yet. Another app server printed the setup link; restart that server for a new one, or run `npm run staff:create`.\n",
     );
   }
 

@@ -23,6 +23,7 @@ import {
   prepareSetupLink,
   releaseSetupLinkClaim,
   SetupLinkInvalidError,
+  type SetupLinkState,
   setupTokenIsValid,
 } from "~/features/staff/setup.server";
 import { consumeRateLimit, RateLimitedError, resetRateLimits } from "~/utils/rate-limit.server";
@@ -32,9 +33,10 @@ const handle = testDatabaseForFile();
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const SETUP_LINK_LOCK_KEY = 727_274_014;
 
-function tokenOf(path: string | null): string {
-  const token = new URL(`http://x${path}`).searchParams.get("token");
-  if (!token) throw new Error(`no token in ${path}`);
+function tokenOf(state: SetupLinkState): string {
+  if (state.kind !== "print") throw new Error(`no link to print: ${state.kind}`);
+  const token = new URL(`http://x${state.path}`).searchParams.get("token");
+  if (!token) throw new Error(`no token in ${state.path}`);
   return token;
 }
 
@@ -55,8 +57,7 @@ describe("the setup token", () => {
   });
 
   it("is stored as a SHA-256 hash, works once, and survives a refused password", async () => {
-    const path = await prepareSetupLink(handle.db);
-    const token = tokenOf(path);
+    const token = tokenOf(await prepareSetupLink(handle.db));
     const rows = await handle.db.select().from(staffSetupToken);
     expect(rows).toHaveLength(1);
     expect(rows[0]?.tokenHash).toMatch(/^[0-9a-f]{64}$/);
@@ -90,7 +91,7 @@ describe("the setup token", () => {
     expect(await setupTokenIsValid(handle.db, token)).toBe(false);
 
     // Once an account exists no server prints a link.
-    expect(await prepareSetupLink(handle.db)).toBeNull();
+    expect(await prepareSetupLink(handle.db)).toEqual({ kind: "none" });
   });
 
   it("a stray token row does not let anyone create an admin once an account exists", async () => {
@@ -118,7 +119,7 @@ describe("the setup token", () => {
         // Another live server holds the link.
         await other.query("select pg_advisory_lock($1)", [SETUP_LINK_LOCK_KEY]);
         await handle.db.insert(staffSetupToken).values({ id: 1, tokenHash: "0".repeat(64) });
-        expect(await prepareSetupLink(handle.db)).toBeNull();
+        expect(await prepareSetupLink(handle.db)).toEqual({ kind: "elsewhere" });
         const [kept] = await handle.db.select().from(staffSetupToken);
         expect(kept?.tokenHash).toBe("0".repeat(64));
 

@@ -73,21 +73,31 @@ async function claimSetupLink(db: Database): Promise<boolean> {
 }
 
 /**
+ * What a starting server does about the setup link: `print` the path (`/dashboard/setup?token=…`),
+ * `elsewhere` (no account yet, but another running server holds the live link), or `none` (a
+ * staff account exists).
+ */
+export type SetupLinkState =
+  | { kind: "print"; path: string }
+  | { kind: "elsewhere" }
+  | { kind: "none" };
+
+/**
  * Called once at server start: when no staff account exists and this server may print the
  * link (see the module comment), stores a new token's hash (replacing an older one) and
- * returns the setup path to print; otherwise null.
+ * returns the path to print.
  * @throws database errors.
  */
-export async function prepareSetupLink(db: Database): Promise<string | null> {
-  if (await hasStaffAccounts(db)) return null;
-  if (!(await claimSetupLink(db))) return null;
+export async function prepareSetupLink(db: Database): Promise<SetupLinkState> {
+  if (await hasStaffAccounts(db)) return { kind: "none" };
+  if (!(await claimSetupLink(db))) return { kind: "elsewhere" };
   const token = randomBytes(32).toString("base64url");
   const tokenHash = hashOf(token);
   await db
     .insert(staffSetupToken)
     .values({ id: 1, tokenHash })
     .onConflictDoUpdate({ target: staffSetupToken.id, set: { tokenHash, createdAt: new Date() } });
-  return `/dashboard/setup?token=${token}`;
+  return { kind: "print", path: `/dashboard/setup?token=${token}` };
 }
 
 /** Closes the connection that holds the setup-link lock, if this server has it (shutdown). */
