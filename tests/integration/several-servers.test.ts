@@ -17,6 +17,9 @@ import {
 import { postgresPoolOf } from "~/db/client.server";
 import { staffSetupToken } from "~/db/schema/operations";
 import { staffUsers } from "~/db/schema/staff";
+import { seedDatabase } from "~/db/seed.server";
+import { confirmWeighSheetByToken } from "~/features/pickups/confirmation.server";
+import { getImpactFigures } from "~/features/pickups/impact.server";
 import { StaffAccountError } from "~/features/staff/auth.server";
 import {
   createFirstAdmin,
@@ -26,8 +29,10 @@ import {
   type SetupLinkState,
   setupTokenIsValid,
 } from "~/features/staff/setup.server";
+import { exchangeDefaults } from "~/utils/env.server";
 import { consumeRateLimit, RateLimitedError, resetRateLimits } from "~/utils/rate-limit.server";
 import { queryRows, testDatabaseForFile } from "../db";
+import { weighedPickup } from "../support/weigh-sheet-fixtures";
 
 const handle = testDatabaseForFile();
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
@@ -189,6 +194,17 @@ describe("cache invalidation", () => {
     });
     await handle.db.transaction((tx) => notifyCacheChanged(tx, "impact"));
     expect(drops).toBe(1);
+  });
+
+  it("confirming a weigh sheet refreshes the cached 'Our impact' figures at once", async () => {
+    await seedDatabase(handle.db);
+    const now = new Date();
+    const before = await getImpactFigures(handle.db, now);
+    const { token } = await weighedPickup(handle.db, { grams: [12_500, 3_000] });
+    await confirmWeighSheetByToken(handle.db, token, 1, now, { ...exchangeDefaults });
+    const after = await getImpactFigures(handle.db, now);
+    expect(after.pickupsCompleted).toBe(before.pickupsCompleted + 1);
+    expect(after.collectedGrams).toBe(before.collectedGrams + 15_500);
   });
 
   it.runIf(onPostgres)(
