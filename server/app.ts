@@ -24,6 +24,7 @@ import { logger } from "~/utils/logger.server";
 import { projectRoot } from "~/utils/project-root.server";
 import { clientAddressContext, cspNonceContext, requestIdContext } from "~/utils/request-context";
 import { startMessageDispatcher } from "./messages";
+import { startScheduler } from "./scheduler";
 import { cspNonce, limitBodySize, refuseCrossSitePosts, securityHeaders } from "./security";
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
@@ -33,7 +34,8 @@ export interface RunningServer {
   server: http.Server;
   /**
    * Stops accepting, lets in-flight requests finish (≤ 10 s), stops the message dispatcher
-   * (finishes or releases what it claimed), closes the database.
+   * (finishes or releases what it claimed) and the scheduler (waits for its job), closes the
+   * database.
    */
   shutdown(reason: string): Promise<void>;
 }
@@ -149,6 +151,7 @@ export async function startServer(): Promise<RunningServer> {
   const stopMessages = startMessageDispatcher(database.db, config, log);
   // Several servers on one PostgreSQL (docs/operations.md): caches dropped on every server.
   const stopCacheInvalidation = await startCacheInvalidationListener(database.db);
+  const stopScheduler = startScheduler(database.db, config, log);
 
   const setup = await prepareSetupLink(database.db);
   if (setup.kind === "print") {
@@ -174,6 +177,8 @@ export async function startServer(): Promise<RunningServer> {
       // Before the database closes: the dispatcher records the send in flight and hands the
       // rest of its batch back (docs/messages.md "Shutdown").
       await stopMessages();
+      // The job in flight finishes (≤ 15 s) or is left to its lease (docs/operations.md).
+      await stopScheduler();
       await stopCacheInvalidation();
       await releaseSetupLinkClaim();
       await closeDatabase();

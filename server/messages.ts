@@ -2,7 +2,8 @@
  * The outbox dispatcher of this server process (docs/messages.md "The dispatcher"): the e-mail
  * and WhatsApp channels from the message settings, the templates' renderers, and the site's
  * name and support address. MESSAGES_DISPATCHER=off leaves pending rows alone (tests that
- * inspect them; a server that should only serve pages).
+ * inspect them; a server that should only serve pages). The 07:00 digest row is queued by the
+ * scheduler's 'daily-digest' job (server/scheduler.ts).
  */
 import type { Database } from "~/db/client.server";
 import { newsletterRecipientUnsubscribed } from "~/features/community/newsletter.server";
@@ -10,8 +11,6 @@ import { createDispatcher, type Dispatcher } from "~/features/messages/dispatche
 import { createEmailChannel } from "~/features/messages/email-channel";
 import { renderForChannel } from "~/features/messages/templates";
 import { createWhatsAppChannel } from "~/features/messages/whatsapp-channel";
-import { ensureDailyDigest } from "~/features/pickups/daily-digest.server";
-import { pickupConfigFromEnv } from "~/features/pickups/pickup-config";
 import { siteConfig } from "~/features/site/site-config";
 import type { Env } from "~/utils/env.server";
 import type { logger } from "~/utils/logger.server";
@@ -29,16 +28,6 @@ function secretsOf(settings: Env["messages"]): string[] {
     }
   }
   return secrets;
-}
-
-/** `work`, run at most once per `intervalMs` (later calls in between do nothing). */
-function throttled(intervalMs: number, work: (now: Date) => Promise<unknown>) {
-  let last = Number.NEGATIVE_INFINITY;
-  return async (now: Date) => {
-    if (now.getTime() - last < intervalMs) return;
-    last = now.getTime();
-    await work(now);
-  };
 }
 
 /**
@@ -81,10 +70,6 @@ export function startMessageDispatcher(
       row.template === "newsletter" && (await newsletterRecipientUnsubscribed(db, row.recipient))
         ? "Unsubscribed"
         : null,
-    // The 07:00 digest: an idempotent insert, at most once a minute per server.
-    beforeClaim: throttled(60_000, (now) =>
-      ensureDailyDigest(db, now, pickupConfigFromEnv().slots),
-    ),
   });
   dispatcher.start();
   log.info(

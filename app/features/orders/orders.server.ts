@@ -9,6 +9,7 @@
 import { and, asc, eq, gte, sql } from "drizzle-orm";
 import { type AuditActor, recordAudit } from "~/db/audit.server";
 import type { Database } from "~/db/client.server";
+import { orderHoldsStock, returnOrderStock } from "~/db/order-stock.server";
 import { returnedRow } from "~/db/returned-row";
 import { products } from "~/db/schema/catalogue";
 import { cartLines, type OrderStatus, orderLines, orders } from "~/db/schema/shop";
@@ -460,9 +461,11 @@ export async function transitionOrder(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const [order] = await tx
-      .select({ status: orders.status })
+      .select({ status: orders.status, paymentStatus: orders.paymentStatus })
       .from(orders)
-      .where(eq(orders.id, orderId));
+      .where(eq(orders.id, orderId))
+      // Locked: the payment expiry job must not give the stock back at the same time.
+      .for("update");
     if (!order) throw new OrderRejectedError("This order does not exist.", 404);
     if (expectedFrom && order.status !== expectedFrom) {
       throw new OrderRejectedError("This order changed meanwhile. Please reload.", 409);
@@ -476,16 +479,9 @@ export async function transitionOrder(
     if (updated.length === 0)
       throw new OrderRejectedError("This order changed meanwhile. Please reload.", 409);
     if (to === "cancelled") {
-      const lines = await tx
-        .select({ productId: orderLines.productId, quantity: orderLines.quantity })
-        .from(orderLines)
-        .where(eq(orderLines.orderId, orderId));
-      for (const line of lines) {
-        if (line.productId === null) continue;
-        await tx
-          .update(products)
-          .set({ stock: sql`${products.stock} + ${line.quantity}`, updatedAt: new Date() })
-          .where(eq(products.id, line.productId));
+      // An order whose online payment expired gave its stock back already (docs/payments.md).
+      if (await orderHoldsStock(tx, { id: orderId, paymentStatus: order.paymentStatus })) {
+        await returnOrderStock(tx, orderId);
       }
       await refundCouponOfOrder(tx, orderId, auditActor(actor));
     }

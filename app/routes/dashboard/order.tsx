@@ -278,6 +278,12 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
           the Razorpay dashboard (payment {order.razorpayPaymentId}).
         </p>
       ) : null}
+      {loaderData.paidWithoutStock ? (
+        <p className="dash-error" role="status">
+          This order was paid after its payment time ran out, and some items were no longer in stock
+          (see the history): restock them or refund the missing items.
+        </p>
+      ) : null}
       <PaymentEvents payments={loaderData.payments} />
       <OrderLines order={order} lines={lines} />
       <OrderActions order={order} cashCollectable={cashCollectable} />
