@@ -24,6 +24,7 @@ import { logger } from "~/utils/logger.server";
 import { projectRoot } from "~/utils/project-root.server";
 import { clientAddressContext, cspNonceContext, requestIdContext } from "~/utils/request-context";
 import { startMessageDispatcher } from "./messages";
+import { createMetrics } from "./metrics";
 import { startScheduler } from "./scheduler";
 import { cspNonce, limitBodySize, refuseCrossSitePosts, securityHeaders } from "./security";
 
@@ -68,6 +69,14 @@ export async function startServer(): Promise<RunningServer> {
   app.disable("x-powered-by");
   if (config.TRUST_PROXY !== undefined) app.set("trust proxy", config.TRUST_PROXY);
 
+  // GET /metrics (docs/operations.md "Metrics"): before the access log and React Router.
+  const metrics = createMetrics({
+    token: config.operations.metricsToken,
+    routes: build.routes,
+    basename: build.basename,
+    db: database.db,
+  });
+  app.use(metrics.measure, metrics.endpoint);
   app.use(
     pinoHttp({
       logger: log,
@@ -111,6 +120,7 @@ export async function startServer(): Promise<RunningServer> {
   });
   app.use(refuseCrossSitePosts);
   app.use(limitBodySize());
+  app.use(metrics.routed);
 
   app.use(
     createRequestHandler({

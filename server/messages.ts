@@ -14,6 +14,7 @@ import { createWhatsAppChannel } from "~/features/messages/whatsapp-channel";
 import { siteConfig } from "~/features/site/site-config";
 import type { Env } from "~/utils/env.server";
 import type { logger } from "~/utils/logger.server";
+import { recordOutboxSend } from "~/utils/metrics.server";
 
 /** Strings that must never reach `last_error` or the log: the WhatsApp token, SMTP credentials. */
 function secretsOf(settings: Env["messages"]): string[] {
@@ -65,6 +66,7 @@ export function startMessageDispatcher(
     },
     secrets: secretsOf(settings),
     logger: log,
+    onSend: (row, outcome) => recordOutboxSend(row.channel, outcome),
     // A newsletter whose reader unsubscribed after it was queued is not sent (docs/messages.md).
     skipIf: async (row) =>
       row.template === "newsletter" && (await newsletterRecipientUnsubscribed(db, row.recipient))
