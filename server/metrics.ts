@@ -22,26 +22,17 @@ import compression from "compression";
 import { eq, sql } from "drizzle-orm";
 import express, { type RequestHandler, type Response } from "express";
 import { Counter, collectDefaultMetrics, Gauge, Histogram } from "prom-client";
-import { matchRoutes, type RouteObject } from "react-router";
 import type { Database } from "~/db/client.server";
 import { messages } from "~/db/schema/messages";
 import { logger } from "~/utils/logger.server";
 import { metricsRegistry } from "~/utils/metrics.server";
-
-/** The part of a React Router build's route manifest (`build.routes`) that matching needs. */
-export interface RouteManifestEntry {
-  id: string;
-  parentId?: string;
-  path?: string;
-  index?: boolean;
-  caseSensitive?: boolean;
-}
+import { type RouteManifest, routePatternMatcher } from "./route-pattern";
 
 export interface MetricsOptions {
   /** The bearer token (env().operations.metricsToken); null: `/metrics` answers 404. */
   token: string | null;
   /** `build.routes` of "virtual:react-router/server-build". */
-  routes: Record<string, RouteManifestEntry | undefined>;
+  routes: RouteManifest;
   /** `build.basename` (default "/"). */
   basename?: string;
   /** The open database: pool stats or PGlite queue time, and the outbox depth. */
@@ -147,33 +138,15 @@ function requestRoute(
 }
 
 /**
- * A function from a URL path to its route pattern, matched the way React Router's server does
- * (single-fetch `.data` suffixes stripped, then `matchRoutes` over the build's routes).
- * Returns `other` for no match and for the catch-all `/*` (the not-found page).
+ * The `route` label of a request React Router answered: its route pattern, with `.data` for a
+ * single-fetch data request (stripped first, as React Router's server does); `other` for no
+ * match and for the catch-all `/*` (the not-found page).
  */
 export function routeLabeller(
-  manifest: Record<string, RouteManifestEntry | undefined>,
+  manifest: RouteManifest,
   basename = "/",
 ): (pathname: string) => string {
-  const byParent = new Map<string, RouteManifestEntry[]>();
-  for (const route of Object.values(manifest)) {
-    if (!route) continue;
-    const siblings = byParent.get(route.parentId ?? "") ?? [];
-    siblings.push(route);
-    byParent.set(route.parentId ?? "", siblings);
-  }
-  const tree = (parentId: string): RouteObject[] =>
-    (byParent.get(parentId) ?? []).map((route) =>
-      route.index
-        ? { id: route.id, index: true, path: route.path, caseSensitive: route.caseSensitive }
-        : {
-            id: route.id,
-            path: route.path,
-            caseSensitive: route.caseSensitive,
-            children: tree(route.id),
-          },
-    );
-  const routes = tree("");
+  const patternOf = routePatternMatcher(manifest, basename);
   return (pathname) => {
     let path = pathname;
     let suffix = "";
@@ -181,13 +154,8 @@ export function routeLabeller(
       suffix = ".data";
       path = path.endsWith("/_.data") ? path.slice(0, -"_.data".length) : path.slice(0, -5);
     }
-    const matches = matchRoutes(routes, path, basename);
-    if (!matches) return "other";
-    const pattern = `/${matches
-      .map((match) => match.route.path)
-      .filter(Boolean)
-      .join("/")}`.replace(/\/{2,}/g, "/");
-    if (pattern === "/*") return "other";
+    const pattern = patternOf(path);
+    if (pattern === null || pattern === "/*") return "other";
     if (!suffix) return pattern;
     return pattern === "/" ? "/_.data" : `${pattern}.data`;
   };
