@@ -18,6 +18,8 @@ test("the shared server has no METRICS_TOKEN: /metrics answers 404", async ({ re
 });
 
 test("with METRICS_TOKEN: 401 without it, 200 with it, routes by pattern", async ({ dataDir }) => {
+  // Starting a second server takes longer than the default 30 s on a loaded machine.
+  test.setTimeout(120_000);
   const database: Record<string, string> = process.env.E2E_DATABASE_URL
     ? {
         DATABASE_URL: process.env.E2E_DATABASE_URL,
