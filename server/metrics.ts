@@ -186,7 +186,6 @@ function createProcessMetrics() {
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
       registers: [metricsRegistry],
     }),
-    ...databaseMetrics(),
     ...outboxMetrics(),
   };
 }
@@ -211,38 +210,50 @@ let outboxDb: Database | undefined;
 let outboxCacheMs = OUTBOX_CACHE_MS;
 const instrumented = new WeakSet<object>();
 
-function databaseMetrics() {
+let poolMetricsRegistered = false;
+
+/** The pool gauges, registered once and only on PostgreSQL; read `watchedPool` at scrape time. */
+function registerPoolMetrics(): void {
+  if (poolMetricsRegistered) return;
+  poolMetricsRegistered = true;
+  new Gauge({
+    name: "db_pool_clients",
+    help: "PostgreSQL pool clients: total open, idle, and queries waiting for one.",
+    labelNames: ["state"] as const,
+    registers: [metricsRegistry],
+    collect() {
+      if (!watchedPool) return;
+      this.set({ state: "total" }, watchedPool.totalCount);
+      this.set({ state: "idle" }, watchedPool.idleCount);
+      this.set({ state: "waiting" }, watchedPool.waitingCount);
+    },
+  });
+  new Gauge({
+    name: "db_pool_max_clients",
+    help: "The PostgreSQL pool's size limit.",
+    registers: [metricsRegistry],
+    collect() {
+      if (watchedPool?.options.max !== undefined) this.set(watchedPool.options.max);
+    },
+  });
+}
+
+type PgliteMetrics = ReturnType<typeof createPgliteMetrics>;
+let pgliteMetrics: PgliteMetrics | undefined;
+
+function createPgliteMetrics() {
+  const buckets = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
   return {
-    poolClients: new Gauge({
-      name: "db_pool_clients",
-      help: "PostgreSQL pool clients: total open, idle, and callers waiting for one (DATABASE_URL only).",
-      labelNames: ["state"] as const,
-      registers: [metricsRegistry],
-      collect() {
-        if (!watchedPool) return;
-        this.set({ state: "total" }, watchedPool.totalCount);
-        this.set({ state: "idle" }, watchedPool.idleCount);
-        this.set({ state: "waiting" }, watchedPool.waitingCount);
-      },
-    }),
-    poolMax: new Gauge({
-      name: "db_pool_max_clients",
-      help: "The PostgreSQL pool's size limit (DATABASE_URL only).",
-      registers: [metricsRegistry],
-      collect() {
-        if (watchedPool?.options.max !== undefined) this.set(watchedPool.options.max);
-      },
-    }),
     pgliteWait: new Histogram({
       name: "pglite_queue_wait_seconds",
-      help: "Embedded database: time a query, exec or transaction waited for the previous one to finish, in seconds.",
-      buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+      help: "Embedded database: time a query, exec or transaction waited for the one before it to finish, in seconds.",
+      buckets,
       registers: [metricsRegistry],
     }),
     pgliteHold: new Histogram({
       name: "pglite_hold_seconds",
       help: "Embedded database: time a query, exec or transaction held the database once started, in seconds.",
-      buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+      buckets,
       registers: [metricsRegistry],
     }),
     pgliteWaiting: new Gauge({
@@ -266,6 +277,7 @@ function watchDatabase(db: Database, cacheMs: number): void {
   if (!client || typeof client !== "object") return;
   if ("totalCount" in client && "waitingCount" in client) {
     watchedPool = client as PoolStats;
+    registerPoolMetrics();
     return;
   }
   watchedPool = undefined;
@@ -281,7 +293,8 @@ function instrumentPglite(client: PgliteInternals): void {
     logger().warn("PGlite queue time is not measured: its client has no _runExclusiveTransaction");
     return;
   }
-  const { pgliteWait, pgliteHold, pgliteWaiting } = processMetrics();
+  pgliteMetrics ??= createPgliteMetrics();
+  const { pgliteWait, pgliteHold, pgliteWaiting } = pgliteMetrics;
   const wrapped: ExclusiveRunner = <T>(work: (...args: unknown[]) => Promise<T>) => {
     const queued = performance.now();
     let started = false;
@@ -312,20 +325,28 @@ interface OutboxDepth {
   oldestDueSeconds: number;
 }
 
-let outboxReading: { at: number; depth: Promise<OutboxDepth | null> } | undefined;
+/** The last reading: shared while in flight, then reused until `outboxCacheMs` after it ended. */
+let outboxReading: { endedAt: number | null; depth: Promise<OutboxDepth | null> } | undefined;
 
 /**
  * The pending outbox rows, those already due, and how late the oldest is, in one query over
- * the partial index `messages_due_idx` (pending rows only); reused for `outboxCacheMs` so
- * frequent scrapes cost one query per window. Null when the query failed (logged).
+ * the partial index `messages_due_idx` (pending rows only). Concurrent scrapes (and the three
+ * gauges of one scrape) share the query in flight, and its result is reused for `outboxCacheMs`
+ * after it ends, so scrapes cost at most one query at a time and one per window. Null when the
+ * query failed (logged).
  */
 function outboxDepth(): Promise<OutboxDepth | null> {
   const db = outboxDb;
   if (!db) return Promise.resolve(null);
-  if (outboxReading && performance.now() - outboxReading.at < outboxCacheMs) {
-    return outboxReading.depth;
+  const last = outboxReading;
+  if (last && (last.endedAt === null || performance.now() - last.endedAt < outboxCacheMs)) {
+    return last.depth;
   }
-  const depth = db
+  const reading: NonNullable<typeof outboxReading> = {
+    endedAt: null,
+    depth: Promise.resolve(null),
+  };
+  reading.depth = db
     .select({
       pending: sql<number>`count(*)::int`,
       due: sql<number>`(count(*) filter (where ${messages.sendAfter} <= now()))::int`,
@@ -337,9 +358,12 @@ function outboxDepth(): Promise<OutboxDepth | null> {
     .catch((error: unknown) => {
       logger().warn({ err: error }, "could not read the outbox depth for /metrics");
       return null;
+    })
+    .finally(() => {
+      reading.endedAt = performance.now();
     });
-  outboxReading = { at: performance.now(), depth };
-  return depth;
+  outboxReading = reading;
+  return reading.depth;
 }
 
 function outboxMetrics() {

@@ -40,11 +40,16 @@ test("with METRICS_TOKEN: 401 without it, 200 with it, routes by pattern", async
     expect((await fetch(`${server.base}/metrics`)).status).toBe(401);
 
     const trackingToken = "Zq8mT3vK9pLx2Wn7";
-    expect((await fetch(`${server.base}/orders/${trackingToken}`)).status).toBe(404);
+    // Bodies are read in full: a request is counted when its response has ended.
+    const order = await fetch(`${server.base}/orders/${trackingToken}`);
+    await order.arrayBuffer();
+    expect(order.status).toBe(404);
     const home = await (await fetch(`${server.base}/`)).text();
     const asset = /\/assets\/[^"]+\.js/.exec(home)?.[0];
     expect(asset).toBeTruthy();
-    expect((await fetch(`${server.base}${asset}`)).status).toBe(200);
+    const script = await fetch(`${server.base}${asset}`);
+    await script.arrayBuffer();
+    expect(script.status).toBe(200);
 
     const response = await fetch(`${server.base}/metrics`, {
       headers: { Authorization: `Bearer ${TOKEN}` },
