@@ -21,6 +21,7 @@ import { closeDatabase, getDatabaseHandle } from "~/db/db.server";
 import { prepareSetupLink, releaseSetupLinkClaim } from "~/features/staff/setup.server";
 import { EnvError, env } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
+import { recordJobRun } from "~/utils/metrics.server";
 import { projectRoot } from "~/utils/project-root.server";
 import { clientAddressContext, cspNonceContext, requestIdContext } from "~/utils/request-context";
 import { startMessageDispatcher } from "./messages";
@@ -161,7 +162,7 @@ export async function startServer(): Promise<RunningServer> {
   const stopMessages = startMessageDispatcher(database.db, config, log);
   // Several servers on one PostgreSQL (docs/operations.md): caches dropped on every server.
   const stopCacheInvalidation = await startCacheInvalidationListener(database.db);
-  const stopScheduler = startScheduler(database.db, config, log);
+  const stopScheduler = startScheduler(database.db, config, log, { onRun: recordJobRun });
 
   const setup = await prepareSetupLink(database.db);
   if (setup.kind === "print") {
