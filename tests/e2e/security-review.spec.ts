@@ -155,7 +155,10 @@ test("a redirectTo outside Latin-1 is ignored after login, not a 500", async () 
   );
   expect(response.status).toBe(302);
   expect(response.headers.get("location")).toBe("/dashboard");
-  const cookie = response.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
+  const cookie = response.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .join("; ");
   const signedIn = await fetch(
     `${server.base}/dashboard/login?redirectTo=${encodeURIComponent("/dashboard/ок")}`,
     { redirect: "manual", headers: { Cookie: cookie } },

@@ -1,12 +1,13 @@
 /**
  * Password rules that depend on who the password is for (issue 14 security review;
- * docs/dashboard.md): a staff password may not contain the account's e-mail or its local part,
- * the account's name or one of its words, the shop's brand (siteConfig.brandName) or one of its
- * words, nor a run of one character repeated 4 times or more ('aaaa', '1111'). Compared
- * lower-case, ignoring spaces and punctuation. Length and the common-password list are checked
- * by `passwordProblem` in auth.server.ts, which calls this.
+ * docs/operations.md "Security"): a staff password may not contain the account's e-mail or its
+ * local part, the account's name or one of its words, the shop's brand (BRAND_NAME in
+ * app/utils/brand.ts, which siteConfig.brandName shows) or one of its words, nor a run of one
+ * character repeated 4 times or more ('aaaa', '1111'). Compared lower-case, ignoring spaces and
+ * punctuation. Length and the common-password list are checked by `passwordProblem` in
+ * auth.server.ts, which calls this.
  */
-import { siteConfig } from "~/features/site/site-config";
+import { BRAND_NAME } from "~/utils/brand";
 
 /** Who the password is for; both optional (a reset knows the account, a CLI prompt may not). */
 export interface PasswordOwner {
@@ -37,7 +38,7 @@ function wordsOf(text: string): string[] {
 export function personalPasswordProblem(
   password: string,
   owner: PasswordOwner = {},
-  brandName: string = siteConfig.brandName,
+  brandName: string = BRAND_NAME,
 ): string | null {
   if (new RegExp(`(.)\\1{${REPEATED_RUN - 1},}`, "su").test(password)) {
     return `Do not repeat one character ${REPEATED_RUN} or more times in a row.`;
