@@ -25,6 +25,8 @@ let server: ServerProcess;
 let dataDir: string;
 
 test.beforeAll(async () => {
+  // The staff CLI (tsx) and a server start: slow on a busy machine.
+  test.setTimeout(120_000);
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "security-review-"));
   const created = run(
     "npx",
