@@ -24,10 +24,20 @@ import { logger } from "~/utils/logger.server";
 import { recordJobRun } from "~/utils/metrics.server";
 import { projectRoot } from "~/utils/project-root.server";
 import { clientAddressContext, cspNonceContext, requestIdContext } from "~/utils/request-context";
+import { personalNoStore } from "./cache-control";
+import { redactedLogUrl } from "./log-redaction";
 import { startMessageDispatcher } from "./messages";
 import { createMetrics } from "./metrics";
 import { startScheduler } from "./scheduler";
-import { cspNonce, limitBodySize, refuseCrossSitePosts, securityHeaders } from "./security";
+import {
+  cspNonce,
+  limitBodySize,
+  normalizeRequestTarget,
+  refuseCrossSitePosts,
+  refuseUnsupportedMethods,
+  requireFormContentType,
+  securityHeaders,
+} from "./security";
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -69,6 +79,7 @@ export async function startServer(): Promise<RunningServer> {
   const app = express();
   app.disable("x-powered-by");
   if (config.TRUST_PROXY !== undefined) app.set("trust proxy", config.TRUST_PROXY);
+  app.use(normalizeRequestTarget);
 
   // GET /metrics (docs/operations.md "Metrics"): before the access log and React Router.
   const metrics = createMetrics({
@@ -90,11 +101,11 @@ export async function startServer(): Promise<RunningServer> {
         res.setHeader("X-Request-Id", id);
         return id;
       },
-      // Tracking tokens are the only secrets allowed in URLs (docs/budgets.md); query strings are
-      // dropped from logs so search text and the like are not kept either.
+      // Tracking tokens are the only secrets allowed in URLs (docs/budgets.md): logged as their
+      // first 6 characters; query strings are dropped so search text and the like are not kept.
       serializers: {
         req(req) {
-          return { id: req.id, method: req.method, url: String(req.url).split("?")[0] };
+          return { id: req.id, method: req.method, url: redactedLogUrl(String(req.url)) };
         },
         res(res) {
           return { statusCode: res.statusCode };
@@ -114,13 +125,13 @@ export async function startServer(): Promise<RunningServer> {
   );
   app.use(express.static(client, { maxAge: "1h", index: false }));
 
-  // Staff pages hold customers' personal data: never stored by browsers or proxies.
-  app.use("/dashboard", (_req, res, next) => {
-    res.set("Cache-Control", "no-store");
-    next();
-  });
+  // Personal pages (dashboard, tracking, cart, checkout, payment) and their .data requests are
+  // never stored by browsers or proxies (server/cache-control.ts).
+  app.use(personalNoStore);
+  app.use(refuseUnsupportedMethods);
   app.use(refuseCrossSitePosts);
   app.use(limitBodySize());
+  app.use(requireFormContentType);
   app.use(metrics.routed);
 
   app.use(

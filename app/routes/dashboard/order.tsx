@@ -25,6 +25,9 @@ import { formatPaise } from "~/utils/money";
 import { formatIndianMobile } from "~/utils/phone";
 import type { Route } from "./+types/order";
 
+// Loader and action headers (Retry-After of a 429) reach document responses too.
+export { headers } from "~/utils/route-headers";
+
 const notices: Record<string, string> = {
   confirmed: "Order confirmed.",
   shipped: "Order marked shipped.",
