@@ -315,7 +315,10 @@ async function cartCookie(cartId: string) {
 }
 
 /** A new cart of `quantity` money plants and the checkout form for it. */
-async function checkoutForm(quantity: number, shopper: Record<string, string>) {
+async function checkoutForm(
+  quantity: number,
+  shopper: Record<string, string>,
+): Promise<{ cookie: string; form: Record<string, string> }> {
   const cart = await cartWith(db, [{ productId: plant.id, quantity }]);
   return {
     cookie: await cartCookie(cart.cartId),
