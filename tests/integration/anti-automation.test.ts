@@ -18,6 +18,7 @@ import {
   placeOrder,
   UnconfirmedCodCapError,
 } from "~/features/orders/orders.server";
+import { switchToCashOnDelivery } from "~/features/payments/payments.server";
 import type { PickupInput } from "~/features/pickups/pickup.schema";
 import { defaultPickupConfig } from "~/features/pickups/pickup-config";
 import { bookPickup, OpenPickupsCapError } from "~/features/pickups/pickups.server";
@@ -389,6 +390,44 @@ describe("checkout", () => {
       sql`update orders set status = 'confirmed' where id = (select min(id) from orders where phone = ${`+91${phone}`})`,
     );
     expect((await postCheckout(cookie, form, "198.51.100.141")).status).toBe(303);
+  });
+
+  it("refuses switching an online order to cash on delivery for a phone at the cap", async () => {
+    await setStock(db, plant.id, 100);
+    const phone = contact().phone;
+    for (let i = 0; i < 3; i++) {
+      const { cookie, form } = await checkoutForm(1, { ...newShopper(), phone });
+      expect((await postCheckout(cookie, form, `198.51.100.${150 + i}`)).status).toBe(303);
+    }
+    // One of the three was an online order still waiting for its payment…
+    const [online] = await queryRows<{ id: number; tracking_token: string }>(
+      db,
+      sql`update orders set payment_method = 'online', payment_status = 'pending'
+          where id = (select min(id) from orders where phone = ${`+91${phone}`})
+          returning id, tracking_token`,
+    );
+    // …so the phone could place a third cash-on-delivery order.
+    const { cookie, form } = await checkoutForm(1, { ...newShopper(), phone });
+    expect((await postCheckout(cookie, form, "198.51.100.160")).status).toBe(303);
+
+    const switched = switchToCashOnDelivery(db, online?.tracking_token ?? "");
+    await expect(switched).rejects.toThrow(/already has 3 cash-on-delivery orders/);
+    const [after] = await queryRows<{ payment_method: string; payment_status: string }>(
+      db,
+      sql`select payment_method, payment_status from orders where id = ${online?.id}`,
+    );
+    expect(after).toEqual({ payment_method: "online", payment_status: "pending" });
+
+    // Once staff confirm one of them, the switch goes through.
+    await db.execute(
+      sql`update orders set status = 'confirmed' where id = (select max(id) from orders where phone = ${`+91${phone}`})`,
+    );
+    await switchToCashOnDelivery(db, online?.tracking_token ?? "");
+    const [done] = await queryRows<{ payment_method: string }>(
+      db,
+      sql`select payment_method from orders where id = ${online?.id}`,
+    );
+    expect(done?.payment_method).toBe("cod");
   });
 
   it("places exactly one of several cash-on-delivery orders at once for a phone one below the cap", async () => {

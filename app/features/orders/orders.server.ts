@@ -9,6 +9,7 @@
 import { and, asc, eq, gte, sql } from "drizzle-orm";
 import { type AuditActor, recordAudit } from "~/db/audit.server";
 import type { Database } from "~/db/client.server";
+import { lockAndCountUnconfirmedCodOrders } from "~/db/cod-order-cap.server";
 import { orderHoldsStock, returnOrderStock } from "~/db/order-stock.server";
 import { returnedRow } from "~/db/returned-row";
 import { products } from "~/db/schema/catalogue";
@@ -274,14 +275,9 @@ function effectivePaymentMethod(
  * @throws OrderRejectedError 409 when the phone already holds `cap` such orders.
  */
 async function checkUnconfirmedCodOrders(tx: Database, phone: string, cap: number) {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`cod-orders phone ${phone}`}))`);
-  const [row] = await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(orders)
-    .where(
-      and(eq(orders.phone, phone), eq(orders.status, "placed"), eq(orders.paymentMethod, "cod")),
-    );
-  if (Number(row?.n ?? 0) >= cap) throw new UnconfirmedCodCapError(cap);
+  if ((await lockAndCountUnconfirmedCodOrders(tx, phone)) >= cap) {
+    throw new UnconfirmedCodCapError(cap);
+  }
 }
 
 /**

@@ -21,6 +21,7 @@ import { and, eq, inArray, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { recordAudit } from "~/db/audit.server";
 import type { Database } from "~/db/client.server";
+import { lockAndCountUnconfirmedCodOrders } from "~/db/cod-order-cap.server";
 import {
   PAID_WITHOUT_STOCK_ACTION,
   retakeOrderStock,
@@ -28,7 +29,7 @@ import {
 } from "~/db/order-stock.server";
 import { type OrderStatus, orders, paymentEvents } from "~/db/schema/shop";
 import { isUnguessableToken } from "~/utils/codes.server";
-import type { RazorpayConfig } from "~/utils/env.server";
+import { env, type RazorpayConfig } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import { isUniqueViolation } from "~/utils/pg-errors";
 import type { VerifyForm } from "./payment.schema";
@@ -565,6 +566,17 @@ export async function switchToCashOnDelivery(db: Database, token: string): Promi
     if (stockTaken) {
       const short = await retakeOrderStock(tx, order.id);
       if (short.length > 0) throw new PaymentError(shortfallMessage(short), 409);
+    }
+    // The same cap as a new cash-on-delivery order (docs/operations.md "Anti-automation").
+    const cap = env().operations.unconfirmedCodOrdersPerPhone;
+    if (
+      order.status === "placed" &&
+      (await lockAndCountUnconfirmedCodOrders(tx, order.phone)) >= cap
+    ) {
+      throw new PaymentError(
+        `This phone number already has ${cap} cash-on-delivery ${cap === 1 ? "order" : "orders"} waiting for our confirmation. Please pay online, or call us to confirm your earlier orders first.`,
+        409,
+      );
     }
     await tx
       .update(orders)
