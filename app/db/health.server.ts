@@ -1,7 +1,8 @@
 /**
- * What `/healthz` checks (docs/operations.md "Faults and recovery"): the database answers, it
- * can write, and (embedded database) DATA_DIR has room and takes a write. A full disk leaves
- * `select 1` working while every order fails, so answering `select 1` is not enough.
+ * What `/healthz` checks (docs/operations.md "Faults and recovery"): the database answers and
+ * is not read-only, and (embedded database) DATA_DIR has room and takes a write. A full disk
+ * leaves `select 1` working while every new order fails, so answering `select 1` is not enough.
+ * PostgreSQL's own disk is the database server's to watch: nothing here writes to it.
  */
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
@@ -32,9 +33,14 @@ export async function healthProblem(
     return `the database does not answer: ${firstLine(error)}`;
   }
   try {
-    // Assigns a transaction id and commits it: fails on a read-only database (a standby after a
-    // failover, default_transaction_read_only) without adding a row anywhere.
-    await handle.db.execute(sql`select txid_current()`);
+    // A standby after a failover, or default_transaction_read_only, refuses every write while
+    // still answering reads. Nothing is written here, so /healthz never grows the database.
+    const result = (await handle.db.execute(
+      sql`select pg_is_in_recovery() as recovery, current_setting('transaction_read_only') as read_only`,
+    )) as unknown as { rows: { recovery: boolean; read_only: string }[] };
+    const row = result.rows[0];
+    if (row?.recovery) return "the database cannot write: it is a standby in recovery";
+    if (row?.read_only === "on") return "the database cannot write: it is read-only";
   } catch (error) {
     return `the database cannot write: ${firstLine(error)}`;
   }
@@ -75,5 +81,5 @@ async function writeProbe(dataDir: string): Promise<string | null> {
 function firstLine(error: unknown): string {
   const withCode = error as { code?: unknown; cause?: { code?: unknown } } | undefined;
   const code = withCode?.code ?? withCode?.cause?.code;
-  return typeof code === "string" ? code : "unknown error";
+  return typeof code === "string" ? code : "no error code";
 }
