@@ -21,6 +21,7 @@ import pg from "pg";
 import { logger } from "~/utils/logger.server";
 import { projectRoot } from "~/utils/project-root.server";
 import { acquireDataDirLock } from "./data-dir-lock.server";
+import { restrictToOwner } from "./data-dir-permissions.server";
 import * as audit from "./schema/audit";
 import * as catalogue from "./schema/catalogue";
 import * as community from "./schema/community";
@@ -199,6 +200,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     release = acquireDataDirLock(options.dataDir, pgDataDir);
     try {
       client = await PGlite.create({ dataDir: pgDataDir, extensions: { pg_trgm } });
+      restrictToOwner(pgDataDir);
     } catch (error) {
       release();
       throw error;

@@ -21,11 +21,17 @@ export function secureDataDir(dataDir: string, { create = false } = {}): void {
   if (secured.has(dataDir)) return;
   if (create) fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   if (!fs.existsSync(dataDir)) return;
-  restrict(dataDir);
+  restrictToOwner(dataDir);
   secured.add(dataDir);
 }
 
-function restrict(entry: string): void {
+/**
+ * Removes group and other permissions from `entry` and, for a directory, everything in it.
+ * The embedded database needs this once it is open: PGlite unpacks its initial files with
+ * mode 0666 by chmod, which the umask does not cover (files PostgreSQL creates later are 0600).
+ * @throws filesystem errors other than EPERM on an entry owned by another account.
+ */
+export function restrictToOwner(entry: string): void {
   const stat = fs.lstatSync(entry);
   if (stat.isSymbolicLink()) return;
   if ((stat.mode & 0o077) !== 0) {
@@ -37,5 +43,5 @@ function restrict(entry: string): void {
     }
   }
   if (!stat.isDirectory()) return;
-  for (const name of fs.readdirSync(entry)) restrict(path.join(entry, name));
+  for (const name of fs.readdirSync(entry)) restrictToOwner(path.join(entry, name));
 }
