@@ -7,7 +7,8 @@
  *   connection ends cleanly after its next response;
  * - a connection with no request in progress is closed once it has been quiet for
  *   {@link QUIET_MS} (at once for one that was already quiet), so a client that sent its next
- *   request just before the stop still gets an answer rather than a reset;
+ *   request just before the stop, or was slow to send it on a loaded machine, still gets an
+ *   answer rather than a reset;
  * - after `graceMs` whatever is left is closed.
  */
 import type http from "node:http";
@@ -15,7 +16,7 @@ import type { Socket } from "node:net";
 import net from "node:net";
 
 /** How long a connection must have had no request in progress before draining closes it. */
-export const QUIET_MS = 250;
+export const QUIET_MS = 1_000;
 
 interface ConnectionState {
   inFlight: Set<http.ServerResponse>;
@@ -72,7 +73,9 @@ export function trackConnections(server: http.Server): { drain(graceMs: number):
         }
         // net.Server's close: stop accepting without http.Server's immediate cut of every
         // connection that is idle at this instant (see the module comment).
-        const sweep = setInterval(closeQuiet, 50);
+        // Sweeps run in the check phase, after a poll phase has read what clients sent: after a
+        // long event-loop stall a request may sit unread while its connection looks quiet.
+        const sweep = setInterval(() => setImmediate(closeQuiet), 100);
         const cut = setTimeout(() => {
           for (const socket of connections.keys()) socket.destroy();
         }, graceMs);
@@ -81,7 +84,7 @@ export function trackConnections(server: http.Server): { drain(graceMs: number):
           clearTimeout(cut);
           resolve();
         });
-        closeQuiet();
+        setImmediate(closeQuiet);
       });
       return drained;
     },
