@@ -80,6 +80,11 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       LOG_LEVEL: "warn",
       TRUST_PROXY: "loopback",
+      // One visitor (PICKUP_BOOKING, SHOPPER) books and orders throughout the run: the caps per
+      // phone and e-mail (docs/operations.md "Anti-automation") are tested in
+      // tests/integration/anti-automation.test.ts, not here.
+      OPEN_PICKUPS_PER_CONTACT: "100",
+      UNCONFIRMED_COD_ORDERS_PER_PHONE: "100",
       ...razorpayServerEnv(Number(process.env.E2E_RAZORPAY_PORT)),
       ...mailServerEnv(Number(process.env.E2E_SMTP_PORT), Number(process.env.E2E_MAILBOX_PORT)),
       PUBLIC_URL: baseURL,

@@ -20,10 +20,14 @@ import { NotFoundMessage, ProblemPage } from "~/features/site/not-found-message"
 import { siteConfig } from "~/features/site/site-config";
 import { SiteFooter } from "~/features/site/site-footer";
 import { SiteHeader } from "~/features/site/site-header";
+import { refuseUnreadableForms } from "~/utils/form-body.server";
 import type { Route } from "./+types/root";
 // Inlined: one small stylesheet (≈2.5 KB gzip) is cheaper than a render-blocking request on
 // slow mobile networks (docs/budgets.md LCP budget).
 import styles from "./styles/app.css?inline";
+
+/** A broken multipart body answers 400, not 500 (issue 14 security review). */
+export const middleware: Route.MiddlewareFunction[] = [refuseUnreadableForms];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const db = await getDb();

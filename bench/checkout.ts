@@ -20,7 +20,7 @@ import { seedDatabase } from "~/db/seed.server";
 import { placeOrder } from "~/features/orders/orders.server";
 import { idempotencyKey } from "~/utils/codes.server";
 import { queryRows } from "../tests/db";
-import { cartWith, shipping } from "../tests/factories";
+import { cartWith, newShopper, shipping } from "../tests/factories";
 import { startServerProcess } from "../tests/support/server-process";
 
 const ORDERS = Number(process.env.ORDERS ?? 400);
@@ -80,7 +80,12 @@ let productId = 0;
       for (let i = 0; i < ORDERS; i++)
         carts.push(await cartWith(handle.db, [{ productId, quantity: 1 }]));
       const run = await pool(carts, concurrency, async (cart) => {
-        await placeOrder(handle.db, { ...cart, idempotencyKey: idempotencyKey(), shipping });
+        // A shopper each: a phone may hold only a few unconfirmed cash-on-delivery orders.
+        await placeOrder(handle.db, {
+          ...cart,
+          idempotencyKey: idempotencyKey(),
+          shipping: newShopper(),
+        });
         return 1;
       });
       directRates.set(concurrency, run.perSecond);
@@ -99,8 +104,13 @@ let productId = 0;
 }
 
 // HTTP: the built server on the same database.
+// Each order comes from a client address and a phone of its own (X-Forwarded-For, trusted from
+// loopback), as real shoppers do: the anti-automation limits per address and per phone
+// (docs/operations.md) would refuse one client placing them all.
+let shopperCount = 0;
 const server = await startServerProcess(dataDir, {
   LOG_LEVEL: "warn",
+  TRUST_PROXY: "loopback",
   ...(databaseUrl
     ? { DATABASE_URL: databaseUrl, SESSION_SECRET: "bench-secret-bench-secret-bench-0001" }
     : {}),
@@ -120,18 +130,25 @@ try {
         const field = (name: string) =>
           new RegExp(`name="${name}" value="([^"]*)"`).exec(html)?.[1]?.replaceAll("&amp;", "&") ??
           "";
-        return { cookie, key: field("idempotencyKey"), shownLines: field("shownLines") };
+        const n = ++shopperCount;
+        return {
+          cookie,
+          key: field("idempotencyKey"),
+          shownLines: field("shownLines"),
+          address: `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
+          phone: `9${String(n).padStart(9, "0")}`,
+        };
       }),
     );
     const http = await pool(forms, concurrency, async (form) => {
       const response = await fetch(`${server.base}/checkout`, {
         method: "POST",
         redirect: "manual",
-        headers: { Cookie: form.cookie },
+        headers: { Cookie: form.cookie, "X-Forwarded-For": form.address },
         body: new URLSearchParams({
           name: shipping.name,
           email: shipping.email,
-          phone: "9845012345",
+          phone: form.phone,
           address: shipping.address,
           city: shipping.city,
           state: shipping.state,

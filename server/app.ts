@@ -15,18 +15,32 @@ import compression from "compression";
 import express, { type ErrorRequestHandler } from "express";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider } from "react-router";
+import { startCacheInvalidationListener } from "~/db/cache-invalidation.server";
 import { DataDirLockedError } from "~/db/data-dir-lock.server";
 import { secureDataDir } from "~/db/data-dir-permissions.server";
 import { closeDatabase, getDatabaseHandle } from "~/db/db.server";
-import { prepareSetupLink } from "~/features/staff/setup.server";
+import { prepareSetupLink, releaseSetupLinkClaim } from "~/features/staff/setup.server";
 import { EnvError, env } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
+import { recordJobRun } from "~/utils/metrics.server";
 import { projectRoot } from "~/utils/project-root.server";
 import { clientAddressContext, cspNonceContext, requestIdContext } from "~/utils/request-context";
 import { SecretFileError, sessionSecret } from "~/utils/secrets.server";
+import { personalNoStore } from "./cache-control";
 import { trackConnections } from "./drain";
+import { redactedLogUrl } from "./log-redaction";
 import { startMessageDispatcher } from "./messages";
-import { cspNonce, limitBodySize, refuseCrossSitePosts, securityHeaders } from "./security";
+import { createMetrics } from "./metrics";
+import { startScheduler } from "./scheduler";
+import {
+  cspNonce,
+  limitBodySize,
+  normalizeRequestTarget,
+  refuseCrossSitePosts,
+  refuseUnsupportedMethods,
+  requireFormContentType,
+  securityHeaders,
+} from "./security";
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -36,7 +50,8 @@ export interface RunningServer {
   /**
    * Stops accepting, lets in-flight requests finish (≤ 10 s) and answers them and any request
    * on a kept-alive connection with `Connection: close`, stops the message dispatcher
-   * (finishes or releases what it claimed), closes the database.
+   * (finishes or releases what it claimed) and the scheduler (waits for its job), closes the
+   * database.
    */
   shutdown(reason: string): Promise<void>;
 }
@@ -77,7 +92,16 @@ export async function startServer(): Promise<RunningServer> {
   const app = express();
   app.disable("x-powered-by");
   if (config.TRUST_PROXY !== undefined) app.set("trust proxy", config.TRUST_PROXY);
+  app.use(normalizeRequestTarget);
 
+  // GET /metrics (docs/operations.md "Metrics"): before the access log and React Router.
+  const metrics = createMetrics({
+    token: config.operations.metricsToken,
+    routes: build.routes,
+    basename: build.basename,
+    db: database.db,
+  });
+  app.use(metrics.measure, metrics.endpoint);
   app.use(
     pinoHttp({
       logger: log,
@@ -90,11 +114,11 @@ export async function startServer(): Promise<RunningServer> {
         res.setHeader("X-Request-Id", id);
         return id;
       },
-      // Tracking tokens are the only secrets allowed in URLs (docs/budgets.md); query strings are
-      // dropped from logs so search text and the like are not kept either.
+      // Tracking tokens are the only secrets allowed in URLs (docs/budgets.md): logged as their
+      // first 6 characters; query strings are dropped so search text and the like are not kept.
       serializers: {
         req(req) {
-          return { id: req.id, method: req.method, url: String(req.url).split("?")[0] };
+          return { id: req.id, method: req.method, url: redactedLogUrl(String(req.url)) };
         },
         res(res) {
           return { statusCode: res.statusCode };
@@ -114,13 +138,14 @@ export async function startServer(): Promise<RunningServer> {
   );
   app.use(express.static(client, { maxAge: "1h", index: false }));
 
-  // Staff pages hold customers' personal data: never stored by browsers or proxies.
-  app.use("/dashboard", (_req, res, next) => {
-    res.set("Cache-Control", "no-store");
-    next();
-  });
+  // Personal pages (dashboard, tracking, cart, checkout, payment) and their .data requests are
+  // never stored by browsers or proxies (server/cache-control.ts).
+  app.use(personalNoStore);
+  app.use(refuseUnsupportedMethods);
   app.use(refuseCrossSitePosts);
   app.use(limitBodySize());
+  app.use(requireFormContentType);
+  app.use(metrics.routed);
 
   app.use(
     createRequestHandler({
@@ -160,12 +185,19 @@ export async function startServer(): Promise<RunningServer> {
   );
 
   const stopMessages = startMessageDispatcher(database.db, config, log);
+  // Several servers on one PostgreSQL (docs/operations.md): caches dropped on every server.
+  const stopCacheInvalidation = await startCacheInvalidationListener(database.db);
+  const stopScheduler = startScheduler(database.db, config, log, { onRun: recordJobRun });
 
-  const setupPath = await prepareSetupLink(database.db);
-  if (setupPath) {
+  const setup = await prepareSetupLink(database.db);
+  if (setup.kind === "print") {
     const host = config.HOST === "0.0.0.0" ? "localhost" : config.HOST;
     process.stdout.write(
-      `No staff account exists yet. Create the first admin (one-time link): http://${host}:${port}${setupPath}\n`,
+      `No staff account exists yet. Create the first admin (one-time link): http://${host}:${port}${setup.path}\n`,
+    );
+  } else if (setup.kind === "elsewhere") {
+    process.stdout.write(
+      "No staff account exists yet. Another app server printed the setup link; restart that server for a new one, or run `npm run staff:create`.\n",
     );
   }
 
@@ -178,6 +210,10 @@ export async function startServer(): Promise<RunningServer> {
       // Before the database closes: the dispatcher records the send in flight and hands the
       // rest of its batch back (docs/messages.md "Shutdown").
       await stopMessages();
+      // The job in flight finishes (≤ 15 s) or is left to its lease (docs/operations.md).
+      await stopScheduler();
+      await stopCacheInvalidation();
+      await releaseSetupLinkClaim();
       await closeDatabase();
       log.info("stopped");
     })();

@@ -2,7 +2,8 @@
  * The outbox dispatcher of this server process (docs/messages.md "The dispatcher"): the e-mail
  * and WhatsApp channels from the message settings, the templates' renderers, and the site's
  * name and support address. MESSAGES_DISPATCHER=off leaves pending rows alone (tests that
- * inspect them; a server that should only serve pages).
+ * inspect them; a server that should only serve pages). The 07:00 digest row is queued by the
+ * scheduler's 'daily-digest' job (server/scheduler.ts).
  */
 import type { Database } from "~/db/client.server";
 import { newsletterRecipientUnsubscribed } from "~/features/community/newsletter.server";
@@ -10,11 +11,10 @@ import { createDispatcher, type Dispatcher } from "~/features/messages/dispatche
 import { createEmailChannel } from "~/features/messages/email-channel";
 import { renderForChannel } from "~/features/messages/templates";
 import { createWhatsAppChannel } from "~/features/messages/whatsapp-channel";
-import { ensureDailyDigest } from "~/features/pickups/daily-digest.server";
-import { pickupConfigFromEnv } from "~/features/pickups/pickup-config";
 import { siteConfig } from "~/features/site/site-config";
 import type { Env } from "~/utils/env.server";
 import type { logger } from "~/utils/logger.server";
+import { recordOutboxSend } from "~/utils/metrics.server";
 
 /** Strings that must never reach `last_error` or the log: the WhatsApp token, SMTP credentials. */
 function secretsOf(settings: Env["messages"]): string[] {
@@ -29,16 +29,6 @@ function secretsOf(settings: Env["messages"]): string[] {
     }
   }
   return secrets;
-}
-
-/** `work`, run at most once per `intervalMs` (later calls in between do nothing). */
-function throttled(intervalMs: number, work: (now: Date) => Promise<unknown>) {
-  let last = Number.NEGATIVE_INFINITY;
-  return async (now: Date) => {
-    if (now.getTime() - last < intervalMs) return;
-    last = now.getTime();
-    await work(now);
-  };
 }
 
 /**
@@ -76,15 +66,12 @@ export function startMessageDispatcher(
     },
     secrets: secretsOf(settings),
     logger: log,
+    onSend: (row, outcome) => recordOutboxSend(row.channel, outcome),
     // A newsletter whose reader unsubscribed after it was queued is not sent (docs/messages.md).
     skipIf: async (row) =>
       row.template === "newsletter" && (await newsletterRecipientUnsubscribed(db, row.recipient))
         ? "Unsubscribed"
         : null,
-    // The 07:00 digest: an idempotent insert, at most once a minute per server.
-    beforeClaim: throttled(60_000, (now) =>
-      ensureDailyDigest(db, now, pickupConfigFromEnv().slots),
-    ),
   });
   dispatcher.start();
   log.info(

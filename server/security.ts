@@ -143,3 +143,70 @@ export function limitBodySize(maxBytes = MAX_BODY_BYTES): RequestHandler {
     next();
   };
 }
+
+/**
+ * Rewrites an absolute-form request line (`GET http://host/path HTTP/1.1`, RFC 9112 §3.2.2,
+ * sent by proxies and scanners) to its origin-form path, taking the host from it as the RFC
+ * asks; React Router would otherwise build an invalid URL from it and answer 500. Any other
+ * target that is not a path (`*`, a bare authority) gets 400. Runs first, before logging.
+ */
+export const normalizeRequestTarget: RequestHandler = (req, res, next) => {
+  const target = req.url;
+  if (target.startsWith("/")) return next();
+  let url: URL | undefined;
+  try {
+    if (/^https?:\/\//i.test(target)) url = new URL(target);
+  } catch {}
+  if (!url?.host) {
+    res.status(400).type("text/plain").send("Bad request target.");
+    return;
+  }
+  req.url = `${url.pathname}${url.search}`;
+  req.originalUrl = req.url;
+  req.headers.host = url.host;
+  next();
+};
+
+/** Methods refused with 405: TRACE/TRACK echo requests (cross-site tracing) and are not served. */
+const UNSUPPORTED_METHODS = new Set(["TRACE", "TRACK"]);
+
+/** 405 with `Allow` for TRACE and TRACK (which would otherwise reach React Router and 500). */
+export const refuseUnsupportedMethods: RequestHandler = (req, res, next) => {
+  if (!UNSUPPORTED_METHODS.has(req.method)) return next();
+  res
+    .status(405)
+    .set("Allow", "GET, HEAD, POST")
+    .type("text/plain")
+    .send("This method is not supported.");
+};
+
+const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
+
+/**
+ * 415 for a state-changing request to a page whose Content-Type is not a form's
+ * (application/json, text/plain, or none: browsers and React Router always send one, even for
+ * an empty form), 400 for multipart without a boundary: React Router's `request.formData()`
+ * would throw and answer 500. Razorpay's webhook (JSON) is exempt. A multipart body that is
+ * broken past its header is caught by `refuseUnreadableForms` (app/utils/form-body.server.ts).
+ */
+export const requireFormContentType: RequestHandler = (req, res, next) => {
+  if (SAFE_METHODS.has(req.method) || pathOf(req) === RAZORPAY_WEBHOOK_PATH) return next();
+  const [type = "", ...parameters] = (req.get("content-type") ?? "")
+    .split(";")
+    .map((part) => part.trim());
+  if (!FORM_TYPES.has(type.toLowerCase())) {
+    res
+      .status(415)
+      .type("text/plain")
+      .send("Send the form as application/x-www-form-urlencoded or multipart/form-data.");
+    return;
+  }
+  if (
+    type.toLowerCase() === "multipart/form-data" &&
+    !parameters.some((p) => /^boundary=./i.test(p))
+  ) {
+    res.status(400).type("text/plain").send("The form could not be read (no multipart boundary).");
+    return;
+  }
+  next();
+};

@@ -18,6 +18,19 @@ export const shipping = {
   pinCode: "560001",
 };
 
+let shoppers = 0;
+
+/**
+ * `shipping` with a phone number and e-mail of its own: another shopper, so the cap on
+ * unconfirmed cash-on-delivery orders per phone (issue 14, docs/operations.md
+ * "Anti-automation") does not count one test's orders against another's.
+ */
+export function newShopper(): typeof shipping {
+  shoppers += 1;
+  const n = String(shoppers).padStart(5, "0");
+  return { ...shipping, phone: `+91700000${n}`, email: `shopper${n}@example.com` };
+}
+
 /** A valid pickup requester and address (a serviceable Bengaluru PIN code). */
 export const pickupAddress = {
   name: "Ravi Kumar",

@@ -69,6 +69,18 @@ export type OpenOptions =
 
 const MIGRATIONS_LOCK_KEY = 727_274_001;
 
+const postgresPools = new WeakMap<Database, pg.Pool>();
+
+/**
+ * The node-postgres pool behind `db` when it runs on PostgreSQL (DATABASE_URL), else undefined
+ * (PGlite). For the few modules that need the driver itself: rate-limiter-flexible's
+ * PostgreSQL store, and dedicated connections (LISTEN, session advisory locks) opened with
+ * `pool.options`. Queries go through Drizzle, not through this pool.
+ */
+export function postgresPoolOf(db: Database): pg.Pool | undefined {
+  return postgresPools.get(db);
+}
+
 function migrationsFolder(): string {
   return path.join(projectRoot(), "drizzle");
 }
@@ -163,6 +175,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
       logger().warn({ err: error }, "PostgreSQL closed an idle connection");
     });
     const db = drizzleNodePg({ client: pool, schema });
+    postgresPools.set(db, pool);
     let client: pg.PoolClient;
     try {
       client = await connectWithRetry(

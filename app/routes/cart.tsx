@@ -17,6 +17,9 @@ import { formatPaise } from "~/utils/money";
 import { safeRedirect } from "~/utils/safe-redirect";
 import type { Route } from "./+types/cart";
 
+// Loader and action headers (Retry-After of a 429) reach document responses too.
+export { headers } from "~/utils/route-headers";
+
 export async function loader({ request }: Route.LoaderArgs) {
   return { cart: await getCart(await getDb(), await readCartId(request)) };
 }

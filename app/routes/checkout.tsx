@@ -16,6 +16,7 @@ import {
   SelectField,
 } from "~/components/ui/field";
 import { FormError } from "~/components/ui/form-messages";
+import { HoneypotField } from "~/components/ui/honeypot-field";
 import { getDb } from "~/db/db.server";
 import { describeCartLines, getCart, readCartId } from "~/features/cart/cart.server";
 import { checkoutSchema, couponApplySchema } from "~/features/orders/checkout.schema";
@@ -29,14 +30,24 @@ import {
   previewCoupon,
 } from "~/features/orders/coupons.server";
 import { indianStates } from "~/features/orders/indian-states";
-import { type ChangedLine, OrderRejectedError, placeOrder } from "~/features/orders/orders.server";
+import {
+  type ChangedLine,
+  OrderRejectedError,
+  placeOrder,
+  UnconfirmedCodCapError,
+  unconfirmedCodMessage,
+} from "~/features/orders/orders.server";
 import { razorpayConfig } from "~/features/payments/razorpay.server";
+import { countAttempt, honeypotFilled } from "~/features/site/anti-automation.server";
 import { pageMeta } from "~/features/site/meta";
+import { siteConfig } from "~/features/site/site-config";
 import { idempotencyKey } from "~/utils/codes.server";
 import { firstIssuePerField, textFields } from "~/utils/form-data";
 import { formatPaise } from "~/utils/money";
 import { clientAddressContext } from "~/utils/request-context";
 import type { Route } from "./+types/checkout";
+
+export { headers } from "~/utils/route-headers";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const cart = await getCart(await getDb(), await readCartId(request));
@@ -108,10 +119,14 @@ async function applyCoupon(
 /**
  * Validates the shipping form and places the order (docs/shop.md). Online payment
  * (docs/payments.md) continues on /payment, loaded as a new document so that page's CSP, which
- * allows Razorpay's widget, applies.
+ * allows Razorpay's widget, applies. Anti-automation (docs/operations.md): a filled honeypot is
+ * refused silently (400), a valid order over the per-address allowance answers 429 with
+ * Retry-After, and `placeOrder` caps unconfirmed cash-on-delivery orders per phone (409).
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const fields = textFields(await request.formData(), checkoutFields);
+  const formData = await request.formData();
+  if (honeypotFilled(formData)) return data<ActionResult>({ values: {} }, { status: 400 });
+  const fields = textFields(formData, checkoutFields);
   const { idempotencyKey: _key, shownLines: _lines, intent, ...values } = fields;
   const clientAddress = context.get(clientAddressContext);
   if (intent === "apply") return applyCoupon(request, values, clientAddress);
@@ -138,6 +153,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<ActionResult>({ values, formError: "Your cart is empty." }, { status: 409 });
   }
   const { idempotencyKey: key, shownLines, paymentMethod, couponCode, ...shipping } = parsed.data;
+  const overLimit = await countAttempt("order", clientAddress);
+  if (overLimit) {
+    return data<ActionResult>(
+      { values, formError: overLimit.message },
+      { status: 429, headers: overLimit.headers },
+    );
+  }
   try {
     if (couponCode) await assertCouponGuessesAllowed(clientAddress);
     const order = await placeOrder(await getDb(), {
@@ -154,8 +176,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect(`/orders/${order.trackingToken}/placed`, { status: 303 });
   } catch (error) {
     if (error instanceof OrderRejectedError) {
+      const formError =
+        error instanceof UnconfirmedCodCapError
+          ? unconfirmedCodMessage(error.cap, siteConfig.phoneDisplay)
+          : error.message;
       return data<ActionResult>(
-        { values, formError: error.message, changedLines: error.changedLines },
+        { values, formError, changedLines: error.changedLines },
         { status: error.status },
       );
     }
@@ -205,6 +231,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         <h2>Shipping address</h2>
         <input type="hidden" name="idempotencyKey" value={loaderData.idempotencyKey} />
         <input type="hidden" name="shownLines" value={loaderData.shownLines} />
+        <HoneypotField />
         <ShippingFields values={values} errors={errors} />
         <CouponField
           // A new field once a code is applied, so it shows the code as stored (SS-XXXX-XXXX).

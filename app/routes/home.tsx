@@ -25,6 +25,9 @@ import { type PublicFormResult, screenPublicForm } from "~/utils/public-form.ser
 import { clientAddressContext } from "~/utils/request-context";
 import type { Route } from "./+types/home";
 
+// Loader and action headers (Retry-After of a 429) reach document responses too.
+export { headers } from "~/utils/route-headers";
+
 export async function loader() {
   const db = await getDb();
   const [reviews, summary, impact] = await Promise.all([

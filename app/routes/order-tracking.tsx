@@ -133,15 +133,18 @@ function PaymentLine({ order }: { order: TrackedOrder }) {
   );
 }
 
-/** An online payment not received (pending or failed): pay now, or switch to cash on delivery. */
+/** An online payment not received (pending, failed or expired): pay now, or switch to cash on delivery. */
 function UnpaidOnlineActions({ order, busy }: { order: TrackedOrder; busy: boolean }) {
   return (
     <div className="order-payment-actions">
       <p>
         {order.paymentStatus === "failed"
           ? "Your online payment did not go through."
-          : "We have not received your online payment yet."}{" "}
-        You can pay now, or pay in cash when the order arrives.
+          : order.paymentStatus === "expired"
+            ? "The time to pay online ran out and the items went back on sale."
+            : "We have not received your online payment yet."}{" "}
+        You can pay now, or pay in cash when the order arrives
+        {order.paymentStatus === "expired" ? " (while the items are still in stock)" : ""}.
       </p>
       {order.canRetryPayment ? (
         // A new document: /payment's CSP allows Razorpay's payment window.

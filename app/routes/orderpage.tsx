@@ -8,13 +8,20 @@ import { slotChoiceProblem } from "~/features/pickups/pickup-slots";
 import {
   bookPickup,
   getSlotAvailability,
+  OpenPickupsCapError,
+  openPickupsMessage,
   PickupRejectedError,
 } from "~/features/pickups/pickups.server";
 import { listRateCategories } from "~/features/rates/rates.server";
+import { countAttempt, honeypotFilled } from "~/features/site/anti-automation.server";
 import { pageMeta } from "~/features/site/meta";
+import { siteConfig } from "~/features/site/site-config";
 import { idempotencyKey } from "~/utils/codes.server";
 import { textFields } from "~/utils/form-data";
+import { clientAddressContext } from "~/utils/request-context";
 import type { Route } from "./+types/orderpage";
+
+export { headers } from "~/utils/route-headers";
 
 export async function loader() {
   const db = await getDb();
@@ -41,9 +48,20 @@ interface ActionResult {
   formError?: string;
 }
 
-/** Books the pickup (docs/pickups.md); every refusal names its field and writes nothing. */
-export async function action({ request }: Route.ActionArgs) {
+/**
+ * Books the pickup (docs/pickups.md); every refusal names its field and writes nothing. In
+ * order (docs/operations.md "Anti-automation"): the honeypot (400, silent), validation (400),
+ * the per-address allowance (429 with Retry-After), then the booking's own rules, among them
+ * the open pickups per phone and e-mail (409).
+ */
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
+  if (honeypotFilled(form)) {
+    return data<ActionResult>(
+      { values: {}, itemValues: [], errors: {}, itemErrors: {} },
+      { status: 400 },
+    );
+  }
   const { idempotencyKey: key, ...values } = textFields(form, pickupTextFields);
   const strings = (name: string) => form.getAll(name).map((v) => (typeof v === "string" ? v : ""));
   const materials = strings("material");
@@ -58,10 +76,11 @@ export async function action({ request }: Route.ActionArgs) {
     errors: Record<string, string>,
     itemErrors: Record<number, string> = {},
     formError?: string,
+    headers?: Record<string, string>,
   ) =>
     data<ActionResult>(
       { values, itemValues: itemValues.slice(0, MAX_ESTIMATE_ROWS), errors, itemErrors, formError },
-      { status },
+      { status, headers },
     );
 
   const parsed = pickupSchema.safeParse({ ...values, idempotencyKey: key, items: itemValues });
@@ -83,10 +102,15 @@ export async function action({ request }: Route.ActionArgs) {
     if (slotProblem) errors[slotProblem.field] ??= slotProblem.message;
     return refuse(400, errors, itemErrors, errors.items ?? errors.idempotencyKey);
   }
+  const overLimit = await countAttempt("booking", context.get(clientAddressContext));
+  if (overLimit) return refuse(429, {}, {}, overLimit.message, overLimit.headers);
   try {
     const booked = await bookPickup(await getDb(), parsed.data, new Date(), pickupConfigFromEnv());
     return redirect(`/pickups/${booked.trackingToken}/booked`, { status: 303 });
   } catch (error) {
+    if (error instanceof OpenPickupsCapError) {
+      return refuse(error.status, {}, {}, openPickupsMessage(error.cap, siteConfig.phoneDisplay));
+    }
     if (error instanceof PickupRejectedError) {
       if (error.field === "items" || error.field === "form")
         return refuse(error.status, {}, {}, error.message);

@@ -38,6 +38,9 @@ import { firstIssuePerField, textFields } from "~/utils/form-data";
 import { formatPaise } from "~/utils/money";
 import type { Route } from "./+types/payment";
 
+// Loader and action headers (Retry-After of a 429) reach document responses too.
+export { headers } from "~/utils/route-headers";
+
 export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("order") ?? "";
   if (!razorpayConfig()) {

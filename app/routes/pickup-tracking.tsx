@@ -24,12 +24,16 @@ import {
   VisitStatus,
   WeighSheetSection,
 } from "~/features/pickups/tracking-exchange";
+import { countAttempt } from "~/features/site/anti-automation.server";
 import { pageMeta } from "~/features/site/meta";
 import { formatCalendarDate } from "~/utils/dates";
 import { env } from "~/utils/env.server";
 import { readIntentForm } from "~/utils/intent-form";
 import { formatPaise } from "~/utils/money";
+import { clientAddressContext } from "~/utils/request-context";
 import type { Route } from "./+types/pickup-tracking";
+
+export { headers } from "~/utils/route-headers";
 
 export async function loader({ params }: Route.LoaderArgs) {
   const db = await getDb();
@@ -50,12 +54,23 @@ export async function loader({ params }: Route.LoaderArgs) {
 /**
  * Confirm or dispute the weigh sheet (docs/exchange.md), cancel or reschedule until the slot
  * starts (docs/pickups.md), read by `trackingActionSchema`; an unknown intent or a malformed
- * version answers 400, a refusal names its field ("form" for the page as a whole).
+ * version answers 400, a refusal names its field ("form" for the page as a whole). Moves and
+ * cancellations count against the client address's allowance (docs/operations.md
+ * "Anti-automation"): over it, 429 with Retry-After and nothing changed.
  */
-export async function action({ params, request }: Route.ActionArgs) {
+export async function action({ params, request, context }: Route.ActionArgs) {
   const posted = readIntentForm(trackingActionSchema, await request.formData());
   if (!posted.ok) return data({ error: posted.message, field: "form" }, { status: posted.status });
   const form = posted.data;
+  if (form.intent === "cancel" || form.intent === "reschedule") {
+    const overLimit = await countAttempt("pickupChange", context.get(clientAddressContext));
+    if (overLimit) {
+      return data(
+        { error: overLimit.message, field: "form" },
+        { status: 429, headers: overLimit.headers },
+      );
+    }
+  }
   const db = await getDb();
   const now = new Date();
   try {

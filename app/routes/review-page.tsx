@@ -18,6 +18,9 @@ import { type PublicFormResult, screenPublicForm } from "~/utils/public-form.ser
 import { clientAddressContext } from "~/utils/request-context";
 import type { Route } from "./+types/review-page";
 
+// Loader and action headers (Retry-After of a 429) reach document responses too.
+export { headers } from "~/utils/route-headers";
+
 interface ReviewResult extends PublicFormResult {
   ok?: boolean;
   pending?: boolean;

@@ -4,6 +4,9 @@ import { unsubscribe } from "~/features/community/community.server";
 import { pageMeta } from "~/features/site/meta";
 import type { Route } from "./+types/unsubscribe";
 
+// Loader and action headers (Retry-After of a 429) reach document responses too.
+export { headers } from "~/utils/route-headers";
+
 /**
  * One-click unsubscribe (docs/community.md): opening the link removes the address from the
  * mailing list and says so. POST does the same (List-Unsubscribe-Post).

@@ -11,6 +11,8 @@ export const auditEntityLabels = {
   staff: "Staff accounts",
   newsletter: "Newsletters",
   message: "Messages",
+  // Logins, failed logins, lockouts and logouts (app/features/staff/login-audit.server.ts).
+  login: "Logins and logouts",
 } as const;
 
 export type AuditEntity = keyof typeof auditEntityLabels;

@@ -1,11 +1,31 @@
 /**
- * Rate limits for public forms (docs/community.md; docs/budgets.md), with rate-limiter-flexible.
- * Counters live in this process's memory: a cache that may be lost on restart. With several
- * app servers behind a load balancer each keeps its own counters (see ADR 0007).
+ * Rate limits for public forms and staff login (docs/community.md; docs/budgets.md), with
+ * rate-limiter-flexible. Where the counters live follows the database (ADR 0014):
+ *
+ * - PostgreSQL (DATABASE_URL): `RateLimiterPostgres` in the `rate_limits` table (key, points,
+ *   expire in epoch ms; created by the migrations), so every app server on that database counts
+ *   against one allowance. Each limiter deletes rows that expired more than an hour ago every
+ *   5 minutes (the library's `clearExpiredByTimeout`, an unref'd timer), so the table holds
+ *   about one row per client and action active in the last hour.
+ * - Embedded PGlite: `RateLimiterMemory` in this process (only one server can hold DATA_DIR);
+ *   counters are lost on restart, like a cache.
+ *
+ * Keys are `<action>:<client key>` on both stores.
  */
-import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
+import { postgresPoolOf } from "~/db/client.server";
+import { getDb } from "~/db/db.server";
 
-const limiters = new Map<string, RateLimiterMemory>();
+type Limiter = RateLimiterMemory | RateLimiterPostgres;
+
+/** The table of migration 0010 (`app/db/schema/operations.ts`, `rateLimits`). */
+const TABLE = "rate_limits";
+
+/** Limiters per store: the pool on PostgreSQL, one shared key for memory. */
+const limiters = new Map<object, Map<string, Limiter>>();
+const memoryStore = {};
+/** Bumped by `resetRateLimits` so a test starts from fresh keys on either store. */
+let generation = 0;
 
 /** Thrown when a client used up its allowance; `retryAfterSeconds` for the Retry-After header. */
 export class RateLimitedError extends Error {
@@ -20,7 +40,8 @@ export class RateLimitedError extends Error {
 
 /**
  * Counts one attempt of `action` by `clientKey` against `points` per `durationSeconds`.
- * @throws RateLimitedError with `message` once the allowance is used up.
+ * @throws RateLimitedError with `message` once the allowance is used up; a database error
+ *   when the PostgreSQL store cannot be reached.
  */
 export async function consumeRateLimit(
   action: string,
@@ -29,23 +50,41 @@ export async function consumeRateLimit(
   durationSeconds: number,
   message: string,
 ): Promise<void> {
-  const limiter = limiterFor(action, points, durationSeconds);
+  const limiter = await limiterFor(action, points, durationSeconds);
   try {
     await limiter.consume(clientKey);
   } catch (error) {
     if (error instanceof RateLimiterRes) {
-      throw new RateLimitedError(message, Math.ceil(error.msBeforeNext / 1000));
+      throw new RateLimitedError(message, Math.max(1, Math.ceil(error.msBeforeNext / 1000)));
     }
     throw error;
   }
 }
 
-function limiterFor(action: string, points: number, durationSeconds: number): RateLimiterMemory {
-  const id = `${action}:${points}:${durationSeconds}`;
-  let limiter = limiters.get(id);
+async function limiterFor(action: string, points: number, durationSeconds: number) {
+  const pool = postgresPoolOf(await getDb());
+  const store = pool ?? memoryStore;
+  let byId = limiters.get(store);
+  if (!byId) {
+    byId = new Map();
+    limiters.set(store, byId);
+  }
+  const keyPrefix = generation === 0 ? action : `${action}#${generation}`;
+  const id = `${keyPrefix}:${points}:${durationSeconds}`;
+  let limiter = byId.get(id);
   if (!limiter) {
-    limiter = new RateLimiterMemory({ keyPrefix: action, points, duration: durationSeconds });
-    limiters.set(id, limiter);
+    const options = { keyPrefix, points, duration: durationSeconds };
+    limiter = pool
+      ? new RateLimiterPostgres({
+          ...options,
+          storeClient: pool,
+          storeType: "pool",
+          tableName: TABLE,
+          tableCreated: true,
+          clearExpiredByTimeout: true,
+        })
+      : new RateLimiterMemory(options);
+    byId.set(id, limiter);
   }
   return limiter;
 }
@@ -63,13 +102,18 @@ export async function assertRateLimitNotReached(
   durationSeconds: number,
   message: string,
 ): Promise<void> {
-  const state = await limiterFor(action, points, durationSeconds).get(clientKey);
+  const limiter = await limiterFor(action, points, durationSeconds);
+  const state = await limiter.get(clientKey);
   if (state && state.consumedPoints >= points) {
     throw new RateLimitedError(message, Math.max(1, Math.ceil(state.msBeforeNext / 1000)));
   }
 }
 
-/** Test hook: forget every counter. */
+/**
+ * Test hook: forget every counter. Synchronous: later calls use new key prefixes, so rows a
+ * test left in `rate_limits` are ignored (and expire on their own).
+ */
 export function resetRateLimits(): void {
   limiters.clear();
+  generation += 1;
 }

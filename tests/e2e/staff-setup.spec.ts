@@ -63,7 +63,7 @@ test("the setup link creates the first admin once; the CLI says the server holds
   await page.getByLabel("Password").fill("password");
   await page.getByRole("button", { name: "Create admin and log in" }).click();
   await expect(page.getByText("This password is one of the most common ones")).toBeVisible();
-  await page.getByLabel("Password").fill("green plants grow on scrap");
+  await page.getByLabel("Password").fill("green plants grow on tin");
   await page.getByRole("button", { name: "Create admin and log in" }).click();
   await expect(page).toHaveURL(`${server.base}/dashboard`);
   await expect(page.getByText("Meera Admin (admin)")).toBeVisible();
@@ -90,7 +90,7 @@ test.describe("without JavaScript", () => {
     await page.getByRole("button", { name: "Log in" }).click();
     await expect(page.getByRole("alert")).toHaveText("Email or password is incorrect.");
     await expect(page.getByLabel("Email")).toHaveValue("meera@example.com");
-    await page.getByLabel("Password").fill("green plants grow on scrap");
+    await page.getByLabel("Password").fill("green plants grow on tin");
     await page.getByRole("button", { name: "Log in" }).click();
     await expect(page).toHaveURL(`${server.base}/dashboard/audit`);
     const cookies = await page.context().cookies();
@@ -117,7 +117,7 @@ test("in production over HTTPS (behind a TLS proxy) the session cookie is __Host
       "Content-Type": "application/x-www-form-urlencoded",
       "X-Forwarded-Proto": "https",
     },
-    body: "email=meera%40example.com&password=green+plants+grow+on+scrap",
+    body: "email=meera%40example.com&password=green+plants+grow+on+tin",
   });
   expect(response.status).toBe(302);
   const cookie = response.headers.getSetCookie().find((c) => c.includes("staff_session"));

@@ -30,7 +30,7 @@ import * as orderPlacedRoute from "~/routes/order-placed";
 import { idempotencyKey } from "~/utils/codes.server";
 import { resetRateLimits } from "~/utils/rate-limit.server";
 import { createScratchDatabase, queryRows } from "../db";
-import { cartWith, productBySlug, setStock, shipping } from "../factories";
+import { cartWith, newShopper, productBySlug, setStock, shipping } from "../factories";
 import { couponBalance, daysFromNow, insertCoupon } from "../support/coupon-fixtures";
 import { routeArgs, signedInStaff } from "../support/staff";
 
@@ -105,7 +105,7 @@ describe("spending a coupon in placeOrder", () => {
     const order = await placeOrder(db, {
       ...cart,
       idempotencyKey: idempotencyKey(),
-      shipping,
+      shipping: newShopper(),
       couponCode: coupon.code,
     });
     const row = await orderRow(order.id);
@@ -141,7 +141,7 @@ describe("spending a coupon in placeOrder", () => {
     const order = await placeOrder(db, {
       ...cart,
       idempotencyKey: idempotencyKey(),
-      shipping,
+      shipping: newShopper(),
       paymentMethod: "online",
       couponCode: coupon.code,
     });
@@ -157,7 +157,7 @@ describe("spending a coupon in placeOrder", () => {
     const next = await placeOrder(db, {
       ...(await plantCart(4)),
       idempotencyKey: idempotencyKey(),
-      shipping,
+      shipping: newShopper(),
       couponCode: coupon.code,
     });
     expect(await orderRow(next.id)).toMatchObject({
@@ -173,7 +173,7 @@ describe("spending a coupon in placeOrder", () => {
     const order = await placeOrder(db, {
       ...(await plantCart(1)),
       idempotencyKey: idempotencyKey(),
-      shipping,
+      shipping: newShopper(),
       paymentMethod: "online",
       couponCode: coupon.code,
     });
@@ -187,7 +187,7 @@ describe("spending a coupon in placeOrder", () => {
     const order = await placeOrder(db, {
       ...(await plantCart()),
       idempotencyKey: idempotencyKey(),
-      shipping,
+      shipping: newShopper(),
       couponCode: typed,
     });
     expect(await orderRow(order.id)).toMatchObject({
@@ -225,7 +225,7 @@ describe("spending a coupon in placeOrder", () => {
       const error = await placeOrder(db, {
         ...cart,
         idempotencyKey: idempotencyKey(),
-        shipping,
+        shipping: newShopper(),
         couponCode: code,
       }).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(CouponRejectedError);
@@ -245,7 +245,7 @@ describe("spending a coupon in placeOrder", () => {
     const coupon = await insertCoupon(db, { valuePaise: 3 * plant.pricePaise });
     const cart = await plantCart(1);
     const key = idempotencyKey();
-    const input = { ...cart, idempotencyKey: key, shipping, couponCode: coupon.code };
+    const input = { ...cart, idempotencyKey: key, shipping: newShopper(), couponCode: coupon.code };
     const first = await placeOrder(db, input);
     const again = await placeOrder(db, input);
     expect(again).toMatchObject({ id: first.id, replayed: true });
@@ -254,7 +254,12 @@ describe("spending a coupon in placeOrder", () => {
     const otherKey = idempotencyKey();
     const results = await Promise.all(
       [1, 2, 3].map(() =>
-        placeOrder(db, { ...other, idempotencyKey: otherKey, shipping, couponCode: coupon.code }),
+        placeOrder(db, {
+          ...other,
+          idempotencyKey: otherKey,
+          shipping: newShopper(),
+          couponCode: coupon.code,
+        }),
       ),
     );
     expect(new Set(results.map((r) => r.id)).size).toBe(1);
@@ -273,7 +278,7 @@ describe("cancelling gives the coupon back", () => {
     const order = await placeOrder(db, {
       ...(await plantCart(1)),
       idempotencyKey: idempotencyKey(),
-      shipping,
+      shipping: newShopper(),
       couponCode: coupon.code,
     });
     expect(await couponBalance(db, coupon.id)).toBe(500);
@@ -298,7 +303,7 @@ describe("cancelling gives the coupon back", () => {
     const next = await placeOrder(db, {
       ...(await plantCart(1)),
       idempotencyKey: idempotencyKey(),
-      shipping,
+      shipping: newShopper(),
       couponCode: coupon.code,
     });
     expect((await orderRow(next.id)).discountPaise).toBe(plant.pricePaise);
@@ -310,7 +315,7 @@ describe("cancelling gives the coupon back", () => {
     const order = await placeOrder(db, {
       ...(await plantCart(2)),
       idempotencyKey: idempotencyKey(),
-      shipping,
+      shipping: newShopper(),
       couponCode: coupon.code,
     });
     await transitionOrder(db, order.id, "confirmed", staff.user.email);
@@ -341,7 +346,7 @@ describe("cancelling gives the coupon back", () => {
       placeOrder(db, {
         ...(await plantCart(1)),
         idempotencyKey: idempotencyKey(),
-        shipping,
+        shipping: newShopper(),
         couponCode: coupon.code,
       }),
     ).rejects.toMatchObject({ problem: "expired" });
@@ -507,7 +512,7 @@ describe("50 concurrent checkouts on one coupon", () => {
         placeOrder(db, {
           ...cart,
           idempotencyKey: idempotencyKey(),
-          shipping,
+          shipping: newShopper(),
           couponCode: coupon.code,
         }),
       ),
@@ -551,7 +556,7 @@ describe("dashboard", () => {
     const order = await placeOrder(db, {
       ...(await plantCart(1)),
       idempotencyKey: idempotencyKey(),
-      shipping,
+      shipping: newShopper(),
       couponCode: spent.code,
     });
     const list = (query = "") =>
@@ -632,7 +637,7 @@ describe("dashboard", () => {
     const order = await placeOrder(db, {
       ...(await plantCart(1)),
       idempotencyKey: idempotencyKey(),
-      shipping,
+      shipping: newShopper(),
       couponCode: coupon.code,
     });
     const couponsCsv = await (

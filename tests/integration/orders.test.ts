@@ -24,7 +24,7 @@ import { idempotencyKey } from "~/utils/codes.server";
 import { entityHistory } from "~/utils/entity-history.server";
 import { formatPaise } from "~/utils/money";
 import { createTestDatabase } from "../db";
-import { cartWith, productBySlug, setStock, shipping } from "../factories";
+import { cartWith, newShopper, productBySlug, setStock } from "../factories";
 
 let handle: DatabaseHandle;
 let db: DatabaseHandle["db"];
@@ -85,7 +85,7 @@ describe("placeOrder", () => {
       const cart = await cartWith(db, [{ productId: plant.id, quantity: 11 }]);
       const ordersBefore = await count(orders);
       await expect(
-        placeOrder(db, { ...cart, idempotencyKey: idempotencyKey(), shipping }),
+        placeOrder(db, { ...cart, idempotencyKey: idempotencyKey(), shipping: newShopper() }),
       ).rejects.toThrow("Orders above ₹10,00,000 are taken by phone");
       expect(await count(orders)).toBe(ordersBefore);
       expect((await productBySlug(db, "snake-plant")).stock).toBe(50);
@@ -103,7 +103,11 @@ describe("placeOrder", () => {
       { productId: plant.id, quantity: 2 },
       { productId: fertiliser.id, quantity: 1 },
     ]);
-    const order = await placeOrder(db, { ...cart, idempotencyKey: idempotencyKey(), shipping });
+    const order = await placeOrder(db, {
+      ...cart,
+      idempotencyKey: idempotencyKey(),
+      shipping: newShopper(),
+    });
     expect(order.reference).toMatch(/^OR-[0-9A-HJKMNP-TV-Z]{6}$/);
     expect(order.trackingToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
@@ -130,7 +134,7 @@ describe("placeOrder", () => {
     const key = idempotencyKey();
     const before = await count(orders);
     const results = await Promise.all(
-      [1, 2, 3].map(() => placeOrder(db, { ...cart, idempotencyKey: key, shipping })),
+      [1, 2, 3].map(() => placeOrder(db, { ...cart, idempotencyKey: key, shipping: newShopper() })),
     );
     expect(new Set(results.map((r) => r.trackingToken)).size).toBe(1);
     expect(results.filter((r) => !r.replayed)).toHaveLength(1);
@@ -143,12 +147,12 @@ describe("placeOrder", () => {
     await setStock(db, plant.id, 10);
     const first = await cartWith(db, [{ productId: plant.id, quantity: 1 }]);
     const key = idempotencyKey();
-    await placeOrder(db, { ...first, idempotencyKey: key, shipping });
+    await placeOrder(db, { ...first, idempotencyKey: key, shipping: newShopper() });
     const other = await cartWith(db, [{ productId: plant.id, quantity: 2 }]);
     const before = await count(orders);
-    await expect(placeOrder(db, { ...other, idempotencyKey: key, shipping })).rejects.toMatchObject(
-      { status: 409 },
-    );
+    await expect(
+      placeOrder(db, { ...other, idempotencyKey: key, shipping: newShopper() }),
+    ).rejects.toMatchObject({ status: 409 });
     expect(await count(orders)).toBe(before);
     expect((await getCart(db, other.cartId)).lines).toHaveLength(1);
     expect((await productBySlug(db, "aloe-vera")).stock).toBe(9);
@@ -165,7 +169,7 @@ describe("placeOrder", () => {
     const error = await placeOrder(db, {
       ...cart,
       idempotencyKey: idempotencyKey(),
-      shipping,
+      shipping: newShopper(),
     }).catch((e) => e);
     expect(error).toBeInstanceOf(OrderRejectedError);
     expect(error.changedLines).toEqual([
@@ -175,7 +179,7 @@ describe("placeOrder", () => {
     const again = await placeOrder(db, {
       ...cart,
       idempotencyKey: idempotencyKey(),
-      shipping,
+      shipping: newShopper(),
     }).catch((e) => e);
     expect(again.changedLines[0].reason).toBe("has a new price");
     expect((await productBySlug(db, "areca-palm")).stock).toBe(10);
@@ -190,7 +194,9 @@ describe("placeOrder", () => {
     await setStock(db, plant.id, 10);
     const before = await count(orders);
     const results = await Promise.allSettled(
-      carts.map((cart) => placeOrder(db, { ...cart, idempotencyKey: idempotencyKey(), shipping })),
+      carts.map((cart) =>
+        placeOrder(db, { ...cart, idempotencyKey: idempotencyKey(), shipping: newShopper() }),
+      ),
     );
     const placed = results.filter((r) => r.status === "fulfilled");
     const refused = results.filter((r): r is PromiseRejectedResult => r.status === "rejected");
@@ -215,7 +221,11 @@ describe("order status", () => {
     const plant = await productBySlug(db, "croton");
     await setStock(db, plant.id, 5);
     const cart = await cartWith(db, [{ productId: plant.id, quantity: 2 }]);
-    const order = await placeOrder(db, { ...cart, idempotencyKey: idempotencyKey(), shipping });
+    const order = await placeOrder(db, {
+      ...cart,
+      idempotencyKey: idempotencyKey(),
+      shipping: newShopper(),
+    });
     expect((await productBySlug(db, "croton")).stock).toBe(3);
     await cancelOrderByToken(db, order.trackingToken);
     expect((await getOrderByToken(db, order.trackingToken))?.status).toBe("cancelled");
@@ -233,7 +243,11 @@ describe("order status", () => {
     const plant = await productBySlug(db, "ixora");
     await setStock(db, plant.id, 5);
     const cart = await cartWith(db, [{ productId: plant.id, quantity: 1 }]);
-    const order = await placeOrder(db, { ...cart, idempotencyKey: idempotencyKey(), shipping });
+    const order = await placeOrder(db, {
+      ...cart,
+      idempotencyKey: idempotencyKey(),
+      shipping: newShopper(),
+    });
     await transitionOrder(db, order.id, "confirmed", "staff:1");
     await expect(cancelOrderByToken(db, order.trackingToken)).rejects.toMatchObject({
       status: 409,
@@ -246,7 +260,11 @@ describe("order status", () => {
     const plant = await productBySlug(db, "croton");
     await setStock(db, plant.id, 5);
     const cart = await cartWith(db, [{ productId: plant.id, quantity: 1 }]);
-    const order = await placeOrder(db, { ...cart, idempotencyKey: idempotencyKey(), shipping });
+    const order = await placeOrder(db, {
+      ...cart,
+      idempotencyKey: idempotencyKey(),
+      shipping: newShopper(),
+    });
     await transitionOrder(db, order.id, "confirmed", "lead@staff.example");
     await transitionOrder(db, order.id, "cancelled", "lead@staff.example");
     const rows = await db

@@ -23,7 +23,9 @@ import { routeArgs } from "../support/staff";
 let handle: DatabaseHandle;
 let db: DatabaseHandle["db"];
 let materials: Map<string, number>;
-const config: PickupConfig = { ...defaultPickupConfig };
+// Every booking here is by one phone number: the open-pickups cap per contact (issue 14) is
+// tested in anti-automation.test.ts, not here.
+const config: PickupConfig = { ...defaultPickupConfig, openPickupsPerContact: 1000 };
 
 // 21 Nov 2026, 10:00 IST.
 const morning = new Date("2026-11-21T04:30:00Z");

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { auditLog } from "~/db/schema/audit";
 import { staffSessions } from "~/db/schema/staff";
@@ -251,7 +251,11 @@ describe("staff management", () => {
     expect(
       await logIn(requestWith(""), "192.0.2.61", user.email, "a brand new passphrase"),
     ).toBeInstanceOf(Headers);
-    const audit = await handle.db.select().from(auditLog).where(eq(auditLog.entityId, user.id));
+    // Account changes only (sign-ins are audited under their own entity, 'login').
+    const audit = await handle.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, "staff"), eq(auditLog.entityId, user.id)));
     expect(audit.map((row) => row.action).sort()).toEqual([
       "staff.disable",
       "staff.enable",

@@ -3,7 +3,7 @@
 // already exists (a reused PostgreSQL database) is fine.
 import { spawnSync } from "node:child_process";
 
-const password = "e2e staff passphrase 2026"; // = E2E_STAFF_PASSWORD in e2e-staff.ts
+const password = "e2e quiet passphrase 2026"; // = E2E_STAFF_PASSWORD in e2e-staff.ts
 const accounts = [
   ["admin@e2e.test", "Asha Admin", "admin"],
   ["staff@e2e.test", "Ravi Staff", "staff"],

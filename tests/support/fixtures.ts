@@ -7,6 +7,9 @@
  *   login returns there; "/dashboard" unless a describe block sets it with `test.use`.
  * - `dataDir`: a new empty directory for the DATA_DIR of a server the test starts itself
  *   (tests/support/server-process.ts); removed after the test, passed or failed.
+ * - `extraHTTPHeaders` gains an `X-Forwarded-For` of the test's own (198.18.0.0/15, from its
+ *   id), so each test is its own client for the per-address limits on bookings and orders
+ *   (docs/operations.md "Anti-automation"; the server trusts the loopback proxy in tests).
  *
  * And `describeWithAndWithoutJavaScript`, for a flow that must work both ways.
  */
@@ -25,7 +28,20 @@ interface Fixtures {
   dataDir: string;
 }
 
+/** A client address of the test's own in 198.18.0.0/15 (benchmarking range), from its id. */
+function clientAddressOf(testId: string, retry: number): string {
+  let hash = retry;
+  for (const char of testId) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
+  return `198.${18 + (hash & 1)}.${(hash >>> 8) & 255}.${((hash >>> 16) % 254) + 1}`;
+}
+
 export const test = base.extend<Fixtures>({
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
+    await use({
+      ...extraHTTPHeaders,
+      "X-Forwarded-For": clientAddressOf(testInfo.testId, testInfo.retry),
+    });
+  },
   dashboardPath: ["/dashboard", { option: true }],
   staffPage: async ({ page, dashboardPath }, use) => {
     await logInAsStaff(page, E2E_STAFF, dashboardPath);

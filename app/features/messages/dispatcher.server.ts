@@ -56,6 +56,8 @@ export interface DispatcherOptions {
   logger?: DispatcherLogger;
   /** Called after every cycle of the loop (metrics, tests). */
   onCycle?: (cycle: DispatchCycle) => void;
+  /** Called once a row's outcome is recorded (metrics per channel); `retried`: left pending. */
+  onSend?: (row: Message, outcome: "sent" | "failed" | "skipped" | "retried") => void;
   /**
    * Why a claimed row must not go out after all (e.g. the newsletter's recipient unsubscribed
    * meanwhile), or null to send it. Asked before rendering; a reason skips the row.
@@ -349,8 +351,9 @@ async function dispatchBatch(settings: Settings, state: LoopState): Promise<Disp
         break;
       }
       await record(settings, row, outcome);
-      if (outcome.kind === "retry") cycle.retried++;
-      else cycle[outcome.kind]++;
+      const counted = outcome.kind === "retry" ? "retried" : outcome.kind;
+      cycle[counted]++;
+      settings.options.onSend?.(row, counted);
       if (outcome.kind !== "sent") {
         settings.log.info(
           { messageId: row.id, channel: row.channel, outcome: outcome.kind },

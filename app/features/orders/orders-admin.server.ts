@@ -9,6 +9,7 @@
 import { and, asc, desc, eq, gte, ilike, lt, type SQL, sql } from "drizzle-orm";
 import { recordAudit } from "~/db/audit.server";
 import type { Database } from "~/db/client.server";
+import { PAID_WITHOUT_STOCK_ACTION } from "~/db/order-stock.server";
 import {
   type OrderStatus,
   orderLines,
@@ -304,6 +305,8 @@ export async function getOrderForStaff(db: Database, id: number) {
       order.status === "cancelled" &&
       order.paymentMethod === "online" &&
       order.paymentStatus === "paid",
+    // Paid after its payment time ran out while the stock was gone (docs/payments.md).
+    paidWithoutStock: history.some((entry) => entry.action === PAID_WITHOUT_STOCK_ACTION),
   };
 }
 

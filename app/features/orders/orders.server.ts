@@ -9,10 +9,12 @@
 import { and, asc, eq, gte, sql } from "drizzle-orm";
 import { type AuditActor, recordAudit } from "~/db/audit.server";
 import type { Database } from "~/db/client.server";
+import { orderHoldsStock, returnOrderStock } from "~/db/order-stock.server";
 import { returnedRow } from "~/db/returned-row";
 import { products } from "~/db/schema/catalogue";
 import { cartLines, type OrderStatus, orderLines, orders } from "~/db/schema/shop";
 import { humanReference, isUnguessableToken, unguessableToken } from "~/utils/codes.server";
+import { env } from "~/utils/env.server";
 import { isUniqueViolation } from "~/utils/pg-errors";
 import type { CheckoutInput } from "./checkout.schema";
 import {
@@ -42,6 +44,17 @@ export class OrderRejectedError extends Error {
     readonly changedLines: ChangedLine[] = [],
   ) {
     super(message);
+  }
+}
+
+/**
+ * The phone number already holds `cap` unconfirmed cash-on-delivery orders (issue 14): 409;
+ * the route words it with the shop's phone through `unconfirmedCodMessage`.
+ */
+export class UnconfirmedCodCapError extends OrderRejectedError {
+  override name = "UnconfirmedCodCapError";
+  constructor(readonly cap: number) {
+    super(unconfirmedCodMessage(cap), 409);
   }
 }
 
@@ -82,6 +95,11 @@ type PlaceOrderInput = {
   paymentMethod?: "cod" | "online";
   /** A coupon code as typed (docs/exchange.md "Coupons"); absent or "" for none. */
   couponCode?: string;
+  /**
+   * Unconfirmed ('placed') cash-on-delivery orders the phone number may hold; a new one beyond
+   * it is refused (issue 14). Default: env().operations.unconfirmedCodOrdersPerPhone.
+   */
+  unconfirmedCodOrdersPerPhone?: number;
 };
 
 /** Parses "id:qty:price,…" as sent back by the checkout form; null when malformed. */
@@ -126,9 +144,13 @@ async function findByIdempotencyKey(db: Database, key: string) {
  * needs no payment: it is stored as cash on delivery (nothing to collect), whatever was chosen
  * (so is a total below Razorpay's ₹1 minimum, {@link ONLINE_PAYMENT_MINIMUM_PAISE}).
  *
+ * A cash-on-delivery order is refused while its phone number already holds
+ * `unconfirmedCodOrdersPerPhone` unconfirmed ones (issue 14; counted under a per-phone lock).
+ *
  * @param shownLines what the checkout page showed ("id:qty:price,…"); any difference from the
  *   cart now (quantity, price, lines added or removed) rejects the order.
- * @throws OrderRejectedError 409 empty cart, cart changed, out of stock, key used by another
+ * @throws OrderRejectedError 409 empty cart, cart changed, out of stock, too many unconfirmed
+ *   cash-on-delivery orders for the phone, key used by another
  *   cart; 422 malformed shown lines. CouponRejectedError 422 unknown, expired or used-up code.
  */
 export async function placeOrder(
@@ -207,6 +229,13 @@ async function placeInTransaction(tx: Database, input: PlaceOrderInput): Promise
     ? await findUsableCoupon(tx, input.couponCode, new Date(), true)
     : null;
   const discountPaise = coupon ? couponDiscount(coupon.balancePaise, subtotalPaise) : 0;
+  if (effectivePaymentMethod(subtotalPaise - discountPaise, input.paymentMethod) === "cod") {
+    await checkUnconfirmedCodOrders(
+      tx,
+      input.shipping.phone,
+      input.unconfirmedCodOrdersPerPhone ?? env().operations.unconfirmedCodOrdersPerPhone,
+    );
+  }
   const order = await insertOrder(tx, input, lines, { subtotalPaise, discountPaise, coupon });
   if (coupon) await redeemCoupon(tx, coupon, order.id, discountPaise);
   await tx.delete(cartLines).where(eq(cartLines.cartId, input.cartId));
@@ -224,6 +253,45 @@ async function placeInTransaction(tx: Database, input: PlaceOrderInput): Promise
   });
   await enqueueOrderPlaced(tx, order.id);
   return order;
+}
+
+/** The method an order of `totalPaise` is stored with: below ₹1 always cash on delivery. */
+function effectivePaymentMethod(
+  totalPaise: number,
+  chosen: "cod" | "online" | undefined,
+): "cod" | "online" {
+  return totalPaise < ONLINE_PAYMENT_MINIMUM_PAISE ? "cod" : (chosen ?? "cod");
+}
+
+/**
+ * The cap on unconfirmed cash-on-delivery orders per phone number (issue 14 part 4;
+ * docs/operations.md "Anti-automation"): a phone number may hold `cap` orders that are
+ * cash on delivery and still 'placed' (staff have not confirmed them); the order that would
+ * make it more than `cap` is refused. Race-safe: the phone's advisory lock is held for the rest
+ * of the order's transaction (taken after the products and the coupon, like every order), so
+ * two orders for one phone count one after the other.
+ * @param phone E.164 (+91XXXXXXXXXX), as checkout.schema.ts stores it.
+ * @throws OrderRejectedError 409 when the phone already holds `cap` such orders.
+ */
+async function checkUnconfirmedCodOrders(tx: Database, phone: string, cap: number) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`cod-orders phone ${phone}`}))`);
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(
+      and(eq(orders.phone, phone), eq(orders.status, "placed"), eq(orders.paymentMethod, "cod")),
+    );
+  if (Number(row?.n ?? 0) >= cap) throw new UnconfirmedCodCapError(cap);
+}
+
+/**
+ * What a phone number at the cash-on-delivery cap is told; with `shopPhone` (the route passes
+ * the site's, docs/product.md) it names the number to call.
+ */
+export function unconfirmedCodMessage(cap: number, shopPhone?: string): string {
+  const orderWord = cap === 1 ? "order" : "orders";
+  const call = shopPhone ? `call us on ${shopPhone}` : "call us";
+  return `You already have ${cap} cash-on-delivery ${orderWord} waiting for our confirmation. Please ${call} to confirm your earlier ${orderWord} before placing another.`;
 }
 
 type CartLineNow = Awaited<ReturnType<typeof readCartLines>>[number];
@@ -354,8 +422,7 @@ async function insertOrder(
 ): Promise<PlacedOrder> {
   const { subtotalPaise, discountPaise, coupon } = amounts;
   const totalPaise = subtotalPaise - discountPaise;
-  const paymentMethod =
-    totalPaise < ONLINE_PAYMENT_MINIMUM_PAISE ? "cod" : (input.paymentMethod ?? "cod");
+  const paymentMethod = effectivePaymentMethod(totalPaise, input.paymentMethod);
   const inserted = await tx
     .insert(orders)
     .values({
@@ -460,9 +527,11 @@ export async function transitionOrder(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const [order] = await tx
-      .select({ status: orders.status })
+      .select({ status: orders.status, paymentStatus: orders.paymentStatus })
       .from(orders)
-      .where(eq(orders.id, orderId));
+      .where(eq(orders.id, orderId))
+      // Locked: the payment expiry job must not give the stock back at the same time.
+      .for("update");
     if (!order) throw new OrderRejectedError("This order does not exist.", 404);
     if (expectedFrom && order.status !== expectedFrom) {
       throw new OrderRejectedError("This order changed meanwhile. Please reload.", 409);
@@ -476,16 +545,9 @@ export async function transitionOrder(
     if (updated.length === 0)
       throw new OrderRejectedError("This order changed meanwhile. Please reload.", 409);
     if (to === "cancelled") {
-      const lines = await tx
-        .select({ productId: orderLines.productId, quantity: orderLines.quantity })
-        .from(orderLines)
-        .where(eq(orderLines.orderId, orderId));
-      for (const line of lines) {
-        if (line.productId === null) continue;
-        await tx
-          .update(products)
-          .set({ stock: sql`${products.stock} + ${line.quantity}`, updatedAt: new Date() })
-          .where(eq(products.id, line.productId));
+      // An order whose online payment expired gave its stock back already (docs/payments.md).
+      if (await orderHoldsStock(tx, { id: orderId, paymentStatus: order.paymentStatus })) {
+        await returnOrderStock(tx, orderId);
       }
       await refundCouponOfOrder(tx, orderId, auditActor(actor));
     }

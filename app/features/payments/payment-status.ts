@@ -3,7 +3,10 @@
  *
  * - cash on delivery: 'unpaid' (collected at the door);
  * - online: 'pending' → 'paid' | 'failed'; 'failed' → 'pending' when the shopper tries again;
- *   'pending' | 'failed' → cash on delivery ('unpaid') when the shopper switches.
+ *   'pending' | 'failed' → 'expired' after PAYMENT_PENDING_MINUTES (stock given back);
+ *   'expired' → 'pending' when the shopper tries again (stock taken again) or 'paid' when late
+ *   money arrives; 'pending' | 'failed' | 'expired' → cash on delivery ('unpaid') when the
+ *   shopper switches.
  *
  * 'paid' is final: a late or replayed failure never un-pays an order, and money that arrives
  * after a switch to cash on delivery still marks the order paid (the money is real).
@@ -30,7 +33,10 @@ export const paymentStatusLabels: Record<PaymentStatus, string> = {
 /** Order statuses in which an online payment may still be made or the method changed. */
 const OPEN_ORDER: readonly OrderStatus[] = ["placed", "confirmed"];
 
-/** The shopper may (re)try an online payment: an open online order not paid yet. */
+/**
+ * The shopper may (re)try an online payment: an open online order not paid yet, including one
+ * whose payment time ran out ('expired': paying takes the stock again or is refused).
+ */
 export function canPayOnline(order: {
   status: OrderStatus;
   paymentMethod: PaymentMethod;
@@ -38,12 +44,14 @@ export function canPayOnline(order: {
 }): boolean {
   return (
     order.paymentMethod === "online" &&
-    (order.paymentStatus === "pending" || order.paymentStatus === "failed") &&
+    (order.paymentStatus === "pending" ||
+      order.paymentStatus === "failed" ||
+      order.paymentStatus === "expired") &&
     OPEN_ORDER.includes(order.status)
   );
 }
 
-/** Same condition: a pending or failed online payment may become cash on delivery instead. */
+/** Same condition: a pending, failed or expired online payment may become cash on delivery instead. */
 export const canSwitchToCashOnDelivery = canPayOnline;
 
 /**

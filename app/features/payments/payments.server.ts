@@ -9,7 +9,11 @@
  * - `handleRazorpayWebhook`: `X-Razorpay-Signature` over the raw body with the webhook secret;
  *   payment.captured / payment.failed; duplicates ignored by event id (payment_events);
  *   events in any order ('paid' is final, see payment-status.ts);
- * - `switchToCashOnDelivery`: a pending or failed online payment becomes cash on delivery.
+ * - `switchToCashOnDelivery`: a pending, failed or expired online payment becomes cash on delivery.
+ *
+ * An 'expired' payment gave its stock back (payment-expiry.server.ts): paying or switching takes
+ * it again first, all or nothing, or is refused ('Sorry, X is no longer in stock.'); money that
+ * arrives anyway is recorded as paid and the order flagged for staff (docs/payments.md).
  *
  * Nothing the browser sends decides an amount or which Razorpay order is paid.
  */
@@ -17,6 +21,11 @@ import { and, eq, inArray, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { recordAudit } from "~/db/audit.server";
 import type { Database } from "~/db/client.server";
+import {
+  PAID_WITHOUT_STOCK_ACTION,
+  retakeOrderStock,
+  shortfallMessage,
+} from "~/db/order-stock.server";
 import { type OrderStatus, orders, paymentEvents } from "~/db/schema/shop";
 import { isUnguessableToken } from "~/utils/codes.server";
 import type { RazorpayConfig } from "~/utils/env.server";
@@ -160,6 +169,7 @@ export async function startOnlinePayment(
   const order = await orderByToken(db, input.token);
   if (!order) throw new PaymentError("We could not find this order.", 404);
   refuseUnlessPayable(order);
+  if (order.paymentStatus === "expired") await resumeExpiredPayment(db, order.id);
 
   let razorpayOrderId = order.razorpayOrderId;
   if (!razorpayOrderId) {
@@ -204,7 +214,57 @@ export async function startOnlinePayment(
   };
 }
 
+/**
+ * An expired payment is tried again: takes the order's stock again (all or nothing) and makes
+ * the payment 'pending', with an audit row, in one transaction. Does nothing when the payment
+ * is no longer expired (another tab got there first).
+ * @throws PaymentError 409 'Sorry, X is no longer in stock.' (nothing changed).
+ */
+async function resumeExpiredPayment(db: Database, orderId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    if (order.paymentStatus !== "expired") return;
+    refuseUnlessPayable(order);
+    const short = await retakeOrderStock(tx, order.id);
+    if (short.length > 0) throw new PaymentError(shortfallMessage(short), 409);
+    await tx
+      .update(orders)
+      .set({ paymentStatus: "pending", updatedAt: new Date() })
+      .where(eq(orders.id, order.id));
+    await recordAudit(tx, {
+      actor: "visitor",
+      action: "order.payment_resumed",
+      entity: "order",
+      entityId: order.id,
+      before: { paymentStatus: "expired" },
+      after: { paymentStatus: "pending" },
+      extra: { stockTaken: true },
+    });
+  });
+}
+
 type Via = "checkout" | "webhook";
+
+/**
+ * Money arrived for an order whose payment had expired: takes its stock again when every line
+ * is still in stock; otherwise the order is paid without stock and an audit row
+ * {@link PAID_WITHOUT_STOCK_ACTION} flags it for staff (its dashboard page says so).
+ */
+async function retakeStockForLatePayment(tx: Database, orderId: number, via: Via): Promise<void> {
+  const short = await retakeOrderStock(tx, orderId);
+  if (short.length === 0) return;
+  logger().warn(
+    { orderId, short: short.map((line) => line.productId) },
+    "an expired order was paid but its stock is gone; staff must refund or restock",
+  );
+  await recordAudit(tx, {
+    actor: "system",
+    action: PAID_WITHOUT_STOCK_ACTION,
+    entity: "order",
+    entityId: orderId,
+    extra: { via, short },
+  });
+}
 
 /**
  * Marks an order paid by `razorpayPaymentId` unless it already is, with its audit row, in one
@@ -228,10 +288,14 @@ async function markPaid(
       updatedAt: new Date(),
     })
     .where(
-      and(eq(orders.id, order.id), inArray(orders.paymentStatus, ["pending", "failed", "unpaid"])),
+      and(
+        eq(orders.id, order.id),
+        inArray(orders.paymentStatus, ["pending", "failed", "unpaid", "expired"]),
+      ),
     )
     .returning({ id: orders.id });
   if (updated.length === 0) return false;
+  if (order.paymentStatus === "expired") await retakeStockForLatePayment(tx, order.id, via);
   await recordAudit(tx, {
     actor: via === "webhook" ? "system" : "visitor",
     action: "order.payment_paid",
@@ -480,9 +544,11 @@ export async function handleRazorpayWebhook(
 
 /**
  * The shopper gives up paying online and pays at the door instead (docs/payments.md): an open
- * order whose online payment is pending or failed becomes cash on delivery. Its Razorpay order
- * id is kept, so a payment that still completes marks the order paid.
- * @throws PaymentError 404 unknown order; 409 already paid, already cash on delivery, or closed.
+ * order whose online payment is pending, failed or expired becomes cash on delivery (an expired
+ * one takes its stock again first). Its Razorpay order id is kept, so a payment that still
+ * completes marks the order paid.
+ * @throws PaymentError 404 unknown order; 409 already paid, already cash on delivery, closed,
+ *   or 'Sorry, X is no longer in stock.' for an expired payment whose stock is gone.
  */
 export async function switchToCashOnDelivery(db: Database, token: string): Promise<void> {
   const found = await orderByToken(db, token);
@@ -495,6 +561,11 @@ export async function switchToCashOnDelivery(db: Database, token: string): Promi
       throw new PaymentError("This order is already paid in cash on delivery.", 409);
     if (!canSwitchToCashOnDelivery(order))
       throw new PaymentError("The payment of this order can no longer be changed.", 409);
+    const stockTaken = order.paymentStatus === "expired";
+    if (stockTaken) {
+      const short = await retakeOrderStock(tx, order.id);
+      if (short.length > 0) throw new PaymentError(shortfallMessage(short), 409);
+    }
     await tx
       .update(orders)
       .set({ paymentMethod: "cod", paymentStatus: "unpaid", updatedAt: new Date() })
@@ -506,6 +577,7 @@ export async function switchToCashOnDelivery(db: Database, token: string): Promi
       entityId: order.id,
       before: { paymentMethod: order.paymentMethod, paymentStatus: order.paymentStatus },
       after: { paymentMethod: "cod", paymentStatus: "unpaid" },
+      extra: stockTaken ? { stockTaken } : undefined,
     });
   });
 }

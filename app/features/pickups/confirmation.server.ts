@@ -9,9 +9,11 @@
  * parameter so tests inject the clock. Refusals are `ExchangeError`s; nothing is written then
  * (except the count of wrong handover codes, which must survive the refusal).
  */
+
 import crypto from "node:crypto";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { type AuditActor, recordAudit } from "~/db/audit.server";
+import { notifyCacheChanged } from "~/db/cache-invalidation.server";
 import type { Database } from "~/db/client.server";
 import { products } from "~/db/schema/catalogue";
 import {
@@ -288,6 +290,8 @@ async function confirmSheet(
     extra: { version: sheet.version, via, ...rewardAudit(reward), ...(note ? { note } : {}) },
   });
   await enqueuePickupCollected(tx, pickup.id, sheet.payoutPaise, reward);
+  // The 'Our impact' figures count confirmed sheets: fresh on every server after the commit.
+  await notifyCacheChanged(tx, "impact");
   return reward;
 }
 

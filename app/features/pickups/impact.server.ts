@@ -2,9 +2,12 @@
  * The home page's 'Our impact' figures (docs/exchange.md "Impact"): scrap collected, plants
  * handed over as rewards and pickups completed, all from confirmed weigh sheets and collected
  * pickups. Read at most once every 5 minutes per database (a module-level cache), so the home
- * page costs no more under load; figures may lag the database by up to that long.
+ * page costs no more under load. A confirmed weigh sheet drops the cache on every app server
+ * (db/cache-invalidation.server.ts), so the figures lag a confirmation by well under a second;
+ * other changes (a status edited by hand in SQL) show within 5 minutes.
  */
 import { eq, sql } from "drizzle-orm";
+import { onCacheInvalidated } from "~/db/cache-invalidation.server";
 import type { Database } from "~/db/client.server";
 import { weighSheetLines, weighSheetPlants, weighSheets } from "~/db/schema/exchange";
 import { pickups } from "~/db/schema/pickups";
@@ -27,7 +30,10 @@ interface CacheEntry {
   figures: Promise<ImpactFigures>;
 }
 
-const cache = new WeakMap<Database, CacheEntry>();
+let cache = new WeakMap<Database, CacheEntry>();
+onCacheInvalidated("impact", () => {
+  cache = new WeakMap();
+});
 
 async function readImpactFigures(db: Database): Promise<ImpactFigures> {
   const [grams, plants, completed] = await Promise.all([

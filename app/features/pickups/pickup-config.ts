@@ -2,10 +2,11 @@
  * Pickup scheduling configuration: 2-hour slots in Asia/Kolkata, a booking window and a
  * capacity per slot, and the serviceable PIN codes. The slots and the minimum weight are fixed
  * here; the window, capacity and PIN prefixes come from PICKUP_WINDOW_DAYS,
- * PICKUP_SLOT_CAPACITY and PICKUP_PIN_PREFIXES, validated at start by app/utils/env.server.ts
+ * PICKUP_SLOT_CAPACITY and PICKUP_PIN_PREFIXES, the open pickups per contact from
+ * OPEN_PICKUPS_PER_CONTACT, validated at start by app/utils/env.server.ts
  * (which also holds their defaults; the README's Configuration table documents them).
  */
-import { env, type PickupSettings, pickupDefaults } from "~/utils/env.server";
+import { env, operationsDefaults, type PickupSettings, pickupDefaults } from "~/utils/env.server";
 
 export interface PickupSlot {
   /** "HH:MM" in Asia/Kolkata. */
@@ -24,6 +25,11 @@ export interface PickupConfig {
   pinPrefixes: string[];
   /** Below this total the page says pickup charges may apply (spec §9). */
   minimumKg: number;
+  /**
+   * Open pickups (requested or confirmed) one phone number, and one e-mail address, may hold;
+   * the next booking is refused (issue 14; OPEN_PICKUPS_PER_CONTACT, docs/operations.md).
+   */
+  openPickupsPerContact: number;
 }
 
 function slot(start: string, end: string): PickupSlot {
@@ -45,15 +51,15 @@ const slots: PickupSlot[] = [
 ];
 
 /** The whole configuration from the environment-controlled part. */
-function pickupConfig(settings: PickupSettings): PickupConfig {
-  return { slots, minimumKg: 15, ...settings };
+function pickupConfig(settings: PickupSettings, openPickupsPerContact: number): PickupConfig {
+  return { slots, minimumKg: 15, ...settings, openPickupsPerContact };
 }
 
 /** The configuration when no PICKUP_* variable is set (tests and fixtures use it). */
-export const defaultPickupConfig: PickupConfig = pickupConfig({
-  ...pickupDefaults,
-  pinPrefixes: [],
-});
+export const defaultPickupConfig: PickupConfig = pickupConfig(
+  { ...pickupDefaults, pinPrefixes: [] },
+  operationsDefaults.openPickupsPerContact,
+);
 
 /**
  * The configuration with the PICKUP_* settings of this server applied (server only; read once
@@ -61,5 +67,6 @@ export const defaultPickupConfig: PickupConfig = pickupConfig({
  * @throws EnvError when the environment is invalid (the server refuses to start before this).
  */
 export function pickupConfigFromEnv(): PickupConfig {
-  return pickupConfig(env().pickups);
+  const settings = env();
+  return pickupConfig(settings.pickups, settings.operations.openPickupsPerContact);
 }

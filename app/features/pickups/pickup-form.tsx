@@ -5,6 +5,7 @@
  * the server's rule, `parseEstimateKg`), full or started slots of the chosen date are
  * disabled, and more material rows can be added.
  */
+
 import { useMemo, useState } from "react";
 import { Form, Link } from "react-router";
 import { ContactFields } from "~/components/ui/contact-fields";
@@ -15,6 +16,7 @@ import {
   RadioGroupField,
   SelectField,
 } from "~/components/ui/field";
+import { HoneypotField } from "~/components/ui/honeypot-field";
 import { formatCalendarDate } from "~/utils/dates";
 import { formatPaise } from "~/utils/money";
 import { estimatePaise, parseEstimateKg } from "./estimate";
@@ -325,6 +327,7 @@ export function PickupForm(props: PickupFormProps) {
         </p>
       ) : null}
       <input type="hidden" name="idempotencyKey" value={props.idempotencyKey} />
+      <HoneypotField />
       <PickupContactFields values={values} errors={errors} />
       <AddressFields values={values} errors={errors} />
       <WhenFields

@@ -40,6 +40,17 @@ export class PickupRejectedError extends Error {
   }
 }
 
+/**
+ * The booking's phone number or e-mail already holds `cap` open pickups (issue 14): 409 on the
+ * form as a whole; the route words it with the shop's phone through `openPickupsMessage`.
+ */
+export class OpenPickupsCapError extends PickupRejectedError {
+  override name = "OpenPickupsCapError";
+  constructor(readonly cap: number) {
+    super(openPickupsMessage(cap), "form", 409);
+  }
+}
+
 export interface SlotAvailability {
   date: string;
   slots: { start: string; label: string; booked: number; capacity: number; open: boolean }[];
@@ -125,6 +136,41 @@ async function claimSlot(
       409,
     );
   }
+}
+
+/**
+ * The cap on open pickups per contact (issue 14 part 4; docs/operations.md
+ * "Anti-automation"): a phone number, and an e-mail address (compared case-insensitively), may
+ * hold `cap` pickups that are requested or confirmed; the next booking is refused. Race-safe:
+ * the phone's and the e-mail's advisory locks are held for the rest of the booking
+ * transaction (always phone first, then e-mail, and both before the slot's lock), so two
+ * bookings for one contact count one after the other.
+ * @throws PickupRejectedError 409 ("form") when the phone or the e-mail is at the cap.
+ */
+async function checkOpenPickupsPerContact(tx: Database, phone: string, email: string, cap: number) {
+  const mail = email.toLowerCase();
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`pickup-contact phone ${phone}`}))`);
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`pickup-contact email ${mail}`}))`);
+  const [row] = await tx
+    .select({
+      byPhone: sql<number>`count(*) filter (where ${pickups.phone} = ${phone})::int`,
+      byEmail: sql<number>`count(*) filter (where lower(${pickups.email}) = ${mail})::int`,
+    })
+    .from(pickups)
+    .where(inArray(pickups.status, [...activePickupStatuses]));
+  if (Number(row?.byPhone ?? 0) >= cap || Number(row?.byEmail ?? 0) >= cap) {
+    throw new OpenPickupsCapError(cap);
+  }
+}
+
+/**
+ * What a contact at the open-pickups cap is told; with `shopPhone` (the route passes the
+ * site's, docs/product.md) it names the number to call.
+ */
+export function openPickupsMessage(cap: number, shopPhone?: string): string {
+  const [noun, pronoun] = cap === 1 ? ["pickup", "it"] : ["pickups", "them"];
+  const call = shopPhone ? `call us on ${shopPhone}` : "call us";
+  return `You already have ${cap} open ${noun}. Please wait for ${pronoun} to be collected, or ${call} for bulk pickups.`;
 }
 
 function checkPinCode(pinCode: string, config: PickupConfig) {
@@ -266,8 +312,10 @@ async function insertBooking(
 /**
  * Books a pickup in one transaction: the date and slot must be bookable at `now`, the PIN
  * code serviceable, every material on the active rate list, and the slot below capacity
- * (counted under a per-slot lock). The estimate is computed here from current rates.
- * The same idempotency key returns the first booking.
+ * (counted under a per-slot lock), and the phone number and e-mail below
+ * `config.openPickupsPerContact` open pickups each (counted under per-contact locks; issue 14).
+ * The estimate is computed here from current rates. The same idempotency key returns the first
+ * booking.
  * @throws PickupRejectedError naming the field to fix.
  */
 export async function bookPickup(
@@ -284,6 +332,7 @@ export async function bookPickup(
       const previous = await findByIdempotencyKey(tx, input.idempotencyKey);
       if (previous) return previous;
       const lines = await priceLines(tx, input.items);
+      await checkOpenPickupsPerContact(tx, input.phone, input.email, config.openPickupsPerContact);
       await claimSlot(tx, input.pickupDate, input.pickupTime, config.slotCapacity);
       const estimate = checkedEstimate(lines);
       const pickup = await insertBooking(tx, input, lines, estimate);

@@ -3,6 +3,8 @@
  * default brand 'Scrap & Sprout', pickup call-to-action 'Sell Scrap?').
  * Phone numbers are E.164 for links and spaced for display.
  */
+import { BRAND_NAME } from "~/utils/brand";
+
 export interface SocialLink {
   /** Accessible name of the link, e.g. "Chat with us on WhatsApp". */
   label: string;
@@ -25,7 +27,8 @@ export interface SiteConfig {
 }
 
 export const siteConfig: SiteConfig = {
-  brandName: "Scrap & Sprout",
+  // Set in app/utils/brand.ts (the staff password rules read it there too).
+  brandName: BRAND_NAME,
   pickupCta: "Sell Scrap?",
   tagline: "Turn your scrap into plants, coupons or money.",
   phoneDisplay: "+91 98450 12345",

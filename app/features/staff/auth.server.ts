@@ -28,6 +28,7 @@ import {
 import { env } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import { sessionSecret } from "~/utils/secrets.server";
+import { type PasswordOwner, personalPasswordProblem } from "./password-rules";
 
 export const IDLE_TIMEOUT_SECONDS = 8 * 60 * 60;
 export const ABSOLUTE_TIMEOUT_SECONDS = 7 * 24 * 60 * 60;
@@ -130,10 +131,16 @@ let commonPasswords: Set<string> | undefined;
 
 /**
  * Password rules (docs/dashboard.md, NIST SP 800-63B): 8 to 256 characters, no composition
- * rules, and not one of the 49,233 most common passwords (zxcvbn-ts common list, compared
- * case-insensitively). Returns the message to show next to the field, or null when allowed.
+ * rules, not one of the 49,233 most common passwords (zxcvbn-ts common list, compared
+ * case-insensitively), and (issue 14 security review; password-rules.ts) not containing the
+ * account's e-mail, its local part, its name, the shop's brand or a run of one character.
+ * Returns the message to show next to the field, or null when allowed.
+ * @param owner the account the password is for (e-mail and name), when known.
  */
-export async function passwordProblem(password: string): Promise<string | null> {
+export async function passwordProblem(
+  password: string,
+  owner: PasswordOwner = {},
+): Promise<string | null> {
   if (password.length < MIN_PASSWORD_LENGTH) {
     return `Use at least ${MIN_PASSWORD_LENGTH} characters.`;
   }
@@ -147,7 +154,7 @@ export async function passwordProblem(password: string): Promise<string | null> 
   if (commonPasswords.has(password.toLowerCase())) {
     return "This password is one of the most common ones. Choose another.";
   }
-  return null;
+  return personalPasswordProblem(password, owner);
 }
 
 /** Thrown for a refused account change; `field` names the form field to show it next to. */
@@ -171,7 +178,7 @@ export async function createStaffAccount(
   db: Database,
   input: { email: string; name: string; role: StaffRole; password: string },
 ): Promise<StaffUser> {
-  const problem = await passwordProblem(input.password);
+  const problem = await passwordProblem(input.password, input);
   if (problem) throw new StaffAccountError(problem, "password");
   const email = input.email.trim().toLowerCase();
   const auth = await authFor(null, db);

@@ -15,6 +15,7 @@ import {
 } from "~/utils/rate-limit.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { ABSOLUTE_TIMEOUT_SECONDS, authFor, type StaffUser } from "./auth.server";
+import { recordLoginEvent } from "./login-audit.server";
 
 export const LOGIN_PATH = "/dashboard/login";
 export const LOGIN_ATTEMPTS_PER_MINUTE = 10;
@@ -133,7 +134,9 @@ async function limitLogin(
  * account (a shop's staff and collectors often share one office address, so successful logins
  * are not counted), then checks the password (an unknown e-mail costs the same hash as a wrong
  * password and gets the same answer). A new session id is issued; any session the browser
- * carried before is ended.
+ * carried before is ended. The login, a failed attempt and the failed attempt that locks the
+ * account or address out are written to the audit log (login-audit.server.ts); an attempt
+ * refused while locked out is not (a bot's loop must not flood the log).
  * @returns headers with the Set-Cookie of the new session.
  * @throws LoginError 401 wrong e-mail or password, 403 disabled account, 429 rate limited.
  */
@@ -146,14 +149,22 @@ export async function logIn(
   const account = email.trim().toLowerCase();
   const loginLimits = (step: (action: string, key: string) => Promise<unknown>) =>
     limitLogin(clientAddress, account, step);
-  await loginLimits((action, key) =>
-    assertRateLimitNotReached(action, key, LOGIN_ATTEMPTS_PER_MINUTE, 60, TOO_MANY_LOGIN_ATTEMPTS),
-  );
+  const assertNotLocked = () =>
+    loginLimits((action, key) =>
+      assertRateLimitNotReached(
+        action,
+        key,
+        LOGIN_ATTEMPTS_PER_MINUTE,
+        60,
+        TOO_MANY_LOGIN_ATTEMPTS,
+      ),
+    );
+  await assertNotLocked();
   const db = await getDb();
   const auth = await authFor(request, db);
   const previous = await getStaffUser(request, db);
   try {
-    const { headers } = await auth.api.signInEmail({
+    const { headers, response } = await auth.api.signInEmail({
       body: { email: account, password, rememberMe: true },
       headers: request.headers,
       returnHeaders: true,
@@ -161,15 +172,42 @@ export async function logIn(
     if (previous) {
       await db.delete(staffSessions).where(eq(staffSessions.id, previous.sessionId));
     }
+    await recordLoginEvent(
+      db,
+      "staff.login",
+      { id: response.user.id, email: response.user.email },
+      clientAddress,
+    );
     return headers;
   } catch (error) {
     if (error instanceof APIError) {
       if (error.body?.code === "BANNED_USER") {
+        await recordLoginEvent(db, "staff.login-failed", { email: account }, clientAddress, {
+          reason: "account disabled",
+        });
         throw new LoginError("This account is disabled. Ask an admin to enable it.", 403);
       }
-      await loginLimits((action, key) =>
-        consumeRateLimit(action, key, LOGIN_ATTEMPTS_PER_MINUTE, 60, TOO_MANY_LOGIN_ATTEMPTS),
-      );
+      await recordLoginEvent(db, "staff.login-failed", { email: account }, clientAddress, {
+        reason: "wrong e-mail or password",
+      });
+      const lockedOut = (limited: LoginError) =>
+        recordLoginEvent(db, "staff.lockout", { email: account }, clientAddress, {
+          retryAfterSeconds: limited.retryAfterSeconds ?? null,
+        });
+      try {
+        await loginLimits((action, key) =>
+          consumeRateLimit(action, key, LOGIN_ATTEMPTS_PER_MINUTE, 60, TOO_MANY_LOGIN_ATTEMPTS),
+        );
+      } catch (limited) {
+        // Another attempt used up the limit meanwhile: this one is refused (429).
+        if (limited instanceof LoginError) await lockedOut(limited);
+        throw limited;
+      }
+      // This attempt used up the limit: it keeps its own answer (401); the next ones get 429.
+      await assertNotLocked().catch(async (limited) => {
+        if (!(limited instanceof LoginError)) throw limited;
+        await lockedOut(limited);
+      });
       throw new LoginError(WRONG_CREDENTIALS, 401);
     }
     throw error;
@@ -178,12 +216,18 @@ export async function logIn(
 
 /**
  * Ends the session on the server (the row is deleted) and returns headers that clear the
- * cookie. Safe to call without a session.
+ * cookie. Safe to call without a session. A signed-in staff member's logout is written to the
+ * audit log with `clientAddress`.
  */
-export async function logOut(request: Request): Promise<Headers> {
-  const auth = await authFor(request);
+export async function logOut(request: Request, clientAddress = "unknown"): Promise<Headers> {
+  const db = await getDb();
+  const auth = await authFor(request, db);
+  const user = await getStaffUser(request, db);
   try {
     const { headers } = await auth.api.signOut({ headers: request.headers, returnHeaders: true });
+    if (user) {
+      await recordLoginEvent(db, "staff.logout", { id: user.id, email: user.email }, clientAddress);
+    }
     return headers;
   } catch (error) {
     if (error instanceof APIError) return new Headers();

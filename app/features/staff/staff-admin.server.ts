@@ -125,7 +125,10 @@ export async function setStaffDisabled(
 }
 
 /**
- * Sets a new password (hashed by the library) and ends the account's sessions.
+ * Sets a new password (hashed by the library) and ends the account's sessions. The password is
+ * checked against the account's own e-mail and name too (password-rules.ts). The audit row
+ * ("staff.reset-password") keeps the account's e-mail and, when given, the admin's client
+ * address; never the password.
  * @throws StaffAccountError 400 password refused (field 'password'), 404 unknown account.
  */
 export async function resetStaffPassword(
@@ -133,8 +136,14 @@ export async function resetStaffPassword(
   admin: StaffUser,
   userId: string,
   newPassword: string,
+  clientAddress?: string,
 ): Promise<void> {
-  const problem = await passwordProblem(newPassword);
+  const [owner] = await db
+    .select({ email: staffUsers.email, name: staffUsers.name })
+    .from(staffUsers)
+    .where(eq(staffUsers.id, userId));
+  if (!owner) throw new StaffAccountError("This staff account does not exist.", null, 404);
+  const problem = await passwordProblem(newPassword, owner);
   if (problem) throw new StaffAccountError(problem, "password");
   const context = await (await authFor(null, db)).$context;
   const hash = await context.password.hash(newPassword);
@@ -154,7 +163,11 @@ export async function resetStaffPassword(
       action: "staff.reset-password",
       entity: "staff",
       entityId: userId,
-      extra: { email: target.email, sessionsEnded: true },
+      extra: {
+        email: target.email,
+        sessionsEnded: true,
+        ...(clientAddress === undefined ? {} : { clientAddress }),
+      },
     });
   });
 }

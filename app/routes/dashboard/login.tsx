@@ -10,6 +10,9 @@ import { firstIssuePerField, textFields } from "~/utils/form-data";
 import { clientAddressContext } from "~/utils/request-context";
 import type { Route } from "./+types/login";
 
+// Loader and action headers (Retry-After of a 429) reach document responses too.
+export { headers } from "~/utils/route-headers";
+
 const loginSchema = z.object({
   email: z.string().trim().min(1, "Enter your email.").max(320, "Enter your email."),
   password: z.string().min(1, "Enter your password.").max(1000, "Enter your password."),

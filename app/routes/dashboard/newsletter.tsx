@@ -15,6 +15,9 @@ import { firstIssuePerField } from "~/utils/form-data";
 import { formStrings, UNKNOWN_ACTION } from "~/utils/intent-form";
 import type { Route } from "./+types/newsletter";
 
+// Loader and action headers (Retry-After of a 429) reach document responses too.
+export { headers } from "~/utils/route-headers";
+
 interface NewsletterResult {
   error?: string;
   errors: Record<string, string>;

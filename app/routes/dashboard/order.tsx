@@ -25,6 +25,9 @@ import { formatPaise } from "~/utils/money";
 import { formatIndianMobile } from "~/utils/phone";
 import type { Route } from "./+types/order";
 
+// Loader and action headers (Retry-After of a 429) reach document responses too.
+export { headers } from "~/utils/route-headers";
+
 const notices: Record<string, string> = {
   confirmed: "Order confirmed.",
   shipped: "Order marked shipped.",
@@ -276,6 +279,12 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
         <p className="dash-error" role="status">
           This order was paid online and then cancelled: refund {formatPaise(order.totalPaise)} in
           the Razorpay dashboard (payment {order.razorpayPaymentId}).
+        </p>
+      ) : null}
+      {loaderData.paidWithoutStock ? (
+        <p className="dash-error" role="status">
+          This order was paid after its payment time ran out, and some items were no longer in stock
+          (see the history): restock them or refund the missing items.
         </p>
       ) : null}
       <PaymentEvents payments={loaderData.payments} />

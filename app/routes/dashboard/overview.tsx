@@ -10,6 +10,8 @@ import {
 } from "~/features/overview/overview.server";
 import { listDisputes } from "~/features/pickups/confirmation.server";
 import { DisputesQueue } from "~/features/pickups/disputes-queue";
+import { NeedsAttention } from "~/features/pickups/needs-attention";
+import { listOverduePickups } from "~/features/pickups/needs-attention.server";
 import { countPayoutsToMake } from "~/features/pickups/payouts.server";
 import { pickupConfigFromEnv } from "~/features/pickups/pickup-config";
 import { activePickupStatuses, pickupStatusLabels } from "~/features/pickups/pickup-status";
@@ -24,7 +26,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   // A collector's dashboard is their route sheet (docs/exchange.md).
   if (user.role === "collector") throw redirect("/dashboard/route");
   const db = await getDb();
-  const [overview, payoutsToMake, disputes] = await Promise.all([
+  const [overview, payoutsToMake, disputes, overdue] = await Promise.all([
     getOverview(db, {
       slots: pickupConfigFromEnv().slots,
       activeStatuses: activePickupStatuses,
@@ -32,8 +34,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     }),
     countPayoutsToMake(db),
     listDisputes(db),
+    listOverduePickups(db, new Date(), pickupConfigFromEnv().slots),
   ]);
-  return { ...overview, payoutsToMake, disputes };
+  return { ...overview, payoutsToMake, disputes, overdue };
 }
 
 /** Kilograms in the chart's summary and table: up to 3 decimals, Indian grouping. */
@@ -102,6 +105,7 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
         <Link to="/dashboard/payouts">Payouts to make: {o.payoutsToMake}</Link>
       </p>
       <DisputesQueue disputes={o.disputes} />
+      <NeedsAttention {...o.overdue} />
       <TodayPickups slots={o.slots} pickups={o.todayPickups} activePerSlot={o.todayActivePerSlot} />
       <UpcomingPickups slots={o.slots} upcoming={o.upcoming} />
 

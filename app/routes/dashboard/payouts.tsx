@@ -21,6 +21,9 @@ import { listPageData } from "~/utils/list-page.server";
 import { formatPaise } from "~/utils/money";
 import type { Route } from "./+types/payouts";
 
+// Loader and action headers (Retry-After of a 429) reach document responses too.
+export { headers } from "~/utils/route-headers";
+
 /**
  * Payouts (docs/exchange.md "Payouts"), for staff and admins: the collected 'money' pickups
  * waiting for their money, oldest first, each with a 'Record payout' form; then the payouts

@@ -31,6 +31,9 @@ import { formatIndianMobile } from "~/utils/phone";
 import { formatKg } from "~/utils/units";
 import type { Route } from "./+types/pickup";
 
+// Loader and action headers (Retry-After of a 429) reach document responses too.
+export { headers } from "~/utils/route-headers";
+
 const notices: Record<string, string> = {
   confirmed: "Pickup confirmed.",
   missed: "Pickup marked missed.",

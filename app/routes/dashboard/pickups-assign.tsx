@@ -7,6 +7,9 @@ import { requireStaff } from "~/features/staff/session.server";
 import { parseEntityId } from "~/utils/entity-history.server";
 import type { Route } from "./+types/pickups-assign";
 
+// Loader and action headers (Retry-After of a 429) reach document responses too.
+export { headers } from "~/utils/route-headers";
+
 /**
  * Where the form came from: the pickup page for `/dashboard/pickups/:id/assign`, else the
  * pickups list with the query string it posted as `back` (its filters), without old notices.

@@ -26,6 +26,9 @@ import { requireStaff } from "~/features/staff/session.server";
 import { textFields } from "~/utils/form-data";
 import type { Route } from "./+types/product";
 
+// Loader and action headers (Retry-After of a 429) reach document responses too.
+export { headers } from "~/utils/route-headers";
+
 function notFound(): never {
   throw data("This product does not exist.", { status: 404 });
 }

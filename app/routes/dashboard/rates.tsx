@@ -15,6 +15,9 @@ import { textFields } from "~/utils/form-data";
 import { formatPaise, paiseToRupeesText } from "~/utils/money";
 import type { Route } from "./+types/rates";
 
+// Loader and action headers (Retry-After of a 429) reach document responses too.
+export { headers } from "~/utils/route-headers";
+
 const notices: Record<RateFormOutcome, (name: string, rate: string) => string> = {
   rate: (name, rate) => `${name}: the rate is now ${rate} per kg.`,
   unchanged: (name) => `${name}: nothing changed.`,

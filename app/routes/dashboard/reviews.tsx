@@ -21,6 +21,9 @@ import { textFields } from "~/utils/form-data";
 import { listPageData } from "~/utils/list-page.server";
 import type { Route } from "./+types/reviews";
 
+// Loader and action headers (Retry-After of a 429) reach document responses too.
+export { headers } from "~/utils/route-headers";
+
 /** Reviews (docs/dashboard.md): filter by status, search, keyset pages of 50, newest first. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request);

@@ -21,6 +21,9 @@ import { formatIndianMobile } from "~/utils/phone";
 import { formatKg } from "~/utils/units";
 import type { Route } from "./+types/route-pickup";
 
+// Loader and action headers (Retry-After of a 429) reach document responses too.
+export { headers } from "~/utils/route-headers";
+
 const SAVED = "Weigh sheet saved. Ask the customer to confirm it on their tracking page.";
 const notices: Record<string, string> = { weighed: SAVED };
 

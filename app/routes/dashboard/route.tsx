@@ -14,6 +14,9 @@ import { formatCalendarDate } from "~/utils/dates";
 import { readIntentForm, UNKNOWN_ACTION } from "~/utils/intent-form";
 import type { Route } from "./+types/route";
 
+// Loader and action headers (Retry-After of a 429) reach document responses too.
+export { headers } from "~/utils/route-headers";
+
 const notices: Record<string, string> = {
   on_my_way: "Marked on the way; the customer's tracking page shows it.",
   arrived: "Marked arrived.",

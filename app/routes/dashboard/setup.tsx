@@ -5,9 +5,12 @@ import { getDb } from "~/db/db.server";
 import { StaffEmailField, StaffPasswordField } from "~/features/staff/account-fields";
 import { StaffAccountError } from "~/features/staff/auth.server";
 import { logIn } from "~/features/staff/session.server";
-import { consumeSetupToken, setupTokenIsValid } from "~/features/staff/setup.server";
+import {
+  createFirstAdmin,
+  SetupLinkInvalidError,
+  setupTokenIsValid,
+} from "~/features/staff/setup.server";
 import { staffAccountFields } from "~/features/staff/staff.schema";
-import { createAuditedStaffAccount } from "~/features/staff/staff-admin.server";
 import dashboardStyles from "~/styles/dashboard.css?url";
 import { firstIssuePerField, textFields } from "~/utils/form-data";
 import { clientAddressContext } from "~/utils/request-context";
@@ -15,6 +18,7 @@ import type { Route } from "./+types/setup";
 
 const setupSchema = z.object({ token: z.string().max(200), ...staffAccountFields });
 
+/** Echoed back on a refusal: never the password or the token (the page keeps its own). */
 interface SetupResult {
   values: { name?: string; email?: string };
   errors: Partial<Record<"name" | "email" | "password", string>>;
@@ -30,25 +34,27 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { token: token as string };
 }
 
-/** First admin (docs/dashboard.md): only with this process's live setup token, once. */
+/** First admin (docs/dashboard.md): only with the live setup token, once, on any server. */
 export async function action({ request, context }: Route.ActionArgs) {
   const db = await getDb();
   const fields = textFields(await request.formData(), ["token", "name", "email", "password"]);
   if (!(await setupTokenIsValid(db, fields.token))) invalidLink();
+  const values = { name: fields.name, email: fields.email };
   const parsed = setupSchema.safeParse(fields);
   if (!parsed.success) {
     return data<SetupResult>(
-      { values: fields, errors: firstIssuePerField(parsed.error.issues) },
+      { values, errors: firstIssuePerField(parsed.error.issues) },
       { status: 400 },
     );
   }
+  const { token, ...account } = parsed.data;
   try {
-    await createAuditedStaffAccount(db, "system", { ...parsed.data, role: "admin" }, "setup link");
-    consumeSetupToken();
+    await createFirstAdmin(db, token, account);
   } catch (error) {
+    if (error instanceof SetupLinkInvalidError) invalidLink();
     if (error instanceof StaffAccountError && error.field) {
       return data<SetupResult>(
-        { values: fields, errors: { [error.field]: error.message } },
+        { values, errors: { [error.field]: error.message } },
         { status: 400 },
       );
     }

@@ -17,7 +17,11 @@ import {
 } from "~/features/staff/staff-admin.server";
 import { formatDateTimeIST } from "~/utils/dates";
 import { firstIssuePerField, textFields } from "~/utils/form-data";
+import { clientAddressContext } from "~/utils/request-context";
 import type { Route } from "./+types/staff";
+
+// Loader and action headers (Retry-After of a 429) reach document responses too.
+export { headers } from "~/utils/route-headers";
 
 type FieldErrors = Partial<Record<"name" | "email" | "password" | "role", string>>;
 
@@ -43,7 +47,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /** Staff management (docs/dashboard.md): create, disable / enable, reset password. Admin only. */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireStaff(request, "admin");
   const db = await getDb();
   const fields = textFields(await request.formData(), [
@@ -54,13 +58,15 @@ export async function action({ request }: Route.ActionArgs) {
     "role",
     "password",
   ]);
+  // A refused form shows its values again, never the password (issue 14 security review).
+  const values = { name: fields.name, email: fields.email, role: fields.role };
   const fail = (status: number, result: Omit<StaffResult, "intent">) =>
     data<StaffResult>({ intent: fields.intent, userId: fields.userId, ...result }, { status });
   try {
     if (fields.intent === "create") {
       const parsed = createSchema.safeParse(fields);
       if (!parsed.success) {
-        return fail(400, { values: fields, errors: firstIssuePerField(parsed.error.issues) });
+        return fail(400, { values, errors: firstIssuePerField(parsed.error.issues) });
       }
       const user = await createStaffByAdmin(db, admin, parsed.data);
       return data<StaffResult>({
@@ -82,7 +88,13 @@ export async function action({ request }: Route.ActionArgs) {
       });
     }
     if (fields.intent === "reset-password") {
-      await resetStaffPassword(db, admin, userId.data, fields.password);
+      await resetStaffPassword(
+        db,
+        admin,
+        userId.data,
+        fields.password,
+        context.get(clientAddressContext),
+      );
       return data<StaffResult>({
         intent: "reset-password",
         userId: userId.data,
@@ -94,7 +106,7 @@ export async function action({ request }: Route.ActionArgs) {
     if (error instanceof StaffAccountError) {
       if (error.field) {
         return fail(error.status, {
-          values: fields,
+          values,
           errors: { [error.field]: error.message },
         });
       }
@@ -244,7 +256,7 @@ function CreateStaffForm({
         type="password"
         label="Password"
         autoComplete="new-password"
-        hint="At least 8 characters; no other rules. Common passwords are refused."
+        hint="At least 8 characters. Common passwords, the name, the e-mail, the shop's name and a character repeated 4 times are refused."
         required
         error={errors?.password}
       />

@@ -1,0 +1,97 @@
+/**
+ * Anti-automation on pickup bookings and orders (issue 14 part 4; docs/operations.md
+ * "Anti-automation"): the per-client-address allowances of `/orderpage`, `/checkout` and the
+ * tracking page's move/cancel actions, and the honeypot check shared with the public forms
+ * (app/utils/honeypot.ts). The caps per phone number and e-mail live with the rules they guard
+ * (pickups.server.ts, orders.server.ts), inside their transactions.
+ *
+ * Allowances are per client address (Express's `req.ip`, TRUST_PROXY decides) and per hour.
+ * They are generous on purpose: Indian mobile carriers put many customers behind one address
+ * (CGNAT), so they stop a loop, not a busy neighbourhood. The counters are those of
+ * app/utils/rate-limit.server.ts (in memory, or the shared store when one is configured).
+ */
+import { siteConfig } from "~/features/site/site-config";
+import { HONEYPOT_FIELD } from "~/utils/honeypot";
+import { consumeRateLimit, RateLimitedError } from "~/utils/rate-limit.server";
+
+/** One allowance: `perHour` counted attempts of `action` per client address per hour. */
+export interface AddressAllowance {
+  action: string;
+  perHour: number;
+  message: string;
+}
+
+/**
+ * The allowances, per client address and hour:
+ * - `booking`: 5 pickup bookings. A slot holds 8 (PICKUP_SLOT_CAPACITY), so one address can
+ *   never fill a slot; a household books one or two.
+ * - `order`: 10 orders (cash on delivery or online). A shop buyer places one or two.
+ * - `pickupChange`: 20 moves or cancellations on tracking pages.
+ * Only submissions that pass the honeypot and validation count, so typos cost nothing.
+ */
+export const addressAllowances = {
+  booking: {
+    action: "pickup-booking",
+    perHour: 5,
+    message: `Too many pickup bookings from your network in the last hour. Please try again later, or call us on ${siteConfig.phoneDisplay} for bulk pickups.`,
+  },
+  order: {
+    action: "order-placement",
+    perHour: 10,
+    message: `Too many orders from your network in the last hour. Please try again later, or call us on ${siteConfig.phoneDisplay} to order in bulk.`,
+  },
+  pickupChange: {
+    action: "pickup-change",
+    perHour: 20,
+    message: `Too many pickup changes from your network in the last hour. Please try again later, or call us on ${siteConfig.phoneDisplay}.`,
+  },
+} as const satisfies Record<string, AddressAllowance>;
+
+export type AllowanceName = keyof typeof addressAllowances;
+
+/** A refusal over an allowance: the message for the form and the Retry-After seconds. */
+export interface AddressRefusal {
+  message: string;
+  retryAfterSeconds: number;
+  /** The headers of the 429 answer (Retry-After, whole seconds ≥ 1). */
+  headers: Record<string, string>;
+}
+
+/**
+ * Counts one attempt of `name` from `clientAddress`.
+ * @returns null when allowed, otherwise the refusal to answer with status 429.
+ * @throws whatever the rate-limit store throws other than its over-the-limit answer.
+ */
+export async function countAttempt(
+  name: AllowanceName,
+  clientAddress: string,
+): Promise<AddressRefusal | null> {
+  const allowance: AddressAllowance = addressAllowances[name];
+  try {
+    await consumeRateLimit(
+      allowance.action,
+      clientAddress,
+      allowance.perHour,
+      3600,
+      allowance.message,
+    );
+    return null;
+  } catch (error) {
+    if (!(error instanceof RateLimitedError)) throw error;
+    const retryAfterSeconds = Math.max(1, error.retryAfterSeconds);
+    return {
+      message: error.message,
+      retryAfterSeconds,
+      headers: { "Retry-After": String(retryAfterSeconds) },
+    };
+  }
+}
+
+/**
+ * Whether a bot filled the honeypot field of a public form (docs/community.md): such a
+ * submission is refused silently (400, no message, nothing written).
+ */
+export function honeypotFilled(form: FormData): boolean {
+  const value = form.get(HONEYPOT_FIELD);
+  return typeof value === "string" && value !== "";
+}

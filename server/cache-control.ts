@@ -1,0 +1,50 @@
+/**
+ * `Cache-Control: private, no-store` on every response that carries personal data (issue 14
+ * security review; docs/operations.md "Security"): the staff dashboard, the order and pickup
+ * tracking pages with their success pages, the unsubscribe link, the cart, checkout and
+ * payment pages — each as a document and as React Router's single-fetch `.data` request
+ * (`/dashboard.data`, `/orders/<token>.data`, `/dashboard/orders.data?_routes=…`).
+ * Public catalogue pages (/, /plant, /ratelist …) keep their own caching.
+ */
+import type { RequestHandler } from "express";
+
+/** The header value personal responses carry. */
+export const PERSONAL_CACHE_CONTROL = "private, no-store";
+
+/**
+ * Path prefixes of personal pages. A path matches when it equals the prefix, continues with
+ * `/` (a child page) or with `.` (`.data` single-fetch requests).
+ */
+export const PERSONAL_PATH_PREFIXES = [
+  "/dashboard",
+  "/orders",
+  "/pickups",
+  "/unsubscribe",
+  "/cart",
+  "/checkout",
+  "/orderpage",
+  "/payment",
+] as const;
+
+/** True when `pathname` (no query) is one of the personal pages, document or `.data`. */
+export function isPersonalPath(pathname: string): boolean {
+  return PERSONAL_PATH_PREFIXES.some(
+    (prefix) =>
+      pathname === prefix || pathname.startsWith(`${prefix}/`) || pathname.startsWith(`${prefix}.`),
+  );
+}
+
+/**
+ * Express middleware: on a personal path, the response's Cache-Control is forced to
+ * PERSONAL_CACHE_CONTROL just before its headers are written (so a loader's own
+ * Cache-Control cannot loosen it, and it is never sent twice).
+ */
+export const personalNoStore: RequestHandler = (req, res, next) => {
+  if (!isPersonalPath(req.path)) return next();
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: typeof res, ...args: Parameters<typeof writeHead>) {
+    this.setHeader("Cache-Control", PERSONAL_CACHE_CONTROL);
+    return writeHead.apply(this, args);
+  } as typeof writeHead;
+  next();
+};

@@ -1,0 +1,26 @@
+/**
+ * Redaction of secrets in access-log URLs (issue 14 security review; docs/budgets.md): the
+ * tracking tokens of `/orders/<token>`, `/pickups/<token>` and `/unsubscribe/<token>` (and their
+ * child pages and `.data` requests) keep their first 6 characters followed by '…', enough to
+ * tell two requests apart without letting a log reader open the page. The query string is
+ * dropped (the setup link's token travels there, and search text is not kept).
+ */
+
+/** Characters of a token kept in logs. */
+export const KEPT_TOKEN_CHARACTERS = 6;
+
+const TOKEN_PATH = /^\/(orders|pickups|unsubscribe)\/([^/.?#]+)/;
+
+/**
+ * The URL as it may be logged: path only, the token segment cut to its first 6 characters and
+ * '…'. A segment of 6 characters or fewer is kept (it is no real token).
+ * @example redactedLogUrl("/orders/AbCdEf123456.data?_routes=x") === "/orders/AbCdEf….data"
+ */
+export function redactedLogUrl(url: string): string {
+  const path = url.split("?")[0] ?? "";
+  return path.replace(TOKEN_PATH, (whole, kind: string, token: string) =>
+    token.length > KEPT_TOKEN_CHARACTERS
+      ? `/${kind}/${token.slice(0, KEPT_TOKEN_CHARACTERS)}…`
+      : whole,
+  );
+}

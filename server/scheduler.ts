@@ -1,0 +1,99 @@
+/**
+ * The scheduler of this server process and its jobs (docs/operations.md "Scheduler and
+ * housekeeping"). Every server runs it; the `scheduled_runs` claim makes each window run on one
+ * server only. Jobs that later features add go into {@link scheduledJobs} (or `extraJobs`).
+ */
+import os from "node:os";
+import type { Database } from "~/db/client.server";
+import { deleteAbandonedCarts } from "~/features/cart/cart-cleanup.server";
+import {
+  createScheduler,
+  dailyAt,
+  everyMinutes,
+  type JobOutcome,
+  pruneScheduledRuns,
+  type ScheduledJob,
+} from "~/features/operations/scheduler.server";
+import { expireStalePayments } from "~/features/payments/payment-expiry.server";
+import { DIGEST_TIME, ensureDailyDigest } from "~/features/pickups/daily-digest.server";
+import { pickupConfigFromEnv } from "~/features/pickups/pickup-config";
+import type { Env } from "~/utils/env.server";
+import type { logger } from "~/utils/logger.server";
+
+function plural(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/**
+ * The housekeeping jobs (times Asia/Kolkata):
+ * - 'expire-payments', every 5 minutes: online payments pending or failed for
+ *   PAYMENT_PENDING_MINUTES expire and give their stock back (docs/payments.md);
+ * - 'delete-old-carts', daily from 03:00: carts untouched for 30 days;
+ * - 'prune-scheduled-runs', daily from 03:10: scheduler rows older than 90 days;
+ * - 'daily-digest', daily from 07:00, only while the message dispatcher is on: the staff digest
+ *   row (docs/messages.md; idempotent by its dedupe key).
+ */
+export function scheduledJobs(config: Env): ScheduledJob[] {
+  const jobs: ScheduledJob[] = [
+    {
+      name: "expire-payments",
+      windowOf: everyMinutes(5),
+      run: async ({ db, now }) => {
+        const n = await expireStalePayments(db, now, config.operations.paymentPendingMinutes);
+        return `${plural(n, "payment", "payments")} expired`;
+      },
+    },
+    {
+      name: "delete-old-carts",
+      windowOf: dailyAt("03:00"),
+      run: async ({ db, now }) =>
+        `${plural(await deleteAbandonedCarts(db, now), "cart", "carts")} deleted`,
+    },
+    {
+      name: "prune-scheduled-runs",
+      windowOf: dailyAt("03:10"),
+      run: async ({ db, now }) =>
+        `${plural(await pruneScheduledRuns(db, now), "run", "runs")} pruned`,
+    },
+  ];
+  if (config.MESSAGES_DISPATCHER !== "off") {
+    jobs.push({
+      name: "daily-digest",
+      windowOf: dailyAt(DIGEST_TIME),
+      run: async ({ db, now }) =>
+        (await ensureDailyDigest(db, now, pickupConfigFromEnv().slots))
+          ? "digest queued"
+          : "no digest queued (already there, or SHOP_ALERT_EMAIL not set)",
+    });
+  }
+  return jobs;
+}
+
+/**
+ * Starts this server's scheduler over {@link scheduledJobs} plus `options.extraJobs` (e.g. the
+ * nightly backup). Its id in `claimed_by` is `hostname:pid:random`.
+ * @param options.onRun called after every run this server made (metrics).
+ * @returns a stop function that waits for the job in flight (≤ 15 s); call it before the
+ *   database closes.
+ */
+export function startScheduler(
+  db: Database,
+  config: Env,
+  log: ReturnType<typeof logger>,
+  options: {
+    extraJobs?: ScheduledJob[];
+    onRun?: (job: string, outcome: JobOutcome, seconds: number) => void;
+  } = {},
+): () => Promise<void> {
+  const jobs = [...scheduledJobs(config), ...(options.extraJobs ?? [])];
+  const scheduler = createScheduler({
+    db,
+    jobs,
+    id: `${os.hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`,
+    logger: log,
+    onRun: options.onRun,
+  });
+  scheduler.start();
+  log.info({ scheduler: scheduler.id, jobs: jobs.map((job) => job.name) }, "scheduler started");
+  return () => scheduler.stop();
+}

@@ -1,0 +1,152 @@
+/**
+ * A server killed with SIGKILL in the middle of a scheduled run (docs/operations.md "Scheduler
+ * and housekeeping"): the scheduler runs in a child process (tests/support/scheduler-process.ts)
+ * that does the 'expire-payments' work and is killed before it records the window done. The
+ * restarted server (this process, on the same data directory or PostgreSQL database) takes the
+ * window over once the lease has run out, and the stock comes back exactly once.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { and, eq } from "drizzle-orm";
+import { expect, it } from "vitest";
+import { type DatabaseHandle, openDatabase } from "~/db/client.server";
+import { scheduledRuns } from "~/db/schema/operations";
+import { orders } from "~/db/schema/shop";
+import { seedDatabase } from "~/db/seed.server";
+import { createScheduler } from "~/features/operations/scheduler.server";
+import { placeOrder } from "~/features/orders/orders.server";
+import { expireStalePayments } from "~/features/payments/payment-expiry.server";
+import { idempotencyKey } from "~/utils/codes.server";
+import { projectRoot } from "~/utils/project-root.server";
+import { createScratchDatabase } from "../db";
+import { cartWith, productBySlug, setStock, shipping } from "../factories";
+
+const adminUrl = process.env.TEST_DATABASE_URL;
+
+async function until(condition: () => Promise<boolean> | boolean, what: string, ms = 60_000) {
+  const deadline = Date.now() + ms;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+function spawnScheduler(database: Record<string, string>) {
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ["--import", "tsx", path.join("tests", "support", "scheduler-process.ts")],
+    {
+      cwd: projectRoot(),
+      env: { ...process.env, ...database, SCHEDULER_ID: "victim", LOG_LEVEL: "silent" },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
+  let output = "";
+  child.stdout?.on("data", (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on("data", (chunk) => {
+    output += chunk;
+  });
+  const exited = new Promise<NodeJS.Signals | null>((resolve) =>
+    child.once("exit", (_code, signal) => resolve(signal)),
+  );
+  return { child, output: () => output, exited };
+}
+
+it("a run killed with SIGKILL after its work is run again by the restarted server; the stock comes back once", async () => {
+  const dataDir = adminUrl ? null : fs.mkdtempSync(path.join(os.tmpdir(), "scheduler-crash-"));
+  const scratch = adminUrl ? await createScratchDatabase(adminUrl, "schedcrash") : null;
+  const open = () =>
+    openDatabase(
+      scratch ? { databaseUrl: scratch.url, poolSize: 2 } : { dataDir: dataDir as string },
+    );
+  let handle: DatabaseHandle = await open();
+  try {
+    await seedDatabase(handle.db);
+    const tulsi = await productBySlug(handle.db, "tulsi");
+    await setStock(handle.db, tulsi.id, 10);
+    const { cartId, shownLines } = await cartWith(handle.db, [
+      { productId: tulsi.id, quantity: 4 },
+    ]);
+    const order = await placeOrder(handle.db, {
+      cartId,
+      idempotencyKey: idempotencyKey(),
+      shownLines,
+      shipping,
+      paymentMethod: "online",
+    });
+    await handle.db
+      .update(orders)
+      .set({ updatedAt: new Date(Date.now() - 60 * 60_000) })
+      .where(eq(orders.id, order.id));
+    expect((await productBySlug(handle.db, "tulsi")).stock).toBe(6);
+    // The embedded database has one owner: the child takes the data directory over.
+    if (dataDir) await handle.close();
+
+    const victim = spawnScheduler(
+      scratch ? { SCHEDULER_DATABASE_URL: scratch.url } : { SCHEDULER_DATA_DIR: dataDir as string },
+    );
+    await Promise.race([
+      until(() => victim.output().includes('{"expired":1}'), "the child to do the work"),
+      victim.exited.then(() => {
+        throw new Error(`the scheduler process exited:\n${victim.output()}`);
+      }),
+    ]);
+    victim.child.kill("SIGKILL");
+    expect(await victim.exited).toBe("SIGKILL");
+
+    if (dataDir) handle = await open();
+    const db = handle.db;
+    // The window the victim claimed (read back, so a 5-minute boundary cannot split the test).
+    const [claimed] = await db
+      .select({ windowKey: scheduledRuns.windowKey })
+      .from(scheduledRuns)
+      .where(eq(scheduledRuns.claimedBy, "victim"));
+    const windowKey = claimed?.windowKey ?? "";
+    const runRow = async () =>
+      (
+        await db
+          .select()
+          .from(scheduledRuns)
+          .where(
+            and(eq(scheduledRuns.job, "expire-payments"), eq(scheduledRuns.windowKey, windowKey)),
+          )
+      )[0];
+    expect(await runRow()).toMatchObject({ status: "running", claimedBy: "victim" });
+    expect((await productBySlug(db, "tulsi")).stock).toBe(10);
+
+    const restarted = createScheduler({
+      db,
+      id: "restarted",
+      jobs: [
+        {
+          name: "expire-payments",
+          windowOf: () => windowKey,
+          run: async ({ db: jobDb, now }) => `${await expireStalePayments(jobDb, now, 30)} expired`,
+        },
+      ],
+    });
+    // Nothing until the 2 s lease runs out, then the window is run again, once.
+    await until(
+      async () => (await restarted.tick())[0]?.outcome === "done",
+      "the takeover",
+      20_000,
+    );
+    expect(await runRow()).toMatchObject({
+      status: "done",
+      claimedBy: "restarted",
+      attempts: 2,
+      detail: "0 expired",
+    });
+    expect((await productBySlug(db, "tulsi")).stock).toBe(10);
+    const [row] = await db.select().from(orders).where(eq(orders.id, order.id));
+    expect(row?.paymentStatus).toBe("expired");
+  } finally {
+    await handle.close().catch(() => {});
+    await scratch?.drop();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}, 120_000);

@@ -1,0 +1,236 @@
+/**
+ * Regression tests for the issue 14 security review (docs/operations.md "Security") that run
+ * against the database: sign-in events in the audit log (with account and client address,
+ * never the password) and on the dashboard audit page; refused staff forms never send the
+ * password back; passwords with the account's e-mail, name, the shop's brand or a run of one
+ * character are refused with a message next to the field.
+ */
+import { and, eq } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+import { auditLog } from "~/db/schema/audit";
+import {
+  createStaffAccount,
+  passwordProblem,
+  StaffAccountError,
+} from "~/features/staff/auth.server";
+import { LOGIN_AUDIT_ENTITY } from "~/features/staff/login-audit.server";
+import { logIn } from "~/features/staff/session.server";
+import { resetStaffPassword } from "~/features/staff/staff-admin.server";
+import { loader as auditLoader } from "~/routes/dashboard/audit";
+import { action as loginAction } from "~/routes/dashboard/login";
+import { action as logoutAction } from "~/routes/dashboard/logout";
+import { action as staffAction } from "~/routes/dashboard/staff";
+import { resetRateLimits } from "~/utils/rate-limit.server";
+import { testDatabaseForFile } from "../db";
+import { routeAnswer, routeArgs, signedInStaff, TEST_PASSWORD } from "../support/staff";
+
+const handle = testDatabaseForFile();
+beforeEach(() => resetRateLimits());
+
+async function loginRows(entityId: string) {
+  return handle.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.entity, LOGIN_AUDIT_ENTITY), eq(auditLog.entityId, entityId)))
+    .orderBy(auditLog.id);
+}
+
+describe("sign-in events in the audit log", () => {
+  it("records login, failed login, lockout and logout with the account and address, never the password", async () => {
+    const { user } = await signedInStaff(handle.db, "staff");
+    resetRateLimits();
+    await handle.db.delete(auditLog).where(eq(auditLog.entityId, user.id));
+
+    const login = await routeAnswer(() =>
+      loginAction(
+        routeArgs("http://localhost/dashboard/login", {
+          form: { email: user.email, password: TEST_PASSWORD },
+          address: "192.0.2.70",
+        }),
+      ),
+    );
+    expect(login.status).toBe(302);
+    const [loggedIn] = await loginRows(user.id);
+    expect(loggedIn).toMatchObject({ action: "staff.login", actor: user.email });
+    expect(loggedIn?.details).toMatchObject({ email: user.email, clientAddress: "192.0.2.70" });
+
+    const wrong = "wrong secret phrase";
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const answer = await routeAnswer(() =>
+        loginAction(
+          routeArgs("http://localhost/dashboard/login", {
+            form: { email: user.email, password: `${wrong} ${i}` },
+            address: "192.0.2.71",
+          }),
+        ),
+      );
+      statuses.push(answer.status);
+    }
+    expect(statuses).toEqual([...Array(10).fill(401), 429]);
+    const rows = await loginRows(user.id);
+    const actions = rows.map((row) => row.action);
+    // Ten failures, one lockout (at the tenth); the 11th attempt, refused while locked, is not logged.
+    expect(actions.filter((a) => a === "staff.login-failed")).toHaveLength(10);
+    expect(actions.filter((a) => a === "staff.lockout")).toHaveLength(1);
+    const lockout = rows.find((row) => row.action === "staff.lockout");
+    expect(lockout?.actor).toBe("visitor");
+    expect(lockout?.details).toMatchObject({ email: user.email, clientAddress: "192.0.2.71" });
+    const retryAfter = (lockout?.details as { retryAfterSeconds?: number } | undefined)
+      ?.retryAfterSeconds;
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(JSON.stringify(rows)).not.toContain(wrong);
+    expect(JSON.stringify(rows)).not.toContain(TEST_PASSWORD);
+
+    // An unknown e-mail is recorded too, with no account id.
+    await logIn(
+      new Request("http://localhost/dashboard/login", { method: "POST" }),
+      "192.0.2.72",
+      "Nobody@Example.com",
+      "whatever it is",
+    ).catch(() => null);
+    const [unknown] = await loginRows("unknown");
+    expect(unknown?.details).toMatchObject({
+      email: "nobody@example.com",
+      clientAddress: "192.0.2.72",
+    });
+  });
+
+  it("records a logout with the address, and the audit page lists sign-in events under their own kind", async () => {
+    const { user: admin, cookie: adminCookie } = await signedInStaff(handle.db, "admin");
+    const { user, cookie } = await signedInStaff(handle.db, "staff");
+    const logout = await routeAnswer(() =>
+      logoutAction(
+        routeArgs("http://localhost/dashboard/logout", { cookie, form: {}, address: "192.0.2.80" }),
+      ),
+    );
+    expect(logout.status).toBe(302);
+    const rows = await loginRows(user.id);
+    expect(rows.map((row) => row.action)).toEqual(["staff.login", "staff.logout"]);
+    expect(rows[1]?.details).toMatchObject({ email: user.email, clientAddress: "192.0.2.80" });
+
+    const page = await routeAnswer<{ rows: { action: string; changes: string[] }[] }>(() =>
+      auditLoader(
+        routeArgs(`http://localhost/dashboard/audit?entity=${LOGIN_AUDIT_ENTITY}`, {
+          cookie: adminCookie,
+        }),
+      ),
+    );
+    expect(page.status).toBe(200);
+    const logoutRow = page.body.rows.find((row) => row.action === "staff.logout");
+    expect(logoutRow?.changes).toContain("client address: 192.0.2.80");
+    expect(page.body.rows.some((row) => row.action === "staff.login")).toBe(true);
+    expect(admin.role).toBe("admin");
+  });
+
+  it("a password reset is audited with the admin's address, not the password", async () => {
+    const { user: admin } = await signedInStaff(handle.db, "admin");
+    const { user } = await signedInStaff(handle.db, "staff");
+    await resetStaffPassword(handle.db, admin, user.id, "a fresh river stone", "192.0.2.90");
+    const [row] = await handle.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "staff.reset-password"), eq(auditLog.entityId, user.id)));
+    expect(row?.details).toMatchObject({ clientAddress: "192.0.2.90", email: user.email });
+    expect(JSON.stringify(row)).not.toContain("river stone");
+  });
+});
+
+describe("refused staff forms never send the password back", () => {
+  it("create and reset-password answers hold no password", async () => {
+    const { cookie } = await signedInStaff(handle.db, "admin");
+    const { user } = await signedInStaff(handle.db, "staff");
+    const secret = "Meera Rao secret words";
+    const created = await routeAnswer(() =>
+      staffAction(
+        routeArgs("http://localhost/dashboard/staff", {
+          cookie,
+          form: {
+            intent: "create",
+            name: "Meera Rao",
+            email: "ops.desk@staff.example",
+            role: "staff",
+            password: secret,
+          },
+        }),
+      ),
+    );
+    expect(created.status).toBe(400);
+    expect(created.body).toMatchObject({
+      values: { name: "Meera Rao", email: "ops.desk@staff.example", role: "staff" },
+      errors: { password: "Do not use the account's name in the password." },
+    });
+    expect(JSON.stringify(created.body)).not.toContain("secret words");
+
+    const invalid = await routeAnswer(() =>
+      staffAction(
+        routeArgs("http://localhost/dashboard/staff", {
+          cookie,
+          form: {
+            intent: "create",
+            name: "",
+            email: "x",
+            role: "staff",
+            password: "hunter2 is mine",
+          },
+        }),
+      ),
+    );
+    expect(invalid.status).toBe(400);
+    expect(JSON.stringify(invalid.body)).not.toContain("hunter2");
+
+    const reset = await routeAnswer(() =>
+      staffAction(
+        routeArgs("http://localhost/dashboard/staff", {
+          cookie,
+          form: { intent: "reset-password", userId: user.id, password: "zzzz plus more words" },
+        }),
+      ),
+    );
+    expect(reset.status).toBe(400);
+    expect(reset.body).toMatchObject({
+      errors: { password: "Do not repeat one character 4 or more times in a row." },
+    });
+    expect(JSON.stringify(reset.body)).not.toContain("plus more words");
+  });
+});
+
+describe("password rules", () => {
+  const owner = { email: "ravi.kumar@shop.example", name: "Ravi Kumar" };
+
+  it("refuses the e-mail, its local part, the name and its words", async () => {
+    expect(await passwordProblem("my ravi.kumar@shop.example!", owner)).toMatch(/e-mail/);
+    expect(await passwordProblem("hello RaviKumar 2026", owner)).toMatch(/e-mail/);
+    expect(await passwordProblem("kumar likes long walks", owner)).toMatch(/name/);
+    expect(await passwordProblem("walks with RAVI daily", owner)).toMatch(/name/);
+  });
+
+  it("refuses the shop's brand and its words, in any case and spacing", async () => {
+    expect(await passwordProblem("i love scrap&sprout!!")).toMatch(/shop's name/);
+    expect(await passwordProblem("Sprout season is here")).toMatch(/shop's name/);
+    expect(await passwordProblem("old SCRAP metal yard")).toMatch(/Scrap & Sprout/);
+  });
+
+  it("refuses a run of one character 4 times or more, not 3", async () => {
+    expect(await passwordProblem("aaaa bbb cc river")).toMatch(/repeat one character 4/);
+    expect(await passwordProblem("river 11111 stones")).toMatch(/repeat/);
+    expect(await passwordProblem("aaa river stones 111")).toBeNull();
+  });
+
+  it("still refuses short and common passwords and accepts good passphrases", async () => {
+    expect(await passwordProblem("short", owner)).toMatch(/at least 8/);
+    expect(await passwordProblem("password1", owner)).toMatch(/common/);
+    expect(await passwordProblem("correct horse battery staple", owner)).toBeNull();
+  });
+
+  it("account creation refuses them with the message next to the password field", async () => {
+    const refused = await createStaffAccount(handle.db, {
+      email: "asha@staff.example",
+      name: "Asha",
+      role: "staff",
+      password: "asha in the garden",
+    }).catch((error) => error);
+    expect(refused).toBeInstanceOf(StaffAccountError);
+    expect((refused as StaffAccountError).field).toBe("password");
+  });
+});
