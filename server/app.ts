@@ -17,6 +17,7 @@ import { pinoHttp } from "pino-http";
 import { RouterContextProvider } from "react-router";
 import { startCacheInvalidationListener } from "~/db/cache-invalidation.server";
 import { DataDirLockedError } from "~/db/data-dir-lock.server";
+import { secureDataDir } from "~/db/data-dir-permissions.server";
 import { closeDatabase, getDatabaseHandle } from "~/db/db.server";
 import { prepareSetupLink, releaseSetupLinkClaim } from "~/features/staff/setup.server";
 import { EnvError, env } from "~/utils/env.server";
@@ -24,7 +25,9 @@ import { logger } from "~/utils/logger.server";
 import { recordJobRun } from "~/utils/metrics.server";
 import { projectRoot } from "~/utils/project-root.server";
 import { clientAddressContext, cspNonceContext, requestIdContext } from "~/utils/request-context";
+import { SecretFileError, sessionSecret } from "~/utils/secrets.server";
 import { personalNoStore } from "./cache-control";
+import { trackConnections } from "./drain";
 import { redactedLogUrl } from "./log-redaction";
 import { startMessageDispatcher } from "./messages";
 import { createMetrics } from "./metrics";
@@ -45,7 +48,8 @@ const SHUTDOWN_GRACE_MS = 10_000;
 export interface RunningServer {
   server: http.Server;
   /**
-   * Stops accepting, lets in-flight requests finish (≤ 10 s), stops the message dispatcher
+   * Stops accepting, lets in-flight requests finish (≤ 10 s) and answers them and any request
+   * on a kept-alive connection with `Connection: close`, stops the message dispatcher
    * (finishes or releases what it claimed) and the scheduler (waits for its job), closes the
    * database.
    */
@@ -66,6 +70,15 @@ export async function startServer(): Promise<RunningServer> {
     throw error;
   }
   const log = logger();
+  // Owner-only files from here on, and the session secret read now, so a bad secret file
+  // stops the start with one line rather than failing every cart request later.
+  try {
+    secureDataDir(config.dataDir);
+    sessionSecret();
+  } catch (error) {
+    if (error instanceof SecretFileError) failStart(error.message);
+    throw error;
+  }
 
   let database: Awaited<ReturnType<typeof getDatabaseHandle>>;
   try {
@@ -160,6 +173,7 @@ export async function startServer(): Promise<RunningServer> {
       else resolve(listening);
     });
   });
+  const connections = trackConnections(server);
   server.keepAliveTimeout = 5_000;
   server.requestTimeout = 30_000;
   server.headersTimeout = 10_000;
@@ -191,11 +205,8 @@ export async function startServer(): Promise<RunningServer> {
   const shutdown = (reason: string) => {
     stopping ??= (async () => {
       log.info({ reason }, "shutting down: no new connections, finishing requests");
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeIdleConnections();
-      const timer = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
-      await closed;
-      clearTimeout(timer);
+      // Kept-alive connections get `Connection: close` on their next response (server/drain.ts).
+      await connections.drain(SHUTDOWN_GRACE_MS);
       // Before the database closes: the dispatcher records the send in flight and hands the
       // rest of its batch back (docs/messages.md "Shutdown").
       await stopMessages();

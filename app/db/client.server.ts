@@ -21,6 +21,7 @@ import pg from "pg";
 import { logger } from "~/utils/logger.server";
 import { projectRoot } from "~/utils/project-root.server";
 import { acquireDataDirLock } from "./data-dir-lock.server";
+import { restrictToOwner } from "./data-dir-permissions.server";
 import * as audit from "./schema/audit";
 import * as catalogue from "./schema/catalogue";
 import * as community from "./schema/community";
@@ -54,7 +55,15 @@ export interface DatabaseHandle {
 }
 
 export type OpenOptions =
-  | { databaseUrl: string; poolSize?: number }
+  | {
+      databaseUrl: string;
+      poolSize?: number;
+      /**
+       * How long to keep retrying, with backoff, while PostgreSQL refuses or drops connections
+       * (DATABASE_CONNECT_TIMEOUT_SECONDS); 0 or unset: one attempt.
+       */
+      connectTimeoutSeconds?: number;
+    }
   | { dataDir: string }
   | { memory: true };
 
@@ -76,9 +85,82 @@ function migrationsFolder(): string {
   return path.join(projectRoot(), "drizzle");
 }
 
+/** PostgreSQL could not be reached within the connect timeout. Message is one line. */
+export class DatabaseUnreachableError extends Error {
+  override name = "DatabaseUnreachableError";
+}
+
+/** errno codes and SQLSTATEs that a PostgreSQL starting, restarting or failing over gives. */
+const TRANSIENT_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "EAI_AGAIN",
+  "ENOTFOUND",
+  "EPIPE",
+  "57P03", // cannot_connect_now: starting up or shutting down
+  "53300", // too_many_connections
+]);
+
+function errorCode(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  return typeof code === "string" ? code : undefined;
+}
+
+function isTransient(error: unknown): boolean {
+  const code = errorCode(error);
+  if (code) return TRANSIENT_CODES.has(code) || code.startsWith("08");
+  // node-postgres gives these without a code when the server drops the connection.
+  return /Connection terminated|connection timeout|timeout expired/i.test(
+    String((error as Error)?.message),
+  );
+}
+
+/**
+ * `pool.connect()`, retried while PostgreSQL is unreachable (backoff 0.25 s doubling to 5 s, one
+ * warning line per retry) until `timeoutSeconds` have passed.
+ * @throws DatabaseUnreachableError after the timeout; other errors (wrong password, no such
+ *   database) at once.
+ */
+async function connectWithRetry(
+  pool: pg.Pool,
+  databaseUrl: string,
+  timeoutSeconds: number,
+): Promise<pg.PoolClient> {
+  const started = Date.now();
+  const deadline = started + timeoutSeconds * 1000;
+  let delay = 250;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await pool.connect();
+    } catch (error) {
+      if (!isTransient(error)) throw error;
+      const code = errorCode(error) ?? String((error as Error).message).split("\n")[0];
+      const left = deadline - Date.now();
+      if (left <= 0) {
+        const { hostname, port } = new URL(databaseUrl);
+        throw new DatabaseUnreachableError(
+          `PostgreSQL at ${hostname}:${port || 5432} did not accept a connection within ${Math.round((Date.now() - started) / 1000)} s (${code}); start it or check DATABASE_URL, or raise DATABASE_CONNECT_TIMEOUT_SECONDS`,
+        );
+      }
+      const wait = Math.min(delay, left);
+      logger().warn(
+        { attempt, retryInMs: wait, code },
+        `PostgreSQL is not reachable (${code}); retrying in ${(wait / 1000).toFixed(1)} s`,
+      );
+      await new Promise((resolve) => setTimeout(resolve, wait));
+      delay = Math.min(delay * 2, 5_000);
+    }
+  }
+}
+
 /**
  * Opens and migrates a database.
- * @throws DataDirLockedError when DATA_DIR is locked by another process; driver errors otherwise.
+ * @throws DataDirLockedError when DATA_DIR is locked by another process; DatabaseUnreachableError
+ *   when PostgreSQL does not accept a connection within `connectTimeoutSeconds`; driver errors
+ *   otherwise.
  */
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
   if ("databaseUrl" in options) {
@@ -94,7 +176,17 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     });
     const db = drizzleNodePg({ client: pool, schema });
     postgresPools.set(db, pool);
-    const client = await pool.connect();
+    let client: pg.PoolClient;
+    try {
+      client = await connectWithRetry(
+        pool,
+        options.databaseUrl,
+        options.connectTimeoutSeconds ?? 0,
+      );
+    } catch (error) {
+      await pool.end().catch(() => {});
+      throw error;
+    }
     try {
       await client.query("select pg_advisory_lock($1)", [MIGRATIONS_LOCK_KEY]);
       await migrateNodePg(drizzleNodePg({ client, schema }), {
@@ -121,6 +213,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     release = acquireDataDirLock(options.dataDir, pgDataDir);
     try {
       client = await PGlite.create({ dataDir: pgDataDir, extensions: { pg_trgm } });
+      restrictToOwner(pgDataDir);
     } catch (error) {
       release();
       throw error;

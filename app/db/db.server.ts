@@ -12,7 +12,10 @@ let opening: Promise<DatabaseHandle> | undefined;
 async function openFromEnv(): Promise<DatabaseHandle> {
   const config = env();
   const handle = config.DATABASE_URL
-    ? await openDatabase({ databaseUrl: config.DATABASE_URL })
+    ? await openDatabase({
+        databaseUrl: config.DATABASE_URL,
+        connectTimeoutSeconds: config.operations.databaseConnectTimeoutSeconds,
+      })
     : await openDatabase({ dataDir: config.dataDir });
   try {
     await seedDatabase(handle.db);

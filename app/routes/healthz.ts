@@ -1,15 +1,27 @@
 /**
- * GET /healthz: 200 {"status":"ok"} when the database answers, 503 otherwise (docs/contracts.md).
+ * GET /healthz (docs/contracts.md): 200 {"status":"ok","database":"pglite"|"postgres"} when the
+ * database answers and can write and DATA_DIR has room; otherwise 503
+ * {"status":"unavailable","reason":"<one line>"} (app/db/health.server.ts says what is checked).
  */
 import { getDatabaseHandle } from "~/db/db.server";
+import { healthProblem } from "~/db/health.server";
+import { env } from "~/utils/env.server";
 
 export async function loader() {
   const headers = { "Cache-Control": "no-store" };
+  let reason: string | null;
+  let driver: string | undefined;
   try {
     const handle = await getDatabaseHandle();
-    await handle.ping();
-    return Response.json({ status: "ok", database: handle.driver }, { headers });
+    driver = handle.driver;
+    const config = env();
+    reason = await healthProblem(handle, {
+      dataDir: config.dataDir,
+      minFreeBytes: config.operations.healthMinFreeBytes,
+    });
   } catch {
-    return Response.json({ status: "unavailable" }, { status: 503, headers });
+    reason = "the database is not open";
   }
+  if (reason) return Response.json({ status: "unavailable", reason }, { status: 503, headers });
+  return Response.json({ status: "ok", database: driver }, { headers });
 }

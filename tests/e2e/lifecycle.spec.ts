@@ -9,7 +9,8 @@ import { expect, test } from "../support/fixtures";
 import { startServerProcess } from "../support/server-process";
 
 test.skip(Boolean(process.env.E2E_DATABASE_URL), "embedded database only");
-test.describe.configure({ mode: "serial" });
+// Each test starts its own server, which takes a while on a loaded machine.
+test.describe.configure({ mode: "serial", timeout: 90_000 });
 
 test("SIGTERM finishes the request in flight, exits 0 and releases DATA_DIR", async ({
   dataDir,
