@@ -23,7 +23,7 @@ test.skip(!adminUrl, "PostgreSQL only: set E2E_DATABASE_URL (the spec creates it
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 
 const SESSION_SECRET = "two-servers-secret-two-servers-secret-0123";
-const PASSWORD = "green plants grow on scrap";
+const PASSWORD = "green leaves under the monsoon";
 const NO_ACCOUNT = "No staff account exists yet";
 const LINK = /(\/dashboard\/setup\?token=[\w-]+)/;
 

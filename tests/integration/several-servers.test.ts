@@ -80,11 +80,11 @@ describe("the setup token", () => {
 
     // Two uses at once (two servers): exactly one admin.
     const outcomes = await Promise.allSettled([
-      createFirstAdmin(handle.db, token, { ...admin, password: "green plants grow on scrap" }),
+      createFirstAdmin(handle.db, token, { ...admin, password: "green leaves under the monsoon" }),
       createFirstAdmin(handle.db, token, {
         name: "Second",
         email: "second@example.com",
-        password: "green plants grow on scrap",
+        password: "green leaves under the monsoon",
       }),
     ]);
     expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(1);
@@ -110,7 +110,7 @@ describe("the setup token", () => {
     });
     expect(await setupTokenIsValid(handle.db, token)).toBe(false);
     await expect(
-      createFirstAdmin(handle.db, token, { ...admin, password: "green plants grow on scrap" }),
+      createFirstAdmin(handle.db, token, { ...admin, password: "green leaves under the monsoon" }),
     ).rejects.toBeInstanceOf(SetupLinkInvalidError);
     await handle.db.delete(staffSetupToken).where(eq(staffSetupToken.id, 1));
   });
