@@ -22,6 +22,7 @@ import { EnvError, env } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import { projectRoot } from "~/utils/project-root.server";
 import { clientAddressContext, cspNonceContext, requestIdContext } from "~/utils/request-context";
+import { startBackupControl } from "./backups";
 import { startMessageDispatcher } from "./messages";
 import { cspNonce, limitBodySize, refuseCrossSitePosts, securityHeaders } from "./security";
 
@@ -146,6 +147,7 @@ export async function startServer(): Promise<RunningServer> {
   );
 
   const stopMessages = startMessageDispatcher(database.db, config, log);
+  const stopBackupControl = await startBackupControl(database, config, log);
 
   const setupPath = await prepareSetupLink(database.db);
   if (setupPath) {
@@ -167,6 +169,7 @@ export async function startServer(): Promise<RunningServer> {
       // Before the database closes: the dispatcher records the send in flight and hands the
       // rest of its batch back (docs/messages.md "Shutdown").
       await stopMessages();
+      await stopBackupControl();
       await closeDatabase();
       log.info("stopped");
     })();

@@ -3,6 +3,8 @@ import { DailyChart } from "~/components/dashboard/daily-chart";
 import { DataTable } from "~/components/dashboard/data-table";
 import { getDb } from "~/db/db.server";
 import { orderStatusLabels } from "~/features/orders/order-status";
+import { LastBackupStatus } from "~/features/overview/last-backup";
+import { getLastBackup } from "~/features/overview/last-backup.server";
 import {
   getOverview,
   type OverviewPickup,
@@ -33,7 +35,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     countPayoutsToMake(db),
     listDisputes(db),
   ]);
-  return { ...overview, payoutsToMake, disputes };
+  // Backups are the admin's concern (docs/operations.md "Backups and restore").
+  const lastBackup = user.role === "admin" ? await getLastBackup(db, new Date()) : null;
+  return { ...overview, payoutsToMake, disputes, lastBackup };
 }
 
 /** Kilograms in the chart's summary and table: up to 3 decimals, Indian grouping. */
@@ -102,6 +106,7 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
         <Link to="/dashboard/payouts">Payouts to make: {o.payoutsToMake}</Link>
       </p>
       <DisputesQueue disputes={o.disputes} />
+      {o.lastBackup ? <LastBackupStatus backup={o.lastBackup} /> : null}
       <TodayPickups slots={o.slots} pickups={o.todayPickups} activePerSlot={o.todayActivePerSlot} />
       <UpcomingPickups slots={o.slots} upcoming={o.upcoming} />
 
