@@ -285,6 +285,7 @@ async function dumpedMigrations(file: string): Promise<AppliedMigration[] | null
     "--data-only",
     "--schema=drizzle",
     "--table=__drizzle_migrations",
+    "--file=-",
     file,
   ]);
   if (result.code !== 0) return null;
