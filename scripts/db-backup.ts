@@ -21,6 +21,14 @@ import {
 import { sendControlRequest } from "~/features/backups/control-socket.server";
 import { EnvError, env } from "~/utils/env.server";
 
+/**
+ * A FILE argument relative to where the operator typed the command: `npm run` changes to the
+ * project root and leaves the original directory in INIT_CWD (npm's, not an app setting).
+ */
+function fromCallerDirectory(file: string): string {
+  return path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
+}
+
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
   process.exit(1);
@@ -34,7 +42,7 @@ async function main(): Promise<void> {
   const config = env();
   const driver = config.DATABASE_URL ? "postgres" : "pglite";
   const file = args[0]
-    ? path.resolve(args[0])
+    ? fromCallerDirectory(args[0])
     : defaultBackupFile(config.dataDir, driver, new Date());
   const started = performance.now();
 

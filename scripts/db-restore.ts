@@ -10,6 +10,7 @@
  * The file is checked before anything is changed. Exit 0 with one line; exit 1 with a one-line
  * refusal, DATA_DIR (or the database) untouched.
  */
+import path from "node:path";
 import { BackupError, firstLine } from "~/features/backups/backup.server";
 import { sendControlRequest } from "~/features/backups/control-socket.server";
 import {
@@ -18,6 +19,14 @@ import {
   restorePostgres,
 } from "~/features/backups/restore.server";
 import { EnvError, env } from "~/utils/env.server";
+
+/**
+ * A FILE argument relative to where the operator typed the command: `npm run` changes to the
+ * project root and leaves the original directory in INIT_CWD (npm's, not an app setting).
+ */
+function fromCallerDirectory(file: string): string {
+  return path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
+}
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
@@ -31,7 +40,7 @@ async function main(): Promise<void> {
   if (files.length !== 1 || files.some((arg) => arg.startsWith("-"))) {
     fail("Usage: npm run db:restore -- FILE [--force]");
   }
-  const file = files[0] as string;
+  const file = fromCallerDirectory(files[0] as string);
   const config = env();
   const started = performance.now();
   const seconds = () => ((performance.now() - started) / 1000).toFixed(1);

@@ -202,6 +202,21 @@ export function firstLine(text: string): string {
 }
 
 /**
+ * The `--dbname` argument and environment for pg_dump/pg_restore: the password moves from the
+ * URL to PGPASSWORD so it does not show in the process list (`ps`) of other local users.
+ */
+export function postgresConnection(databaseUrl: string): {
+  dbname: string;
+  env: NodeJS.ProcessEnv;
+} {
+  const url = new URL(databaseUrl);
+  if (!url.password) return { dbname: databaseUrl, env: {} };
+  const password = decodeURIComponent(url.password);
+  url.password = "";
+  return { dbname: url.toString(), env: { PGPASSWORD: password } };
+}
+
+/**
  * `pg_dump -Fc` of the database at `databaseUrl` into `file` (atomically).
  * @throws BackupError when pg_dump is missing or fails (its first error line).
  */
@@ -211,13 +226,18 @@ export async function backupPostgres(databaseUrl: string, file: string): Promise
   ensureFolder(file);
   const temporary = temporaryName(file);
   fs.writeFileSync(temporary, "", { mode: 0o600, flag: "wx" });
-  const result = await runTool("pg_dump", [
-    "--format=custom",
-    "--no-owner",
-    "--no-privileges",
-    `--file=${temporary}`,
-    `--dbname=${databaseUrl}`,
-  ]);
+  const connection = postgresConnection(databaseUrl);
+  const result = await runTool(
+    "pg_dump",
+    [
+      "--format=custom",
+      "--no-owner",
+      "--no-privileges",
+      `--file=${temporary}`,
+      `--dbname=${connection.dbname}`,
+    ],
+    connection.env,
+  );
   if (result.code !== 0) {
     fs.rmSync(temporary, { force: true });
     throw new BackupError(`pg_dump failed: ${firstLine(result.stderr)}`);

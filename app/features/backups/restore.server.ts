@@ -30,7 +30,13 @@ import { readMigrationFiles } from "drizzle-orm/migrator";
 import pg from "pg";
 import { acquireDataDirLock, DataDirLockedError } from "~/db/data-dir-lock.server";
 import { projectRoot } from "~/utils/project-root.server";
-import { type BackupDriver, firstLine, requireTool, runTool } from "./backup.server";
+import {
+  type BackupDriver,
+  firstLine,
+  postgresConnection,
+  requireTool,
+  runTool,
+} from "./backup.server";
 
 /** The backup was refused; nothing was changed. The message is one line. */
 export class RestoreRefused extends Error {
@@ -359,15 +365,20 @@ export async function restorePostgres(
       `The database at DATABASE_URL already has ${tables} table(s): restore into an empty database (createdb), or pass --force to replace them`,
     );
   }
-  const result = await runTool("pg_restore", [
-    "--single-transaction",
-    "--exit-on-error",
-    "--no-owner",
-    "--no-privileges",
-    ...(force ? ["--clean", "--if-exists"] : []),
-    `--dbname=${databaseUrl}`,
-    file,
-  ]);
+  const connection = postgresConnection(databaseUrl);
+  const result = await runTool(
+    "pg_restore",
+    [
+      "--single-transaction",
+      "--exit-on-error",
+      "--no-owner",
+      "--no-privileges",
+      ...(force ? ["--clean", "--if-exists"] : []),
+      `--dbname=${connection.dbname}`,
+      file,
+    ],
+    connection.env,
+  );
   if (result.code !== 0) {
     throw new RestoreRefused(
       `pg_restore failed, the database is unchanged: ${firstLine(result.stderr)}`,
