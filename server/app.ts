@@ -19,6 +19,7 @@ import { startCacheInvalidationListener } from "~/db/cache-invalidation.server";
 import { DataDirLockedError } from "~/db/data-dir-lock.server";
 import { secureDataDir } from "~/db/data-dir-permissions.server";
 import { closeDatabase, getDatabaseHandle } from "~/db/db.server";
+import { nightlyBackupJob } from "~/features/backups/nightly.server";
 import { prepareSetupLink, releaseSetupLinkClaim } from "~/features/staff/setup.server";
 import { EnvError, env } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
@@ -26,6 +27,7 @@ import { recordJobRun } from "~/utils/metrics.server";
 import { projectRoot } from "~/utils/project-root.server";
 import { clientAddressContext, cspNonceContext, requestIdContext } from "~/utils/request-context";
 import { SecretFileError, sessionSecret } from "~/utils/secrets.server";
+import { startBackupControl } from "./backups";
 import { personalNoStore } from "./cache-control";
 import { trackConnections } from "./drain";
 import { redactedLogUrl } from "./log-redaction";
@@ -187,7 +189,19 @@ export async function startServer(): Promise<RunningServer> {
   const stopMessages = startMessageDispatcher(database.db, config, log);
   // Several servers on one PostgreSQL (docs/operations.md): caches dropped on every server.
   const stopCacheInvalidation = await startCacheInvalidationListener(database.db);
-  const stopScheduler = startScheduler(database.db, config, log, { onRun: recordJobRun });
+  // `npm run db:backup` asks this server for a consistent backup (docs/operations.md).
+  const stopBackupControl = await startBackupControl(database, config, log);
+  const stopScheduler = startScheduler(database.db, config, log, {
+    extraJobs: [
+      nightlyBackupJob({
+        handle: getDatabaseHandle,
+        dataDir: config.dataDir,
+        keep: config.operations.backupKeep,
+        databaseUrl: config.DATABASE_URL,
+      }),
+    ],
+    onRun: recordJobRun,
+  });
 
   const setup = await prepareSetupLink(database.db);
   if (setup.kind === "print") {
@@ -212,6 +226,7 @@ export async function startServer(): Promise<RunningServer> {
       await stopMessages();
       // The job in flight finishes (≤ 15 s) or is left to its lease (docs/operations.md).
       await stopScheduler();
+      await stopBackupControl();
       await stopCacheInvalidation();
       await releaseSetupLinkClaim();
       await closeDatabase();

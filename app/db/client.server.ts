@@ -48,6 +48,8 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface DatabaseHandle {
   db: Database;
   driver: "pglite" | "postgres";
+  /** The embedded database itself (PGlite only): backups dump it (app/features/backups). */
+  embedded?: PGlite;
   /** Runs `select 1`; rejects when the database does not answer. */
   ping(): Promise<void>;
   /** Closes the pool or the embedded database and releases the data directory lock. */
@@ -234,6 +236,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
   return {
     db,
     driver: "pglite",
+    embedded: client,
     ping: async () => {
       await db.execute(sql`select 1`);
     },

@@ -3,6 +3,8 @@ import { DailyChart } from "~/components/dashboard/daily-chart";
 import { DataTable } from "~/components/dashboard/data-table";
 import { getDb } from "~/db/db.server";
 import { orderStatusLabels } from "~/features/orders/order-status";
+import { LastBackupStatus } from "~/features/overview/last-backup";
+import { getLastBackup } from "~/features/overview/last-backup.server";
 import {
   getOverview,
   type OverviewPickup,
@@ -36,7 +38,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     listDisputes(db),
     listOverduePickups(db, new Date(), pickupConfigFromEnv().slots),
   ]);
-  return { ...overview, payoutsToMake, disputes, overdue };
+  // Backups are the admin's concern (docs/operations.md "Backups and restore").
+  const lastBackup = user.role === "admin" ? await getLastBackup(db, new Date()) : null;
+  return { ...overview, payoutsToMake, disputes, overdue, lastBackup };
 }
 
 /** Kilograms in the chart's summary and table: up to 3 decimals, Indian grouping. */
@@ -106,6 +110,7 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
       </p>
       <DisputesQueue disputes={o.disputes} />
       <NeedsAttention {...o.overdue} />
+      {o.lastBackup ? <LastBackupStatus backup={o.lastBackup} /> : null}
       <TodayPickups slots={o.slots} pickups={o.todayPickups} activePerSlot={o.todayActivePerSlot} />
       <UpcomingPickups slots={o.slots} upcoming={o.upcoming} />
 

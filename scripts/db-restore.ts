@@ -1,0 +1,80 @@
+/**
+ * `npm run db:restore -- FILE [--force]` (docs/operations.md "Backups and restore").
+ *
+ * - Embedded database: restores an archive from `db:backup` into DATA_DIR (stopped or empty).
+ *   A running server's directory is refused; the previous database is kept as
+ *   DATA_DIR/pgdata.before-restore-<time>.
+ * - DATABASE_URL set: restores a pg_dump file with pg_restore, in one transaction, into an empty
+ *   database (`--force`: replace the tables of a non-empty one).
+ *
+ * The file is checked before anything is changed. Exit 0 with one line; exit 1 with a one-line
+ * refusal, DATA_DIR (or the database) untouched.
+ */
+import path from "node:path";
+import { BackupError, firstLine } from "~/features/backups/backup.server";
+import { sendControlRequest } from "~/features/backups/control-socket.server";
+import {
+  RestoreRefused,
+  restoreEmbedded,
+  restorePostgres,
+} from "~/features/backups/restore.server";
+import { EnvError, env } from "~/utils/env.server";
+
+/**
+ * A FILE argument relative to where the operator typed the command: `npm run` changes to the
+ * project root and leaves the original directory in INIT_CWD (npm's, not an app setting).
+ */
+function fromCallerDirectory(file: string): string {
+  return path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
+}
+
+function fail(message: string): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2).filter((arg) => arg !== "--");
+  const force = args.includes("--force");
+  const files = args.filter((arg) => arg !== "--force");
+  if (files.length !== 1 || files.some((arg) => arg.startsWith("-"))) {
+    fail("Usage: npm run db:restore -- FILE [--force]");
+  }
+  const file = fromCallerDirectory(files[0] as string);
+  const config = env();
+  const started = performance.now();
+  const seconds = () => ((performance.now() - started) / 1000).toFixed(1);
+
+  if (config.DATABASE_URL) {
+    await restorePostgres(config.DATABASE_URL, file, force);
+    process.stdout.write(`Restored ${file} into the database at DATABASE_URL (${seconds()} s)\n`);
+    return;
+  }
+
+  const running = await sendControlRequest(config.dataDir, { op: "ping" }, 10_000).catch(
+    () => null,
+  );
+  if (running?.ok && "pid" in running) {
+    fail(
+      `Data directory ${config.dataDir} is in use by a running server (pid ${running.pid}): stop it before restoring`,
+    );
+  }
+  const result = await restoreEmbedded(config.dataDir, file);
+  const kept = result.previous ? `; the previous database is kept in ${result.previous}` : "";
+  process.stdout.write(
+    `Restored ${file} into ${result.pgDataDir} (${seconds()} s)${kept}. Start the server: it applies any newer migrations.\n`,
+  );
+}
+
+try {
+  await main();
+} catch (error) {
+  if (
+    error instanceof EnvError ||
+    error instanceof RestoreRefused ||
+    error instanceof BackupError
+  ) {
+    fail(error.message);
+  }
+  fail(`Restore failed: ${firstLine(String((error as Error)?.message ?? error))}`);
+}
