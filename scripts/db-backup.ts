@@ -20,19 +20,7 @@ import {
 } from "~/features/backups/backup.server";
 import { sendControlRequest } from "~/features/backups/control-socket.server";
 import { EnvError, env } from "~/utils/env.server";
-
-/**
- * A FILE argument relative to where the operator typed the command: `npm run` changes to the
- * project root and leaves the original directory in INIT_CWD (npm's, not an app setting).
- */
-function fromCallerDirectory(file: string): string {
-  return path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
-}
-
-function fail(message: string): never {
-  process.stderr.write(`${message}\n`);
-  process.exit(1);
-}
+import { fail, fromCallerDirectory } from "./lib/cli";
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2).filter((arg) => arg !== "--");

@@ -1,16 +1,3 @@
-/**
- * `npm run db:restore -- FILE [--force]` (docs/operations.md "Backups and restore").
- *
- * - Embedded database: restores an archive from `db:backup` into DATA_DIR (stopped or empty).
- *   A running server's directory is refused; the previous database is kept as
- *   DATA_DIR/pgdata.before-restore-<time>.
- * - DATABASE_URL set: restores a pg_dump file with pg_restore, in one transaction, into an empty
- *   database (`--force`: replace the tables of a non-empty one).
- *
- * The file is checked before anything is changed. Exit 0 with one line; exit 1 with a one-line
- * refusal, DATA_DIR (or the database) untouched.
- */
-import path from "node:path";
 import { BackupError, firstLine } from "~/features/backups/backup.server";
 import { sendControlRequest } from "~/features/backups/control-socket.server";
 import {
@@ -19,19 +6,7 @@ import {
   restorePostgres,
 } from "~/features/backups/restore.server";
 import { EnvError, env } from "~/utils/env.server";
-
-/**
- * A FILE argument relative to where the operator typed the command: `npm run` changes to the
- * project root and leaves the original directory in INIT_CWD (npm's, not an app setting).
- */
-function fromCallerDirectory(file: string): string {
-  return path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
-}
-
-function fail(message: string): never {
-  process.stderr.write(`${message}\n`);
-  process.exit(1);
-}
+import { fail, fromCallerDirectory } from "./lib/cli";
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2).filter((arg) => arg !== "--");

@@ -44,12 +44,16 @@ export async function createScratchDatabase(
   return { url: url.toString(), drop };
 }
 
-export async function createTestDatabase(): Promise<DatabaseHandle> {
+/**
+ * PGlite in memory, or (with TEST_DATABASE_URL) a scratch PostgreSQL database dropped on close.
+ * @param poolSize connections of the PostgreSQL pool (tests racing transactions want more).
+ */
+export async function createTestDatabase(poolSize = 4): Promise<DatabaseHandle> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) return openDatabase({ memory: true });
 
   const scratch = await createScratchDatabase(adminUrl, "test");
-  const handle = await openDatabase({ databaseUrl: scratch.url, poolSize: 4 });
+  const handle = await openDatabase({ databaseUrl: scratch.url, poolSize });
   return {
     ...handle,
     close: async () => {

@@ -9,7 +9,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
-import { openDatabase } from "~/db/client.server";
 import { useDatabaseHandle } from "~/db/db.server";
 import { seedDatabase } from "~/db/seed.server";
 import { serializeCartCookie } from "~/features/cart/cart.server";
@@ -31,7 +30,7 @@ import { idempotencyKey } from "~/utils/codes.server";
 import { addDays, todayInKolkata } from "~/utils/dates";
 import { HONEYPOT_FIELD } from "~/utils/honeypot";
 import { resetRateLimits } from "~/utils/rate-limit.server";
-import { createScratchDatabase, queryRows } from "../db";
+import { createTestDatabase, queryRows } from "../db";
 import { cartWith, newShopper, productBySlug, setStock } from "../factories";
 import { routeArgs } from "../support/staff";
 
@@ -39,23 +38,8 @@ let handle: DatabaseHandle;
 let db: DatabaseHandle["db"];
 let plant: { id: number; pricePaise: number };
 
-/** PGlite in memory, or a scratch PostgreSQL database with pooled connections for the races. */
-async function openTestDatabase(): Promise<DatabaseHandle> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) return openDatabase({ memory: true });
-  const scratch = await createScratchDatabase(adminUrl, "test");
-  const opened = await openDatabase({ databaseUrl: scratch.url, poolSize: 10 });
-  return {
-    ...opened,
-    close: async () => {
-      await opened.close();
-      await scratch.drop();
-    },
-  };
-}
-
 beforeAll(async () => {
-  handle = await openTestDatabase();
+  handle = await createTestDatabase(10);
   db = handle.db;
   useDatabaseHandle(handle);
   await seedDatabase(db);

@@ -15,7 +15,7 @@ import { knownMigrations } from "~/features/backups/restore.server";
 import { placeOrder } from "~/features/orders/orders.server";
 import { idempotencyKey } from "~/utils/codes.server";
 import { createScratchDatabase, queryRows } from "../db";
-import { cartWith, productBySlug, setStock, shipping } from "../factories";
+import { cartWith, newShopper, productBySlug, setStock } from "../factories";
 import { runBackupCli } from "../support/backup-cli";
 
 const adminUrl = process.env.TEST_DATABASE_URL;
@@ -41,7 +41,7 @@ describe.skipIf(!adminUrl)("PostgreSQL backups through pg_dump and pg_restore", 
       const order = await placeOrder(handle.db, {
         ...cart,
         idempotencyKey: idempotencyKey(),
-        shipping,
+        shipping: newShopper(),
       });
       references.push(order.reference);
     }

@@ -27,7 +27,7 @@ import { knownMigrations } from "~/features/backups/restore.server";
 import { placeOrder } from "~/features/orders/orders.server";
 import { idempotencyKey } from "~/utils/codes.server";
 import { queryRows } from "../db";
-import { cartWith, productBySlug, setStock, shipping } from "../factories";
+import { cartWith, newShopper, productBySlug, setStock } from "../factories";
 import { fingerprint, runBackupCli } from "../support/backup-cli";
 
 const embeddedOnly = Boolean(process.env.TEST_DATABASE_URL);
@@ -66,7 +66,7 @@ describe.skipIf(embeddedOnly)("embedded database backups", () => {
           const order = await placeOrder(handle.db, {
             ...cart,
             idempotencyKey: idempotencyKey(),
-            shipping,
+            shipping: newShopper(),
           });
           acknowledged.push(order.reference);
           // Requests arrive through I/O: without this the all-microtask PGlite calls would

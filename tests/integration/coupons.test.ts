@@ -11,7 +11,7 @@
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type DatabaseHandle, openDatabase } from "~/db/client.server";
+import type { DatabaseHandle } from "~/db/client.server";
 import { useDatabaseHandle } from "~/db/db.server";
 import { auditLog } from "~/db/schema/audit";
 import { products } from "~/db/schema/catalogue";
@@ -29,7 +29,7 @@ import * as ordersExport from "~/routes/dashboard/orders-export";
 import * as orderPlacedRoute from "~/routes/order-placed";
 import { idempotencyKey } from "~/utils/codes.server";
 import { resetRateLimits } from "~/utils/rate-limit.server";
-import { createScratchDatabase, queryRows } from "../db";
+import { createTestDatabase, queryRows } from "../db";
 import { cartWith, newShopper, productBySlug, setStock, shipping } from "../factories";
 import { couponBalance, daysFromNow, insertCoupon } from "../support/coupon-fixtures";
 import { routeArgs, signedInStaff } from "../support/staff";
@@ -38,23 +38,8 @@ let handle: DatabaseHandle;
 let db: DatabaseHandle["db"];
 let plant: { id: number; pricePaise: number };
 
-/** PGlite in memory, or a scratch PostgreSQL database with 25 pooled connections. */
-async function openTestDatabase(): Promise<DatabaseHandle> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) return openDatabase({ memory: true });
-  const scratch = await createScratchDatabase(adminUrl, "test");
-  const opened = await openDatabase({ databaseUrl: scratch.url, poolSize: 25 });
-  return {
-    ...opened,
-    close: async () => {
-      await opened.close();
-      await scratch.drop();
-    },
-  };
-}
-
 beforeAll(async () => {
-  handle = await openTestDatabase();
+  handle = await createTestDatabase(25);
   db = handle.db;
   useDatabaseHandle(handle);
   await seedDatabase(db);
