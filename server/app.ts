@@ -20,6 +20,7 @@ import { DataDirLockedError } from "~/db/data-dir-lock.server";
 import { secureDataDir } from "~/db/data-dir-permissions.server";
 import { closeDatabase, getDatabaseHandle } from "~/db/db.server";
 import { nightlyBackupJob } from "~/features/backups/nightly.server";
+import { siteConfig } from "~/features/site/site-config";
 import { prepareSetupLink, releaseSetupLinkClaim } from "~/features/staff/setup.server";
 import { EnvError, env } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
@@ -31,6 +32,7 @@ import { startBackupControl } from "./backups";
 import { personalNoStore } from "./cache-control";
 import { trackConnections } from "./drain";
 import { redactedLogUrl } from "./log-redaction";
+import { refuseWritesOnLowDisk } from "./low-disk";
 import { startMessageDispatcher } from "./messages";
 import { createMetrics } from "./metrics";
 import { startScheduler } from "./scheduler";
@@ -145,6 +147,16 @@ export async function startServer(): Promise<RunningServer> {
   app.use(personalNoStore);
   app.use(refuseUnsupportedMethods);
   app.use(refuseCrossSitePosts);
+  // Embedded database: no writes below HEALTH_MIN_FREE_MB free (server/low-disk.ts).
+  if (database.driver === "pglite") {
+    app.use(
+      refuseWritesOnLowDisk({
+        dataDir: config.dataDir,
+        minFreeBytes: config.operations.healthMinFreeBytes,
+        shopPhone: siteConfig.phoneDisplay,
+      }),
+    );
+  }
   app.use(limitBodySize());
   app.use(requireFormContentType);
   app.use(metrics.routed);

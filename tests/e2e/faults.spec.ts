@@ -7,6 +7,7 @@ import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
+import { addDays, todayInKolkata } from "~/utils/dates";
 import { expect, test } from "../support/fixtures";
 import { freePort, startServerProcess } from "../support/server-process";
 
@@ -60,6 +61,33 @@ function join(base: string, email: string) {
     body: new URLSearchParams({ name: "Asha Rao", email, contact: "9876543210", website: "" }),
     redirect: "manual",
   }).then(async (response) => ({ status: response.status, text: await response.text() }));
+}
+
+/** Books a pickup two days ahead with a plain form POST, as a browser without JavaScript does. */
+function book(base: string) {
+  return fetch(`${base}/orderpage`, {
+    method: "POST",
+    headers: { Origin: base, "Sec-Fetch-Site": "same-origin" },
+    body: new URLSearchParams({
+      name: "Ravi Kumar",
+      email: "ravi.full-disk@example.com",
+      phone: "9876501234",
+      addressLine1: "4 Residency Road",
+      addressLine2: "",
+      city: "Bengaluru",
+      pinCode: "560025",
+      pickupDate: addDays(todayInKolkata(new Date()), 2),
+      pickupTime: "11:00",
+      reward: "coupon",
+      idempotencyKey: crypto.randomUUID(),
+      website: "",
+    }),
+    redirect: "manual",
+  }).then(async (response) => ({
+    status: response.status,
+    retryAfter: response.headers.get("retry-after"),
+    text: await response.text(),
+  }));
 }
 
 /**
@@ -120,9 +148,17 @@ test("a full disk: writes fail with a message, /healthz says 503, and all recove
     expect(full.status).toBe(503);
     expect(full.body.reason).toMatch(/MB free in DATA_DIR, under HEALTH_MIN_FREE_MB/);
 
+    // Every write is refused before it starts (server/low-disk.ts): 503 with Retry-After and
+    // one clear sentence, for the mailing list and a pickup booking alike, before any action runs.
     const refused = await join(server.base, "full-disk@example.com");
     expect(refused.status).toBe(503);
-    expect(refused.text).toContain("There was a problem with registration. Please try again.");
+    expect(refused.text).toContain(
+      "We cannot save anything just now because our server is out of disk space.",
+    );
+    const booking = await book(server.base);
+    expect(booking.status).toBe(503);
+    expect(booking.retryAfter).toBe("60");
+    expect(booking.text).toContain("Nothing was changed. Please try again in a few minutes");
     // Pages that only read still work.
     expect((await fetch(`${server.base}/ratelist`)).status).toBe(200);
 

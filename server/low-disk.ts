@@ -1,0 +1,69 @@
+/**
+ * Writes refused while the embedded database's disk is nearly full (issue 14 "Done when";
+ * docs/operations.md "Faults and recovery").
+ *
+ * PostgreSQL (and so PGlite) needs disk for every write: a full disk makes inserts fail with
+ * SQLSTATE 53100 only once a file must grow, so some writes still succeed and others fail
+ * half-way through a form, and a WAL write that cannot be made stops the database. Below
+ * HEALTH_MIN_FREE_MB free in DATA_DIR (the same threshold at which /healthz answers 503) this
+ * middleware answers every state-changing request (POST, PUT, PATCH, DELETE) with 503,
+ * `Retry-After: 60` and one clear sentence, before anything is read or written; reads go on.
+ * Once space is freed, the next write is accepted (while refusing, every write looks again).
+ * Only for the embedded database: a PostgreSQL server's disk is its operator's to watch.
+ */
+import fs from "node:fs";
+import type { RequestHandler } from "express";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+/** How long one free-space reading is reused, ms: a statfs per write would be cheap but pointless. */
+const CHECK_EVERY_MS = 1_000;
+/** Retry-After of a refused write, seconds. */
+export const LOW_DISK_RETRY_SECONDS = 60;
+
+/** The sentence a refused write answers (plain text; the form's page is one Back away). */
+export function lowDiskMessage(shopPhone: string): string {
+  return `We cannot save anything just now because our server is out of disk space. Nothing was changed. Please try again in a few minutes, or call us on ${shopPhone}.`;
+}
+
+/**
+ * @param dataDir DATA_DIR (absolute).
+ * @param minFreeBytes refuse writes below this many free bytes (HEALTH_MIN_FREE_MB × 2^20).
+ * @param shopPhone the number named in the message (site config).
+ * @param freeBytes reads the free bytes of `dataDir` (statfs by default; tests pass their own).
+ */
+export function refuseWritesOnLowDisk(options: {
+  dataDir: string;
+  minFreeBytes: number;
+  shopPhone: string;
+  freeBytes?: (dataDir: string) => number;
+}): RequestHandler {
+  const read =
+    options.freeBytes ??
+    ((dir: string) => {
+      const stats = fs.statfsSync(dir);
+      return stats.bavail * stats.bsize;
+    });
+  let checkedAt = Number.NEGATIVE_INFINITY;
+  let low = false;
+  return (req, res, next) => {
+    if (SAFE_METHODS.has(req.method)) return next();
+    const now = Date.now();
+    // While writes are refused every request looks again, so they resume as soon as space is
+    // freed; while there is room one reading a second is enough.
+    if (low || now - checkedAt >= CHECK_EVERY_MS) {
+      checkedAt = now;
+      try {
+        low = read(options.dataDir) < options.minFreeBytes;
+      } catch {
+        // An unreadable DATA_DIR is /healthz's to report; the write itself will say more.
+        low = false;
+      }
+    }
+    if (!low) return next();
+    res
+      .status(503)
+      .set("Retry-After", String(LOW_DISK_RETRY_SECONDS))
+      .type("text/plain")
+      .send(lowDiskMessage(options.shopPhone));
+  };
+}
