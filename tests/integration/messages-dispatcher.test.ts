@@ -287,21 +287,4 @@ describe("hooks", () => {
     expect(sent?.status).toBe("sent");
     expect(fake.requests.map((request) => request.texts[0])).toEqual([String(sentId)]);
   });
-
-  it("beforeClaim runs before each claim with the clock's time; a throw does not stop the cycle", async () => {
-    const ids = await insertWhatsAppMessages(handle.db, 1);
-    const seen: Date[] = [];
-    const at = new Date("2026-11-23T01:30:00.000Z");
-    const dispatcher = fakeWhatsAppDispatcher(handle.db, fake, {
-      now: () => at,
-      beforeClaim: async (now) => {
-        seen.push(now);
-        throw new Error("digest insert failed");
-      },
-    });
-    const cycle = await dispatcher.runOnce();
-    expect(seen).toEqual([at]);
-    expect(cycle.sent).toBe(1);
-    expect((await messageRows(handle.db, ids))[0]?.status).toBe("sent");
-  });
 });

@@ -63,11 +63,6 @@ export interface DispatcherOptions {
    * meanwhile), or null to send it. Asked before rendering; a reason skips the row.
    */
   skipIf?: (row: Message) => Promise<string | null>;
-  /**
-   * Work to do before each claim, e.g. inserting the day's digest row once it is due (idempotent
-   * inserts: every server calls it). A throw is logged; the cycle goes on claiming.
-   */
-  beforeClaim?: (now: Date) => Promise<unknown>;
 }
 
 /** What one claim-and-send cycle did. */
@@ -326,13 +321,6 @@ function emptyCycle(): DispatchCycle {
 async function dispatchBatch(settings: Settings, state: LoopState): Promise<DispatchCycle> {
   const cycle = emptyCycle();
   if (state.stopping) return cycle;
-  if (settings.options.beforeClaim) {
-    try {
-      await settings.options.beforeClaim(settings.now?.() ?? new Date());
-    } catch (error) {
-      settings.log.warn({ err: error }, "the work before claiming failed; claiming anyway");
-    }
-  }
   const claimedAt = performance.now();
   const rows = await claim(settings);
   cycle.claimed = rows.length;
