@@ -34,6 +34,9 @@ export async function addToCart(
   { javaScript = true }: { javaScript?: boolean } = {},
 ): Promise<Locator> {
   const card = productCard(page, name);
+  // A press before React has hydrated the page is a plain form post (a reload), not the
+  // in-place "Added to cart" the JavaScript journey checks.
+  if (javaScript) await waitForHydration(page, ".product-card form");
   await card.getByRole("button", { name: /Add to cart/ }).click();
   if (javaScript) await expect(card.getByText("Added to cart", { exact: true })).toBeVisible();
   return card;
