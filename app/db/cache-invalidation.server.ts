@@ -18,8 +18,12 @@
  * (1 s, doubling to 30 s), so a notification missed meanwhile costs at most one stale read
  * per cache until the reconnect.
  *
- * Caches today: `impact` (the home page's 'Our impact' figures, pickups/impact.server.ts).
- * Catalogue, rates and prices are read from the database on every request and need none.
+ * Names (issue 15): `impact` (the home page's 'Our impact' figures, pickups/impact.server.ts),
+ * `catalogue` (products as the public pages show them: any staff edit, and stock crossing zero
+ * either way — see `notifyIfStockCrossedZero`; a stock change that stays on one side of zero
+ * changes no public page), `rates` (scrap materials and their rate per kg), `reviews` (a review
+ * published or withdrawn). The public page store (server/page-cache.ts) listens to all of them
+ * (`onAnyCacheInvalidated`); data caches listen to the name they hold.
  */
 import { sql } from "drizzle-orm";
 import pg from "pg";
@@ -30,7 +34,7 @@ import { type Database, postgresPoolOf } from "./client.server";
 export const CACHE_INVALIDATE_CHANNEL = "cache_invalidate";
 
 /** Every cache that can be invalidated; the name is the notification payload. */
-export const cacheNames = ["impact"] as const;
+export const cacheNames = ["impact", "catalogue", "rates", "reviews"] as const;
 export type CacheName = (typeof cacheNames)[number];
 
 const droppers = new Map<CacheName, Set<() => void>>();
@@ -45,8 +49,19 @@ export function onCacheInvalidated(name: CacheName, drop: () => void): void {
   set.add(drop);
 }
 
+const anyDroppers = new Set<(name: CacheName) => void>();
+
+/**
+ * Registers `drop` to run whenever any cache is invalidated (here or on another server), with
+ * the cache's name: for stores whose entries depend on several kinds of data (the page store).
+ */
+export function onAnyCacheInvalidated(drop: (name: CacheName) => void): void {
+  anyDroppers.add(drop);
+}
+
 function dropLocal(name: CacheName): void {
   for (const drop of droppers.get(name) ?? []) drop();
+  for (const drop of anyDroppers) drop(name);
 }
 
 function dropAll(): void {
@@ -61,6 +76,21 @@ function dropAll(): void {
 export async function notifyCacheChanged(tx: Database, name: CacheName): Promise<void> {
   dropLocal(name);
   await tx.execute(sql`select pg_notify(${CACHE_INVALIDATE_CHANNEL}, ${name})`);
+}
+
+/**
+ * After a stock change of `change` units (negative when taken, positive when returned) that
+ * left `stockAfter` in stock, invalidates `catalogue` when the product went from in stock to
+ * out of stock or back — the only stock fact public pages show ('Out of stock'; issue 15).
+ * Call it inside the writer's transaction with the value the UPDATE … RETURNING gave.
+ */
+export async function notifyIfStockCrossedZero(
+  tx: Database,
+  stockAfter: number,
+  change: number,
+): Promise<void> {
+  const stockBefore = stockAfter - change;
+  if (stockBefore > 0 !== stockAfter > 0) await notifyCacheChanged(tx, "catalogue");
 }
 
 function isCacheName(value: string): value is CacheName {

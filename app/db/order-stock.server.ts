@@ -9,6 +9,7 @@
  * Call these inside the transaction that changes the order, with the order row locked.
  */
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { notifyIfStockCrossedZero } from "./cache-invalidation.server";
 import type { Database } from "./client.server";
 import { auditLog } from "./schema/audit";
 import { products } from "./schema/catalogue";
@@ -48,10 +49,12 @@ async function linesOf(tx: Database, orderId: number) {
  */
 export async function returnOrderStock(tx: Database, orderId: number): Promise<void> {
   for (const line of await linesOf(tx, orderId)) {
-    await tx
+    const [returned] = await tx
       .update(products)
       .set({ stock: sql`${products.stock} + ${line.quantity}`, updatedAt: new Date() })
-      .where(eq(products.id, line.productId));
+      .where(eq(products.id, line.productId))
+      .returning({ stock: products.stock });
+    if (returned) await notifyIfStockCrossedZero(tx, returned.stock, line.quantity);
   }
 }
 
@@ -86,10 +89,12 @@ export async function retakeOrderStock(tx: Database, orderId: number): Promise<S
   }
   if (short.length > 0) return short;
   for (const [productId, quantity] of wanted) {
-    await tx
+    const [taken] = await tx
       .update(products)
       .set({ stock: sql`${products.stock} - ${quantity}`, updatedAt: new Date() })
-      .where(and(eq(products.id, productId), sql`${products.stock} >= ${quantity}`));
+      .where(and(eq(products.id, productId), sql`${products.stock} >= ${quantity}`))
+      .returning({ stock: products.stock });
+    if (taken) await notifyIfStockCrossedZero(tx, taken.stock, -quantity);
   }
   return [];
 }

@@ -8,6 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { and, asc, eq, ilike, max, type SQL, sql } from "drizzle-orm";
 import { changedFields, recordAudit } from "~/db/audit.server";
+import { notifyCacheChanged } from "~/db/cache-invalidation.server";
 import type { Database } from "~/db/client.server";
 import { returnedRow } from "~/db/returned-row";
 import { type Product, type ProductKind, productKinds, products } from "~/db/schema/catalogue";
@@ -292,6 +293,7 @@ export async function createProduct(
         await tx.insert(products).values(values).returning({ id: products.id }),
         "Product insert",
       );
+      await notifyCacheChanged(tx, "catalogue");
       await recordAudit(tx, {
         actor,
         action: "product.create",
@@ -343,6 +345,7 @@ export async function updateProduct(
       .update(products)
       .set({ ...diff.after, updatedAt: new Date() })
       .where(eq(products.id, id));
+    await notifyCacheChanged(tx, "catalogue");
     await recordAudit(tx, {
       actor,
       action: "product.update",

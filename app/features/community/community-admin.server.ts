@@ -6,6 +6,7 @@
 import { and, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { recordAudit } from "~/db/audit.server";
+import { notifyCacheChanged } from "~/db/cache-invalidation.server";
 import type { Database } from "~/db/client.server";
 import { registrations, reviewStatuses, reviews } from "~/db/schema/community";
 import { csvRowsOf, csvYesNo } from "~/utils/csv.server";
@@ -263,6 +264,7 @@ export async function setReviewStatus(
       );
     }
     await tx.update(reviews).set({ status: to }).where(eq(reviews.id, reviewId));
+    await notifyCacheChanged(tx, "reviews");
     await recordAudit(tx, {
       actor,
       action: `review.${intent}`,

@@ -3,6 +3,7 @@
  * Review text is stored as the visitor wrote it and always rendered as text, never as HTML.
  */
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { notifyCacheChanged } from "~/db/cache-invalidation.server";
 import type { Database } from "~/db/client.server";
 import { returnedRow } from "~/db/returned-row";
 import { registrations, reviews } from "~/db/schema/community";
@@ -81,6 +82,8 @@ export async function createReview(
     displayName: input.displayName || null,
     status,
   });
+  // A published review shows on the home page at once (issue 15 page store).
+  if (status === "published") await notifyCacheChanged(db, "reviews");
   return { status };
 }
 

@@ -8,6 +8,7 @@
  */
 import { and, asc, eq, gte, sql } from "drizzle-orm";
 import { type AuditActor, recordAudit } from "~/db/audit.server";
+import { notifyIfStockCrossedZero } from "~/db/cache-invalidation.server";
 import type { Database } from "~/db/client.server";
 import { lockAndCountUnconfirmedCodOrders } from "~/db/cod-order-cap.server";
 import { orderHoldsStock, returnOrderStock } from "~/db/order-stock.server";
@@ -366,6 +367,8 @@ async function reserveStock(tx: Database, lines: readonly CartLineNow[]): Promis
         ),
       )
       .returning({ stock: products.stock });
+    const [taken] = updated;
+    if (taken) await notifyIfStockCrossedZero(tx, taken.stock, -line.quantity);
     if (updated.length === 0) {
       const [now] = await tx
         .select({ stock: products.stock })

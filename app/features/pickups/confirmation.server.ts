@@ -13,7 +13,7 @@
 import crypto from "node:crypto";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { type AuditActor, recordAudit } from "~/db/audit.server";
-import { notifyCacheChanged } from "~/db/cache-invalidation.server";
+import { notifyCacheChanged, notifyIfStockCrossedZero } from "~/db/cache-invalidation.server";
 import type { Database } from "~/db/client.server";
 import { products } from "~/db/schema/catalogue";
 import {
@@ -160,7 +160,8 @@ async function takePlants(tx: Database, sheet: WeighSheet): Promise<IssuedReward
       .update(products)
       .set({ stock: sql`${products.stock} - ${plant.quantity}`, updatedAt: new Date() })
       .where(and(eq(products.id, plant.productId), sql`${products.stock} >= ${plant.quantity}`))
-      .returning({ id: products.id });
+      .returning({ id: products.id, stock: products.stock });
+    if (taken[0]) await notifyIfStockCrossedZero(tx, taken[0].stock, -plant.quantity);
     if (taken.length === 0) {
       throw new ExchangeError(
         `${plant.name} is out of stock now; the collector will change the plants.`,

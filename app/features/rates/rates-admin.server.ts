@@ -8,6 +8,7 @@
  */
 import { and, asc, eq, type SQL, sql } from "drizzle-orm";
 import { recordAudit } from "~/db/audit.server";
+import { notifyCacheChanged } from "~/db/cache-invalidation.server";
 import type { Database } from "~/db/client.server";
 import { returnedRow } from "~/db/returned-row";
 import { scrapCategories, scrapMaterials } from "~/db/schema/rates";
@@ -110,6 +111,7 @@ export async function updateMaterialRate(
       .update(scrapMaterials)
       .set({ ratePaisePerKg, updatedAt: new Date() })
       .where(eq(scrapMaterials.id, materialId));
+    await notifyCacheChanged(tx, "rates");
     await recordAudit(tx, {
       actor,
       action: "rate.update",
@@ -143,6 +145,7 @@ export async function setMaterialActive(
       .update(scrapMaterials)
       .set({ active, updatedAt: new Date() })
       .where(eq(scrapMaterials.id, materialId));
+    await notifyCacheChanged(tx, "rates");
     await recordAudit(tx, {
       actor,
       action: active ? "rate.restore" : "rate.retire",
@@ -203,6 +206,7 @@ export async function addMaterial(
         })
         .returning({ id: scrapMaterials.id });
       const row = returnedRow(inserted, "Material insert");
+      await notifyCacheChanged(tx, "rates");
       await recordAudit(tx, {
         actor,
         action: "rate.add",
