@@ -14,12 +14,13 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type ErrorRequestHandler } from "express";
 import { pinoHttp } from "pino-http";
-import { RouterContextProvider } from "react-router";
+import { RouterContextProvider, type ServerBuild } from "react-router";
 import { startCacheInvalidationListener } from "~/db/cache-invalidation.server";
 import { DataDirLockedError } from "~/db/data-dir-lock.server";
 import { secureDataDir } from "~/db/data-dir-permissions.server";
 import { closeDatabase, getDatabaseHandle } from "~/db/db.server";
 import { nightlyBackupJob } from "~/features/backups/nightly.server";
+import { getCartCount } from "~/features/cart/cart.server";
 import { siteConfig } from "~/features/site/site-config";
 import { prepareSetupLink, releaseSetupLinkClaim } from "~/features/staff/setup.server";
 import { EnvError, env } from "~/utils/env.server";
@@ -35,6 +36,7 @@ import { redactedLogUrl } from "./log-redaction";
 import { refuseWritesOnLowDisk } from "./low-disk";
 import { startMessageDispatcher } from "./messages";
 import { createMetrics } from "./metrics";
+import { createPageStore } from "./page-cache";
 import { startScheduler } from "./scheduler";
 import {
   cspNonce,
@@ -133,6 +135,19 @@ export async function startServer(): Promise<RunningServer> {
   );
   app.use(cspNonce);
   app.use(securityHeaders(config.isProduction));
+  // Public catalogue pages for visitors with an empty cart: rendered once, stored compressed
+  // (server/page-cache.ts, docs/operations.md "Page store"); before compression and static
+  // files, which stored pages need neither of.
+  const pageStore = createPageStore({
+    build: build as unknown as ServerBuild,
+    maxBytes: config.operations.pageCacheBytes,
+    maxAgeSeconds: config.operations.pageCacheSeconds,
+    publicUrl: config.messages.publicUrl,
+    cartItemCount: (cookie) =>
+      getCartCount(database.db, new Request(config.messages.publicUrl, { headers: { cookie } })),
+    mode: process.env.NODE_ENV,
+  });
+  app.use(pageStore.middleware);
   app.use(compression());
 
   const client = path.join(projectRoot(), "build", "client");

@@ -31,7 +31,9 @@
  *   METRICS_TOKEN (bearer token for GET /metrics, ≥ 16 characters; unset: /metrics answers 404),
  *   DATABASE_CONNECT_TIMEOUT_SECONDS (how long a start keeps retrying an unreachable PostgreSQL,
  *   0–3600, default 60), HEALTH_MIN_FREE_MB (/healthz answers 503 below this free space in
- *   DATA_DIR, 0–100000, default 50).
+ *   DATA_DIR, 0–100000, default 50), PAGE_CACHE_MB (memory for stored
+ *   public pages, 0–1024, default 32; 0 turns the page store off), PAGE_CACHE_SECONDS (a stored
+ *   page is rendered again at the latest after this, 1–3600, default 60; issue 15).
  * - Online payment (docs/decisions/0009-online-payment-razorpay.md): RAZORPAY_KEY_ID,
  *   RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET (all three or none: with none, the shop offers
  *   cash on delivery only) and RAZORPAY_API_BASE (default https://api.razorpay.com; tests point
@@ -65,6 +67,8 @@ export const operationsDefaults = {
   unconfirmedCodOrdersPerPhone: 3,
   databaseConnectTimeoutSeconds: 60,
   healthMinFreeMb: 50,
+  pageCacheMb: 32,
+  pageCacheSeconds: 60,
 } as const;
 
 /** A whole number within [min, max]; anything else is refused with a message naming `name`. */
@@ -204,6 +208,10 @@ const schema = z.object({
   HEALTH_MIN_FREE_MB: wholeNumber("HEALTH_MIN_FREE_MB", 0, 100_000).default(
     operationsDefaults.healthMinFreeMb,
   ),
+  PAGE_CACHE_MB: wholeNumber("PAGE_CACHE_MB", 0, 1024).default(operationsDefaults.pageCacheMb),
+  PAGE_CACHE_SECONDS: wholeNumber("PAGE_CACHE_SECONDS", 1, 3600).default(
+    operationsDefaults.pageCacheSeconds,
+  ),
   RAZORPAY_KEY_ID: z
     .string()
     .regex(
@@ -279,6 +287,10 @@ export interface OperationsSettings {
   databaseConnectTimeoutSeconds: number;
   /** /healthz answers 503 below this many free bytes in DATA_DIR. */
   healthMinFreeBytes: number;
+  /** Upper bound of the public page store (server/page-cache.ts), bytes; 0: no store. */
+  pageCacheBytes: number;
+  /** A stored page is rendered again at the latest after this many seconds. */
+  pageCacheSeconds: number;
 }
 
 export type Env = z.infer<typeof schema> & {
@@ -377,6 +389,8 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     metricsToken: env.METRICS_TOKEN ?? null,
     databaseConnectTimeoutSeconds: env.DATABASE_CONNECT_TIMEOUT_SECONDS,
     healthMinFreeBytes: env.HEALTH_MIN_FREE_MB * 1024 * 1024,
+    pageCacheBytes: env.PAGE_CACHE_MB * 1024 * 1024,
+    pageCacheSeconds: env.PAGE_CACHE_SECONDS,
   };
   return {
     ...env,

@@ -176,7 +176,7 @@ test("the login limit counts failed logins on both servers together", async () =
   expect(together).toBe(alone);
 });
 
-test("a rate changed on one server shows on the other's rate list within 1 s", async () => {
+test("a rate changed on one server shows on the other's stored rate list within 1 s", async () => {
   expect(adminCookie, "the setup test signed the admin in").not.toBe("");
   const [editor, reader] = servers as [ServerProcess, ServerProcess];
   const material = await withClient(databaseUrl, async (client) => {
@@ -190,6 +190,10 @@ test("a rate changed on one server shows on the other's rate list within 1 s", a
   const newRate = "987.65";
   const shown = formatPaise(98_765);
   expect(await (await fetch(`${reader.base}/ratelist`)).text()).not.toContain(shown);
+  // The reader now serves /ratelist from its page store (server/page-cache.ts): the same tag.
+  const stored = (await fetch(`${reader.base}/ratelist`)).headers.get("etag");
+  expect(stored).toBeTruthy();
+  expect((await fetch(`${reader.base}/ratelist`)).headers.get("etag")).toBe(stored);
 
   const saved = await fetch(`${editor.base}/dashboard/rates`, {
     method: "POST",
