@@ -1,6 +1,6 @@
 /**
  * The page store (issue 15 "Pages that are the same for everyone are made once";
- * docs/operations.md "Page store"; ADR 0017).
+ * docs/operations.md "Page store"; ADR 0018).
  *
  * The public catalogue pages — `/`, `/plant` (each search and filter), `/supplies`,
  * `/ratelist`, `/faq`, `/privacy-policy`, `/terms-of-use` and their single-fetch `.data`
