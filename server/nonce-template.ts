@@ -74,24 +74,36 @@ function checkNonce(template: NonceTemplate, nonce: string): Buffer {
 }
 
 /**
- * The plain body with `nonce` in every placeholder's place.
+ * The plain body with `nonce` in every placeholder's place, as the list of its parts (the
+ * stored segments and the nonce between them; written to the socket without copying).
  * @throws RangeError when `nonce` is not as long as the placeholder.
  */
-export function plainWithNonce(template: NonceTemplate, nonce: string): Buffer {
+export function plainPartsWithNonce(template: NonceTemplate, nonce: string): Buffer[] {
   const bytes = checkNonce(template, nonce);
   const parts: Buffer[] = [];
   template.segments.forEach((segment, index) => {
     if (index > 0) parts.push(bytes);
     parts.push(segment);
   });
-  return Buffer.concat(parts);
+  return parts;
+}
+
+/** `plainPartsWithNonce` as one buffer. */
+export function plainWithNonce(template: NonceTemplate, nonce: string): Buffer {
+  return Buffer.concat(plainPartsWithNonce(template, nonce));
+}
+
+/** `gzipPartsWithNonce` as one buffer. */
+export function gzipWithNonce(template: NonceTemplate, nonce: string): Buffer {
+  return Buffer.concat(gzipPartsWithNonce(template, nonce));
 }
 
 /**
- * The gzip body of `plainWithNonce(template, nonce)`, built from the stored segments.
+ * The gzip body of `plainWithNonce(template, nonce)`, built from the stored segments, as the
+ * list of its parts.
  * @throws RangeError when `nonce` is not as long as the placeholder.
  */
-export function gzipWithNonce(template: NonceTemplate, nonce: string): Buffer {
+export function gzipPartsWithNonce(template: NonceTemplate, nonce: string): Buffer[] {
   const bytes = checkNonce(template, nonce);
   const storedBlock = Buffer.alloc(5 + bytes.length);
   storedBlock[0] = 0; // BFINAL 0, BTYPE 00 (stored), padded to the byte boundary.
@@ -116,7 +128,7 @@ export function gzipWithNonce(template: NonceTemplate, nonce: string): Buffer {
   trailer.writeUInt32LE(crc >>> 0, 0);
   trailer.writeUInt32LE(size >>> 0, 4);
   parts.push(trailer);
-  return Buffer.concat(parts);
+  return parts;
 }
 
 /** Bytes a template holds (segments and their compressed form). */

@@ -46,9 +46,10 @@ import { metricsRegistry } from "~/utils/metrics.server";
 import { clientAddressContext, cspNonceContext, requestIdContext } from "~/utils/request-context";
 import { type InlineHashes, inlineHashes, withInlineHashes } from "./csp-hashes";
 import {
-  gzipWithNonce,
+  gzipPartsWithNonce,
   type NonceTemplate,
   nonceTemplate,
+  plainPartsWithNonce,
   plainWithNonce,
   templateBytes,
 } from "./nonce-template";
@@ -322,22 +323,32 @@ export function createPageStore(options: PageStoreOptions): PageStore {
       res.status(304).end();
       return;
     }
-    let body: Buffer;
+    let parts: Buffer[];
     if (encoding === "br") {
-      body = page.br;
+      parts = [page.br];
       const policy = res.getHeader("Content-Security-Policy");
       if (typeof policy === "string") {
         res.setHeader("Content-Security-Policy", withInlineHashes(policy, page.hashes));
       }
     } else if (encoding === "gzip") {
-      body = gzipWithNonce(page.template, nonce);
+      parts = gzipPartsWithNonce(page.template, nonce);
     } else {
-      body = plainWithNonce(page.template, nonce);
+      parts = plainPartsWithNonce(page.template, nonce);
     }
     if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
-    res.setHeader("Content-Length", body.length);
+    let length = 0;
+    for (const part of parts) length += part.length;
+    res.setHeader("Content-Length", length);
     res.status(200);
-    res.end(req.method === "HEAD" ? undefined : body);
+    if (req.method === "HEAD") {
+      res.end();
+      return;
+    }
+    // One writev for headers and every part: no copy of the stored segments.
+    res.cork();
+    for (const part of parts) res.write(part);
+    res.end();
+    res.uncork();
   };
 
   const store: PageStore = {
