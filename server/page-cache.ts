@@ -298,7 +298,12 @@ export function createPageStore(options: PageStoreOptions): PageStore {
         const page = await pageFor(requestKey(req));
         send(req, res, page);
       })
-      .catch(next);
+      .catch((error: unknown) => {
+        // The database or a render failed: React Router answers this request itself (its
+        // error page), as without the store.
+        req.log?.warn({ err: error }, "page store could not serve this page");
+        if (!res.headersSent) next();
+      });
   };
 
   const send = (req: ExpressRequest, res: Parameters<RequestHandler>[1], page: StoredPage) => {
