@@ -68,6 +68,9 @@ const loadAverage = () =>
     .map((n) => n.toFixed(2))
     .join(" ");
 
+const clock = (ms: number) =>
+  `${Math.floor(ms / 60_000)}:${String(Math.floor((ms % 60_000) / 1000)).padStart(2, "0")}`;
+
 /** VmRSS of a process in MB (Linux), or NaN once it is gone. */
 function rssMb(pid: number): number {
   try {
@@ -132,7 +135,15 @@ if (!materialIds.length || !pickupDates.length || !productIds.length) {
 
 const samples: Sample[] = [];
 const started = performance.now();
-const deadline = started + MINUTES * 60_000;
+let deadline = started + MINUTES * 60_000;
+// A server that exits mid-soak ends it: the figures after that would be refused connections.
+let serverExit = "";
+void server.exited.then(({ code, signal }) => {
+  if (performance.now() >= deadline) return;
+  serverExit = `server exited at ${clock(performance.now() - started)} with code ${code}, signal ${signal}`;
+  console.log(serverExit);
+  deadline = performance.now();
+});
 let visitors = 0;
 
 const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)] as T;
@@ -269,9 +280,6 @@ console.log(
 );
 console.log(` 0:00 RSS ${rss[0]?.mb.toFixed(1)} MB (healthy, before load)`);
 
-const clock = (ms: number) =>
-  `${Math.floor(ms / 60_000)}:${String(Math.floor((ms % 60_000) / 1000)).padStart(2, "0")}`;
-
 function minuteReport(minute: number) {
   const inMinute = samples.filter((s) => s.at >= minute * 60_000 && s.at < (minute + 1) * 60_000);
   const latencies = inMinute.map((s) => s.ms).sort((a, b) => a - b);
@@ -338,12 +346,14 @@ console.table({
   ...byClass,
   "RSS start MB": mbs[0]?.toFixed(1),
   "RSS max MB": Math.max(...mbs.filter((mb) => !Number.isNaN(mb))).toFixed(1),
+  "server exit": serverExit || "none",
   "RSS end MB": endMb.toFixed(1),
   [`RSS growth since ${clock(fiveBefore.at)} MB`]: (endMb - fiveBefore.mb).toFixed(1),
   "total 5xx": byClass["5xx"] ?? 0,
   "load average (1/5/15 min)": loadAverage(),
 });
-if (byClass["5xx"] || byClass.error) {
+if (serverExit) console.log(`NOTE: ${serverExit}; RSS figures stop there.`);
+if (byClass["5xx"] || byClass.error || serverExit) {
   console.log(`Server output (last 3000 characters):\n${server.output().slice(-3000)}`);
 }
 fs.rmSync(dataDir, { recursive: true, force: true });
