@@ -346,10 +346,10 @@ console.table({
   ...byClass,
   "RSS start MB": mbs[0]?.toFixed(1),
   "RSS max MB": Math.max(...mbs.filter((mb) => !Number.isNaN(mb))).toFixed(1),
-  "server exit": serverExit || "none",
   "RSS end MB": endMb.toFixed(1),
   [`RSS growth since ${clock(fiveBefore.at)} MB`]: (endMb - fiveBefore.mb).toFixed(1),
   "total 5xx": byClass["5xx"] ?? 0,
+  "server exit": serverExit || "none",
   "load average (1/5/15 min)": loadAverage(),
 });
 if (serverExit) console.log(`NOTE: ${serverExit}; RSS figures stop there.`);
