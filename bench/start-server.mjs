@@ -1,7 +1,12 @@
 /**
  * Starts the production build for a benchmark on a free loopback port with a temporary
  * DATA_DIR (logs at warn), and removes the directory when stopped. Needs `npm run build`.
+ * With DATABASE_URL in `extraEnv` (PostgreSQL) and no SESSION_SECRET, a random 64-hex-character
+ * one is generated: the server refuses to start on PostgreSQL without it (docs/operations.md).
+ * Returns `{ base, pid, output(), stop() }`: `pid` is the server's own process (`node
+ * server.js`), whose /proc/<pid>/status VmRSS is the server's resident memory.
  */
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -10,9 +15,13 @@ import { startServerProcess } from "../tests/support/server-process.ts";
 export async function startServer(extraEnv = {}) {
   if (!fs.existsSync("build/server/index.js")) throw new Error("Run `npm run build` first.");
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-data-"));
-  const server = await startServerProcess(dataDir, { LOG_LEVEL: "warn", ...extraEnv });
+  const env = { LOG_LEVEL: "warn", ...extraEnv };
+  if (env.DATABASE_URL && !env.SESSION_SECRET) env.SESSION_SECRET = randomBytes(32).toString("hex");
+  const server = await startServerProcess(dataDir, env);
   return {
     base: server.base,
+    pid: server.child.pid,
+    output: server.output,
     async stop() {
       await server.stop();
       fs.rmSync(dataDir, { recursive: true, force: true });
