@@ -4,11 +4,11 @@
  * and 1.5 s worst over 5 runs, CLS ≤ 0.02 in every run, TBT ≤ 100 ms; accessibility, best
  * practices and SEO 100.
  *
- * Each page runs RUNS times (default 5). Per page it prints the median and worst LCP (s),
- * CLS and TBT (ms) over the runs, the lowest score of each category, and then one line per
- * run: its LCP, the observed (unthrottled) LCP and first paint in ms, how many scripts had
+ * Each page runs RUNS times (default 5; a run Lighthouse cannot complete is retried). Per
+ * page it prints the median and worst LCP (s), CLS and TBT (ms) over the runs, the lowest
+ * score of each category, and then one line per run: its LCP, the observed (unthrottled) LCP and first paint in ms, how many scripts had
  * finished loading before the observed LCP (Lighthouse's simulation counts those on the
- * LCP's critical path, ADR 0005), the LCP element and the layout-shift culprits.
+ * LCP's critical path, ADR 0017), the LCP element and the layout-shift culprits.
  *
  * Environment: PAGES (comma-separated paths), RUNS, CHROMIUM_PATH (default /usr/bin/chromium),
  * LH_OUT (a directory: each run's full report is written there as JSON for comparison).
@@ -126,7 +126,9 @@ try {
   const details = [];
   for (const page of pages) {
     const runs = [];
-    for (let i = 0; i < runCount; i++) {
+    // A run Lighthouse could not complete (e.g. NO_NAVSTART on a busy machine) is retried, up
+    // to twice RUNS attempts in all, so that the figures come from RUNS completed runs.
+    for (let i = 0; i < runCount * 2 && runs.length < runCount; i++) {
       await ensureServer();
       const result = await lighthouse(server.base + page, {
         port: chrome.port,
@@ -135,20 +137,21 @@ try {
         onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
       });
       if (result.lhr.runtimeError) {
-        details.push(`${page} run ${i + 1}: ${result.lhr.runtimeError.code}`);
+        details.push(`${page} attempt ${i + 1}: ${result.lhr.runtimeError.code}, retried`);
         continue;
       }
       if (outDir) {
-        const name = `${page.replace(/[^a-z0-9]+/gi, "_") || "_"}-${i + 1}.json`;
+        const name = `${page.replace(/[^a-z0-9]+/gi, "_") || "_"}-${runs.length + 1}.json`;
         fs.writeFileSync(path.join(outDir, name), JSON.stringify(result.lhr));
       }
-      runs.push(summarise(result.lhr));
+      runs.push({ attempt: i + 1, ...summarise(result.lhr) });
     }
     if (runs.length === 0) {
       rows.push({ page, error: "no run completed" });
       continue;
     }
     const col = (key) => runs.map((r) => r[key]);
+    // Median and worst over the completed runs; scores are the lowest of any run.
     rows.push({
       page,
       "LCP med s": (median(col("lcp")) / 1000).toFixed(2),
@@ -162,16 +165,16 @@ try {
       bp: Math.min(...col("bp")),
       seo: Math.min(...col("seo")),
     });
-    runs.forEach((r, i) => {
+    for (const r of runs) {
       details.push(
-        `${page} run ${i + 1}: LCP ${Math.round(r.lcp)} ms (FCP ${Math.round(r.fcp)}), ` +
+        `${page} attempt ${r.attempt}: LCP ${Math.round(r.lcp)} ms (FCP ${Math.round(r.fcp)}), ` +
           `observed LCP ${Math.round(r.lcpObserved)} / FCP ${Math.round(r.fcpObserved)} ms, ` +
           `scripts loaded before observed LCP ${r.scriptsBeforeLcp}/${r.scripts}, ` +
           `CLS ${r.cls.toFixed(3)}, TBT ${Math.round(r.tbt)} ms; LCP element ${r.lcpElement}` +
           (r.shifts.length ? `; shifts: ${r.shifts.join(", ")}` : "") +
           (r.failing.length ? `; failing binary audits: ${r.failing.join(", ")}` : ""),
       );
-    });
+    }
   }
   for (const line of details) console.log(line);
   console.table(rows);
