@@ -10,8 +10,8 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { NonceProvider } from "~/components/ui/nonce";
+import { afterPaintModuleScripts } from "~/utils/after-paint-scripts.server";
 import { logger } from "~/utils/logger.server";
-import { lowPriorityModulePreloads } from "~/utils/low-priority-preloads.server";
 import { cspNonceContext, requestIdContext } from "~/utils/request-context";
 
 export const streamTimeout = 5_000;
@@ -80,10 +80,13 @@ export default function handleRequest(
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);
           resolve(
-            new Response(createReadableStreamFromReadable(body.pipe(lowPriorityModulePreloads())), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
+            new Response(
+              createReadableStreamFromReadable(body.pipe(afterPaintModuleScripts(nonce))),
+              {
+                headers: responseHeaders,
+                status: responseStatusCode,
+              },
+            ),
           );
         },
         onShellError(error: unknown) {
