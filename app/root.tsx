@@ -2,6 +2,7 @@
  * Document shell: navigation bar with the cart count from the server, footer, pending
  * indicator, scroll restoration (top on each navigation, restored on back), error boundary.
  */
+import { useEffect } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -21,6 +22,7 @@ import { siteConfig } from "~/features/site/site-config";
 import { SiteFooter } from "~/features/site/site-footer";
 import { SiteHeader } from "~/features/site/site-header";
 import { AFTER_PAINT_LOADER } from "~/utils/after-paint-scripts";
+import { EARLY_CLICKS_SCRIPT, releaseEarlyClicks } from "~/utils/early-clicks";
 import { refuseUnreadableForms } from "~/utils/form-body.server";
 import type { Route } from "./+types/root";
 // Inlined: one small stylesheet (≈2.5 KB gzip) is cheaper than a render-blocking request on
@@ -44,13 +46,18 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   // The staff dashboard has its own header; the shop's navigation and footer stay public.
   const isDashboard = useLocation().pathname.startsWith("/dashboard");
+  // Hydrated: presses made before now are handled by React (app/utils/early-clicks.ts).
+  useEffect(() => releaseEarlyClicks(), []);
   return (
     <html lang="en-IN">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1b5e20" />
-        <script nonce={nonce}>{"document.documentElement.classList.add('js')"}</script>
+        {/* The `js` class, and presses before hydration kept for React (app/utils/early-clicks.ts). */}
+        <script nonce={nonce} suppressHydrationWarning>
+          {EARLY_CLICKS_SCRIPT}
+        </script>
         <Meta />
         <Links />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own stylesheet, bundled at build time */}

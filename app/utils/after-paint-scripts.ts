@@ -45,6 +45,7 @@ export const QUIET_MS = 100;
 export const AFTER_PAINT_LOADER = `(function () {
   var d = document;
   function activate() {
+    window.__scriptsStartedAt = performance.now();
     d.querySelectorAll('link[rel="${INERT_PRELOAD_REL}"]').forEach(function (link) {
       link.rel = "modulepreload";
     });
