@@ -2,16 +2,14 @@
  * Server render (React Router's Node entry) with the per-request CSP nonce from the HTTP
  * server (server/app.ts) passed to every inline script React Router writes.
  */
-import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { NonceProvider } from "~/components/ui/nonce";
+import { createHtmlBody } from "~/utils/html-body.server";
 import { logger } from "~/utils/logger.server";
-import { lowPriorityModulePreloads } from "~/utils/low-priority-preloads.server";
 import { cspNonceContext, requestIdContext } from "~/utils/request-context";
 
 export const streamTimeout = 5_000;
@@ -70,21 +68,14 @@ export default function handleRequest(
         nonce: nonce || undefined,
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              callback();
-            },
+          // One chunk per batch React flushes, modulepreloads low priority (html-body.server.ts).
+          const { sink, body } = createHtmlBody(() => {
+            clearTimeout(timeoutId);
+            timeoutId = undefined;
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          pipe(body);
-          resolve(
-            new Response(createReadableStreamFromReadable(body.pipe(lowPriorityModulePreloads())), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
+          pipe(sink);
+          resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {
           reject(error);

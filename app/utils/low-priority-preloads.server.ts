@@ -21,25 +21,46 @@ function partialNeedleAtEnd(text: string): number {
   return 0;
 }
 
+/** Rewrites a byte stream given in pieces; see createPreloadRewriter. */
+export interface PreloadRewriter {
+  /** The rewritten text of `chunk`, less a trailing partial needle kept for the next call. */
+  write(chunk: Buffer): string;
+  /** The rest: the kept partial needle and any incomplete utf-8 sequence. */
+  end(): string;
+}
+
 /**
- * A Transform stream (bytes in, utf-8 out) that rewrites every needle, also one split across
- * chunks. The needle has a single '<', at its start, so occurrences never overlap the carried
- * partial prefix.
+ * Rewrites every needle in bytes given in pieces, also one split across pieces and multi-byte
+ * characters split across pieces. The needle has a single '<', at its start, so occurrences
+ * never overlap the carried partial prefix.
  */
-export function lowPriorityModulePreloads(): Transform {
+export function createPreloadRewriter(): PreloadRewriter {
   const decoder = new StringDecoder("utf8");
   let carry = "";
-  return new Transform({
-    transform(chunk: Buffer | string, _encoding, callback) {
-      const text = carry + (typeof chunk === "string" ? chunk : decoder.write(chunk));
+  return {
+    write(chunk) {
+      const text = carry + decoder.write(chunk);
       const keep = partialNeedleAtEnd(text);
       carry = text.slice(text.length - keep);
-      callback(null, text.slice(0, text.length - keep).replaceAll(NEEDLE, REPLACEMENT));
+      return text.slice(0, text.length - keep).replaceAll(NEEDLE, REPLACEMENT);
     },
-    flush(callback) {
+    end() {
       const rest = carry + decoder.end();
       carry = "";
-      callback(null, rest.replaceAll(NEEDLE, REPLACEMENT));
+      return rest.replaceAll(NEEDLE, REPLACEMENT);
+    },
+  };
+}
+
+/** A Transform stream (bytes in, utf-8 out) applying createPreloadRewriter. */
+export function lowPriorityModulePreloads(): Transform {
+  const rewriter = createPreloadRewriter();
+  return new Transform({
+    transform(chunk: Buffer | string, _encoding, callback) {
+      callback(null, rewriter.write(typeof chunk === "string" ? Buffer.from(chunk) : chunk));
+    },
+    flush(callback) {
+      callback(null, rewriter.end());
     },
   });
 }
