@@ -2,15 +2,13 @@
  * Server render (React Router's Node entry) with the per-request CSP nonce from the HTTP
  * server (server/app.ts) passed to every inline script React Router writes.
  */
-import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { NonceProvider } from "~/components/ui/nonce";
-import { afterPaintModuleScripts } from "~/utils/after-paint-scripts.server";
+import { createHtmlBody } from "~/utils/html-body.server";
 import { logger } from "~/utils/logger.server";
 import { cspNonceContext, requestIdContext } from "~/utils/request-context";
 
@@ -70,24 +68,15 @@ export default function handleRequest(
         nonce: nonce || undefined,
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              callback();
-            },
+          // One chunk per batch React flushes, scripts inert until after the LCP
+          // (html-body.server.ts, ADR 0017).
+          const { sink, body } = createHtmlBody(nonce, () => {
+            clearTimeout(timeoutId);
+            timeoutId = undefined;
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          pipe(body);
-          resolve(
-            new Response(
-              createReadableStreamFromReadable(body.pipe(afterPaintModuleScripts(nonce))),
-              {
-                headers: responseHeaders,
-                status: responseStatusCode,
-              },
-            ),
-          );
+          pipe(sink);
+          resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {
           reject(error);

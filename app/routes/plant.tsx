@@ -97,7 +97,7 @@ export default function PlantPage({ loaderData }: Route.ComponentProps) {
               <AddToCartForm
                 productId={plant.id}
                 productName={plant.name}
-                inStock={plant.stock > 0}
+                inStock={plant.inStock}
               />
             </ProductCard>
           ))}

@@ -28,7 +28,7 @@ export default function SuppliesPage({ loaderData }: Route.ComponentProps) {
             <AddToCartForm
               productId={item.id}
               productName={`${item.name} ${item.size ?? ""}`.trim()}
-              inStock={item.stock > 0}
+              inStock={item.inStock}
             />
           </ProductCard>
         ))}

@@ -42,29 +42,50 @@ function partialNeedleAtEnd(text: string, needles: string[]): number {
   return longest;
 }
 
+/** Rewrites a byte stream given in pieces; see createAfterPaintRewriter. */
+export interface AfterPaintRewriter {
+  /** The rewritten text of `chunk`, less a trailing partial needle kept for the next call. */
+  write(chunk: Buffer): string;
+  /** The rest: the kept partial needle and any incomplete utf-8 sequence. */
+  end(): string;
+}
+
 /**
- * A Transform stream (bytes in, utf-8 out) that applies `afterPaintRewrites(nonce)` to the
- * whole document, also to a needle split across chunks. Since every needle has a single '<',
- * at its start, a completed needle never overlaps the carried partial prefix.
+ * Applies `afterPaintRewrites(nonce)` to bytes given in pieces, also to a needle split across
+ * pieces and to multi-byte characters split across pieces. Since every needle has a single
+ * '<', at its start, a completed needle never overlaps the carried partial prefix.
  */
-export function afterPaintModuleScripts(nonce: string): Transform {
+export function createAfterPaintRewriter(nonce: string): AfterPaintRewriter {
   const rewrites = afterPaintRewrites(nonce);
   const needles = rewrites.map(([needle]) => needle);
   const rewrite = (text: string) =>
     rewrites.reduce((out, [needle, replacement]) => out.replaceAll(needle, replacement), text);
   const decoder = new StringDecoder("utf8");
   let carry = "";
-  return new Transform({
-    transform(chunk: Buffer | string, _encoding, callback) {
-      const text = carry + (typeof chunk === "string" ? chunk : decoder.write(chunk));
+  return {
+    write(chunk) {
+      const text = carry + decoder.write(chunk);
       const keep = partialNeedleAtEnd(text, needles);
       carry = text.slice(text.length - keep);
-      callback(null, rewrite(text.slice(0, text.length - keep)));
+      return rewrite(text.slice(0, text.length - keep));
     },
-    flush(callback) {
+    end() {
       const rest = carry + decoder.end();
       carry = "";
-      callback(null, rewrite(rest));
+      return rewrite(rest);
+    },
+  };
+}
+
+/** A Transform stream (bytes in, utf-8 out) applying `createAfterPaintRewriter(nonce)`. */
+export function afterPaintModuleScripts(nonce: string): Transform {
+  const rewriter = createAfterPaintRewriter(nonce);
+  return new Transform({
+    transform(chunk: Buffer | string, _encoding, callback) {
+      callback(null, rewriter.write(typeof chunk === "string" ? Buffer.from(chunk) : chunk));
+    },
+    flush(callback) {
+      callback(null, rewriter.end());
     },
   });
 }

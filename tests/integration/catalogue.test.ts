@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { notifyCacheChanged } from "~/db/cache-invalidation.server";
 import type { DatabaseHandle } from "~/db/client.server";
 import { products } from "~/db/schema/catalogue";
 import { scrapMaterials } from "~/db/schema/rates";
@@ -125,9 +126,12 @@ describe("listPlants", () => {
     const [first] = await listPlants(handle.db, { q: "", filter: "all" });
     if (!first) throw new Error("no plants seeded");
     await handle.db.update(products).set({ active: false }).where(eq(products.id, first.id));
+    // SQL by hand notifies no cache; the app's writers do (tests/integration/public-read-caches.test.ts).
+    await notifyCacheChanged(handle.db, "catalogue");
     const after = await listPlants(handle.db, { q: "", filter: "all" });
     expect(after.map((p) => p.id)).not.toContain(first.id);
     await handle.db.update(products).set({ active: true }).where(eq(products.id, first.id));
+    await notifyCacheChanged(handle.db, "catalogue");
   });
 });
 
@@ -142,12 +146,15 @@ describe("listRateCategories", () => {
       .update(scrapMaterials)
       .set({ ratePaisePerKg: 75 })
       .where(eq(scrapMaterials.id, beer.id));
+    // SQL by hand notifies no cache; the app's writers do (rates-admin.server.ts).
+    await notifyCacheChanged(handle.db, "rates");
     let others = (await listRateCategories(handle.db)).find((c) => c.slug === "others");
     expect(others?.materials.find((m) => m.id === beer.id)?.ratePaisePerKg).toBe(75);
     await handle.db
       .update(scrapMaterials)
       .set({ active: false })
       .where(eq(scrapMaterials.id, beer.id));
+    await notifyCacheChanged(handle.db, "rates");
     others = (await listRateCategories(handle.db)).find((c) => c.slug === "others");
     expect(others?.materials.map((m) => m.name)).toEqual(["Mix waste", "Battery", "Tyre"]);
   });

@@ -35,7 +35,7 @@ export function ProductCard({
           {item.size ? <span className="product-card__size"> {item.size}</span> : null}
         </h2>
         <p className="product-card__price">{formatPaise(item.pricePaise)}</p>
-        {item.stock <= 0 ? <p className="product-card__stock">Out of stock</p> : null}
+        {item.inStock ? null : <p className="product-card__stock">Out of stock</p>}
         <p>{item.description}</p>
         {item.usage ? (
           <dl className="product-card__details">

@@ -5,6 +5,7 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { notifyCacheChanged } from "~/db/cache-invalidation.server";
 import type { Database } from "~/db/client.server";
+import { createReadCache } from "~/db/read-cache.server";
 import { returnedRow } from "~/db/returned-row";
 import { registrations, reviews } from "~/db/schema/community";
 import { isUnguessableToken, unguessableToken } from "~/utils/codes.server";
@@ -94,8 +95,22 @@ export interface PublishedReview {
   displayName: string | null;
 }
 
-/** The latest published reviews, newest first (spec §7: 10 for the home carousel). */
-export async function latestReviews(db: Database, limit = 10): Promise<PublishedReview[]> {
+/** Longest time published reviews are served from memory, milliseconds. */
+export const REVIEWS_CACHE_MS = 60_000;
+
+// The public read side (home page) in memory, dropped on every "reviews" invalidation: a
+// review published at once (createReview) or published/withdrawn by staff (issue 15 item 2).
+const reviewsCache = createReadCache("reviews", { maxAgeMs: REVIEWS_CACHE_MS, maxEntries: 8 });
+
+/**
+ * The latest published reviews, newest first (spec §7: 10 for the home carousel). Served
+ * from memory when read before; the result is frozen.
+ */
+export function latestReviews(db: Database, limit = 10): Promise<PublishedReview[]> {
+  return reviewsCache.get(db, `latest ${limit}`, () => readLatestReviews(db, limit));
+}
+
+async function readLatestReviews(db: Database, limit: number): Promise<PublishedReview[]> {
   return db
     .select({
       id: reviews.id,
@@ -109,8 +124,12 @@ export async function latestReviews(db: Database, limit = 10): Promise<Published
     .limit(limit);
 }
 
-/** Average rating (one decimal) and count of published reviews. */
-export async function reviewSummary(db: Database): Promise<{ average: number; count: number }> {
+/** Average rating (one decimal) and count of published reviews; from memory like latestReviews. */
+export function reviewSummary(db: Database): Promise<{ average: number; count: number }> {
+  return reviewsCache.get(db, "summary", () => readReviewSummary(db));
+}
+
+async function readReviewSummary(db: Database): Promise<{ average: number; count: number }> {
   const [row] = await db
     .select({
       average: sql<string | null>`round(avg(${reviews.rating}), 1)`,

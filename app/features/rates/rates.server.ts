@@ -1,9 +1,14 @@
 /**
  * The scrap rate list as data (spec §9): categories with their active materials, rates in
  * paise per kilogram. /ratelist and the pickup estimate read the same rows.
+ *
+ * The list is kept in memory (db/read-cache.server.ts, issue 15 item 2) and dropped on every
+ * "rates" invalidation, which each rate edit in rates-admin.server.ts sends; a change made
+ * outside the app shows within RATES_CACHE_MS.
  */
 import { and, asc, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { createReadCache } from "~/db/read-cache.server";
 import { scrapCategories, scrapMaterials } from "~/db/schema/rates";
 
 export interface RateCategory {
@@ -12,8 +17,20 @@ export interface RateCategory {
   materials: { id: number; name: string; ratePaisePerKg: number }[];
 }
 
-/** Categories in display order, each with its active materials in display order. */
-export async function listRateCategories(db: Database): Promise<RateCategory[]> {
+/** Longest time the rate list is served from memory, milliseconds. */
+export const RATES_CACHE_MS = 60_000;
+
+const cache = createReadCache("rates", { maxAgeMs: RATES_CACHE_MS, maxEntries: 1 });
+
+/**
+ * Categories in display order, each with its active materials in display order.
+ * Served from memory when read before; the result is frozen (shared between requests).
+ */
+export function listRateCategories(db: Database): Promise<RateCategory[]> {
+  return cache.get(db, "categories", () => readRateCategories(db));
+}
+
+async function readRateCategories(db: Database): Promise<RateCategory[]> {
   const rows = await db
     .select({
       slug: scrapCategories.slug,

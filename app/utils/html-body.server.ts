@@ -1,0 +1,83 @@
+/**
+ * The document body between React's server renderer and the HTTP response (issue 15 item 2:
+ * a cheaper render).
+ *
+ * React's `renderToPipeableStream` writes a page as dozens of 4 KB views and long strings, and
+ * calls `destination.flush()` after each batch it completes (the shell, then each late part
+ * such as React Router's hydration data). Passing every small write through a PassThrough, the
+ * modulepreload Transform and a web-stream pump costs more CPU than rendering the cards on
+ * /plant (profiled in the issue 15 closing note). This sink gathers the writes of one batch and
+ * hands the batch on as one chunk, rewritten by `createAfterPaintRewriter` (React Router's
+ * scripts made inert until after the largest contentful paint, ADR 0017), to a web
+ * ReadableStream the Response streams. Streaming is kept: nothing waits for later batches.
+ *
+ * Cancelling the body (the visitor went away) destroys the sink, which makes React abort the
+ * render, as with the PassThrough before.
+ */
+import { Writable } from "node:stream";
+import { createAfterPaintRewriter } from "./after-paint-scripts.server";
+
+export interface HtmlBody {
+  /** Where React pipes (`pipe(sink)`); it has the `flush()` React calls after each batch. */
+  sink: Writable;
+  /** The response body: one chunk per batch React flushed, the scripts made inert. */
+  body: ReadableStream<Uint8Array>;
+}
+
+/**
+ * Creates the sink/body pair for one document response whose inline scripts carry `nonce`
+ * ("" for none); `onFinish` runs once React has written everything (the caller clears its
+ * abort timer there).
+ */
+export function createHtmlBody(nonce: string, onFinish: () => void): HtmlBody {
+  const rewriter = createAfterPaintRewriter(nonce);
+  let controller: ReadableStreamDefaultController<Uint8Array> | null = null;
+  let pending: Buffer[] = [];
+
+  const emit = (last: boolean) => {
+    if (!controller) return;
+    const batch = pending.length === 1 ? pending[0] : Buffer.concat(pending);
+    pending = [];
+    const text =
+      (batch && batch.length > 0 ? rewriter.write(batch) : "") + (last ? rewriter.end() : "");
+    if (text) controller.enqueue(Buffer.from(text));
+  };
+
+  const sink = new Writable({
+    // React waits for 'drain' whenever write() returns false; a page is far below this.
+    highWaterMark: 4 * 1024 * 1024,
+    write(chunk: Buffer, _encoding, callback) {
+      pending.push(chunk);
+      callback();
+    },
+    final(callback) {
+      emit(true);
+      controller?.close();
+      controller = null;
+      onFinish();
+      callback();
+    },
+    destroy(error, callback) {
+      pending = [];
+      if (controller) {
+        if (error) controller.error(error);
+        else controller.close();
+        controller = null;
+      }
+      callback(error);
+    },
+  });
+  // React calls flush() after each batch of completed work (react-dom/server, Node build).
+  Object.assign(sink, { flush: () => emit(false) });
+
+  const body = new ReadableStream<Uint8Array>({
+    start(streamController) {
+      controller = streamController;
+    },
+    cancel(reason) {
+      controller = null;
+      sink.destroy(reason instanceof Error ? reason : undefined);
+    },
+  });
+  return { sink, body };
+}
