@@ -11,7 +11,7 @@ import net from "node:net";
  * How `npm start` runs the server (package.json "start":
  * `[NAME=value …] node <flags> server.js`): its environment assignments (MALLOC_ARENA_MAX) and
  * Node flags (heap limits), so the browser tests and benchmarks run the server the way
- * production does (docs/operations.md "Memory", ADR 0017). Read from package.json in the
+ * production does (docs/operations.md "Memory", ADR 0019). Read from package.json in the
  * working directory.
  */
 export function startCommand(): { env: Record<string, string>; flags: string[] } {
