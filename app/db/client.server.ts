@@ -71,6 +71,42 @@ export type OpenOptions =
 
 const MIGRATIONS_LOCK_KEY = 727_274_001;
 
+/**
+ * PostgreSQL settings the embedded database runs with, as `name=value` strings passed with
+ * `-c` on PGlite's command line (they win over `pgdata/postgresql.conf`, which initdb wrote and
+ * which is left alone). Issue 15 item 3 and docs/decisions/0019-embedded-postgres-memory.md:
+ *
+ * - `shared_buffers=16MB` (initdb's default is 128MB): the buffer pool lives in PGlite's
+ *   WebAssembly memory, which never shrinks, and PGlite touches all of it at start, so 128MB
+ *   cost ~150 MB resident from the first second. 16MB holds the hot catalogue and cart tables
+ *   many times over; pages beyond it come from the operating system's file cache
+ *   (the data directory is a real directory), which the kernel can give back under pressure.
+ *   Resident WebAssembly memory falls from ~151 MB to ~29 MB.
+ *
+ * `work_mem` (4MB), `temp_buffers` (8MB) and `maintenance_work_mem` (64MB) keep PostgreSQL's
+ * defaults: they are per-operation ceilings, allocated only when a sort, temporary table or
+ * index build needs them, and the shop's queries need far less.
+ */
+export const EMBEDDED_POSTGRES_SETTINGS: readonly string[] = ["shared_buffers=16MB"];
+
+/**
+ * The options every embedded database of this app is opened with (the server, backups,
+ * restore checks): the pg_trgm extension and PGlite's default start parameters plus
+ * EMBEDDED_POSTGRES_SETTINGS. Spread into `PGlite.create({ dataDir, ...embeddedPgliteOptions() })`.
+ */
+export function embeddedPgliteOptions(): {
+  extensions: { pg_trgm: typeof pg_trgm };
+  startParams: string[];
+} {
+  return {
+    extensions: { pg_trgm },
+    startParams: [
+      ...PGlite.defaultStartParams,
+      ...EMBEDDED_POSTGRES_SETTINGS.flatMap((setting) => ["-c", setting]),
+    ],
+  };
+}
+
 const postgresPools = new WeakMap<Database, pg.Pool>();
 
 /**
@@ -214,14 +250,14 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     const pgDataDir = path.join(options.dataDir, "pgdata");
     release = acquireDataDirLock(options.dataDir, pgDataDir);
     try {
-      client = await PGlite.create({ dataDir: pgDataDir, extensions: { pg_trgm } });
+      client = await PGlite.create({ dataDir: pgDataDir, ...embeddedPgliteOptions() });
       restrictToOwner(pgDataDir);
     } catch (error) {
       release();
       throw error;
     }
   } else {
-    client = await PGlite.create({ extensions: { pg_trgm } });
+    client = await PGlite.create(embeddedPgliteOptions());
   }
   const db = drizzlePglite({ client, schema });
   try {

@@ -4,7 +4,31 @@
  * directly from the .mjs benchmarks too.
  */
 import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
 import net from "node:net";
+
+/**
+ * How `npm start` runs the server (package.json "start":
+ * `[NAME=value …] node <flags> server.js`): its environment assignments (MALLOC_ARENA_MAX) and
+ * Node flags (heap limits), so the browser tests and benchmarks run the server the way
+ * production does (docs/operations.md "Memory", ADR 0019). Read from package.json in the
+ * working directory.
+ */
+export function startCommand(): { env: Record<string, string>; flags: string[] } {
+  const start: string =
+    JSON.parse(fs.readFileSync("package.json", "utf8")).scripts?.start ?? "node server.js";
+  const words = start.trim().split(/\s+/);
+  const node = words.indexOf("node");
+  const end = words.indexOf("server.js");
+  const env = Object.fromEntries(
+    words
+      .slice(0, Math.max(node, 0))
+      .map((word) => /^([A-Z_][A-Z0-9_]*)=(.*)$/.exec(word))
+      .flatMap((match) => (match ? [[match[1], match[2]]] : [])),
+  );
+  const flags = words.slice(node + 1, end < 0 ? node + 1 : end).filter((w) => w.startsWith("--"));
+  return { env, flags };
+}
 
 /** A TCP port that was free on 127.0.0.1 a moment ago. */
 export async function freePort(): Promise<number> {
@@ -39,8 +63,10 @@ export async function startServerProcess(
   extraEnv: Record<string, string> = {},
 ): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ["server.js"], {
+  const command = startCommand();
+  const child = spawn(process.execPath, [...command.flags, "server.js"], {
     env: {
+      ...command.env,
       ...process.env,
       PORT: String(port),
       HOST: "127.0.0.1",
