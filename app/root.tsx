@@ -24,6 +24,7 @@ import { SiteHeader } from "~/features/site/site-header";
 import { AFTER_PAINT_LOADER } from "~/utils/after-paint-scripts";
 import { EARLY_CLICKS_SCRIPT, releaseEarlyClicks } from "~/utils/early-clicks";
 import { refuseUnreadableForms } from "~/utils/form-body.server";
+import { storedCartCountContext } from "~/utils/request-context";
 import type { Route } from "./+types/root";
 // Inlined: one small stylesheet (≈2.5 KB gzip) is cheaper than a render-blocking request on
 // slow mobile networks (docs/budgets.md LCP budget).
@@ -32,7 +33,10 @@ import styles from "./styles/app.css?inline";
 /** A broken multipart body answers 400, not 500 (issue 14 security review). */
 export const middleware: Route.MiddlewareFunction[] = [refuseUnreadableForms];
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  // The page store renders a page for a given cart size without cookies (server/page-cache.ts).
+  const stored = context.get(storedCartCountContext);
+  if (stored !== null) return { cartCount: stored };
   const db = await getDb();
   return { cartCount: await getCartCount(db, request) };
 }

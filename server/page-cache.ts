@@ -4,8 +4,9 @@
  *
  * The public catalogue pages — `/`, `/plant` (each search and filter), `/supplies`,
  * `/ratelist`, `/faq`, `/privacy-policy`, `/terms-of-use` and their single-fetch `.data`
- * requests — look the same to every visitor whose cart is empty. For such a visitor a page is
- * rendered once, from a request built here (the site's PUBLIC_URL, no cookies, no client
+ * requests — look the same to every visitor whose cart is empty, and differ for the others
+ * only by the count in 'Cart (N)' (the root loader's one value). A page is rendered once per
+ * item count — 0 for no cart or an empty one — from a request built here (the site's PUBLIC_URL, no cookies, no client
  * headers: nothing a visitor sends can end up in a stored page), and kept with its gzip and
  * brotli bodies until:
  * - something it shows changes: any invalidation of app/db/cache-invalidation.server.ts
@@ -31,8 +32,9 @@
  * Headers: stored pages say `Cache-Control: public, max-age=0, s-maxage=<shared>` with a weak
  * ETag per encoding (If-None-Match → 304) and `Vary: Accept-Encoding, Cookie`, so a browser
  * revalidates every visit and a CDN may serve them to visitors without cookies for `shared`
- * seconds. A visitor with items in the cart gets the page rendered as before with
- * `Cache-Control: private, no-cache` and the same Vary, so no shared cache ever keeps it.
+ * seconds. A visitor with N items in the cart gets the entry for N, which holds nothing but that
+ * count, with `Cache-Control: private, no-cache` and the same Vary, so no shared cache ever
+ * keeps it.
  */
 import crypto from "node:crypto";
 import { promisify } from "node:util";
@@ -43,7 +45,12 @@ import { Counter, Gauge } from "prom-client";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { type CacheName, onAnyCacheInvalidated } from "~/db/cache-invalidation.server";
 import { metricsRegistry } from "~/utils/metrics.server";
-import { clientAddressContext, cspNonceContext, requestIdContext } from "~/utils/request-context";
+import {
+  clientAddressContext,
+  cspNonceContext,
+  requestIdContext,
+  storedCartCountContext,
+} from "~/utils/request-context";
 import { type InlineHashes, inlineHashes, withInlineHashes } from "./csp-hashes";
 import {
   gzipPartsWithNonce,
@@ -107,6 +114,8 @@ export interface StoredPage {
   hashes: InlineHashes;
   /** Generation of the store when the render started. */
   generation: number;
+  /** Items in the cart the page was rendered for (its 'Cart (N)'); 0 for no cart. */
+  cartItems: number;
 }
 
 export interface PageStoreOptions {
@@ -150,7 +159,7 @@ function registerStoreMetrics(): { requests: Counter<"result"> } {
   storeMetrics = {
     requests: new Counter({
       name: "page_store_requests_total",
-      help: "Requests for stored public pages: served from the store (hit), rendered for it (miss), or rendered for a visitor with a cart (cart).",
+      help: "Requests for stored public pages: served from the store (hit), rendered for it (miss); cart-hit and cart-miss for visitors with items in the cart (one entry per item count).",
       labelNames: ["result"] as const,
       registers: [metricsRegistry],
     }),
@@ -207,13 +216,14 @@ export function createPageStore(options: PageStoreOptions): PageStore {
   };
   onAnyCacheInvalidated(clear);
 
-  const renderPage = async (key: string): Promise<StoredPage> => {
+  const renderPage = async (key: string, url: string, cartItems: number): Promise<StoredPage> => {
     const startedAt = generation;
     const context = new RouterContextProvider();
     context.set(cspNonceContext, placeholder);
     context.set(requestIdContext, "page-store");
     context.set(clientAddressContext, "page-store");
-    const response = await render(new Request(options.publicUrl + key), context);
+    context.set(storedCartCountContext, cartItems);
+    const response = await render(new Request(options.publicUrl + url), context);
     const identity = Buffer.from(await response.arrayBuffer());
     const contentType = response.headers.get("content-type") ?? "";
     const isHtml = contentType.startsWith("text/html");
@@ -236,6 +246,7 @@ export function createPageStore(options: PageStoreOptions): PageStore {
       etag: crypto.createHash("sha256").update(identity).digest("base64url").slice(0, 27),
       hashes: isHtml ? inlineHashes(withoutNonce.toString("utf8")) : { script: [], style: [] },
       generation: startedAt,
+      cartItems,
     };
     const storable = response.status === 200 && !response.headers.has("set-cookie");
     if (storable && generation === startedAt) {
@@ -263,16 +274,19 @@ export function createPageStore(options: PageStoreOptions): PageStore {
     );
   };
 
-  const pageFor = (key: string): Promise<StoredPage> => {
+  const pageFor = (url: string, cartItems: number): Promise<StoredPage> => {
+    // The page for a cart of N items is the same for every such cart (the count is all the
+    // root loader adds): one entry per count, never shared with another count.
+    const key = cartItems > 0 ? `${url}#cart=${cartItems}` : url;
     const stored = pages.get(key);
     if (stored) {
-      requests.inc({ result: "hit" });
+      requests.inc({ result: cartItems > 0 ? "cart-hit" : "hit" });
       return Promise.resolve(stored);
     }
-    requests.inc({ result: "miss" });
+    requests.inc({ result: cartItems > 0 ? "cart-miss" : "miss" });
     let pending = inFlight.get(key);
     if (!pending) {
-      pending = renderPage(key).finally(() => {
+      pending = renderPage(key, url, cartItems).finally(() => {
         if (inFlight.get(key) === pending) inFlight.delete(key);
       });
       inFlight.set(key, pending);
@@ -289,13 +303,7 @@ export function createPageStore(options: PageStoreOptions): PageStore {
     const cartCheck = hasCart ? options.cartItemCount(cookie) : Promise.resolve(0);
     cartCheck
       .then(async (items) => {
-        if (items > 0) {
-          requests.inc({ result: "cart" });
-          res.setHeader("Cache-Control", PERSONALISED_PUBLIC_CACHE_CONTROL);
-          res.setHeader("Vary", STORED_PAGE_VARY);
-          return next();
-        }
-        const page = await pageFor(requestKey(req));
+        const page = await pageFor(requestKey(req), items);
         send(req, res, page);
       })
       .catch((error: unknown) => {
@@ -319,7 +327,12 @@ export function createPageStore(options: PageStoreOptions): PageStore {
       res.end(req.method === "HEAD" ? undefined : body);
       return;
     }
-    res.setHeader("Cache-Control", publicCacheControl(options.maxAgeSeconds));
+    res.setHeader(
+      "Cache-Control",
+      page.cartItems > 0
+        ? PERSONALISED_PUBLIC_CACHE_CONTROL
+        : publicCacheControl(options.maxAgeSeconds),
+    );
     res.setHeader("ETag", `W/"${page.etag}${encoding === "identity" ? "" : `-${encoding}`}"`);
     if (matchesETag(req.headers["if-none-match"], page.etag)) {
       // The browser keeps the body it has, with the nonce of its first response: a new policy

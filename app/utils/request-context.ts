@@ -12,3 +12,10 @@ export const requestIdContext = createContext<string>("");
 
 /** The client's address as the HTTP server sees it (TRUST_PROXY decides), for rate limits. */
 export const clientAddressContext = createContext<string>("unknown");
+
+/**
+ * Set only when the page store (server/page-cache.ts) renders a public page for a cart of this
+ * many items: the root loader then shows this count instead of reading the request's cart
+ * cookie (a stored render has no cookies). Null: read the cookie.
+ */
+export const storedCartCountContext = createContext<number | null>(null);
