@@ -21,7 +21,6 @@ import { NotFoundMessage, ProblemPage } from "~/features/site/not-found-message"
 import { siteConfig } from "~/features/site/site-config";
 import { SiteFooter } from "~/features/site/site-footer";
 import { SiteHeader } from "~/features/site/site-header";
-import { AFTER_PAINT_LOADER } from "~/utils/after-paint-scripts";
 import { EARLY_CLICKS_SCRIPT, releaseEarlyClicks } from "~/utils/early-clicks";
 import { refuseUnreadableForms } from "~/utils/form-body.server";
 import { storedCartCountContext } from "~/utils/request-context";
@@ -79,10 +78,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {isDashboard ? null : <SiteFooter />}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
-        {/* The server makes the scripts above inert; this starts them after the first paint (ADR 0017). */}
-        <script nonce={nonce} suppressHydrationWarning>
-          {AFTER_PAINT_LOADER}
-        </script>
       </body>
     </html>
   );

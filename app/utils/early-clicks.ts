@@ -1,9 +1,9 @@
 /**
  * Presses made before the page has hydrated are kept and replayed once it has (issue 15 item 4,
- * ADR 0017). The JavaScript starts only after the largest contentful paint, so for a moment
- * after the page appears a button's React handler does not exist yet: the phone menu's button
- * would do nothing, and 'Add to cart' would be a plain form post (a reload) instead of the
- * in-place "Added to cart". The inline script in the document's head (which also sets the
+ * ADR 0017). On a slow phone the page shows well before its JavaScript has run, and in that
+ * moment a button's React handler does not exist yet: the phone menu's button would do
+ * nothing, and 'Add to cart' would be a plain form post (a reload) instead of the in-place
+ * "Added to cart". The inline script in the document's head (which also sets the
  * `js` class on <html>) catches every click on a button in that moment, in the capture phase,
  * stops it and queues the button; `releaseEarlyClicks()`, called from the root layout's effect
  * once React has hydrated, presses the queued buttons again in order, now handled by React.
