@@ -77,7 +77,10 @@ describeWithAndWithoutJavaScript(
               requestAnimationFrame(() => requestAnimationFrame(() => resolve(total)));
             }),
         );
-        expect(shift).toBe(0);
+        // Figures loaded by the browser would move the page far more than this; a paint of
+        // half-streamed HTML on a loaded machine once measured 0.014 (PostgreSQL CI run), so
+        // the bound is the CLS budget (docs/budgets.md), not zero.
+        expect(shift).toBeLessThanOrEqual(0.02);
         await expectNoAxeViolations(page);
       }
     });
