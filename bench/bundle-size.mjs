@@ -24,7 +24,7 @@ try {
     const html = await (await fetch(server.base + page)).text();
     const urls = new Set();
     for (const match of html.matchAll(
-      /<(?:script[^>]*\ssrc|link[^>]*rel="(?:x-after-paint-)?modulepreload"[^>]*\shref)="([^"]+)"/g,
+      /<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+)"/g,
     )) {
       urls.add(match[1]);
     }

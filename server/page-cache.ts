@@ -112,8 +112,6 @@ export interface StoredPage {
   etag: string;
   /** CSP hashes of the brotli body's inline scripts and styles. */
   hashes: InlineHashes;
-  /** Generation of the store when the render started. */
-  generation: number;
   /** Items in the cart the page was rendered for (its 'Cart (N)'); 0 for no cart. */
   cartItems: number;
 }
@@ -245,7 +243,6 @@ export function createPageStore(options: PageStoreOptions): PageStore {
       br: brotlied,
       etag: crypto.createHash("sha256").update(identity).digest("base64url").slice(0, 27),
       hashes: isHtml ? inlineHashes(withoutNonce.toString("utf8")) : { script: [], style: [] },
-      generation: startedAt,
       cartItems,
     };
     const storable = response.status === 200 && !response.headers.has("set-cookie");

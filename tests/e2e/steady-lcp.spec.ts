@@ -4,23 +4,15 @@
  * before the page has hydrated is kept and handled once it has (app/utils/early-clicks.ts).
  * ADR 0017 records why the JavaScript is not deferred past the largest contentful paint.
  */
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { waitForHydration } from "../support/e2e-steps";
 
 const PHONE = { width: 412, height: 823 };
-
-/** True once React has hydrated `<main>` (React puts its fiber keys on hydrated nodes). */
-async function waitForHydration(page: Page) {
-  await page.waitForFunction(
-    () => Object.keys(document.querySelector("main") ?? {}).some((k) => k.startsWith("__react")),
-    null,
-    { timeout: 15_000 },
-  );
-}
 
 test("once hydrated, the phone menu opens", async ({ page }) => {
   await page.setViewportSize(PHONE);
   await page.goto("/faq");
-  await waitForHydration(page);
+  await waitForHydration(page, "main");
   const nav = page.getByRole("navigation", { name: "Main" });
   await expect(nav.getByRole("link", { name: "Plants" })).toBeHidden();
   await page.getByRole("button", { name: "Menu" }).click();
@@ -42,7 +34,7 @@ for (const path of ["/cart", "/review-page"]) {
       }).observe({ type: "layout-shift", buffered: true });
     });
     await page.goto(path);
-    await waitForHydration(page);
+    await waitForHydration(page, "main");
     const footerTop = await page
       .getByRole("contentinfo")
       .evaluate((footer) => footer.getBoundingClientRect().top);
