@@ -10,6 +10,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  type ShouldRevalidateFunction,
   useLocation,
   useRouteLoaderData,
 } from "react-router";
@@ -21,7 +22,11 @@ import { NotFoundMessage, ProblemPage } from "~/features/site/not-found-message"
 import { siteConfig } from "~/features/site/site-config";
 import { SiteFooter } from "~/features/site/site-footer";
 import { SiteHeader } from "~/features/site/site-header";
+import { langOf, messagesFor } from "~/i18n/i18n.server";
+import { LanguageProvider, MessageAnchor, Trans, useT } from "~/i18n/i18n-react";
+import { type Lang, langFromPath, languages, switchLanguage } from "~/i18n/languages";
 import { EARLY_CLICKS_SCRIPT, releaseEarlyClicks } from "~/utils/early-clicks";
+import { env } from "~/utils/env.server";
 import { refuseUnreadableForms } from "~/utils/form-body.server";
 import { storedCartCountContext } from "~/utils/request-context";
 import type { Route } from "./+types/root";
@@ -33,12 +38,27 @@ import styles from "./styles/app.css?inline";
 export const middleware: Route.MiddlewareFunction[] = [refuseUnreadableForms];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const lang = langOf(request);
+  const frame = {
+    lang,
+    // The site's own address, for canonical and hreflang links (never the request's Host).
+    origin: env().messages.publicUrl,
+    messages: messagesFor(lang, ["frame"]),
+  };
   // The page store renders a page for a given cart size without cookies (server/page-cache.ts).
   const stored = context.get(storedCartCountContext);
-  if (stored !== null) return { cartCount: stored };
+  if (stored !== null) return { ...frame, cartCount: stored };
   const db = await getDb();
-  return { cartCount: await getCartCount(db, request) };
+  return { ...frame, cartCount: await getCartCount(db, request) };
 }
+
+/** The frame's messages change with the language: reload them when the prefix changes. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}) =>
+  langFromPath(currentUrl.pathname) !== langFromPath(nextUrl.pathname) || defaultShouldRevalidate;
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -47,12 +67,14 @@ export const links: Route.LinksFunction = () => [
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
+  const location = useLocation();
+  const lang = langFromPath(location.pathname);
   // The staff dashboard has its own header; the shop's navigation and footer stay public.
-  const isDashboard = useLocation().pathname.startsWith("/dashboard");
+  const isDashboard = location.pathname.startsWith("/dashboard");
   // Hydrated: presses made before now are handled by React (app/utils/early-clicks.ts).
   useEffect(() => releaseEarlyClicks(), []);
   return (
-    <html lang="en-IN">
+    <html lang={lang}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -62,24 +84,70 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {EARLY_CLICKS_SCRIPT}
         </script>
         <Meta />
+        {isDashboard || !data ? null : (
+          <LanguageLinks
+            origin={data.origin}
+            lang={lang}
+            pathname={location.pathname}
+            search={location.search}
+          />
+        )}
         <Links />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own stylesheet, bundled at build time */}
         <style nonce={nonce} dangerouslySetInnerHTML={{ __html: styles }} />
       </head>
       <body>
-        <a className="skip-link" href="#main">
-          Skip to content
-        </a>
-        {isDashboard ? null : <SiteHeader cartCount={data?.cartCount ?? 0} />}
-        <PendingIndicator />
-        <main id="main" tabIndex={-1}>
-          {children}
-        </main>
-        {isDashboard ? null : <SiteFooter />}
+        <LanguageProvider lang={isDashboard ? "en" : lang}>
+          <SkipLink />
+          {isDashboard ? null : <SiteHeader cartCount={data?.cartCount ?? 0} />}
+          <PendingIndicator />
+          <main id="main" tabIndex={-1}>
+            {children}
+          </main>
+          {isDashboard ? null : <SiteFooter />}
+        </LanguageProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
     </html>
+  );
+}
+
+/** 'Skip to content', in the page's language. */
+function SkipLink() {
+  const t = useT();
+  return (
+    <a className="skip-link" href="#main">
+      {t("frame.skipToContent")}
+    </a>
+  );
+}
+
+/**
+ * The page's canonical URL and its versions in the other languages (`hreflang`, with
+ * `x-default` on English), absolute on the site's own address; the query is kept, as the
+ * switch keeps it.
+ */
+function LanguageLinks({
+  origin,
+  lang,
+  pathname,
+  search,
+}: {
+  origin: string;
+  lang: Lang;
+  pathname: string;
+  search: string;
+}) {
+  const href = (target: Lang) => `${origin}${switchLanguage(target, pathname + search)}`;
+  return (
+    <>
+      <link rel="canonical" href={href(lang)} />
+      {languages.map((target) => (
+        <link key={target} rel="alternate" hrefLang={target} href={href(target)} />
+      ))}
+      <link rel="alternate" hrefLang="x-default" href={href("en")} />
+    </>
   );
 }
 
@@ -88,22 +156,26 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const t = useT();
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
       <>
-        <title>{`Page Not Found | ${siteConfig.brandName}`}</title>
+        <title>{`${t("frame.notFound.heading")} | ${siteConfig.brandName}`}</title>
         <NotFoundMessage />
       </>
     );
   }
   return (
     <ProblemPage
-      heading="Something went wrong"
-      title={`Something went wrong | ${siteConfig.brandName}`}
+      heading={t("frame.error.heading")}
+      title={`${t("frame.error.heading")} | ${siteConfig.brandName}`}
     >
       <p>
-        We could not show this page just now. Please try again in a moment, or call us on{" "}
-        <a href={`tel:${siteConfig.phoneE164}`}>{siteConfig.phoneDisplay}</a>.
+        <Trans
+          id="frame.error.body"
+          values={{ phone: siteConfig.phoneDisplay }}
+          components={{ 0: <MessageAnchor href={`tel:${siteConfig.phoneE164}`} /> }}
+        />
       </p>
     </ProblemPage>
   );

@@ -2,27 +2,55 @@
  * Every URL of the site in one place (docs/contracts.md "Public URLs").
  */
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
+import { prefixedLanguages } from "./i18n/languages";
+
+type PrefixedLang = (typeof prefixedLanguages)[number];
+
+/**
+ * The shop's public pages at `prefix` (`""` for English, `"hi/"`, `"kn/"`): the same route
+ * modules under each language (issue 16; docs/contracts.md "Languages"). Route ids stay the
+ * module's default in English and get the language in front elsewhere (`hi/routes/plant`).
+ */
+function publicPages(prefix: "" | `${PrefixedLang}/`) {
+  const id = (file: string, english?: string): { id?: string } =>
+    prefix
+      ? { id: `${prefix}${english ?? file.replace(/\.tsx?$/, "")}` }
+      : english
+        ? { id: english }
+        : {};
+  const page = (path: string, file: string, english?: string) =>
+    route(`${prefix}${path}`, file, id(file, english));
+  return [
+    prefix
+      ? route(prefix.slice(0, -1), "routes/home.tsx", id("routes/home.tsx"))
+      : index("routes/home.tsx"),
+    page("plant", "routes/plant.tsx"),
+    page("supplies", "routes/supplies.tsx"),
+    page("ratelist", "routes/ratelist.tsx"),
+    page("cart", "routes/cart.tsx"),
+    page("checkout", "routes/checkout.tsx"),
+    page("orders/:token", "routes/order-tracking.tsx"),
+    page("orders/:token/placed", "routes/order-placed.tsx"),
+    page("orderpage", "routes/orderpage.tsx"),
+    page("pickups/:token", "routes/pickup-tracking.tsx"),
+    page("pickups/:token/booked", "routes/pickup-booked.tsx"),
+    page("faq", "routes/info-page.tsx", "faq"),
+    page("privacy-policy", "routes/info-page.tsx", "privacy-policy"),
+    page("terms-of-use", "routes/info-page.tsx", "terms-of-use"),
+    // Online payment (docs/payments.md): the page for a stored order.
+    page("payment", "routes/payment.tsx"),
+    page("review-page", "routes/review-page.tsx"),
+    page("unsubscribe/:token", "routes/unsubscribe.tsx"),
+  ];
+}
 
 export default [
-  index("routes/home.tsx"),
-  route("plant", "routes/plant.tsx"),
-  route("supplies", "routes/supplies.tsx"),
-  route("ratelist", "routes/ratelist.tsx"),
-  route("cart", "routes/cart.tsx"),
-  route("checkout", "routes/checkout.tsx"),
-  route("orders/:token", "routes/order-tracking.tsx"),
-  route("orders/:token/placed", "routes/order-placed.tsx"),
-  route("orderpage", "routes/orderpage.tsx"),
-  route("pickups/:token", "routes/pickup-tracking.tsx"),
-  route("pickups/:token/booked", "routes/pickup-booked.tsx"),
-  route("faq", "routes/info-page.tsx", { id: "faq" }),
-  route("privacy-policy", "routes/info-page.tsx", { id: "privacy-policy" }),
-  route("terms-of-use", "routes/info-page.tsx", { id: "terms-of-use" }),
-  // Online payment (docs/payments.md): the page for a stored order, and Razorpay's webhook.
-  route("payment", "routes/payment.tsx"),
+  ...publicPages(""),
+  ...prefixedLanguages.flatMap((lang) => publicPages(`${lang}/`)),
+  // The language switch: remembers the choice in a cookie, then shows the page in it.
+  route("language/:lang", "routes/language.ts"),
+  // Razorpay's webhook (docs/payments.md).
   route("payments/razorpay/webhook", "routes/razorpay-webhook.ts"),
-  route("review-page", "routes/review-page.tsx"),
-  route("unsubscribe/:token", "routes/unsubscribe.tsx"),
   // Staff dashboard (docs/dashboard.md): login, setup and logout outside the frame; everything else in
   // it. Every loader and action below calls requireStaff itself (tests walk this table).
   route("dashboard/login", "routes/dashboard/login.tsx"),
@@ -69,5 +97,9 @@ export default [
     route("route/:id/handover", "routes/dashboard/route-handover.ts"),
   ]),
   route("healthz", "routes/healthz.ts"),
+  // Unknown URLs, in the language of their prefix (`/fr/plant` is English: no such language).
+  ...prefixedLanguages.map((lang) =>
+    route(`${lang}/*`, "routes/not-found.tsx", { id: `${lang}/routes/not-found` }),
+  ),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -33,6 +33,7 @@ import { SecretFileError, sessionSecret } from "~/utils/secrets.server";
 import { startBackupControl } from "./backups";
 import { personalNoStore } from "./cache-control";
 import { trackConnections } from "./drain";
+import { languageHome } from "./language-home";
 import { redactedLogUrl } from "./log-redaction";
 import { refuseWritesOnLowDisk } from "./low-disk";
 import { startMessageDispatcher } from "./messages";
@@ -154,6 +155,8 @@ export async function startServer(): Promise<RunningServer> {
       getCartCount(database.db, new Request(config.messages.publicUrl, { headers: { cookie } })),
     mode: process.env.NODE_ENV,
   });
+  // A returning visitor's `/` goes to the language they chose (never for crawlers).
+  app.use(languageHome);
   app.use(pageStore.middleware);
   // Per-response compression costs CPU on every rendered page (issue 15 item 2): gzip level 3
   // and brotli quality 3 take a quarter and a half of the time of the defaults (6 and 4) on

@@ -20,6 +20,11 @@ describe("isPersonalPath", () => {
       "/payment",
       "/payment.data",
       "/orderpage",
+      "/hi/cart",
+      "/kn/checkout.data",
+      "/hi/orders/tok123456789",
+      "/kn/pickups/tok123456789/booked",
+      "/language/hi",
     ]) {
       expect(isPersonalPath(path), path).toBe(true);
     }
@@ -37,6 +42,10 @@ describe("isPersonalPath", () => {
       "/payments/razorpay/webhook",
       "/dashboards",
       "/cartoon",
+      "/hi",
+      "/hi.data",
+      "/hi/plant",
+      "/kn/ratelist.data",
     ]) {
       expect(isPersonalPath(path), path).toBe(false);
     }

@@ -26,11 +26,15 @@ export const PERSONAL_PATH_PREFIXES = [
   "/payment",
 ] as const;
 
-/** True when `pathname` (no query) is one of the personal pages, document or `.data`. */
+/**
+ * True when `pathname` (no query) is one of the personal pages, document or `.data`, in any
+ * language (`/hi/cart`, `/kn/orders/…`: issue 16), or the language switch (it sets a cookie).
+ */
 export function isPersonalPath(pathname: string): boolean {
+  if (pathname.startsWith("/language/")) return true;
+  const path = /^\/(hi|kn)\//.test(pathname) ? pathname.slice(3) : pathname;
   return PERSONAL_PATH_PREFIXES.some(
-    (prefix) =>
-      pathname === prefix || pathname.startsWith(`${prefix}/`) || pathname.startsWith(`${prefix}.`),
+    (prefix) => path === prefix || path.startsWith(`${prefix}/`) || path.startsWith(`${prefix}.`),
   );
 }
 

@@ -1,6 +1,7 @@
 /**
  * Redaction of secrets in access-log URLs (issue 14 security review; docs/budgets.md): the
- * tracking tokens of `/orders/<token>`, `/pickups/<token>` and `/unsubscribe/<token>` (and their
+ * tracking tokens of `/orders/<token>`, `/pickups/<token>` and `/unsubscribe/<token>` (in any
+ * language, `/hi/orders/<token>`; and their
  * child pages and `.data` requests) keep their first 6 characters followed by '…', enough to
  * tell two requests apart without letting a log reader open the page. The query string is
  * dropped (the setup link's token travels there, and search text is not kept).
@@ -9,7 +10,7 @@
 /** Characters of a token kept in logs. */
 export const KEPT_TOKEN_CHARACTERS = 6;
 
-const TOKEN_PATH = /^\/(orders|pickups|unsubscribe)\/([^/.?#]+)/;
+const TOKEN_PATH = /^((?:\/hi|\/kn)?\/(?:orders|pickups|unsubscribe))\/([^/.?#]+)/;
 
 /**
  * The URL as it may be logged: path only, the token segment cut to its first 6 characters and
@@ -20,7 +21,7 @@ export function redactedLogUrl(url: string): string {
   const path = url.split("?")[0] ?? "";
   return path.replace(TOKEN_PATH, (whole, kind: string, token: string) =>
     token.length > KEPT_TOKEN_CHARACTERS
-      ? `/${kind}/${token.slice(0, KEPT_TOKEN_CHARACTERS)}…`
+      ? `${kind}/${token.slice(0, KEPT_TOKEN_CHARACTERS)}…`
       : whole,
   );
 }

@@ -65,8 +65,8 @@ import {
 const QUICK_BROTLI_QUALITY = 6;
 const brotli = promisify(zlib.brotliCompress);
 
-/** Document paths whose pages the store keeps (issue 15 item 1). */
-export const STORED_PAGE_PATHS = [
+/** English document paths whose pages the store keeps (issue 15 item 1). */
+const ENGLISH_STORED_PATHS = [
   "/",
   "/plant",
   "/supplies",
@@ -75,6 +75,14 @@ export const STORED_PAGE_PATHS = [
   "/privacy-policy",
   "/terms-of-use",
 ] as const;
+
+/** Document paths whose pages the store keeps: the English ones and the same in Hindi and Kannada. */
+export const STORED_PAGE_PATHS: readonly string[] = [
+  ...ENGLISH_STORED_PATHS,
+  ...["/hi", "/kn"].flatMap((prefix) =>
+    ENGLISH_STORED_PATHS.map((path) => (path === "/" ? prefix : `${prefix}${path}`)),
+  ),
+];
 
 /** The `.data` path React Router's client fetches for a document path (`/` → `/_.data`). */
 export function dataPathOf(pathname: string): string {

@@ -57,7 +57,12 @@ export function securityHeaders(production: boolean): RequestHandler {
   const strict = helmetWith(production, false);
   const payment = helmetWith(production, true);
   return (req, res, next) =>
-    pathOf(req) === PAYMENT_PAGE_PATH ? payment(req, res, next) : strict(req, res, next);
+    isPaymentPage(pathOf(req)) ? payment(req, res, next) : strict(req, res, next);
+}
+
+/** The payment page in any language (`/payment`, `/hi/payment`, `/kn/payment`: issue 16). */
+function isPaymentPage(pathname: string): boolean {
+  return pathname === PAYMENT_PAGE_PATH || /^\/(hi|kn)\/payment$/.test(pathname);
 }
 
 function helmetWith(production: boolean, razorpay: boolean): RequestHandler {

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { pageMeta } from "~/features/site/meta";
+import { localisedPageMeta } from "~/features/site/meta";
 import { NotFoundMessage } from "~/features/site/not-found-message";
 import type { Route } from "./+types/not-found";
 
@@ -8,8 +8,8 @@ export function loader() {
   return data(null, { status: 404 });
 }
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta("Page Not Found", "The page you are looking for doesn't exist.");
+export const meta: Route.MetaFunction = (args) =>
+  localisedPageMeta(args, "frame.notFound.heading", "frame.notFound.description");
 
 export default function NotFound() {
   return <NotFoundMessage />;

@@ -28,6 +28,11 @@ export const products = pgTable(
     kind: text("kind", { enum: productKinds }).notNull(),
     name: text("name").notNull(),
     description: text("description").notNull(),
+    /** Hindi and Kannada name and description (issue 16); '' shows the English one. */
+    nameHi: text("name_hi").notNull().default(""),
+    nameKn: text("name_kn").notNull().default(""),
+    descriptionHi: text("description_hi").notNull().default(""),
+    descriptionKn: text("description_kn").notNull().default(""),
     /** Fertiliser pack size as written in spec §9 ("1kg", "500ml"); null for plants. */
     size: text("size"),
     pricePaise: integer("price_paise").notNull(),

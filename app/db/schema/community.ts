@@ -4,6 +4,7 @@
  */
 import { sql } from "drizzle-orm";
 import { check, index, pgTable, serial, smallint, text, timestamp } from "drizzle-orm/pg-core";
+import { languages } from "../../i18n/languages";
 
 export const registrations = pgTable(
   "registrations",
@@ -15,11 +16,14 @@ export const registrations = pgTable(
     /** E.164, +91XXXXXXXXXX. */
     phone: text("phone").notNull(),
     unsubscribeToken: text("unsubscribe_token").notNull().unique(),
+    /** The language of the page it was made on ('en', 'hi', 'kn'): its messages and links use it (issue 16). */
+    language: text("language", { enum: languages }).notNull().default("en"),
     unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    check("registrations_language_valid", sql`${t.language} in ('en', 'hi', 'kn')`),
     // Dashboard list (newest first, keyset on created_at, id) and its contains-search.
     index("registrations_created_idx").on(t.createdAt, t.id),
     index("registrations_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),

@@ -6,6 +6,7 @@
  */
 import { sql } from "drizzle-orm";
 import { check, date, index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { languages } from "../../i18n/languages";
 import { scrapMaterials } from "./rates";
 import { staffUsers } from "./staff";
 
@@ -42,6 +43,8 @@ export const pickups = pgTable(
     /** Slot start as HH:MM in Asia/Kolkata, one of the configured slots. */
     slotStart: text("slot_start").notNull(),
     rewardPreference: text("reward_preference", { enum: rewardPreferences }).notNull(),
+    /** The language of the page it was made on ('en', 'hi', 'kn'): its messages and links use it (issue 16). */
+    language: text("language", { enum: languages }).notNull().default("en"),
     estimatePaise: integer("estimate_paise").notNull().default(0),
     /** The payout of the confirmed weigh sheet (before any coupon/plant bonus). */
     payoutPaise: integer("payout_paise"),
@@ -71,6 +74,7 @@ export const pickups = pgTable(
       sql`${t.handoverCode} is null or ${t.handoverCode} ~ '^[0-9]{4}$'`,
     ),
     check("pickups_reward_valid", sql`${t.rewardPreference} in ('plants', 'coupon', 'money')`),
+    check("pickups_language_valid", sql`${t.language} in ('en', 'hi', 'kn')`),
     check("pickups_slot_format", sql`${t.slotStart} ~ '^[0-2][0-9]:[0-5][0-9]$'`),
     check("pickups_pin_code_format", sql`${t.pinCode} ~ '^[1-9][0-9]{5}$'`),
     check(

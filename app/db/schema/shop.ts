@@ -16,6 +16,7 @@ import {
   unique,
   uuid,
 } from "drizzle-orm/pg-core";
+import { languages } from "../../i18n/languages";
 import { products } from "./catalogue";
 
 export const carts = pgTable(
@@ -67,6 +68,8 @@ export const orders = pgTable(
     status: text("status", { enum: orderStatuses }).notNull().default("placed"),
     paymentMethod: text("payment_method", { enum: paymentMethods }).notNull().default("cod"),
     paymentStatus: text("payment_status", { enum: paymentStatuses }).notNull().default("unpaid"),
+    /** The language of the page it was made on ('en', 'hi', 'kn'): its messages and links use it (issue 16). */
+    language: text("language", { enum: languages }).notNull().default("en"),
     /** The Razorpay order created for this order's online payment (docs/payments.md). */
     razorpayOrderId: text("razorpay_order_id").unique(),
     /** The Razorpay payment that paid it, once verified (docs/payments.md). */
@@ -96,6 +99,7 @@ export const orders = pgTable(
       sql`${t.status} in ('placed', 'confirmed', 'shipped', 'delivered', 'cancelled')`,
     ),
     check("orders_payment_method_valid", sql`${t.paymentMethod} in ('cod', 'online')`),
+    check("orders_language_valid", sql`${t.language} in ('en', 'hi', 'kn')`),
     check(
       "orders_payment_status_valid",
       sql`${t.paymentStatus} in ('unpaid', 'pending', 'paid', 'failed', 'expired')`,

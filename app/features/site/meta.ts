@@ -1,6 +1,7 @@
 /**
  * Page title and description for route `meta` exports (every page sets both).
  */
+import { type MessageValues, metaTranslator } from "~/i18n/i18n-react";
 import { siteConfig } from "./site-config";
 
 /** `[{title}, {name: "description"}]` with the brand appended to the title. */
@@ -9,4 +10,18 @@ export function pageMeta(title: string, description: string) {
     { title: `${title} | ${siteConfig.brandName}` },
     { name: "description", content: description },
   ];
+}
+
+/**
+ * `pageMeta` from message ids, in the page's language (issue 16): `titleId` and
+ * `descriptionId` are looked up in the messages the matched loaders returned.
+ */
+export function localisedPageMeta(
+  args: Parameters<typeof metaTranslator>[0],
+  titleId: string,
+  descriptionId: string,
+  values?: MessageValues,
+) {
+  const t = metaTranslator(args);
+  return pageMeta(t(titleId, values), t(descriptionId, values));
 }

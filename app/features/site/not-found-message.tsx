@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { useLocalePath, useT } from "~/i18n/i18n-react";
 
 /**
  * A page shown instead of the one asked for (not found, or an error): the heading, what
@@ -17,14 +18,16 @@ export function ProblemPage({
   className?: string;
   children: ReactNode;
 }) {
+  const t = useT();
+  const to = useLocalePath();
   return (
     <div className={className ? `page page--narrow ${className}` : "page page--narrow"}>
       {title === undefined ? null : <title>{title}</title>}
       <h1>{heading}</h1>
       {children}
       <p>
-        <Link to="/" className="button">
-          Go to the home page
+        <Link to={to("/")} className="button">
+          {t("frame.goHome")}
         </Link>
       </p>
     </div>
@@ -33,9 +36,10 @@ export function ProblemPage({
 
 /** The 404 message (docs/product.md), used by the catch-all route and the root boundary. */
 export function NotFoundMessage() {
+  const t = useT();
   return (
-    <ProblemPage heading="Page Not Found" className="not-found">
-      <p>Page Not Found. The page you are looking for doesn't exist.</p>
+    <ProblemPage heading={t("frame.notFound.heading")} className="not-found">
+      <p>{t("frame.notFound.body")}</p>
     </ProblemPage>
   );
 }

@@ -4,6 +4,8 @@
  */
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { useLocalePath, useT } from "~/i18n/i18n-react";
+import { LanguageSwitch } from "./language-switch";
 import { type SocialLink, siteConfig } from "./site-config";
 
 const icons: Record<Exclude<SocialLink["network"], "instagram">, string> = {
@@ -33,18 +35,18 @@ function SocialIcon({ network }: { network: SocialLink["network"] }) {
 const linkGroups = [
   {
     id: "footer-company",
-    heading: "Company",
+    heading: "frame.footer.company",
     links: [
-      { to: "/faq", label: "FAQ" },
-      { to: "/review-page", label: "Review Us" },
+      { to: "/faq", label: "frame.footer.faq" },
+      { to: "/review-page", label: "frame.footer.reviewUs" },
     ],
   },
   {
     id: "footer-support",
-    heading: "Support",
+    heading: "frame.footer.support",
     links: [
-      { to: "/privacy-policy", label: "Privacy Policy" },
-      { to: "/terms-of-use", label: "Terms of Use" },
+      { to: "/privacy-policy", label: "frame.footer.privacyPolicy" },
+      { to: "/terms-of-use", label: "frame.footer.termsOfUse" },
     ],
   },
 ] as const;
@@ -73,34 +75,41 @@ function FooterGroup({
 
 export function SiteFooter() {
   const year = new Date().getFullYear();
+  const t = useT();
+  const to = useLocalePath();
   return (
     <footer className="site-footer">
       <div className="site-footer__grid">
         <FooterGroup as="section" id="footer-brand" heading={siteConfig.brandName}>
-          <p>{siteConfig.tagline}</p>
+          <p>{t("frame.footer.tagline")}</p>
           <ul className="site-footer__social">
             {siteConfig.social.map((link) => (
               <li key={link.network}>
                 <a href={link.href} rel="noopener noreferrer" target="_blank">
                   <SocialIcon network={link.network} />
-                  <span className="visually-hidden">{link.label} (opens in a new tab)</span>
+                  <span className="visually-hidden">
+                    {t(`frame.footer.social.${link.network}`, { brand: siteConfig.brandName })}
+                  </span>
                 </a>
               </li>
             ))}
           </ul>
         </FooterGroup>
         {linkGroups.map((group) => (
-          <FooterGroup key={group.id} as="nav" id={group.id} heading={group.heading}>
+          <FooterGroup key={group.id} as="nav" id={group.id} heading={t(group.heading)}>
             <ul>
               {group.links.map((link) => (
                 <li key={link.to}>
-                  <Link to={link.to}>{link.label}</Link>
+                  <Link to={to(link.to)}>{t(link.label)}</Link>
                 </li>
               ))}
             </ul>
           </FooterGroup>
         ))}
-        <FooterGroup as="section" id="footer-contact" heading="Contact">
+        <FooterGroup as="section" id="footer-language" heading={t("frame.language.heading")}>
+          <LanguageSwitch />
+        </FooterGroup>
+        <FooterGroup as="section" id="footer-contact" heading={t("frame.footer.contact")}>
           <ul>
             <li>
               <a href={`tel:${siteConfig.phoneE164}`}>{siteConfig.phoneDisplay}</a>

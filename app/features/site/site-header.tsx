@@ -6,6 +6,9 @@
  */
 import { useEffect, useId, useState } from "react";
 import { Link, NavLink, useFetchers, useLocation } from "react-router";
+import { useLocalePath, useT } from "~/i18n/i18n-react";
+import { stripLang } from "~/i18n/languages";
+import { LanguageSwitch } from "./language-switch";
 import { siteConfig } from "./site-config";
 
 function Logo() {
@@ -24,6 +27,8 @@ export function SiteHeader({ cartCount }: { cartCount: number }) {
   const location = useLocation();
   const [open, setOpen] = useState(false);
   const menuId = useId();
+  const t = useT();
+  const to = useLocalePath();
 
   // Choosing any link (any navigation) closes the menu.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every location change
@@ -37,7 +42,7 @@ export function SiteHeader({ cartCount }: { cartCount: number }) {
   return (
     <header className="site-header">
       <div className="site-header__bar">
-        <Link to="/" className="site-header__logo" onClick={close}>
+        <Link to={to("/")} className="site-header__logo" onClick={close}>
           <Logo />
           <span>{siteConfig.brandName}</span>
         </Link>
@@ -48,8 +53,9 @@ export function SiteHeader({ cartCount }: { cartCount: number }) {
           onToggle={() => setOpen((value) => !value)}
         />
       </div>
-      <nav aria-label="Main" id={menuId} className="site-nav" data-open={open}>
-        <MenuLinks isHome={location.pathname === "/"} count={count} close={close} />
+      <nav aria-label={t("frame.nav.label")} id={menuId} className="site-nav" data-open={open}>
+        <MenuLinks isHome={stripLang(location.pathname) === "/"} count={count} close={close} />
+        <LanguageSwitch className="site-nav__languages" />
       </nav>
     </header>
   );
@@ -60,10 +66,11 @@ export function SiteHeader({ cartCount }: { cartCount: number }) {
  * the root loader's revalidation then brings the server's figure.
  */
 function usePendingCartAdds(): number {
+  const cartAction = useLocalePath()("/cart");
   return useFetchers().filter(
     (fetcher) =>
       fetcher.state === "submitting" &&
-      fetcher.formAction === "/cart" &&
+      fetcher.formAction === cartAction &&
       fetcher.formData?.get("intent") === "add",
   ).length;
 }
@@ -80,6 +87,7 @@ function MenuToggle({
   count: number;
   onToggle: () => void;
 }) {
+  const t = useT();
   return (
     <button
       type="button"
@@ -91,11 +99,11 @@ function MenuToggle({
       <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
         <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" />
       </svg>
-      <span className="visually-hidden">Menu</span>
+      <span className="visually-hidden">{t("frame.nav.menu")}</span>
       {count > 0 ? (
         <span className="site-header__badge">
           {count}
-          <span className="visually-hidden"> items in cart</span>
+          <span className="visually-hidden"> {t("frame.nav.itemsInCart", { count })}</span>
         </span>
       ) : null}
     </button>
@@ -104,9 +112,9 @@ function MenuToggle({
 
 /** The home page's sections, linked only on the home page. */
 const homeSections = [
-  { to: "#about", label: "About" },
-  { to: "#valuate", label: "How we valuate" },
-  { to: "#contact", label: "Contact" },
+  { to: "#about", label: "frame.nav.about" },
+  { to: "#valuate", label: "frame.nav.valuate" },
+  { to: "#contact", label: "frame.nav.contact" },
 ] as const;
 
 /** A link to one of the site's pages (marked as the current page when it is). */
@@ -140,6 +148,8 @@ function MenuLinks({
   count: number;
   close: () => void;
 }) {
+  const t = useT();
+  const to = useLocalePath();
   return (
     <ul>
       {isHome ? (
@@ -147,25 +157,27 @@ function MenuLinks({
           {homeSections.map((section) => (
             <li key={section.to}>
               <Link to={section.to} onClick={close}>
-                {section.label}
+                {t(section.label)}
               </Link>
             </li>
           ))}
-          <PageLink to="/ratelist" close={close}>
-            Scrap List
+          <PageLink to={to("/ratelist")} close={close}>
+            {t("frame.nav.scrapList")}
           </PageLink>
         </>
       ) : null}
-      <PageLink to="/orderpage" className="site-nav__cta" close={close}>
-        {siteConfig.pickupCta}
+      <PageLink to={to("/orderpage")} className="site-nav__cta" close={close}>
+        {t("frame.nav.sellScrap")}
       </PageLink>
-      <PageLink to="/plant" close={close}>
-        Plants
+      <PageLink to={to("/plant")} close={close}>
+        {t("frame.nav.plants")}
       </PageLink>
-      <PageLink to="/supplies" close={close}>
-        Supplies
+      <PageLink to={to("/supplies")} close={close}>
+        {t("frame.nav.supplies")}
       </PageLink>
-      <PageLink to="/cart" close={close}>{`Cart (${count})`}</PageLink>
+      <PageLink to={to("/cart")} close={close}>
+        {t("frame.nav.cart", { count })}
+      </PageLink>
     </ul>
   );
 }
