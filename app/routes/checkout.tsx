@@ -41,6 +41,7 @@ import { razorpayConfig } from "~/features/payments/razorpay.server";
 import { countAttempt, honeypotFilled } from "~/features/site/anti-automation.server";
 import { pageMeta } from "~/features/site/meta";
 import { siteConfig } from "~/features/site/site-config";
+import { langOf } from "~/i18n/i18n.server";
 import { idempotencyKey } from "~/utils/codes.server";
 import { firstIssuePerField, textFields } from "~/utils/form-data";
 import { formatPaise } from "~/utils/money";
@@ -169,6 +170,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       shipping,
       paymentMethod,
       couponCode,
+      language: langOf(request),
     });
     if (order.paymentMethod === "online") {
       return redirectDocument(`/payment?order=${order.trackingToken}`, { status: 303 });

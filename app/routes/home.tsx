@@ -20,6 +20,7 @@ import { getImpactFigures } from "~/features/pickups/impact.server";
 import { ImpactSection } from "~/features/pickups/impact-section";
 import { pageMeta } from "~/features/site/meta";
 import { siteConfig } from "~/features/site/site-config";
+import { langOf } from "~/i18n/i18n.server";
 import { logger } from "~/utils/logger.server";
 import { type PublicFormResult, screenPublicForm } from "~/utils/public-form.server";
 import { clientAddressContext } from "~/utils/request-context";
@@ -58,7 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   if (refusal) return refusal;
   try {
-    const { unsubscribeToken } = await upsertRegistration(await getDb(), parsed);
+    const { unsubscribeToken } = await upsertRegistration(await getDb(), parsed, langOf(request));
     return data<JoinResult>({
       ok: true,
       unsubscribePath: `/unsubscribe/${unsubscribeToken}`,

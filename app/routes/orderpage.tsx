@@ -16,6 +16,7 @@ import { listRateCategories } from "~/features/rates/rates.server";
 import { countAttempt, honeypotFilled } from "~/features/site/anti-automation.server";
 import { pageMeta } from "~/features/site/meta";
 import { siteConfig } from "~/features/site/site-config";
+import { langOf } from "~/i18n/i18n.server";
 import { idempotencyKey } from "~/utils/codes.server";
 import { textFields } from "~/utils/form-data";
 import { clientAddressContext } from "~/utils/request-context";
@@ -105,7 +106,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const overLimit = await countAttempt("booking", context.get(clientAddressContext));
   if (overLimit) return refuse(429, {}, {}, overLimit.message, overLimit.headers);
   try {
-    const booked = await bookPickup(await getDb(), parsed.data, new Date(), pickupConfigFromEnv());
+    const booked = await bookPickup(
+      await getDb(),
+      parsed.data,
+      new Date(),
+      pickupConfigFromEnv(),
+      langOf(request),
+    );
     return redirect(`/pickups/${booked.trackingToken}/booked`, { status: 303 });
   } catch (error) {
     if (error instanceof OpenPickupsCapError) {

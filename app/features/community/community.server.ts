@@ -8,17 +8,21 @@ import type { Database } from "~/db/client.server";
 import { createReadCache } from "~/db/read-cache.server";
 import { returnedRow } from "~/db/returned-row";
 import { registrations, reviews } from "~/db/schema/community";
+import type { Lang } from "~/i18n/languages";
 import { isUnguessableToken, unguessableToken } from "~/utils/codes.server";
 import { skipPendingNewsletters } from "./newsletter.server";
 
 /**
  * Adds the address to the mailing list, or updates its name and number (and re-subscribes it)
- * when the e-mail address is already there: one row per address.
+ * when the e-mail address is already there: one row per address. `language` is the language of
+ * the page it was sent from (issue 16; the latest one wins): newsletters and their unsubscribe
+ * link use it.
  * @returns the unsubscribe token and whether a new row was made.
  */
 export async function upsertRegistration(
   db: Database,
   input: { name: string; email: string; contact: string },
+  language: Lang = "en",
 ): Promise<{ unsubscribeToken: string; created: boolean }> {
   const written = await db
     .insert(registrations)
@@ -27,10 +31,17 @@ export async function upsertRegistration(
       email: input.email,
       phone: input.contact,
       unsubscribeToken: unguessableToken(),
+      language,
     })
     .onConflictDoUpdate({
       target: registrations.email,
-      set: { name: input.name, phone: input.contact, unsubscribedAt: null, updatedAt: new Date() },
+      set: {
+        name: input.name,
+        phone: input.contact,
+        language,
+        unsubscribedAt: null,
+        updatedAt: new Date(),
+      },
     })
     .returning({
       unsubscribeToken: registrations.unsubscribeToken,

@@ -13,6 +13,7 @@ import { enqueueMessage } from "~/db/outbox.server";
 import { auditLog } from "~/db/schema/audit";
 import { registrations } from "~/db/schema/community";
 import { messages } from "~/db/schema/messages";
+import { type Lang, localePath } from "~/i18n/languages";
 
 /**
  * Newsletter rows per minute: row i of a send is due `floor(i / 20)` minutes after the send
@@ -27,9 +28,12 @@ const SUBSCRIBER_BATCH = 500;
 /** The audit action of a newsletter send (entity 'newsletter', entity id = the newsletter id). */
 export const NEWSLETTER_SENT_ACTION = "newsletter.sent";
 
-/** The site-relative unsubscribe link of a registration (the renderer prefixes PUBLIC_URL). */
-export function unsubscribePath(token: string): string {
-  return `/unsubscribe/${token}`;
+/**
+ * The site-relative unsubscribe link of a registration (the renderer prefixes PUBLIC_URL), in
+ * the language it registered in: `/unsubscribe/<token>`, `/hi/unsubscribe/<token>` (issue 16).
+ */
+export function unsubscribePath(token: string, language: Lang = "en"): string {
+  return localePath(language, `/unsubscribe/${token}`);
 }
 
 function subscribed() {
@@ -87,6 +91,7 @@ async function queueRows(tx: Database, input: NewsletterInput, start: Date) {
         id: registrations.id,
         email: registrations.email,
         token: registrations.unsubscribeToken,
+        language: registrations.language,
       })
       .from(registrations)
       .where(and(subscribed(), gt(registrations.id, afterId)))
@@ -100,8 +105,9 @@ async function queueRows(tx: Database, input: NewsletterInput, start: Date) {
         params: {
           subject: input.subject,
           text: input.text,
-          unsubscribePath: unsubscribePath(registration.token),
+          unsubscribePath: unsubscribePath(registration.token, registration.language),
         },
+        language: registration.language,
         dedupeKey: `newsletter:${input.newsletterId}:${registration.id}`,
         sendAfter: lastSendAfter,
         entity: { type: "newsletter", id: input.newsletterId },
@@ -117,7 +123,8 @@ async function queueRows(tx: Database, input: NewsletterInput, start: Date) {
 /**
  * Sends a newsletter to every subscribed registration with an e-mail address, in ONE
  * transaction: one outbox row each (template 'newsletter', params {subject, text,
- * unsubscribePath: "/unsubscribe/<token>"}, dedupe key `newsletter:<newsletterId>:<registration
+ * unsubscribePath: "/unsubscribe/<token>" in the registration's language}, the registration's
+ * language, dedupe key `newsletter:<newsletterId>:<registration
  * id>`, entity {type: 'newsletter', id: newsletterId}), due NEWSLETTER_MESSAGES_PER_MINUTE per
  * minute from `now`, and the audit row 'newsletter.sent' {subject, count}. The newsletter id is
  * the form's idempotency key: sending the same form again (a double click, a replayed POST, two

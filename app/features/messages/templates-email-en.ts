@@ -10,9 +10,12 @@ import type {
   OrderMessageParams,
   PickupMessageParams,
 } from "~/db/outbox.server";
-import { formatCalendarDate } from "~/utils/dates";
+import type { Lang } from "~/i18n/languages";
 import { formatPaise } from "~/utils/money";
 import { formatKg } from "~/utils/units";
+import { dateLabel } from "./templates-format";
+
+export { dateLabel } from "./templates-format";
 
 /** Where the links of a message point and who sends it. */
 export interface SiteForMessages {
@@ -25,6 +28,8 @@ export interface SiteForMessages {
 
 export interface CopyContext {
   site: SiteForMessages;
+  /** The language the message is rendered in (the row's, when it has words for it). */
+  lang: Lang;
   /** The full URL of a site-relative path. */
   link(path: string): string;
 }
@@ -52,15 +57,6 @@ export type EmailTexts = {
 const customerFooter = (ctx: CopyContext) =>
   `Questions? Reply to this e-mail or write to ${ctx.site.supportEmail}. – ${ctx.site.shopName}`;
 const staffFooter = (ctx: CopyContext) => `Staff alert from ${ctx.site.shopName}.`;
-
-/** "Mon, 23 Nov" for a YYYY-MM-DD date; the text itself when it is not one. */
-export function dateLabel(date: string): string {
-  try {
-    return formatCalendarDate(date);
-  } catch {
-    return date;
-  }
-}
 
 const paymentLabel = (p: OrderMessageParams) =>
   p.paymentMethod === "online" ? "Paid online" : "Cash on delivery";
@@ -291,7 +287,8 @@ const orderTexts: Pick<
     }),
 };
 
-const staffTexts: Pick<
+/** Staff alerts and the digest: always English, also in the Hindi and Kannada tables. */
+export const staffTexts: Pick<
   EmailTexts,
   "staff_new_booking" | "staff_new_order" | "staff_new_dispute" | "staff_daily_digest"
 > = {

@@ -1,10 +1,11 @@
 /**
  * Renders an outbox row into what a channel sends (docs/messages.md "Templates"): an e-mail
  * (subject with the reference, plain text, simple HTML with inline styles and no remote images,
- * every parameter escaped) or a WhatsApp template message (templates-whatsapp.ts). Words live in
- * one table per language (templates-email-en.ts); a language without a table falls back to
- * English. Money is ₹ with Indian grouping, dates are Asia/Kolkata calendar dates, links are
- * PUBLIC_URL + the row's site-relative path. Parameters are cut to 500 characters and folded to
+ * every parameter escaped) or a WhatsApp template message (templates-whatsapp.ts), in the row's
+ * language. Words live in one table per language (templates-email-en.ts, -hi.ts, -kn.ts; staff
+ * alerts are English in each); a language without a table falls back to English. Money is ₹ with
+ * Indian grouping, dates are Asia/Kolkata calendar dates in the language's `Intl` format, links
+ * are PUBLIC_URL + the row's site-relative path (already in the row's language: `/hi/pickups/…`). Parameters are cut to 500 characters and folded to
  * one line first (templates-params.ts).
  */
 import {
@@ -22,6 +23,9 @@ import {
   englishEmail,
   type SiteForMessages,
 } from "./templates-email-en";
+import { hindiEmail } from "./templates-email-hi";
+import { kannadaEmail } from "./templates-email-kn";
+import { messageLang } from "./templates-format";
 import { oneLine, prepareParams, siteLink } from "./templates-params";
 import { isWhatsAppTemplate, type WhatsAppLanguage, whatsappTemplates } from "./templates-whatsapp";
 
@@ -29,7 +33,11 @@ export type { SiteForMessages } from "./templates-email-en";
 export { isWhatsAppTemplate, whatsappTemplates } from "./templates-whatsapp";
 
 /** The e-mail words per language; a language missing here is sent in English. */
-export const emailTexts: Partial<Record<string, EmailTexts>> = { en: englishEmail };
+export const emailTexts: Partial<Record<string, EmailTexts>> = {
+  en: englishEmail,
+  hi: hindiEmail,
+  kn: kannadaEmail,
+};
 
 /** True for a name in `messageTemplates`. */
 export function isMessageTemplate(template: string): template is MessageTemplate {
@@ -46,8 +54,8 @@ export function escapeHtml(text: string): string {
     .replace(/'/g, "&#39;");
 }
 
-function contextFor(site: SiteForMessages): CopyContext {
-  return { site, link: (path) => siteLink(site.publicUrl, path) };
+function contextFor(site: SiteForMessages, language: string): CopyContext {
+  return { site, lang: messageLang(language), link: (path) => siteLink(site.publicUrl, path) };
 }
 
 function copyText(copy: EmailCopy): string {
@@ -133,8 +141,9 @@ function renderFailure(template: string, error: unknown): PermanentSendError {
 
 /**
  * The e-mail of one outbox row: subject (with the reference), plain text, HTML, and for the
- * newsletter the List-Unsubscribe and List-Unsubscribe-Post headers (RFC 8058). `language` other
- * than one with a table (today 'en') is rendered in English.
+ * newsletter the List-Unsubscribe and List-Unsubscribe-Post headers (RFC 8058), in `language`
+ * ('en', 'hi', 'kn'; staff alerts are English in every table); any other language is rendered in
+ * English.
  * @throws PermanentSendError for an unknown template or parameters that cannot be rendered
  *   (a row that will never render is not worth a retry).
  */
@@ -152,7 +161,7 @@ export function renderEmail<T extends MessageTemplate>(
     const safe = prepareParams(template, params);
     copy = (texts[template] as (p: typeof safe, c: CopyContext) => EmailCopy)(
       safe,
-      contextFor(site),
+      contextFor(site, lang),
     );
   } catch (error) {
     throw renderFailure(template, error);
@@ -174,8 +183,9 @@ export function renderEmail<T extends MessageTemplate>(
 
 /**
  * The WhatsApp template message of one outbox row: the approved template name, the language
- * code (the row's language when the template is registered in it, else 'en') and the ordered
- * body parameters (single-line, at most 500 characters, never empty).
+ * code (the row's language when the template is registered in it: 'en', 'hi', 'kn'; else 'en')
+ * and the ordered body parameters in that language (dates, weights, the reward; single-line, at
+ * most 500 characters, never empty).
  * @throws PermanentSendError for staff templates and the newsletter (e-mail only), an unknown
  *   template, or parameters that cannot be rendered.
  */
@@ -193,13 +203,13 @@ export function renderWhatsApp<T extends MessageTemplate>(
     );
   }
   const spec = whatsappTemplates[template];
+  const languageCode = spec.languages.includes(language as WhatsAppLanguage) ? language : "en";
   try {
     const safe = prepareParams(template, params);
     const values = (spec.values as (p: typeof safe, c: CopyContext) => string[])(
       safe,
-      contextFor(site),
+      contextFor(site, languageCode),
     );
-    const languageCode = spec.languages.includes(language as WhatsAppLanguage) ? language : "en";
     return {
       templateName: spec.name,
       languageCode,

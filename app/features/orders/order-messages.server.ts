@@ -8,6 +8,7 @@ import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { enqueueMessage, type OrderMessageParams } from "~/db/outbox.server";
 import { type OrderStatus, orders } from "~/db/schema/shop";
+import { localePath } from "~/i18n/languages";
 import { env } from "~/utils/env.server";
 
 type OrderRow = typeof orders.$inferSelect;
@@ -23,12 +24,15 @@ async function orderRow(tx: Database, orderId: number): Promise<OrderRow> {
   return order;
 }
 
-/** The parameters every order message carries (tracking link site-relative, total in paise). */
+/**
+ * The parameters every order message carries: the tracking link site-relative and in the
+ * language the order was placed in (`/kn/orders/<token>`; issue 16), the total in paise.
+ */
 export function orderMessageParams(order: OrderRow): OrderMessageParams {
   return {
     reference: order.reference,
     name: order.name,
-    trackingPath: `/orders/${order.trackingToken}`,
+    trackingPath: localePath(order.language, `/orders/${order.trackingToken}`),
     totalPaise: order.totalPaise,
     paymentMethod: order.paymentMethod,
   };
@@ -53,7 +57,7 @@ export async function enqueueOrderPlaced(tx: Database, orderId: number): Promise
     template: "order_placed",
     to: { email: order.email, whatsapp: order.phone },
     params,
-    language: "en",
+    language: order.language,
     dedupeKey: `order:${order.id}:placed`,
     entity: { type: "order", id: order.id },
   });
@@ -85,7 +89,7 @@ export async function enqueueOrderStatus(
     template: statusTemplates[to],
     to: { email: order.email, whatsapp: order.phone },
     params: orderMessageParams(order),
-    language: "en",
+    language: order.language,
     dedupeKey: `order:${order.id}:${to}`,
     entity: { type: "order", id: order.id },
   });

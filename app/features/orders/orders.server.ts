@@ -15,6 +15,7 @@ import { orderHoldsStock, returnOrderStock } from "~/db/order-stock.server";
 import { returnedRow } from "~/db/returned-row";
 import { products } from "~/db/schema/catalogue";
 import { cartLines, type OrderStatus, orderLines, orders } from "~/db/schema/shop";
+import type { Lang } from "~/i18n/languages";
 import { humanReference, isUnguessableToken, unguessableToken } from "~/utils/codes.server";
 import { env } from "~/utils/env.server";
 import { isUniqueViolation } from "~/utils/pg-errors";
@@ -102,6 +103,11 @@ type PlaceOrderInput = {
    * it is refused (issue 14). Default: env().operations.unconfirmedCodOrdersPerPhone.
    */
   unconfirmedCodOrdersPerPhone?: number;
+  /**
+   * The language of the page the order was placed on (issue 16; default 'en'): its messages and
+   * their links use it.
+   */
+  language?: Lang;
 };
 
 /** Parses "id:qty:price,…" as sent back by the checkout form; null when malformed. */
@@ -437,6 +443,7 @@ async function insertOrder(
       discountPaise,
       couponCode: coupon?.code ?? null,
       totalPaise,
+      language: input.language ?? "en",
     })
     .returning({
       id: orders.id,

@@ -7,11 +7,13 @@ import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { enqueueMessage } from "~/db/outbox.server";
 import { orders } from "~/db/schema/shop";
+import { localePath } from "~/i18n/languages";
 
 /**
  * Enqueues 'payment_received' (key `order:<id>:payment-received`: 'paid' is final, so once) or
  * 'payment_failed' (key `order:<id>:payment-failed:<Razorpay payment id>`: once per attempt) to
- * the order's e-mail and WhatsApp number, with the order as it is now in `tx`.
+ * the order's e-mail and WhatsApp number, with the order as it is now in `tx`, in the language the
+ * order was placed in (its tracking link too).
  */
 export async function enqueuePaymentMessage(
   tx: Database,
@@ -27,11 +29,11 @@ export async function enqueuePaymentMessage(
     params: {
       reference: order.reference,
       name: order.name,
-      trackingPath: `/orders/${order.trackingToken}`,
+      trackingPath: localePath(order.language, `/orders/${order.trackingToken}`),
       totalPaise: order.totalPaise,
       paymentMethod: order.paymentMethod,
     },
-    language: "en",
+    language: order.language,
     dedupeKey:
       outcome === "received"
         ? `order:${order.id}:payment-received`

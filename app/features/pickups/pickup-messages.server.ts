@@ -18,6 +18,7 @@ import {
 } from "~/db/outbox.server";
 import { auditLog } from "~/db/schema/audit";
 import { type Pickup, pickups } from "~/db/schema/pickups";
+import { localePath } from "~/i18n/languages";
 import { addDays, kolkataInstant, todayInKolkata } from "~/utils/dates";
 import { env } from "~/utils/env.server";
 import type { IssuedReward } from "./confirmation.server";
@@ -45,12 +46,15 @@ export function slotLabel(
   return slots.find((slot) => slot.start === slotStart)?.label ?? slotStart;
 }
 
-/** The parameters every pickup message carries (tracking link site-relative). */
+/**
+ * The parameters every pickup message carries: the tracking link site-relative and in the
+ * language the pickup was booked in (`/hi/pickups/<token>`; issue 16).
+ */
 export function pickupMessageParams(pickup: Pickup): PickupMessageParams {
   return {
     reference: pickup.reference,
     name: pickup.name,
-    trackingPath: `/pickups/${pickup.trackingToken}`,
+    trackingPath: localePath(pickup.language, `/pickups/${pickup.trackingToken}`),
     pickupDate: pickup.pickupDate,
     slotLabel: slotLabel(pickup.slotStart),
   };
@@ -63,7 +67,10 @@ async function pickupRow(tx: Database, pickupId: number): Promise<Pickup> {
   return pickup;
 }
 
-/** One customer message about `pickup` on both channels (its e-mail and its +91 number). */
+/**
+ * One customer message about `pickup` on both channels (its e-mail and its +91 number), in the
+ * language the pickup was booked in.
+ */
 function toCustomer<T extends MessageTemplate>(
   tx: Database,
   pickup: Pickup,
@@ -76,7 +83,7 @@ function toCustomer<T extends MessageTemplate>(
     template,
     to: { email: pickup.email, whatsapp: pickup.phone },
     params,
-    language: "en",
+    language: pickup.language,
     dedupeKey: `pickup:${pickup.id}:${event}`,
     entity: { type: "pickup", id: pickup.id },
     ...(sendAfter ? { sendAfter } : {}),

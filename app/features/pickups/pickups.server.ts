@@ -11,6 +11,7 @@ import { changedFields, recordAudit } from "~/db/audit.server";
 import type { Database } from "~/db/client.server";
 import { type PickupStatus, pickupItems, pickups } from "~/db/schema/pickups";
 import { scrapMaterials } from "~/db/schema/rates";
+import type { Lang } from "~/i18n/languages";
 import { humanReference, isUnguessableToken, unguessableToken } from "~/utils/codes.server";
 import { isUniqueViolation } from "~/utils/pg-errors";
 import { rewardRecordsOf } from "./confirmation.server";
@@ -258,6 +259,7 @@ async function insertBooking(
   input: PickupInput,
   lines: PricedLine[],
   estimate: number,
+  language: Lang,
 ) {
   const [pickup] = await tx
     .insert(pickups)
@@ -276,6 +278,7 @@ async function insertBooking(
       slotStart: input.pickupTime,
       rewardPreference: input.reward,
       estimatePaise: estimate,
+      language,
     })
     .returning({
       id: pickups.id,
@@ -315,7 +318,8 @@ async function insertBooking(
  * (counted under a per-slot lock), and the phone number and e-mail below
  * `config.openPickupsPerContact` open pickups each (counted under per-contact locks; issue 14).
  * The estimate is computed here from current rates. The same idempotency key returns the first
- * booking.
+ * booking. `language` is the language of the page it was booked on (issue 16): its messages and
+ * their links use it.
  * @throws PickupRejectedError naming the field to fix.
  */
 export async function bookPickup(
@@ -323,6 +327,7 @@ export async function bookPickup(
   input: PickupInput,
   now: Date,
   config: PickupConfig,
+  language: Lang = "en",
 ): Promise<BookedPickup & { replayed: boolean }> {
   const problem = slotChoiceProblem(input.pickupDate, input.pickupTime, now, config);
   if (problem) throw new PickupRejectedError(problem.message, problem.field);
@@ -335,7 +340,7 @@ export async function bookPickup(
       await checkOpenPickupsPerContact(tx, input.phone, input.email, config.openPickupsPerContact);
       await claimSlot(tx, input.pickupDate, input.pickupTime, config.slotCapacity);
       const estimate = checkedEstimate(lines);
-      const pickup = await insertBooking(tx, input, lines, estimate);
+      const pickup = await insertBooking(tx, input, lines, estimate, language);
       await enqueuePickupBooked(tx, pickup.id, now);
       return {
         ...pickup,

@@ -1,0 +1,236 @@
+/**
+ * The Hindi words of every customer e-mail and of the newsletter (docs/messages.md "Templates";
+ * issue 16): the same shape as templates-email-en.ts, written as a shop in India would write
+ * them. Staff alerts and the digest stay English (`staffTexts`). Money stays ₹ with Indian
+ * grouping, dates are hi-IN (templates-format.ts), references, codes and links unchanged.
+ */
+import type {
+  MessageParamsByTemplate,
+  OrderMessageParams,
+  PickupMessageParams,
+} from "~/db/outbox.server";
+import { formatPaise } from "~/utils/money";
+import {
+  type CopyContext,
+  type EmailCopy,
+  type EmailTexts,
+  englishEmail,
+  staffTexts,
+} from "./templates-email-en";
+import { dateLabel, weightLabel } from "./templates-format";
+
+const customerFooter = (ctx: CopyContext) =>
+  `कोई सवाल? इस ई-मेल का जवाब दें या ${ctx.site.supportEmail} पर लिखें। – ${ctx.site.shopName}`;
+
+const paymentLabel = (p: OrderMessageParams) =>
+  p.paymentMethod === "online" ? "ऑनलाइन भुगतान" : "कैश ऑन डिलीवरी";
+
+const day = (date: string) => dateLabel(date, "hi");
+const when = (p: PickupMessageParams) => `${day(p.pickupDate)}, ${p.slotLabel}`;
+
+function pickupCopy(
+  p: PickupMessageParams,
+  ctx: CopyContext,
+  words: { subject: string; paragraphs: string[]; details?: [string, string][] },
+): EmailCopy {
+  return {
+    subject: words.subject,
+    greeting: `नमस्ते ${p.name},`,
+    paragraphs: words.paragraphs,
+    details: [
+      ["रेफ़रेंस", p.reference],
+      ["तारीख", day(p.pickupDate)],
+      ["समय", p.slotLabel],
+      ...(words.details ?? []),
+    ],
+    action: { label: "अपना पिकअप देखें", url: ctx.link(p.trackingPath) },
+    footer: customerFooter(ctx),
+  };
+}
+
+function orderCopy(
+  p: OrderMessageParams,
+  ctx: CopyContext,
+  words: { subject: string; paragraphs: string[] },
+): EmailCopy {
+  return {
+    subject: words.subject,
+    greeting: `नमस्ते ${p.name},`,
+    paragraphs: words.paragraphs,
+    details: [
+      ["ऑर्डर", p.reference],
+      ["कुल", formatPaise(p.totalPaise)],
+      ["भुगतान", paymentLabel(p)],
+    ],
+    action: { label: "अपना ऑर्डर देखें", url: ctx.link(p.trackingPath) },
+    footer: customerFooter(ctx),
+  };
+}
+
+/** The reward in a few Hindi words: "₹550 का कूपन ABCD-1234", "3 पौधे", "₹277.50 का भुगतान". */
+export function rewardSummaryHi(p: MessageParamsByTemplate["pickup_collected"]): string {
+  if (p.reward === "coupon") {
+    const worth = p.couponValuePaise === undefined ? "" : `${formatPaise(p.couponValuePaise)} का `;
+    return `${worth}कूपन ${p.couponCode ?? ""}`.replace(/\s+/g, " ").trim();
+  }
+  if (p.reward === "plants") {
+    const count = (p.plants ?? []).reduce((sum, plant) => sum + plant.quantity, 0);
+    return count === 1 ? "1 पौधा" : `${count} पौधे`;
+  }
+  return `${formatPaise(p.payoutPaise)} का भुगतान`;
+}
+
+function collectedDetails(p: MessageParamsByTemplate["pickup_collected"]): [string, string][] {
+  if (p.reward === "coupon") {
+    return [
+      ["कूपन कोड", p.couponCode ?? "–"],
+      ["कूपन की राशि", p.couponValuePaise === undefined ? "–" : formatPaise(p.couponValuePaise)],
+      ["कब तक मान्य", p.couponExpiresOn ? day(p.couponExpiresOn) : "–"],
+    ];
+  }
+  if (p.reward === "plants") {
+    return (p.plants ?? []).map((plant): [string, string] => [plant.name, `× ${plant.quantity}`]);
+  }
+  return [["भुगतान", formatPaise(p.payoutPaise)]];
+}
+
+/** The Hindi words of every template (staff alerts: English). */
+export const hindiEmail: EmailTexts = {
+  ...staffTexts,
+  pickup_booked: (p, ctx) =>
+    pickupCopy(p, ctx, {
+      subject: `पिकअप ${p.reference} बुक हो गया: ${when(p)}`,
+      paragraphs: [
+        "कबाड़ पिकअप बुक करने के लिए धन्यवाद। हम जल्द ही इसे कन्फ़र्म करेंगे।",
+        "अपने पिकअप के पेज पर आप इसकी जानकारी देख सकते हैं, समय बदल सकते हैं या इसे रद्द कर सकते हैं।",
+      ],
+    }),
+  pickup_rescheduled: (p, ctx) =>
+    pickupCopy(p, ctx, {
+      subject: `पिकअप ${p.reference} का समय बदला: ${when(p)}`,
+      paragraphs: [
+        "आपके पिकअप की नई तारीख और समय नीचे दिए गए हैं।",
+        "हम नए समय से पहले वाली शाम को और एक घंटा पहले आपको याद दिलाएँगे।",
+      ],
+    }),
+  pickup_cancelled: (p, ctx) =>
+    pickupCopy(p, ctx, {
+      subject: `पिकअप ${p.reference} रद्द हो गया`,
+      paragraphs: [
+        `आपका पिकअप (${when(p)}) रद्द हो गया है। कोई नहीं आएगा।`,
+        "आप हमारी वेबसाइट पर कभी भी नया पिकअप बुक कर सकते हैं।",
+      ],
+    }),
+  pickup_confirmed: (p, ctx) =>
+    pickupCopy(p, ctx, {
+      subject: `पिकअप ${p.reference} कन्फ़र्म: ${when(p)}`,
+      paragraphs: [
+        "आपका पिकअप कन्फ़र्म हो गया है। हमारे कलेक्टर नीचे दिए गए समय पर आएँगे।",
+        "कृपया अपना कबाड़ तैयार रखें; कागज़, प्लास्टिक और धातु अलग-अलग रखने से तौल जल्दी होती है।",
+      ],
+    }),
+  pickup_reminder_evening: (p, ctx) =>
+    pickupCopy(p, ctx, {
+      subject: `कल: पिकअप ${p.reference}, ${p.slotLabel}`,
+      paragraphs: [
+        `याद दिला दें: हमारे कलेक्टर कल आएँगे, ${when(p)}।`,
+        "अगर यह समय अब ठीक नहीं है, तो पिकअप के पेज पर इसे बदलें या रद्द करें।",
+      ],
+    }),
+  pickup_reminder_hour: (p, ctx) =>
+    pickupCopy(p, ctx, {
+      subject: `लगभग एक घंटे में: पिकअप ${p.reference}, ${p.slotLabel}`,
+      paragraphs: [`हमारे कलेक्टर आज ${p.slotLabel} के बीच आएँगे। कृपया अपना कबाड़ तैयार रखें।`],
+    }),
+  collector_on_the_way: (p, ctx) =>
+    pickupCopy(p, ctx, {
+      subject: `पिकअप ${p.reference}: ${p.collectorName} रास्ते में हैं`,
+      paragraphs: [
+        `${p.collectorName} आपका कबाड़ लेने आ रहे हैं।`,
+        `आपका हैंडओवर कोड ${p.handoverCode} है। यह कोड कलेक्टर को तभी बताएँ जब आप तौल पर्ची से सहमत हों।`,
+      ],
+      details: [
+        ["कलेक्टर", p.collectorName],
+        ["हैंडओवर कोड", p.handoverCode],
+      ],
+    }),
+  weigh_sheet_ready: (p, ctx) =>
+    pickupCopy(p, ctx, {
+      subject: `पिकअप ${p.reference}: तौल पर्ची तैयार, ${weightLabel(p.totalGrams, "hi")}, ${formatPaise(p.payoutPaise)}`,
+      paragraphs: [
+        "आपका कबाड़ तौल लिया गया है। कृपया अपने पिकअप के पेज पर तौल पर्ची देखें और उसे स्वीकार करें, या बताएँ कि क्या गलत है।",
+      ],
+      details: [
+        ["तौल पर्ची", `वर्शन ${p.version}`],
+        ["कुल वज़न", weightLabel(p.totalGrams, "hi")],
+        ["पैसों में भुगतान", formatPaise(p.payoutPaise)],
+        ["कूपन या पौधों के रूप में", formatPaise(p.rewardValuePaise)],
+      ],
+    }),
+  pickup_collected: (p, ctx) =>
+    pickupCopy(p, ctx, {
+      subject: `पिकअप ${p.reference} पूरा हुआ: ${rewardSummaryHi(p)}`,
+      paragraphs: [
+        "धन्यवाद! आपका कबाड़ ले लिया गया है।",
+        p.reward === "coupon"
+          ? "हमारी दुकान में चेकआउट पर अपना कूपन कोड डालें।"
+          : p.reward === "plants"
+            ? "आपके पौधे आप तक पहुँचाए जा रहे हैं।"
+            : "आपके भुगतान की जानकारी नीचे है।",
+      ],
+      details: collectedDetails(p),
+    }),
+  order_placed: (p, ctx) =>
+    orderCopy(p, ctx, {
+      subject: `ऑर्डर ${p.reference} मिल गया: ${formatPaise(p.totalPaise)}`,
+      paragraphs: [
+        "आपके ऑर्डर के लिए धन्यवाद। हम जल्द ही इसे कन्फ़र्म करेंगे।",
+        p.paymentMethod === "cod"
+          ? `कृपया डिलीवरी के समय नकद देने के लिए ${formatPaise(p.totalPaise)} तैयार रखें।`
+          : "आपने ऑनलाइन भुगतान चुना है; भुगतान की जानकारी आपके ऑर्डर के पेज पर है।",
+      ],
+    }),
+  order_confirmed: (p, ctx) =>
+    orderCopy(p, ctx, {
+      subject: `ऑर्डर ${p.reference} कन्फ़र्म हो गया`,
+      paragraphs: ["आपका ऑर्डर कन्फ़र्म हो गया है और पैक किया जा रहा है।"],
+    }),
+  order_shipped: (p, ctx) =>
+    orderCopy(p, ctx, {
+      subject: `ऑर्डर ${p.reference} भेज दिया गया`,
+      paragraphs: ["आपका ऑर्डर आपके पास आ रहा है।"],
+    }),
+  order_delivered: (p, ctx) =>
+    orderCopy(p, ctx, {
+      subject: `ऑर्डर ${p.reference} डिलीवर हो गया`,
+      paragraphs: ["आपका ऑर्डर डिलीवर हो गया है। अपने पौधों का आनंद लें!"],
+    }),
+  order_cancelled: (p, ctx) =>
+    orderCopy(p, ctx, {
+      subject: `ऑर्डर ${p.reference} रद्द हो गया`,
+      paragraphs: [
+        "आपका ऑर्डर रद्द हो गया है।",
+        p.paymentMethod === "online"
+          ? `अगर आपने ऑनलाइन भुगतान किया है, तो ${formatPaise(p.totalPaise)} वापस करने के लिए हम आपसे संपर्क करेंगे।`
+          : "आपको कुछ नहीं देना है।",
+      ],
+    }),
+  payment_received: (p, ctx) =>
+    orderCopy(p, ctx, {
+      subject: `ऑर्डर ${p.reference} का भुगतान मिल गया: ${formatPaise(p.totalPaise)}`,
+      paragraphs: [`हमें आपका ${formatPaise(p.totalPaise)} का भुगतान मिल गया है। धन्यवाद!`],
+    }),
+  payment_failed: (p, ctx) =>
+    orderCopy(p, ctx, {
+      subject: `ऑर्डर ${p.reference} का भुगतान नहीं हो पाया`,
+      paragraphs: [
+        `आपका ${formatPaise(p.totalPaise)} का भुगतान नहीं हो पाया।`,
+        "आप अपने ऑर्डर के पेज पर फिर से कोशिश कर सकते हैं।",
+      ],
+    }),
+  newsletter: (p, ctx) => ({
+    ...englishEmail.newsletter(p, ctx),
+    unsubscribe: { label: "सदस्यता छोड़ें", url: ctx.link(p.unsubscribePath) },
+    footer: `आपको यह ई-मेल इसलिए मिला क्योंकि आप ${ctx.site.shopName} की मेलिंग लिस्ट से जुड़े हैं।`,
+  }),
+};

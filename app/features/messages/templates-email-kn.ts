@@ -1,0 +1,238 @@
+/**
+ * The Kannada words of every customer e-mail and of the newsletter (docs/messages.md
+ * "Templates"; issue 16): the same shape as templates-email-en.ts, written as a shop in
+ * Karnataka would write them. Staff alerts and the digest stay English (`staffTexts`). Money
+ * stays ₹ with Indian grouping, dates are kn-IN (templates-format.ts), references, codes and
+ * links unchanged.
+ */
+import type {
+  MessageParamsByTemplate,
+  OrderMessageParams,
+  PickupMessageParams,
+} from "~/db/outbox.server";
+import { formatPaise } from "~/utils/money";
+import {
+  type CopyContext,
+  type EmailCopy,
+  type EmailTexts,
+  englishEmail,
+  staffTexts,
+} from "./templates-email-en";
+import { dateLabel, weightLabel } from "./templates-format";
+
+const customerFooter = (ctx: CopyContext) =>
+  `ಪ್ರಶ್ನೆಗಳಿವೆಯೇ? ಈ ಇ-ಮೇಲ್‌ಗೆ ಉತ್ತರಿಸಿ ಅಥವಾ ${ctx.site.supportEmail} ಗೆ ಬರೆಯಿರಿ. – ${ctx.site.shopName}`;
+
+const paymentLabel = (p: OrderMessageParams) =>
+  p.paymentMethod === "online" ? "ಆನ್‌ಲೈನ್ ಪಾವತಿ" : "ಕ್ಯಾಶ್ ಆನ್ ಡೆಲಿವರಿ";
+
+const day = (date: string) => dateLabel(date, "kn");
+const when = (p: PickupMessageParams) => `${day(p.pickupDate)}, ${p.slotLabel}`;
+
+function pickupCopy(
+  p: PickupMessageParams,
+  ctx: CopyContext,
+  words: { subject: string; paragraphs: string[]; details?: [string, string][] },
+): EmailCopy {
+  return {
+    subject: words.subject,
+    greeting: `ನಮಸ್ಕಾರ ${p.name},`,
+    paragraphs: words.paragraphs,
+    details: [
+      ["ರೆಫರೆನ್ಸ್", p.reference],
+      ["ದಿನಾಂಕ", day(p.pickupDate)],
+      ["ಸಮಯ", p.slotLabel],
+      ...(words.details ?? []),
+    ],
+    action: { label: "ನಿಮ್ಮ ಪಿಕಪ್ ನೋಡಿ", url: ctx.link(p.trackingPath) },
+    footer: customerFooter(ctx),
+  };
+}
+
+function orderCopy(
+  p: OrderMessageParams,
+  ctx: CopyContext,
+  words: { subject: string; paragraphs: string[] },
+): EmailCopy {
+  return {
+    subject: words.subject,
+    greeting: `ನಮಸ್ಕಾರ ${p.name},`,
+    paragraphs: words.paragraphs,
+    details: [
+      ["ಆರ್ಡರ್", p.reference],
+      ["ಒಟ್ಟು", formatPaise(p.totalPaise)],
+      ["ಪಾವತಿ", paymentLabel(p)],
+    ],
+    action: { label: "ನಿಮ್ಮ ಆರ್ಡರ್ ನೋಡಿ", url: ctx.link(p.trackingPath) },
+    footer: customerFooter(ctx),
+  };
+}
+
+/** The reward in a few Kannada words: "₹550 ಮೌಲ್ಯದ ಕೂಪನ್ ABCD-1234", "3 ಗಿಡಗಳು", "₹277.50 ಪಾವತಿ". */
+export function rewardSummaryKn(p: MessageParamsByTemplate["pickup_collected"]): string {
+  if (p.reward === "coupon") {
+    const worth =
+      p.couponValuePaise === undefined ? "" : `${formatPaise(p.couponValuePaise)} ಮೌಲ್ಯದ `;
+    return `${worth}ಕೂಪನ್ ${p.couponCode ?? ""}`.replace(/\s+/g, " ").trim();
+  }
+  if (p.reward === "plants") {
+    const count = (p.plants ?? []).reduce((sum, plant) => sum + plant.quantity, 0);
+    return count === 1 ? "1 ಗಿಡ" : `${count} ಗಿಡಗಳು`;
+  }
+  return `${formatPaise(p.payoutPaise)} ಪಾವತಿ`;
+}
+
+function collectedDetails(p: MessageParamsByTemplate["pickup_collected"]): [string, string][] {
+  if (p.reward === "coupon") {
+    return [
+      ["ಕೂಪನ್ ಕೋಡ್", p.couponCode ?? "–"],
+      ["ಕೂಪನ್ ಮೌಲ್ಯ", p.couponValuePaise === undefined ? "–" : formatPaise(p.couponValuePaise)],
+      ["ಈ ದಿನದವರೆಗೆ ಮಾನ್ಯ", p.couponExpiresOn ? day(p.couponExpiresOn) : "–"],
+    ];
+  }
+  if (p.reward === "plants") {
+    return (p.plants ?? []).map((plant): [string, string] => [plant.name, `× ${plant.quantity}`]);
+  }
+  return [["ಪಾವತಿ", formatPaise(p.payoutPaise)]];
+}
+
+/** The Kannada words of every template (staff alerts: English). */
+export const kannadaEmail: EmailTexts = {
+  ...staffTexts,
+  pickup_booked: (p, ctx) =>
+    pickupCopy(p, ctx, {
+      subject: `ಪಿಕಪ್ ${p.reference} ಬುಕ್ ಆಗಿದೆ: ${when(p)}`,
+      paragraphs: [
+        "ಗುಜರಿ ಪಿಕಪ್ ಬುಕ್ ಮಾಡಿದ್ದಕ್ಕೆ ಧನ್ಯವಾದಗಳು. ನಾವು ಶೀಘ್ರದಲ್ಲೇ ಇದನ್ನು ಖಚಿತಪಡಿಸುತ್ತೇವೆ.",
+        "ನಿಮ್ಮ ಪಿಕಪ್ ಪುಟದಲ್ಲಿ ಅದರ ವಿವರ ನೋಡಬಹುದು, ಸಮಯ ಬದಲಾಯಿಸಬಹುದು ಅಥವಾ ರದ್ದುಮಾಡಬಹುದು.",
+      ],
+    }),
+  pickup_rescheduled: (p, ctx) =>
+    pickupCopy(p, ctx, {
+      subject: `ಪಿಕಪ್ ${p.reference} ಸಮಯ ಬದಲಾಗಿದೆ: ${when(p)}`,
+      paragraphs: [
+        "ನಿಮ್ಮ ಪಿಕಪ್‌ನ ಹೊಸ ದಿನಾಂಕ ಮತ್ತು ಸಮಯ ಕೆಳಗಿದೆ.",
+        "ಹೊಸ ಸಮಯದ ಹಿಂದಿನ ದಿನ ಸಂಜೆ ಮತ್ತು ಒಂದು ಗಂಟೆ ಮೊದಲು ನಾವು ನಿಮಗೆ ನೆನಪಿಸುತ್ತೇವೆ.",
+      ],
+    }),
+  pickup_cancelled: (p, ctx) =>
+    pickupCopy(p, ctx, {
+      subject: `ಪಿಕಪ್ ${p.reference} ರದ್ದಾಗಿದೆ`,
+      paragraphs: [
+        `ನಿಮ್ಮ ಪಿಕಪ್ (${when(p)}) ರದ್ದಾಗಿದೆ. ಯಾರೂ ಬರುವುದಿಲ್ಲ.`,
+        "ನಮ್ಮ ವೆಬ್‌ಸೈಟ್‌ನಲ್ಲಿ ಯಾವಾಗ ಬೇಕಾದರೂ ಹೊಸ ಪಿಕಪ್ ಬುಕ್ ಮಾಡಬಹುದು.",
+      ],
+    }),
+  pickup_confirmed: (p, ctx) =>
+    pickupCopy(p, ctx, {
+      subject: `ಪಿಕಪ್ ${p.reference} ಖಚಿತವಾಗಿದೆ: ${when(p)}`,
+      paragraphs: [
+        "ನಿಮ್ಮ ಪಿಕಪ್ ಖಚಿತವಾಗಿದೆ. ನಮ್ಮ ಕಲೆಕ್ಟರ್ ಕೆಳಗಿನ ಸಮಯದಲ್ಲಿ ಬರುತ್ತಾರೆ.",
+        "ದಯವಿಟ್ಟು ನಿಮ್ಮ ಗುಜರಿಯನ್ನು ಸಿದ್ಧವಾಗಿಡಿ; ಕಾಗದ, ಪ್ಲಾಸ್ಟಿಕ್ ಮತ್ತು ಲೋಹವನ್ನು ಬೇರೆಬೇರೆ ಇಟ್ಟರೆ ತೂಕ ಬೇಗ ಆಗುತ್ತದೆ.",
+      ],
+    }),
+  pickup_reminder_evening: (p, ctx) =>
+    pickupCopy(p, ctx, {
+      subject: `ನಾಳೆ: ಪಿಕಪ್ ${p.reference}, ${p.slotLabel}`,
+      paragraphs: [
+        `ನೆನಪಿಗಾಗಿ: ನಮ್ಮ ಕಲೆಕ್ಟರ್ ನಾಳೆ ಬರುತ್ತಾರೆ, ${when(p)}.`,
+        "ಈ ಸಮಯ ಈಗ ಸರಿಹೊಂದದಿದ್ದರೆ, ಪಿಕಪ್ ಪುಟದಲ್ಲಿ ಅದನ್ನು ಬದಲಾಯಿಸಿ ಅಥವಾ ರದ್ದುಮಾಡಿ.",
+      ],
+    }),
+  pickup_reminder_hour: (p, ctx) =>
+    pickupCopy(p, ctx, {
+      subject: `ಸುಮಾರು ಒಂದು ಗಂಟೆಯಲ್ಲಿ: ಪಿಕಪ್ ${p.reference}, ${p.slotLabel}`,
+      paragraphs: [`ನಮ್ಮ ಕಲೆಕ್ಟರ್ ಇಂದು ${p.slotLabel} ನಡುವೆ ಬರುತ್ತಾರೆ. ದಯವಿಟ್ಟು ನಿಮ್ಮ ಗುಜರಿಯನ್ನು ಸಿದ್ಧವಾಗಿಡಿ.`],
+    }),
+  collector_on_the_way: (p, ctx) =>
+    pickupCopy(p, ctx, {
+      subject: `ಪಿಕಪ್ ${p.reference}: ${p.collectorName} ದಾರಿಯಲ್ಲಿದ್ದಾರೆ`,
+      paragraphs: [
+        `${p.collectorName} ನಿಮ್ಮ ಗುಜರಿ ತೆಗೆದುಕೊಳ್ಳಲು ಬರುತ್ತಿದ್ದಾರೆ.`,
+        `ನಿಮ್ಮ ಹ್ಯಾಂಡ್‌ಓವರ್ ಕೋಡ್ ${p.handoverCode}. ತೂಕದ ಚೀಟಿ ನಿಮಗೆ ಒಪ್ಪಿಗೆಯಾದಾಗ ಮಾತ್ರ ಈ ಕೋಡ್ ಅನ್ನು ಕಲೆಕ್ಟರ್‌ಗೆ ತಿಳಿಸಿ.`,
+      ],
+      details: [
+        ["ಕಲೆಕ್ಟರ್", p.collectorName],
+        ["ಹ್ಯಾಂಡ್‌ಓವರ್ ಕೋಡ್", p.handoverCode],
+      ],
+    }),
+  weigh_sheet_ready: (p, ctx) =>
+    pickupCopy(p, ctx, {
+      subject: `ಪಿಕಪ್ ${p.reference}: ತೂಕದ ಚೀಟಿ ಸಿದ್ಧ, ${weightLabel(p.totalGrams, "kn")}, ${formatPaise(p.payoutPaise)}`,
+      paragraphs: [
+        "ನಿಮ್ಮ ಗುಜರಿಯ ತೂಕ ಮಾಡಲಾಗಿದೆ. ದಯವಿಟ್ಟು ನಿಮ್ಮ ಪಿಕಪ್ ಪುಟದಲ್ಲಿ ತೂಕದ ಚೀಟಿಯನ್ನು ನೋಡಿ ಒಪ್ಪಿಕೊಳ್ಳಿ, ಅಥವಾ ಏನು ತಪ್ಪಾಗಿದೆ ಎಂದು ತಿಳಿಸಿ.",
+      ],
+      details: [
+        ["ತೂಕದ ಚೀಟಿ", `ಆವೃತ್ತಿ ${p.version}`],
+        ["ಒಟ್ಟು ತೂಕ", weightLabel(p.totalGrams, "kn")],
+        ["ಹಣವಾಗಿ ಪಾವತಿ", formatPaise(p.payoutPaise)],
+        ["ಕೂಪನ್ ಅಥವಾ ಗಿಡಗಳಾಗಿ", formatPaise(p.rewardValuePaise)],
+      ],
+    }),
+  pickup_collected: (p, ctx) =>
+    pickupCopy(p, ctx, {
+      subject: `ಪಿಕಪ್ ${p.reference} ಪೂರ್ಣಗೊಂಡಿದೆ: ${rewardSummaryKn(p)}`,
+      paragraphs: [
+        "ಧನ್ಯವಾದಗಳು! ನಿಮ್ಮ ಗುಜರಿಯನ್ನು ತೆಗೆದುಕೊಂಡು ಹೋಗಲಾಗಿದೆ.",
+        p.reward === "coupon"
+          ? "ನಮ್ಮ ಅಂಗಡಿಯಲ್ಲಿ ಚೆಕ್‌ಔಟ್ ವೇಳೆ ನಿಮ್ಮ ಕೂಪನ್ ಕೋಡ್ ಬಳಸಿ."
+          : p.reward === "plants"
+            ? "ನಿಮ್ಮ ಗಿಡಗಳು ನಿಮ್ಮತ್ತ ಬರುತ್ತಿವೆ."
+            : "ನಿಮ್ಮ ಪಾವತಿಯ ವಿವರ ಕೆಳಗಿದೆ.",
+      ],
+      details: collectedDetails(p),
+    }),
+  order_placed: (p, ctx) =>
+    orderCopy(p, ctx, {
+      subject: `ಆರ್ಡರ್ ${p.reference} ಸ್ವೀಕರಿಸಲಾಗಿದೆ: ${formatPaise(p.totalPaise)}`,
+      paragraphs: [
+        "ನಿಮ್ಮ ಆರ್ಡರ್‌ಗೆ ಧನ್ಯವಾದಗಳು. ನಾವು ಶೀಘ್ರದಲ್ಲೇ ಇದನ್ನು ಖಚಿತಪಡಿಸುತ್ತೇವೆ.",
+        p.paymentMethod === "cod"
+          ? `ಡೆಲಿವರಿ ವೇಳೆ ನಗದು ನೀಡಲು ದಯವಿಟ್ಟು ${formatPaise(p.totalPaise)} ಸಿದ್ಧವಾಗಿಡಿ.`
+          : "ನೀವು ಆನ್‌ಲೈನ್ ಪಾವತಿ ಆರಿಸಿದ್ದೀರಿ; ಪಾವತಿಯ ವಿವರ ನಿಮ್ಮ ಆರ್ಡರ್ ಪುಟದಲ್ಲಿದೆ.",
+      ],
+    }),
+  order_confirmed: (p, ctx) =>
+    orderCopy(p, ctx, {
+      subject: `ಆರ್ಡರ್ ${p.reference} ಖಚಿತವಾಗಿದೆ`,
+      paragraphs: ["ನಿಮ್ಮ ಆರ್ಡರ್ ಖಚಿತವಾಗಿದೆ, ಅದನ್ನು ಪ್ಯಾಕ್ ಮಾಡಲಾಗುತ್ತಿದೆ."],
+    }),
+  order_shipped: (p, ctx) =>
+    orderCopy(p, ctx, {
+      subject: `ಆರ್ಡರ್ ${p.reference} ಕಳುಹಿಸಲಾಗಿದೆ`,
+      paragraphs: ["ನಿಮ್ಮ ಆರ್ಡರ್ ನಿಮ್ಮತ್ತ ಬರುತ್ತಿದೆ."],
+    }),
+  order_delivered: (p, ctx) =>
+    orderCopy(p, ctx, {
+      subject: `ಆರ್ಡರ್ ${p.reference} ಡೆಲಿವರಿ ಆಗಿದೆ`,
+      paragraphs: ["ನಿಮ್ಮ ಆರ್ಡರ್ ಡೆಲಿವರಿ ಆಗಿದೆ. ನಿಮ್ಮ ಗಿಡಗಳನ್ನು ಆನಂದಿಸಿ!"],
+    }),
+  order_cancelled: (p, ctx) =>
+    orderCopy(p, ctx, {
+      subject: `ಆರ್ಡರ್ ${p.reference} ರದ್ದಾಗಿದೆ`,
+      paragraphs: [
+        "ನಿಮ್ಮ ಆರ್ಡರ್ ರದ್ದಾಗಿದೆ.",
+        p.paymentMethod === "online"
+          ? `ನೀವು ಆನ್‌ಲೈನ್‌ನಲ್ಲಿ ಪಾವತಿಸಿದ್ದರೆ, ${formatPaise(p.totalPaise)} ಮರುಪಾವತಿಗಾಗಿ ನಾವು ನಿಮ್ಮನ್ನು ಸಂಪರ್ಕಿಸುತ್ತೇವೆ.`
+          : "ನೀವು ಏನನ್ನೂ ಪಾವತಿಸಬೇಕಿಲ್ಲ.",
+      ],
+    }),
+  payment_received: (p, ctx) =>
+    orderCopy(p, ctx, {
+      subject: `ಆರ್ಡರ್ ${p.reference} ಪಾವತಿ ಸಿಕ್ಕಿದೆ: ${formatPaise(p.totalPaise)}`,
+      paragraphs: [`ನಿಮ್ಮ ${formatPaise(p.totalPaise)} ಪಾವತಿ ನಮಗೆ ಸಿಕ್ಕಿದೆ. ಧನ್ಯವಾದಗಳು!`],
+    }),
+  payment_failed: (p, ctx) =>
+    orderCopy(p, ctx, {
+      subject: `ಆರ್ಡರ್ ${p.reference} ಪಾವತಿ ಆಗಿಲ್ಲ`,
+      paragraphs: [
+        `ನಿಮ್ಮ ${formatPaise(p.totalPaise)} ಪಾವತಿ ಆಗಿಲ್ಲ.`,
+        "ನಿಮ್ಮ ಆರ್ಡರ್ ಪುಟದಲ್ಲಿ ಮತ್ತೆ ಪ್ರಯತ್ನಿಸಬಹುದು.",
+      ],
+    }),
+  newsletter: (p, ctx) => ({
+    ...englishEmail.newsletter(p, ctx),
+    unsubscribe: { label: "ಚಂದಾದಾರಿಕೆ ರದ್ದುಮಾಡಿ", url: ctx.link(p.unsubscribePath) },
+    footer: `ನೀವು ${ctx.site.shopName} ಮೇಲಿಂಗ್ ಪಟ್ಟಿಗೆ ಸೇರಿರುವುದರಿಂದ ಈ ಇ-ಮೇಲ್ ಬಂದಿದೆ.`,
+  }),
+};
