@@ -99,7 +99,10 @@ async function bookingAction({ request, context }: Route.ActionArgs) {
         errors,
         // Not one of localiseActionData's message keys: worded here.
         itemErrors: Object.fromEntries(
-          Object.entries(itemErrors).map(([index, message]) => [index, localiseText(lang, message)]),
+          Object.entries(itemErrors).map(([index, message]) => [
+            index,
+            localiseText(lang, message),
+          ]),
         ),
         formError,
         offerMailingList,

@@ -4,18 +4,22 @@
  * writes nothing when refused; a booking and the tracking page's actions keep the language in
  * their redirects. Real database, the routes' own loaders and actions.
  */
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { useDatabaseHandle } from "~/db/db.server";
+import { pickups } from "~/db/schema/pickups";
+import { scrapMaterials } from "~/db/schema/rates";
 import { seedDatabase } from "~/db/seed.server";
+import { saveWeighSheet } from "~/features/pickups/weigh-sheet.server";
+import { siteConfig } from "~/features/site/site-config";
 import * as orderpageRoute from "~/routes/orderpage";
 import * as trackingRoute from "~/routes/pickup-tracking";
 import { idempotencyKey } from "~/utils/codes.server";
 import { addDays, todayInKolkata } from "~/utils/dates";
 import { resetRateLimits } from "~/utils/rate-limit.server";
 import { createTestDatabase, queryRows } from "../db";
-import { routeAnswer, routeArgs } from "../support/staff";
+import { routeAnswer, routeArgs, signedInStaff } from "../support/staff";
 
 let handle: DatabaseHandle;
 let db: DatabaseHandle["db"];
@@ -192,6 +196,23 @@ describe("the booking form in Hindi and Kannada", () => {
   });
 });
 
+describe("the open pickups per contact in Hindi", () => {
+  it("names the cap and the shop's phone in Hindi, and books nothing more", async () => {
+    const same = { phone: "9845099999", email: "cap@example.com" };
+    for (let i = 0; i < 3; i++) {
+      const booked = await postBooking("/hi/orderpage", goodForm(same));
+      expect(booked.status).toBe(303);
+    }
+    const before = await rowCounts();
+    const answer = await postBooking("/hi/orderpage", goodForm(same));
+    expect(answer.status).toBe(409);
+    expect(answer.body.formError).toBe(
+      `आपके 3 पिकअप पहले से बाकी हैं। कृपया उनके पूरा होने का इंतज़ार करें, या ज़्यादा कबाड़ के लिए हमें ${siteConfig.phoneDisplay} पर फ़ोन करें।`,
+    );
+    expect(await rowCounts()).toEqual(before);
+  });
+});
+
 describe("the tracking page's actions in Hindi", () => {
   async function bookIn(lang: "hi" | "kn") {
     const answer = await postBooking(`/${lang}/orderpage`, goodForm());
@@ -212,7 +233,10 @@ describe("the tracking page's actions in Hindi", () => {
 
   it("refuses a move to the same time in Hindi and changes nothing", async () => {
     const token = await bookIn("hi");
-    const [before] = await queryRows(db, sql`select * from pickups where tracking_token = ${token}`);
+    const [before] = await queryRows(
+      db,
+      sql`select * from pickups where tracking_token = ${token}`,
+    );
     const answer = await track("hi", token, {
       intent: "reschedule",
       pickupDate: addDays(todayInKolkata(new Date()), 2),
@@ -233,25 +257,55 @@ describe("the tracking page's actions in Hindi", () => {
     expect(cancelled.status).toBe(303);
     expect(cancelled.location).toBe(`/kn/pickups/${token}`);
     const again = await track("kn", token, { intent: "cancel" });
-    expect(again.body.error).toBe(
-      "ಈ ಪಿಕಪ್ ಅನ್ನು ಇನ್ನು ಆನ್‌ಲೈನ್‌ನಲ್ಲಿ ಬದಲಿಸಲು ಆಗದು. ದಯವಿಟ್ಟು ನಮಗೆ ಕರೆ ಮಾಡಿ.",
-    );
+    expect(again.body.error).toBe("ಈ ಪಿಕಪ್ ಅನ್ನು ಇನ್ನು ಆನ್‌ಲೈನ್‌ನಲ್ಲಿ ಬದಲಿಸಲು ಆಗದು. ದಯವಿಟ್ಟು ನಮಗೆ ಕರೆ ಮಾಡಿ.");
   });
 
   it("the tracking page's loader sends the pickup and exchange messages in the page's language", async () => {
     const token = await bookIn("hi");
-    const answer = await routeAnswer<{ messages: Record<string, unknown>; slotLabel: string }>(
-      () =>
-        trackingRoute.loader(
-          routeArgs<Parameters<typeof trackingRoute.loader>[0]>(
-            `http://localhost/hi/pickups/${token}`,
-            { params: { token } },
-          ),
+    const answer = await routeAnswer<{ messages: Record<string, unknown>; slotLabel: string }>(() =>
+      trackingRoute.loader(
+        routeArgs<Parameters<typeof trackingRoute.loader>[0]>(
+          `http://localhost/hi/pickups/${token}`,
+          { params: { token } },
         ),
+      ),
     );
     expect(answer.body.slotLabel).toBe("सुबह 11 – दोपहर 1 बजे");
     expect(Object.keys(answer.body.messages)).toEqual(
       expect.arrayContaining(["pickup.tracking.cancel", "exchange.decision.confirm"]),
     );
+  });
+
+  it("answers a dispute without a reason and a decision on a replaced weigh sheet in Hindi", async () => {
+    const token = await bookIn("hi");
+    const [pickup] = await db.select().from(pickups).where(eq(pickups.trackingToken, token));
+    const [material] = await db.select().from(scrapMaterials).limit(1);
+    if (!pickup || !material) throw new Error("no pickup or material");
+    const admin = (await signedInStaff(db, "admin")).user;
+    const settings = {
+      pickupChargeBelowMinimumPaise: 0,
+      couponBonusPercent: 10,
+      couponValidDays: 180,
+    };
+    for (const expectedVersion of [0, 1]) {
+      await saveWeighSheet(
+        db,
+        pickup.id,
+        { lines: [{ materialId: material.id, grams: 20_000 }], plants: [], expectedVersion },
+        admin,
+        { settings, minimumKg: 15, now: new Date() },
+      );
+    }
+    const short = await track("hi", token, { intent: "dispute", version: "2", reason: "x" });
+    expect(short.status).toBe(422);
+    expect(short.body).toEqual({ error: "कारण 3 से 500 अक्षरों में लिखें।", field: "reason" });
+    const replaced = await track("hi", token, { intent: "confirm", version: "1" });
+    expect(replaced.status).toBe(409);
+    expect(replaced.body).toEqual({
+      error: "इस तौल पर्ची की जगह नई पर्ची आ गई है। कृपया नई पर्ची देखें।",
+      field: "form",
+    });
+    const [after] = await db.select().from(pickups).where(eq(pickups.id, pickup.id));
+    expect(after?.status).toBe("weighed");
   });
 });
