@@ -1,7 +1,7 @@
 import { data, redirect, type ShouldRevalidateFunctionArgs, useNavigation } from "react-router";
 import { getDb } from "~/db/db.server";
 import { pickupSchema } from "~/features/pickups/pickup.schema";
-import { pickupConfigFromEnv } from "~/features/pickups/pickup-config";
+import { pickupConfigFromEnv, slotChoices } from "~/features/pickups/pickup-config";
 import { MAX_ESTIMATE_ROWS, pickupTextFields } from "~/features/pickups/pickup-fields";
 import { PickupForm } from "~/features/pickups/pickup-form";
 import { slotChoiceProblem } from "~/features/pickups/pickup-slots";
@@ -14,9 +14,11 @@ import {
 } from "~/features/pickups/pickups.server";
 import { listRateCategories } from "~/features/rates/rates.server";
 import { countAttempt, honeypotFilled } from "~/features/site/anti-automation.server";
-import { pageMeta } from "~/features/site/meta";
+import { localisedPageMeta } from "~/features/site/meta";
 import { siteConfig } from "~/features/site/site-config";
-import { langOf } from "~/i18n/i18n.server";
+import { langOf, localiseActionData, localiseText, messagesFor, t } from "~/i18n/i18n.server";
+import { useT } from "~/i18n/i18n-react";
+import { localePath } from "~/i18n/languages";
 import { idempotencyKey } from "~/utils/codes.server";
 import { textFields } from "~/utils/form-data";
 import { clientAddressContext } from "~/utils/request-context";
@@ -24,7 +26,8 @@ import type { Route } from "./+types/orderpage";
 
 export { headers } from "~/utils/route-headers";
 
-export async function loader() {
+export async function loader({ request }: Route.LoaderArgs) {
+  const lang = langOf(request);
   const db = await getDb();
   const config = pickupConfigFromEnv();
   const now = new Date();
@@ -34,10 +37,11 @@ export async function loader() {
   ]);
   return {
     availability,
-    slots: config.slots.map(({ start, label }) => ({ start, label })),
+    slots: slotChoices(lang, config),
     categories: categories.map(({ name, materials }) => ({ name, materials })),
     minimumKg: config.minimumKg,
     idempotencyKey: idempotencyKey(),
+    messages: messagesFor(lang, ["pickup", "form"]),
   };
 }
 
@@ -47,15 +51,23 @@ interface ActionResult {
   errors: Record<string, string>;
   itemErrors: Record<number, string>;
   formError?: string;
+  /** The PIN code is not served yet: the form offers the mailing list. */
+  offerMailingList?: boolean;
 }
 
 /**
  * Books the pickup (docs/pickups.md); every refusal names its field and writes nothing. In
  * order (docs/operations.md "Anti-automation"): the honeypot (400, silent), validation (400),
  * the per-address allowance (429 with Retry-After), then the booking's own rules, among them
- * the open pickups per phone and e-mail (409).
+ * the open pickups per phone and e-mail (409). Messages in the page's language
+ * (`localiseActionData`); a booking made at /hi/orderpage goes on to /hi/pickups/<token>/booked.
  */
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action(args: Route.ActionArgs) {
+  return localiseActionData(langOf(args.request), await bookingAction(args));
+}
+
+async function bookingAction({ request, context }: Route.ActionArgs) {
+  const lang = langOf(request);
   const form = await request.formData();
   if (honeypotFilled(form)) {
     return data<ActionResult>(
@@ -78,9 +90,23 @@ export async function action({ request, context }: Route.ActionArgs) {
     itemErrors: Record<number, string> = {},
     formError?: string,
     headers?: Record<string, string>,
+    offerMailingList?: boolean,
   ) =>
     data<ActionResult>(
-      { values, itemValues: itemValues.slice(0, MAX_ESTIMATE_ROWS), errors, itemErrors, formError },
+      {
+        values,
+        itemValues: itemValues.slice(0, MAX_ESTIMATE_ROWS),
+        errors,
+        // Not one of localiseActionData's message keys: worded here.
+        itemErrors: Object.fromEntries(
+          Object.entries(itemErrors).map(([index, message]) => [
+            index,
+            localiseText(lang, message),
+          ]),
+        ),
+        formError,
+        offerMailingList,
+      },
       { status, headers },
     );
 
@@ -111,37 +137,44 @@ export async function action({ request, context }: Route.ActionArgs) {
       parsed.data,
       new Date(),
       pickupConfigFromEnv(),
-      langOf(request),
+      lang,
     );
-    return redirect(`/pickups/${booked.trackingToken}/booked`, { status: 303 });
+    return redirect(localePath(lang, `/pickups/${booked.trackingToken}/booked`), { status: 303 });
   } catch (error) {
     if (error instanceof OpenPickupsCapError) {
-      return refuse(error.status, {}, {}, openPickupsMessage(error.cap, siteConfig.phoneDisplay));
+      const message =
+        lang === "en"
+          ? openPickupsMessage(error.cap, siteConfig.phoneDisplay)
+          : t(lang, "pickup.book.openPickups", { cap: error.cap, phone: siteConfig.phoneDisplay });
+      return refuse(error.status, {}, {}, message);
     }
     if (error instanceof PickupRejectedError) {
       if (error.field === "items" || error.field === "form")
         return refuse(error.status, {}, {}, error.message);
-      return refuse(error.status, { [error.field]: error.message });
+      const notServed = error.field === "pinCode" && error.message.startsWith("We do not collect");
+      return refuse(
+        error.status,
+        { [error.field]: error.message },
+        {},
+        undefined,
+        undefined,
+        notServed,
+      );
     }
     throw error;
   }
 }
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta(
-    "Schedule a scrap pickup",
-    "Book a doorstep scrap pickup in a 2-hour slot. We weigh at your door and pay by the rate list in plants, coupons or money.",
-  );
+export const meta: Route.MetaFunction = (args) =>
+  localisedPageMeta(args, "pickup.meta.title", "pickup.meta.description");
 
 export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
+  const t = useT();
   return (
     <div className="page page--narrow">
-      <h1>Schedule a scrap pickup</h1>
-      <p className="page__lead">
-        Choose a date and a 2-hour slot. Minimum {loaderData.minimumKg} kg for a free pickup; we
-        weigh at your door and you choose plants, a coupon or money.
-      </p>
+      <h1>{t("pickup.book.heading")}</h1>
+      <p className="page__lead">{t("pickup.book.lead", { minimumKg: loaderData.minimumKg })}</p>
       <PickupForm
         {...loaderData}
         values={actionData?.values ?? {}}
@@ -149,6 +182,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
         errors={actionData?.errors ?? {}}
         itemErrors={actionData?.itemErrors ?? {}}
         formError={actionData?.formError}
+        offerMailingList={actionData?.offerMailingList ?? false}
         submitting={navigation.state === "submitting"}
       />
     </div>

@@ -1,49 +1,65 @@
 import { data, Link } from "react-router";
 import { getDb } from "~/db/db.server";
-import { pickupConfigFromEnv } from "~/features/pickups/pickup-config";
+import { pickupConfigFromEnv, slotChoices } from "~/features/pickups/pickup-config";
 import { presentPickup } from "~/features/pickups/pickup-view.server";
 import { getPickupByToken } from "~/features/pickups/pickups.server";
-import { pageMeta } from "~/features/site/meta";
+import { localisedPageMeta } from "~/features/site/meta";
+import { langOf, messagesFor } from "~/i18n/i18n.server";
+import { Trans, useLocalePath, useT } from "~/i18n/i18n-react";
+import { formatCalendarDate } from "~/utils/dates";
 import { formatPaise } from "~/utils/money";
 import type { Route } from "./+types/pickup-booked";
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const lang = langOf(request);
   const pickup = await getPickupByToken(await getDb(), params.token);
   if (!pickup) throw data(null, { status: 404 });
+  const config = pickupConfigFromEnv();
+  const view = presentPickup(pickup, new Date(), config);
+  const slot = slotChoices(lang, config).find((s) => s.start === view.slotStart);
   return {
-    ...presentPickup(pickup, new Date(), pickupConfigFromEnv()),
+    ...view,
+    dateLabel: formatCalendarDate(view.date, lang),
+    slotLabel: slot?.label ?? view.slotLabel,
     trackingPath: `/pickups/${params.token}`,
+    messages: messagesFor(lang, ["pickup"]),
   };
 }
 
-export const meta: Route.MetaFunction = () => [
-  ...pageMeta("Pickup scheduled", "Your scrap pickup has been scheduled."),
+export const meta: Route.MetaFunction = (args) => [
+  ...localisedPageMeta(args, "pickup.booked.meta.title", "pickup.booked.meta.description"),
   { name: "robots", content: "noindex" },
 ];
 
 export default function PickupBooked({ loaderData: pickup }: Route.ComponentProps) {
+  const t = useT();
+  const to = useLocalePath();
   return (
     <div className="page page--narrow">
-      <h1>Thank you</h1>
+      <h1>{t("pickup.booked.heading")}</h1>
       <div role="status" className="success-message">
-        <p>Your order has been scheduled</p>
+        <p>{t("pickup.booked.scheduled")}</p>
         <p>
-          Booking reference <strong>{pickup.reference}</strong>: {pickup.dateLabel},{" "}
-          {pickup.slotLabel}.
+          <Trans
+            id="pickup.booked.reference"
+            values={{ reference: pickup.reference, date: pickup.dateLabel, slot: pickup.slotLabel }}
+            components={{ 0: <strong /> }}
+          />
         </p>
         {pickup.items.length > 0 ? (
           <p>
-            Estimated value {formatPaise(pickup.estimatePaise)} for{" "}
-            {pickup.totalKg.toLocaleString("en-IN")} kg.
+            {t("pickup.booked.estimate", {
+              value: formatPaise(pickup.estimatePaise),
+              kg: pickup.totalKg.toLocaleString("en-IN"),
+            })}
           </p>
         ) : null}
         {pickup.items.length > 0 && pickup.totalKg < pickup.minimumKg ? (
-          <p>Below {pickup.minimumKg} kg in total, pickup charges may apply.</p>
+          <p>{t("pickup.belowMinimum", { minimumKg: pickup.minimumKg })}</p>
         ) : null}
       </div>
       <p>
-        <Link to={pickup.trackingPath}>Track your pickup</Link> (keep this link to see, move or
-        cancel it).
+        <Trans id="pickup.booked.track" components={{ 0: <Link to={to(pickup.trackingPath)} /> }} />
       </p>
     </div>
   );

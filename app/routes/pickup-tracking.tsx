@@ -8,8 +8,7 @@ import {
 import { ExchangeError } from "~/features/pickups/exchange-error";
 import { presentExchange } from "~/features/pickups/exchange-view.server";
 import { trackingActionSchema } from "~/features/pickups/pickup.schema";
-import { pickupConfigFromEnv } from "~/features/pickups/pickup-config";
-import { pickupStatusLabels } from "~/features/pickups/pickup-status";
+import { pickupConfigFromEnv, slotChoices } from "~/features/pickups/pickup-config";
 import { presentPickup } from "~/features/pickups/pickup-view.server";
 import {
   cancelPickupByToken,
@@ -25,7 +24,10 @@ import {
   WeighSheetSection,
 } from "~/features/pickups/tracking-exchange";
 import { countAttempt } from "~/features/site/anti-automation.server";
-import { pageMeta } from "~/features/site/meta";
+import { localisedPageMeta, pageMeta } from "~/features/site/meta";
+import { langOf, localiseActionData, messagesFor, t } from "~/i18n/i18n.server";
+import { Trans, useLang, useT } from "~/i18n/i18n-react";
+import { localePath } from "~/i18n/languages";
 import { formatCalendarDate } from "~/utils/dates";
 import { env } from "~/utils/env.server";
 import { readIntentForm } from "~/utils/intent-form";
@@ -35,7 +37,8 @@ import type { Route } from "./+types/pickup-tracking";
 
 export { headers } from "~/utils/route-headers";
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const lang = langOf(request);
   const db = await getDb();
   const pickup = await getPickupByToken(db, params.token);
   if (!pickup) throw data(null, { status: 404 });
@@ -43,11 +46,15 @@ export async function loader({ params }: Route.LoaderArgs) {
   const now = new Date();
   const view = presentPickup(pickup, now, config);
   const availability = view.canChange ? await getSlotAvailability(db, now, config) : [];
+  const slots = slotChoices(lang, config);
   return {
     ...view,
-    exchange: presentExchange(pickup),
+    dateLabel: formatCalendarDate(view.date, lang),
+    slotLabel: slots.find((s) => s.start === view.slotStart)?.label ?? view.slotLabel,
+    exchange: presentExchange(pickup, lang),
     rescheduleDates: availability.filter((d) => d.slots.some((s) => s.open)).map((d) => d.date),
-    slots: config.slots.map(({ start, label }) => ({ start, label })),
+    slots,
+    messages: messagesFor(lang, ["pickup", "exchange", "form"]),
   };
 }
 
@@ -56,9 +63,15 @@ export async function loader({ params }: Route.LoaderArgs) {
  * starts (docs/pickups.md), read by `trackingActionSchema`; an unknown intent or a malformed
  * version answers 400, a refusal names its field ("form" for the page as a whole). Moves and
  * cancellations count against the client address's allowance (docs/operations.md
- * "Anti-automation"): over it, 429 with Retry-After and nothing changed.
+ * "Anti-automation"): over it, 429 with Retry-After and nothing changed. Messages in the page's
+ * language (`localiseActionData`); the redirect keeps it (/hi/pickups/<token>).
  */
-export async function action({ params, request, context }: Route.ActionArgs) {
+export async function action(args: Route.ActionArgs) {
+  return localiseActionData(langOf(args.request), await trackingAction(args));
+}
+
+async function trackingAction({ params, request, context }: Route.ActionArgs) {
+  const lang = langOf(request);
   const posted = readIntentForm(trackingActionSchema, await request.formData());
   if (!posted.ok) return data({ error: posted.message, field: "form" }, { status: posted.status });
   const form = posted.data;
@@ -90,30 +103,35 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     if (error instanceof ExchangeError) {
       if (error.status === 404) throw data(null, { status: 404 });
       const field = error.fieldErrors.reason ? "reason" : "form";
-      return data({ error: error.message, field }, { status: error.status });
+      // The reason's length message is built from its field name: worded from the catalogue.
+      const message =
+        field === "reason" && lang !== "en"
+          ? t(lang, "exchange.decision.reasonLength", { min: 3, max: 500 })
+          : error.message;
+      return data({ error: message, field }, { status: error.status });
     }
     throw error;
   }
-  return redirect(`/pickups/${params.token}`, { status: 303 });
+  return redirect(localePath(lang, `/pickups/${params.token}`), { status: 303 });
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  ...pageMeta(
-    loaderData ? `Pickup ${loaderData.reference}` : "Pickup",
-    "The status and time of your scrap pickup.",
-  ),
+export const meta: Route.MetaFunction = (args) => [
+  ...(args.loaderData
+    ? localisedPageMeta(args, "pickup.tracking.meta.title", "pickup.tracking.meta.description", {
+        reference: args.loaderData.reference,
+      })
+    : pageMeta("Pickup", "The status and time of your scrap pickup.")),
   { name: "robots", content: "noindex" },
 ];
-
-const rewardLabels = { plants: "Plants", coupon: "Coupon", money: "Money" } as const;
 
 type Pickup = Route.ComponentProps["loaderData"];
 
 /** Name, address lines and phone of the booking. */
 function PickupAddress({ pickup }: { pickup: Pickup }) {
+  const t = useT();
   return (
     <section aria-labelledby="where-title">
-      <h2 id="where-title">Where</h2>
+      <h2 id="where-title">{t("pickup.tracking.where")}</h2>
       <address>
         {pickup.name}
         {pickup.address.map((line) => (
@@ -131,19 +149,20 @@ function PickupAddress({ pickup }: { pickup: Pickup }) {
 
 /** The estimate lines (approx. kg × rate at booking) and the total in rupees. */
 function PickupEstimate({ pickup }: { pickup: Pickup }) {
+  const t = useT();
   return (
     <section aria-labelledby="estimate-title">
-      <h2 id="estimate-title">Estimate</h2>
+      <h2 id="estimate-title">{t("pickup.tracking.estimate")}</h2>
       {pickup.items.length === 0 ? (
-        <p>No estimate given: we weigh your scrap at your door.</p>
+        <p>{t("pickup.tracking.noEstimate")}</p>
       ) : (
         <table className="order-lines compact-lines">
           <thead>
             <tr>
-              <th scope="col">Material</th>
-              <th scope="col">Approx. kg</th>
-              <th scope="col">Rate</th>
-              <th scope="col">Value</th>
+              <th scope="col">{t("pickup.tracking.material")}</th>
+              <th scope="col">{t("pickup.form.approxKg")}</th>
+              <th scope="col">{t("pickup.tracking.rate")}</th>
+              <th scope="col">{t("pickup.tracking.value")}</th>
             </tr>
           </thead>
           <tbody>
@@ -159,7 +178,7 @@ function PickupEstimate({ pickup }: { pickup: Pickup }) {
           <tfoot>
             <tr>
               <th scope="row" colSpan={3}>
-                Estimated value
+                {t("pickup.tracking.estimatedValue")}
               </th>
               <td>{formatPaise(pickup.estimatePaise)}</td>
             </tr>
@@ -167,7 +186,7 @@ function PickupEstimate({ pickup }: { pickup: Pickup }) {
         </table>
       )}
       {pickup.items.length > 0 && pickup.totalKg < pickup.minimumKg ? (
-        <p>Below {pickup.minimumKg} kg in total, pickup charges may apply.</p>
+        <p>{t("pickup.belowMinimum", { minimumKg: pickup.minimumKg })}</p>
       ) : null}
     </section>
   );
@@ -183,40 +202,42 @@ function ChangePickupForms({
 }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const t = useT();
+  const lang = useLang();
   return (
     <>
       <section aria-labelledby="move-title">
-        <h2 id="move-title">Move your pickup</h2>
+        <h2 id="move-title">{t("pickup.tracking.move")}</h2>
         <Form method="post" className="form">
           <SelectField
             id="pickupDate"
             name="pickupDate"
-            label="Pick Up Date"
+            label={t("pickup.form.date")}
             required
             options={pickup.rescheduleDates}
-            optionLabel={formatCalendarDate}
-            placeholder="Choose a date"
+            optionLabel={(date) => formatCalendarDate(date, lang)}
+            placeholder={t("pickup.form.datePlaceholder")}
             defaultValue=""
             error={fieldError("pickupDate")}
           />
           <SelectField
             id="pickupTime"
             name="pickupTime"
-            label="Pick Up Time"
+            label={t("pickup.form.time")}
             required
             options={pickup.slots.map((s) => s.start)}
             optionLabel={(start) => pickup.slots.find((s) => s.start === start)?.label ?? start}
-            placeholder="Choose a 2-hour slot"
+            placeholder={t("pickup.form.timePlaceholder")}
             defaultValue=""
             error={fieldError("pickupTime")}
           />
           <button type="submit" name="intent" value="reschedule" className="button" disabled={busy}>
-            Move pickup
+            {t("pickup.tracking.moveSubmit")}
           </button>
         </Form>
       </section>
       <Form method="post" className="order-cancel">
-        <p>You can cancel until your pickup time starts.</p>
+        <p>{t("pickup.tracking.cancelHint")}</p>
         <button
           type="submit"
           name="intent"
@@ -224,7 +245,7 @@ function ChangePickupForms({
           className="button button--secondary"
           disabled={busy}
         >
-          Cancel pickup
+          {t("pickup.tracking.cancel")}
         </button>
       </Form>
     </>
@@ -234,14 +255,23 @@ function ChangePickupForms({
 export default function PickupTracking({ loaderData: pickup, actionData }: Route.ComponentProps) {
   const fieldError = (field: string) =>
     actionData?.field === field ? actionData.error : undefined;
+  const t = useT();
   return (
     <div className="page page--narrow">
-      <h1>Pickup {pickup.reference}</h1>
+      <h1>{t("pickup.tracking.heading", { reference: pickup.reference })}</h1>
       <p className="order-status">
-        Status: <strong>{pickupStatusLabels[pickup.status]}</strong>
+        <Trans
+          id="pickup.tracking.status"
+          values={{ status: t(`pickup.status.${pickup.status}`) }}
+          components={{ 0: <strong /> }}
+        />
       </p>
       <p>
-        {pickup.dateLabel}, {pickup.slotLabel}. Reward: {rewardLabels[pickup.reward]}.
+        {t("pickup.tracking.when", {
+          date: pickup.dateLabel,
+          slot: pickup.slotLabel,
+          reward: t(`pickup.reward.${pickup.reward}`),
+        })}
       </p>
       {actionData?.field === "form" ? (
         <p className="form-error" role="alert">

@@ -3,23 +3,39 @@
  * (docs/architecture.md "Time"). India has one fixed offset, +05:30, and no daylight saving time.
  * Calendar dates are "YYYY-MM-DD" strings; times are "HH:MM".
  */
+import { intlLocales, type Lang } from "~/i18n/languages";
+
 const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
 
-const dateTime = new Intl.DateTimeFormat("en-IN", {
+/** One formatter per language, made on first use (`Intl` formatters are costly to build). */
+function perLanguage(options: Intl.DateTimeFormatOptions) {
+  const formatters: Partial<Record<Lang, Intl.DateTimeFormat>> = {};
+  return (lang: Lang) => {
+    formatters[lang] ??= new Intl.DateTimeFormat(intlLocales[lang], options);
+    return formatters[lang];
+  };
+}
+
+const dateTime = perLanguage({ timeZone: "Asia/Kolkata", dateStyle: "medium", timeStyle: "short" });
+const longDate = perLanguage({ timeZone: "UTC", weekday: "short", day: "numeric", month: "short" });
+const dayDate = perLanguage({
   timeZone: "Asia/Kolkata",
-  dateStyle: "medium",
-  timeStyle: "short",
-});
-const longDate = new Intl.DateTimeFormat("en-IN", {
-  timeZone: "UTC",
-  weekday: "short",
   day: "numeric",
   month: "short",
+  year: "numeric",
 });
 
-/** e.g. "22 Nov 2026, 6:05 am" in Asia/Kolkata. */
-export function formatDateTimeIST(date: Date): string {
-  return dateTime.format(date);
+/**
+ * e.g. "22 Nov 2026, 6:05 am" in Asia/Kolkata; in `lang`'s `Intl` locale (hi-IN: "22 नव॰ 2026,
+ * 6:05 am"), English by default.
+ */
+export function formatDateTimeIST(date: Date, lang: Lang = "en"): string {
+  return dateTime(lang).format(date);
+}
+
+/** e.g. "22 Nov 2026": the day of instant `date` in Asia/Kolkata, in `lang` (English by default). */
+export function formatDayIST(date: Date, lang: Lang = "en"): string {
+  return dayDate(lang).format(date);
 }
 
 /** The calendar date in Asia/Kolkata at instant `now`, "YYYY-MM-DD". */
@@ -51,7 +67,10 @@ export function kolkataInstant(date: string, time: string): Date {
   return new Date(new Date(`${date}T${time}:00Z`).getTime() - IST_OFFSET_MS);
 }
 
-/** e.g. "Sat, 22 Nov" for a calendar date. */
-export function formatCalendarDate(date: string): string {
-  return longDate.format(new Date(`${date}T00:00:00Z`));
+/**
+ * e.g. "Sat, 22 Nov" for a calendar date "YYYY-MM-DD"; in `lang`'s `Intl` locale (hi-IN:
+ * "शनि, 22 नव॰"), English by default.
+ */
+export function formatCalendarDate(date: string, lang: Lang = "en"): string {
+  return longDate(lang).format(new Date(`${date}T00:00:00Z`));
 }

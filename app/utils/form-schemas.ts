@@ -5,13 +5,41 @@
 import { z } from "zod";
 import { normaliseIndianMobile } from "./phone";
 
+/**
+ * The messages of the labels our forms use, written out whole: the Hindi and Kannada
+ * catalogues match these English texts (`errors.form.*`, app/i18n/i18n.server.ts).
+ */
+const requiredTextMessages: Record<string, { empty: string; tooLong: (max: number) => string }> = {
+  name: {
+    empty: "Enter your name.",
+    tooLong: (max) => `Your name can be at most ${max} characters.`,
+  },
+  address: {
+    empty: "Enter your address.",
+    tooLong: (max) => `Your address can be at most ${max} characters.`,
+  },
+  "address (line 1)": {
+    empty: "Enter your address (line 1).",
+    tooLong: (max) => `Your address (line 1) can be at most ${max} characters.`,
+  },
+  "address (line 2)": {
+    empty: "Enter your address (line 2).",
+    tooLong: (max) => `Your address (line 2) can be at most ${max} characters.`,
+  },
+  city: {
+    empty: "Enter your city.",
+    tooLong: (max) => `Your city can be at most ${max} characters.`,
+  },
+};
+
 /** Required text, trimmed, 1..max characters: "Enter your {label}." */
 export function requiredText(label: string, max: number) {
+  const messages = requiredTextMessages[label];
   return z
     .string()
     .trim()
-    .min(1, `Enter your ${label}.`)
-    .max(max, `Your ${label} can be at most ${max} characters.`);
+    .min(1, messages?.empty ?? `Enter your ${label}.`)
+    .max(max, messages?.tooLong(max) ?? `Your ${label} can be at most ${max} characters.`);
 }
 
 /** A required e-mail address of at most `max` characters. */

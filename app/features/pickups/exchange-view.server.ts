@@ -6,18 +6,12 @@
  */
 import type { PayoutMethod, WeighSheetStatus } from "~/db/schema/exchange";
 import type { PickupStatus } from "~/db/schema/pickups";
-import { formatDateTimeIST } from "~/utils/dates";
+import type { Lang } from "~/i18n/languages";
+import { formatDateTimeIST, formatDayIST } from "~/utils/dates";
 import { formatPaise } from "~/utils/money";
 import { gramsToKgText } from "~/utils/units";
 import { HANDOVER_CODE_TRIES } from "./handover-code";
 import type { PickupView } from "./pickups.server";
-
-const day = new Intl.DateTimeFormat("en-IN", {
-  timeZone: "Asia/Kolkata",
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-});
 
 const methodLabels: Record<PayoutMethod, string> = {
   upi: "UPI",
@@ -38,12 +32,12 @@ const codeStatuses: readonly PickupStatus[] = ["requested", "confirmed", "weighe
 
 type Sheet = PickupView["sheets"][number];
 
-function presentSheet(sheet: Sheet) {
+function presentSheet(sheet: Sheet, lang: Lang) {
   return {
     version: sheet.version,
     status: sheet.status,
     statusLabel: sheetStatusLabels[sheet.status],
-    savedAt: formatDateTimeIST(sheet.createdAt),
+    savedAt: formatDateTimeIST(sheet.createdAt, lang),
     totalKg: gramsToKgText(sheet.totalGrams),
     lines: sheet.lines.map((line) => ({
       material: line.materialName,
@@ -63,7 +57,7 @@ function presentSheet(sheet: Sheet) {
 }
 
 /** The reward shown once the sheet is confirmed; null before. */
-function presentReward(pickup: PickupView, sheet: Sheet | undefined) {
+function presentReward(pickup: PickupView, sheet: Sheet | undefined, lang: Lang) {
   if (sheet?.status !== "confirmed") return null;
   if (pickup.rewardPreference === "coupon" && pickup.coupon) {
     return {
@@ -71,18 +65,24 @@ function presentReward(pickup: PickupView, sheet: Sheet | undefined) {
       code: pickup.coupon.code,
       value: formatPaise(pickup.coupon.valuePaise),
       balance: formatPaise(pickup.coupon.balancePaise),
-      expires: day.format(pickup.coupon.expiresAt),
+      expires: formatDayIST(pickup.coupon.expiresAt, lang),
       expired: pickup.coupon.expiresAt.getTime() <= Date.now(),
     };
   }
   if (pickup.rewardPreference === "plants") {
-    return { kind: "plants" as const, plants: presentSheet(sheet).plants };
+    return { kind: "plants" as const, plants: presentSheet(sheet, lang).plants };
   }
   const payout = pickup.payout;
   return {
     kind: "money" as const,
     amount: formatPaise(payout?.amountPaise ?? sheet.rewardValuePaise),
-    paid: payout ? { method: methodLabels[payout.method], on: day.format(payout.paidAt) } : null,
+    paid: payout
+      ? {
+          method: methodLabels[payout.method],
+          methodKey: payout.method,
+          on: formatDayIST(payout.paidAt, lang),
+        }
+      : null,
   };
 }
 
@@ -90,8 +90,9 @@ function presentReward(pickup: PickupView, sheet: Sheet | undefined) {
  * The exchange part of the tracking page: visit times, the handover code (from 'On my way'
  * until the exchange ends, hidden once locked after HANDOVER_CODE_TRIES wrong tries), the
  * current sheet and whether the customer can decide on it, earlier versions, the reward.
+ * Dates in `lang` (English by default).
  */
-export function presentExchange(pickup: PickupView) {
+export function presentExchange(pickup: PickupView, lang: Lang = "en") {
   const [current, ...earlier] = pickup.sheets;
   const codeShown =
     pickup.onTheWayAt !== null &&
@@ -100,14 +101,14 @@ export function presentExchange(pickup: PickupView) {
   const locked = pickup.handoverFailures >= HANDOVER_CODE_TRIES;
   return {
     visit: {
-      onTheWayAt: pickup.onTheWayAt ? formatDateTimeIST(pickup.onTheWayAt) : null,
-      arrivedAt: pickup.arrivedAt ? formatDateTimeIST(pickup.arrivedAt) : null,
+      onTheWayAt: pickup.onTheWayAt ? formatDateTimeIST(pickup.onTheWayAt, lang) : null,
+      arrivedAt: pickup.arrivedAt ? formatDateTimeIST(pickup.arrivedAt, lang) : null,
       handoverCode: codeShown && !locked ? pickup.handoverCode : null,
       handoverLocked: codeShown && locked,
     },
-    sheet: current ? presentSheet(current) : null,
+    sheet: current ? presentSheet(current, lang) : null,
     canDecide: current?.status === "pending" && pickup.status === "weighed",
-    earlierSheets: earlier.map(presentSheet),
-    reward: presentReward(pickup, current),
+    earlierSheets: earlier.map((sheet) => presentSheet(sheet, lang)),
+    reward: presentReward(pickup, current, lang),
   };
 }

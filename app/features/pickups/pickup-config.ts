@@ -6,6 +6,8 @@
  * OPEN_PICKUPS_PER_CONTACT, validated at start by app/utils/env.server.ts
  * (which also holds their defaults; the README's Configuration table documents them).
  */
+import { t } from "~/i18n/i18n.server";
+import type { Lang } from "~/i18n/languages";
 import { env, operationsDefaults, type PickupSettings, pickupDefaults } from "~/utils/env.server";
 
 export interface PickupSlot {
@@ -49,6 +51,20 @@ const slots: PickupSlot[] = [
   slot("15:00", "17:00"),
   slot("17:00", "19:00"),
 ];
+
+/**
+ * The slots' starts and labels as the pickup pages show them in `lang`: English labels as
+ * made above ("9 am – 11 am"); Hindi and Kannada from the catalogue (`pickup.slot.0900`…),
+ * the English label for a slot the catalogue does not know.
+ */
+export function slotChoices(lang: Lang, config: PickupConfig): { start: string; label: string }[] {
+  return config.slots.map(({ start, label }) => {
+    if (lang === "en") return { start, label };
+    const id = `pickup.slot.${start.replace(":", "")}`;
+    const translated = t(lang, id);
+    return { start, label: translated === id ? label : translated };
+  });
+}
 
 /** The whole configuration from the environment-controlled part. */
 function pickupConfig(settings: PickupSettings, openPickupsPerContact: number): PickupConfig {

@@ -17,6 +17,7 @@ import {
   SelectField,
 } from "~/components/ui/field";
 import { HoneypotField } from "~/components/ui/honeypot-field";
+import { Trans, useLang, useLocalePath, useT } from "~/i18n/i18n-react";
 import { formatCalendarDate } from "~/utils/dates";
 import { formatPaise } from "~/utils/money";
 import { estimatePaise, parseEstimateKg } from "./estimate";
@@ -38,6 +39,8 @@ export interface PickupFormProps {
   errors: Record<string, string>;
   itemErrors: Record<number, string>;
   formError?: string;
+  /** The PIN code is not served yet: offer the mailing list under the field. */
+  offerMailingList?: boolean;
   submitting: boolean;
 }
 
@@ -52,47 +55,59 @@ interface EstimateRowValue {
 
 /** Name, e-mail and phone. */
 function PickupContactFields(state: FormState) {
+  const t = useT();
   return (
     <fieldset className="form__group">
-      <legend>Your details</legend>
+      <legend>{t("pickup.form.yourDetails")}</legend>
       <ContactFields
         field={fieldsOf(state, { limits: pickupLimits })}
-        phone={{ name: "phone", label: "Phone", hint: "10-digit mobile number; +91 is optional." }}
+        phone={{
+          name: "phone",
+          label: t("pickup.form.phone"),
+          hint: t("pickup.form.phoneHint"),
+        }}
       />
     </fieldset>
   );
 }
 
 /** Address lines, city and PIN code (with a mailing-list link where we do not collect yet). */
-function AddressFields(state: FormState) {
+function AddressFields({ offerMailingList, ...state }: FormState & { offerMailingList: boolean }) {
   const field = fieldsOf(state, { limits: pickupLimits });
+  const t = useT();
+  const to = useLocalePath();
   return (
     <fieldset className="form__group">
-      <legend>Pickup address</legend>
+      <legend>{t("pickup.form.address")}</legend>
       <InputField
         {...field("addressLine1")}
-        label="Address Line 1"
+        label={t("pickup.form.addressLine1")}
         autoComplete="address-line1"
         required
       />
       <InputField
         {...field("addressLine2")}
-        label="Address Line 2"
+        label={t("pickup.form.addressLine2")}
         autoComplete="address-line2"
         required
       />
-      <InputField {...field("city")} label="City" autoComplete="address-level2" required />
+      <InputField
+        {...field("city")}
+        label={t("pickup.form.city")}
+        autoComplete="address-level2"
+        required
+      />
       <InputField
         {...field("pinCode")}
-        label="PIN code"
+        label={t("pickup.form.pinCode")}
         inputMode="numeric"
         autoComplete="postal-code"
         required
         maxLength={6}
       />
-      {state.errors?.pinCode?.startsWith("We do not collect") ? (
+      {offerMailingList && state.errors?.pinCode ? (
         <p>
-          <Link to="/#join">Join our mailing list</Link>
+          <Link to={to("/#join")}>{t("pickup.form.joinMailingList")}</Link>
         </p>
       ) : null}
     </fieldset>
@@ -111,9 +126,10 @@ function SlotSelect({
   value: string | undefined;
   error: string | undefined;
 }) {
+  const t = useT();
   return (
     <div className="field" data-invalid={error ? true : undefined}>
-      <label htmlFor="pickupTime">Pick Up Time</label>
+      <label htmlFor="pickupTime">{t("pickup.form.time")}</label>
       <select
         id="pickupTime"
         name="pickupTime"
@@ -122,14 +138,13 @@ function SlotSelect({
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? "pickupTime-error" : undefined}
       >
-        <option value="">Choose a 2-hour slot</option>
+        <option value="">{t("pickup.form.timePlaceholder")}</option>
         {slots.map((slot) => {
           const state = openSlots?.find((s) => s.start === slot.start);
           const closed = state ? !state.open : false;
           return (
             <option key={slot.start} value={slot.start} disabled={closed}>
-              {slot.label}
-              {closed ? " (full or started)" : ""}
+              {closed ? t("pickup.form.slotClosed", { slot: slot.label }) : slot.label}
             </option>
           );
         })}
@@ -151,17 +166,19 @@ function WhenFields({
   errors,
 }: Pick<PickupFormProps, "availability" | "slots"> & { values: Values; errors: Errors }) {
   const [date, setDate] = useState(values.pickupDate ?? "");
+  const t = useT();
+  const lang = useLang();
   return (
     <fieldset className="form__group">
-      <legend>When</legend>
+      <legend>{t("pickup.form.when")}</legend>
       <SelectField
         id="pickupDate"
         name="pickupDate"
-        label="Pick Up Date"
+        label={t("pickup.form.date")}
         required
         options={availability.map((d) => d.date)}
-        optionLabel={(value) => formatCalendarDate(value)}
-        placeholder="Choose a date"
+        optionLabel={(value) => formatCalendarDate(value, lang)}
+        placeholder={t("pickup.form.datePlaceholder")}
         value={date}
         onChange={(event) => setDate(event.currentTarget.value)}
         error={errors.pickupDate}
@@ -225,12 +242,15 @@ function EstimateRow({
   error: string | undefined;
   update: (index: number, field: "material" | "kg", value: string) => void;
 }) {
+  const t = useT();
   const invalid = error ? true : undefined;
   const describedBy = error ? `item-${index}-error` : undefined;
   return (
     <div className="estimate-row" data-invalid={invalid}>
       <div className="field">
-        <label htmlFor={`material-${index}`}>Material {index + 1}</label>
+        <label htmlFor={`material-${index}`}>
+          {t("pickup.form.material", { number: index + 1 })}
+        </label>
         <select
           id={`material-${index}`}
           name="material"
@@ -239,7 +259,7 @@ function EstimateRow({
           aria-invalid={invalid}
           aria-describedby={describedBy}
         >
-          <option value="">Choose a material</option>
+          <option value="">{t("pickup.form.chooseMaterial")}</option>
           {categories.map((category) => (
             <optgroup key={category.name} label={category.name}>
               {category.materials.map((material) => (
@@ -252,7 +272,7 @@ function EstimateRow({
         </select>
       </div>
       <div className="field">
-        <label htmlFor={`kg-${index}`}>Approx. kg</label>
+        <label htmlFor={`kg-${index}`}>{t("pickup.form.approxKg")}</label>
         <input
           id={`kg-${index}`}
           name="kg"
@@ -282,12 +302,13 @@ function EstimateFields({
 }: Pick<PickupFormProps, "categories" | "itemValues" | "itemErrors" | "minimumKg">) {
   const { rows, lines, update, addRow } = useEstimateRows(itemValues, categories);
   const totalKg = lines.reduce((sum, line) => sum + line.grams, 0) / 1000;
+  const t = useT();
+  const to = useLocalePath();
   return (
     <fieldset className="form__group">
-      <legend>Estimate (optional)</legend>
+      <legend>{t("pickup.form.estimate")}</legend>
       <p className="field__hint">
-        Tell us roughly what you have; we weigh it at your door and pay by the{" "}
-        <Link to="/ratelist">rate list</Link>.
+        <Trans id="pickup.form.estimateHint" components={{ 0: <Link to={to("/ratelist")} /> }} />
       </p>
       {rows.map((row, index) => (
         <EstimateRow
@@ -301,24 +322,32 @@ function EstimateFields({
       ))}
       {rows.length < MAX_ESTIMATE_ROWS ? (
         <button type="button" className="link-button js-only" onClick={addRow}>
-          Add another material
+          {t("pickup.form.addMaterial")}
         </button>
       ) : null}
       <div className="estimate js-only" aria-live="polite">
         <p>
-          Estimated value: <strong>{formatPaise(estimatePaise(lines))}</strong> for{" "}
-          {totalKg.toLocaleString("en-IN")} kg
+          <Trans
+            id="pickup.form.estimateTotal"
+            values={{
+              value: formatPaise(estimatePaise(lines)),
+              kg: totalKg.toLocaleString("en-IN"),
+            }}
+            components={{ 0: <strong /> }}
+          />
         </p>
         {lines.length > 0 && totalKg < minimumKg ? (
-          <p className="estimate__note">Below {minimumKg} kg in total, pickup charges may apply.</p>
+          <p className="estimate__note">{t("pickup.belowMinimum", { minimumKg })}</p>
         ) : null}
       </div>
     </fieldset>
   );
 }
 
+/** The booking form in the page's language (labels from the `pickup` messages). */
 export function PickupForm(props: PickupFormProps) {
   const { values, errors } = props;
+  const t = useT();
   return (
     <Form method="post" className="form" noValidate>
       {props.formError ? (
@@ -329,7 +358,11 @@ export function PickupForm(props: PickupFormProps) {
       <input type="hidden" name="idempotencyKey" value={props.idempotencyKey} />
       <HoneypotField />
       <PickupContactFields values={values} errors={errors} />
-      <AddressFields values={values} errors={errors} />
+      <AddressFields
+        values={values}
+        errors={errors}
+        offerMailingList={props.offerMailingList ?? false}
+      />
       <WhenFields
         availability={props.availability}
         slots={props.slots}
@@ -338,8 +371,11 @@ export function PickupForm(props: PickupFormProps) {
       />
       <RadioGroupField
         name="reward"
-        legend="Your reward"
-        options={rewardOptions}
+        legend={t("pickup.form.reward")}
+        options={rewardOptions.map((option) => ({
+          value: option.value,
+          label: t(`pickup.reward.${option.value}`),
+        }))}
         defaultValue={values.reward ?? "plants"}
         error={errors.reward}
       />
@@ -350,7 +386,7 @@ export function PickupForm(props: PickupFormProps) {
         minimumKg={props.minimumKg}
       />
       <button type="submit" className="button button--large" disabled={props.submitting}>
-        Schedule Pickup
+        {t("pickup.form.submit")}
       </button>
     </Form>
   );

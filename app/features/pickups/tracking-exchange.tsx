@@ -2,10 +2,12 @@
  * The exchange on the customer's tracking page (docs/exchange.md "The customer confirms",
  * "Rewards"): the collector's visit and the handover code, the weigh sheet with 'Confirm' and
  * 'Dispute' (real forms that work without JavaScript), the reward, earlier versions. Data comes
- * from `presentExchange` (exchange-view.server.ts), already formatted for people.
+ * from `presentExchange` (exchange-view.server.ts), already formatted for people; words from the
+ * `exchange` messages in the page's language.
  */
 import { Form, Link, useNavigation } from "react-router";
 import { TextareaField } from "~/components/ui/field";
+import { Trans, useLocalePath, useT } from "~/i18n/i18n-react";
 import type { presentExchange } from "./exchange-view.server";
 
 type Exchange = ReturnType<typeof presentExchange>;
@@ -15,50 +17,50 @@ type RewardKind = "plants" | "coupon" | "money";
 
 /** 'On my way' and 'Arrived' times, and the handover code while the customer may need it. */
 export function VisitStatus({ visit }: { visit: Exchange["visit"] }) {
+  const t = useT();
   if (!visit.onTheWayAt && !visit.arrivedAt) return null;
   return (
     <section aria-labelledby="visit-title">
-      <h2 id="visit-title">Your collector</h2>
+      <h2 id="visit-title">{t("exchange.visit.heading")}</h2>
       <dl className="exchange-facts">
         {visit.onTheWayAt ? (
           <>
-            <dt>On my way</dt>
+            <dt>{t("exchange.visit.onTheWay")}</dt>
             <dd>{visit.onTheWayAt}</dd>
           </>
         ) : null}
         {visit.arrivedAt ? (
           <>
-            <dt>Arrived</dt>
+            <dt>{t("exchange.visit.arrived")}</dt>
             <dd>{visit.arrivedAt}</dd>
           </>
         ) : null}
       </dl>
       {visit.handoverCode ? (
         <p className="handover-code">
-          Handover code: <strong>{visit.handoverCode}</strong> — tell it to the collector only when
-          you agree with the weigh sheet.
+          <Trans
+            id="exchange.visit.handoverCode"
+            values={{ code: visit.handoverCode }}
+            components={{ 0: <strong /> }}
+          />
         </p>
       ) : null}
-      {visit.handoverLocked ? (
-        <p>
-          The handover code is locked after 5 wrong tries. Please confirm the weigh sheet on this
-          page.
-        </p>
-      ) : null}
+      {visit.handoverLocked ? <p>{t("exchange.visit.locked")}</p> : null}
     </section>
   );
 }
 
 /** The sheet's lines, the pickup charge, the payout, and for coupon or plants the bonus. */
 function SheetTable({ sheet, reward }: { sheet: SheetView; reward: RewardKind }) {
+  const t = useT();
   return (
     <table className="order-lines compact-lines sheet-lines">
       <thead>
         <tr>
-          <th scope="col">Material</th>
-          <th scope="col">Weighed kg</th>
-          <th scope="col">Rate per kg</th>
-          <th scope="col">Amount</th>
+          <th scope="col">{t("exchange.sheet.material")}</th>
+          <th scope="col">{t("exchange.sheet.weighedKg")}</th>
+          <th scope="col">{t("exchange.sheet.ratePerKg")}</th>
+          <th scope="col">{t("exchange.sheet.amount")}</th>
         </tr>
       </thead>
       <tbody>
@@ -75,14 +77,14 @@ function SheetTable({ sheet, reward }: { sheet: SheetView; reward: RewardKind })
         {sheet.pickupCharge ? (
           <tr>
             <th scope="row" colSpan={3}>
-              Pickup charge (below the minimum weight)
+              {t("exchange.sheet.pickupCharge")}
             </th>
             <td>−{sheet.pickupCharge}</td>
           </tr>
         ) : null}
         <tr>
           <th scope="row" colSpan={3}>
-            Payout ({sheet.totalKg} kg)
+            {t("exchange.sheet.payout", { kg: sheet.totalKg })}
           </th>
           <td>{sheet.payout}</td>
         </tr>
@@ -90,13 +92,15 @@ function SheetTable({ sheet, reward }: { sheet: SheetView; reward: RewardKind })
           <>
             <tr>
               <th scope="row" colSpan={3}>
-                Bonus ({sheet.bonusPercent}%)
+                {t("exchange.sheet.bonus", { percent: sheet.bonusPercent })}
               </th>
               <td>{sheet.bonus}</td>
             </tr>
             <tr>
               <th scope="row" colSpan={3}>
-                {reward === "coupon" ? "Coupon value" : "Plant reward value"}
+                {reward === "coupon"
+                  ? t("exchange.sheet.couponValue")
+                  : t("exchange.sheet.plantValue")}
               </th>
               <td>{sheet.rewardValue}</td>
             </tr>
@@ -123,13 +127,14 @@ function PlantList({ plants }: { plants: SheetView["plants"] }) {
 function DecisionForms({ version, reasonError }: { version: number; reasonError?: string }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const t = useT();
   return (
     <div className="decision-forms">
       <Form method="post">
         <input type="hidden" name="version" value={version} />
-        <p>Agree with the weights and amounts? Confirm, and your reward is issued at once.</p>
+        <p>{t("exchange.decision.confirmHint")}</p>
         <button type="submit" name="intent" value="confirm" className="button" disabled={busy}>
-          Confirm
+          {t("exchange.decision.confirm")}
         </button>
       </Form>
       <Form method="post" className="form">
@@ -137,8 +142,8 @@ function DecisionForms({ version, reasonError }: { version: number; reasonError?
         <TextareaField
           id="reason"
           name="reason"
-          label="Reason"
-          hint="What is wrong with the weigh sheet? We will call you."
+          label={t("exchange.decision.reason")}
+          hint={t("exchange.decision.reasonHint")}
           required
           minLength={3}
           maxLength={500}
@@ -152,7 +157,7 @@ function DecisionForms({ version, reasonError }: { version: number; reasonError?
           className="button button--secondary"
           disabled={busy}
         >
-          Dispute
+          {t("exchange.decision.dispute")}
         </button>
       </Form>
     </div>
@@ -174,30 +179,35 @@ export function WeighSheetSection({
   reward: RewardKind;
   reasonError?: string;
 }) {
+  const t = useT();
   const sheet = exchange.sheet;
   if (!sheet) return null;
   return (
     <section aria-labelledby="sheet-title">
-      <h2 id="sheet-title">Weigh sheet (version {sheet.version})</h2>
+      <h2 id="sheet-title">{t("exchange.sheet.heading", { version: sheet.version })}</h2>
       <p>
-        Saved {sheet.savedAt}: {sheet.statusLabel}.
+        {t("exchange.sheet.saved", {
+          savedAt: sheet.savedAt,
+          status: t(`exchange.sheetStatus.${sheet.status}`),
+        })}
       </p>
       <SheetTable sheet={sheet} reward={reward} />
       {sheet.plants.length > 0 ? (
         <>
-          <h3>Plants picked for you</h3>
+          <h3>{t("exchange.sheet.plantsPicked")}</h3>
           <PlantList plants={sheet.plants} />
         </>
       ) : null}
       {sheet.status === "disputed" ? (
         <p className="form-error">
-          You disputed this weigh sheet: {withFullStop(sheet.disputeReason ?? "")} We will call you.
+          {t("exchange.sheet.disputed", { reason: withFullStop(sheet.disputeReason ?? "") })}
         </p>
       ) : null}
       {sheet.status === "closed" ? (
         <p>
-          Our staff closed this exchange without a reward
-          {sheet.resolutionNote ? `: ${sheet.resolutionNote}` : ""}.
+          {sheet.resolutionNote
+            ? t("exchange.sheet.closedWithNote", { note: sheet.resolutionNote })
+            : t("exchange.sheet.closed")}
         </p>
       ) : null}
       {exchange.canDecide ? (
@@ -209,35 +219,48 @@ export function WeighSheetSection({
 
 /** The issued reward: the coupon, the plants handed over, or the payout and whether it is paid. */
 export function RewardSection({ reward }: { reward: Reward | null }) {
+  const t = useT();
+  const to = useLocalePath();
   if (!reward) return null;
   return (
     <section aria-labelledby="reward-title" className="success-message">
-      <h2 id="reward-title">Your reward</h2>
+      <h2 id="reward-title">{t("exchange.reward.heading")}</h2>
       {reward.kind === "coupon" ? (
         <>
           <p>
-            Coupon code: <strong className="coupon-code">{reward.code}</strong>
+            <Trans
+              id="exchange.reward.couponCode"
+              values={{ code: reward.code }}
+              components={{ 0: <strong className="coupon-code" /> }}
+            />
           </p>
           <p>
-            Value {reward.value}, balance {reward.balance},{" "}
-            {reward.expired ? `expired on ${reward.expires}` : `valid until ${reward.expires}`}.
+            {t(reward.expired ? "exchange.reward.couponExpired" : "exchange.reward.couponValid", {
+              value: reward.value,
+              balance: reward.balance,
+              expires: reward.expires,
+            })}
           </p>
           <p>
-            <Link to="/plant">Buy plants with it</Link> (type the code at checkout).
+            <Trans id="exchange.reward.buyPlants" components={{ 0: <Link to={to("/plant")} /> }} />
           </p>
         </>
       ) : null}
       {reward.kind === "plants" ? (
         <>
-          <p>Plants handed over:</p>
+          <p>{t("exchange.reward.plantsHandedOver")}</p>
           <PlantList plants={reward.plants} />
         </>
       ) : null}
       {reward.kind === "money" ? (
         <p>
           {reward.paid
-            ? `Paid ${reward.amount} by ${reward.paid.method} on ${reward.paid.on}.`
-            : `Your payout of ${reward.amount} is waiting for payment: we pay by UPI, cash or bank transfer, and this page shows it once paid.`}
+            ? t("exchange.reward.paid", {
+                amount: reward.amount,
+                method: t(`exchange.payoutMethod.${reward.paid.methodKey}`),
+                date: reward.paid.on,
+              })
+            : t("exchange.reward.waiting", { amount: reward.amount })}
         </p>
       ) : null}
     </section>
@@ -246,18 +269,29 @@ export function RewardSection({ reward }: { reward: Reward | null }) {
 
 /** Earlier versions of the sheet, newest first, with what became of each. */
 export function EarlierVersions({ sheets }: { sheets: Exchange["earlierSheets"] }) {
+  const t = useT();
   if (sheets.length === 0) return null;
   return (
     <section aria-labelledby="earlier-title">
-      <h2 id="earlier-title">Earlier versions</h2>
+      <h2 id="earlier-title">{t("exchange.earlier.heading")}</h2>
       <ul>
-        {sheets.map((sheet) => (
-          <li key={sheet.version}>
-            Version {sheet.version}, saved {sheet.savedAt}: {sheet.totalKg} kg, payout{" "}
-            {sheet.payout}; {sheet.statusLabel}
-            {sheet.disputeReason ? ` (you disputed it: ${sheet.disputeReason})` : ""}.
-          </li>
-        ))}
+        {sheets.map((sheet) => {
+          const values = {
+            version: sheet.version,
+            savedAt: sheet.savedAt,
+            kg: sheet.totalKg,
+            payout: sheet.payout,
+            status: t(`exchange.sheetStatus.${sheet.status}`),
+            reason: sheet.disputeReason,
+          };
+          return (
+            <li key={sheet.version}>
+              {sheet.disputeReason
+                ? t("exchange.earlier.itemDisputed", values)
+                : t("exchange.earlier.item", values)}
+            </li>
+          );
+        })}
       </ul>
     </section>
   );
