@@ -1,12 +1,13 @@
 /**
  * First-load JavaScript per public page, gzip (docs/budgets.md budget: ≤ 140 KB). Loads each page
  * from the production build and sums every script it references (src and modulepreload) and
- * its inline scripts, gzipped at level 9 like a CDN would. Prints figures; never fails.
+ * its inline scripts, gzipped at level 9 like a CDN would, for every page in English, Hindi and
+ * Kannada (LANGS=en,hi,kn). Prints figures; never fails.
  */
 import { gzipSync } from "node:zlib";
 import { startServer } from "./start-server.mjs";
 
-const pages = [
+const englishPages = [
   "/",
   "/plant",
   "/supplies",
@@ -17,6 +18,16 @@ const pages = [
   "/payment",
   "/orderpage",
 ];
+// Every page in each language (issue 16): the same scripts, but each page's words travel in its
+// inline loader data, so the inline column differs per language. LANGS=en limits the run.
+const prefixes = { en: "", hi: "/hi", kn: "/kn" };
+const pages = (process.env.LANGS ?? "en,hi,kn")
+  .split(",")
+  .flatMap((lang) =>
+    englishPages.map((page) =>
+      prefixes[lang] ? (page === "/" ? prefixes[lang] : prefixes[lang] + page) : page,
+    ),
+  );
 const server = await startServer();
 try {
   const rows = [];
@@ -50,6 +61,7 @@ try {
       "raw KB": (raw / 1024).toFixed(1),
       "gzip KB": (gzip / 1024).toFixed(1),
       "inline gzip KB": (inlineGzip / 1024).toFixed(1),
+      "files + inline KB": ((gzip + inlineGzip) / 1024).toFixed(1),
       "html gzip KB": (gzipSync(Buffer.from(html), { level: 9 }).length / 1024).toFixed(1),
     });
   }
