@@ -39,9 +39,11 @@ import {
 } from "~/features/orders/orders.server";
 import { razorpayConfig } from "~/features/payments/razorpay.server";
 import { countAttempt, honeypotFilled } from "~/features/site/anti-automation.server";
-import { pageMeta } from "~/features/site/meta";
+import { localisedPageMeta } from "~/features/site/meta";
 import { siteConfig } from "~/features/site/site-config";
-import { langOf } from "~/i18n/i18n.server";
+import { langOf, localiseActionData, messagesFor } from "~/i18n/i18n.server";
+import { useLocalePath, useT } from "~/i18n/i18n-react";
+import { localePath } from "~/i18n/languages";
 import { idempotencyKey } from "~/utils/codes.server";
 import { firstIssuePerField, textFields } from "~/utils/form-data";
 import { formatPaise } from "~/utils/money";
@@ -58,6 +60,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     shownLines: describeCartLines(cart.lines),
     /** docs/payments.md: the online choice exists only when Razorpay is configured. */
     onlinePayment: razorpayConfig() !== null,
+    messages: messagesFor(langOf(request), ["checkout", "cart", "form"]),
   };
 }
 
@@ -124,12 +127,27 @@ async function applyCoupon(
  * refused silently (400), a valid order over the per-address allowance answers 429 with
  * Retry-After, and `placeOrder` caps unconfirmed cash-on-delivery orders per phone (409).
  */
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action(args: Route.ActionArgs) {
+  return localiseActionData(langOf(args.request), await checkoutAction(args));
+}
+
+/*
+ * The English texts the checkout answers with (each has an `errors.checkout.*` entry, see
+ * localiseActionData), as they read here: the shared field rules of app/utils/form-schemas.ts
+ * - "Enter your name." / "Your name can be at most 100 characters."
+ * - "Enter your address." / "Your address can be at most 300 characters."
+ * - "Enter your city." / "Your city can be at most 80 characters."
+ * and placeOrder's cash-on-delivery cap (unconfirmedCodMessage):
+ * - "You already have 1 cash-on-delivery order waiting for our confirmation. Please call us on +91 98450 12345 to confirm your earlier order before placing another."
+ * - "You already have 2 cash-on-delivery orders waiting for our confirmation. Please call us on +91 98450 12345 to confirm your earlier orders before placing another."
+ */
+async function checkoutAction({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   if (honeypotFilled(formData)) return data<ActionResult>({ values: {} }, { status: 400 });
   const fields = textFields(formData, checkoutFields);
   const { idempotencyKey: _key, shownLines: _lines, intent, ...values } = fields;
   const clientAddress = context.get(clientAddressContext);
+  const lang = langOf(request);
   if (intent === "apply") return applyCoupon(request, values, clientAddress);
   const parsed = checkoutSchema.safeParse(fields);
   if (!parsed.success) {
@@ -173,9 +191,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       language: langOf(request),
     });
     if (order.paymentMethod === "online") {
-      return redirectDocument(`/payment?order=${order.trackingToken}`, { status: 303 });
+      return redirectDocument(localePath(lang, `/payment?order=${order.trackingToken}`), {
+        status: 303,
+      });
     }
-    return redirect(`/orders/${order.trackingToken}/placed`, { status: 303 });
+    return redirect(localePath(lang, `/orders/${order.trackingToken}/placed`), { status: 303 });
   } catch (error) {
     if (error instanceof OrderRejectedError) {
       const formError =
@@ -200,12 +220,13 @@ export function shouldRevalidate({
   return formMethod === "POST" ? true : defaultShouldRevalidate;
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  pageMeta(
-    "Checkout",
-    loaderData?.onlinePayment
-      ? "Confirm your order and delivery address. Pay in cash on delivery or online by UPI or card."
-      : "Confirm your order and delivery address. Pay in cash on delivery.",
+export const meta: Route.MetaFunction = (args) =>
+  localisedPageMeta(
+    args,
+    "checkout.meta.title",
+    args.loaderData?.onlinePayment
+      ? "checkout.meta.descriptionOnline"
+      : "checkout.meta.description",
   );
 
 type CheckoutData = Route.ComponentProps["loaderData"];
@@ -213,14 +234,16 @@ type CheckoutData = Route.ComponentProps["loaderData"];
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
   const { cart } = loaderData;
   const navigation = useNavigation();
-  const submitting = navigation.state === "submitting" && navigation.formAction === "/checkout";
+  const t = useT();
+  const to = useLocalePath();
+  const submitting = navigation.state === "submitting" && navigation.formAction === to("/checkout");
   const values = actionData?.values ?? {};
   const errors = actionData?.errors ?? {};
 
   if (cart.lines.length === 0) return <EmptyCheckout formError={actionData?.formError} />;
   return (
     <div className="page page--narrow">
-      <h1>Checkout</h1>
+      <h1>{t("checkout.meta.title")}</h1>
       <OrderSummary
         cart={cart}
         onlinePayment={loaderData.onlinePayment}
@@ -230,7 +253,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         <OrderRefusal message={actionData.formError} changedLines={actionData.changedLines} />
       ) : null}
       <Form method="post" className="form" noValidate>
-        <h2>Shipping address</h2>
+        <h2>{t("checkout.shipping.heading")}</h2>
         <input type="hidden" name="idempotencyKey" value={loaderData.idempotencyKey} />
         <input type="hidden" name="shownLines" value={loaderData.shownLines} />
         <HoneypotField />
@@ -244,8 +267,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         <FormError
           message={
             errors.idempotencyKey || errors.shownLines
-              ? (errors.idempotencyKey ??
-                "This form has expired. Please check your cart and try again.")
+              ? (errors.idempotencyKey ?? t("checkout.formExpired"))
               : null
           }
         />
@@ -255,7 +277,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           error={errors.paymentMethod}
         />
         <button type="submit" className="button button--large" disabled={submitting}>
-          Confirm Order
+          {t("checkout.confirm")}
         </button>
       </Form>
     </div>
@@ -264,14 +286,16 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 
 /** Nothing to check out (the cart is empty, or was emptied meanwhile: `formError`). */
 function EmptyCheckout({ formError }: { formError: string | undefined }) {
+  const t = useT();
+  const to = useLocalePath();
   return (
     <div className="page page--narrow">
-      <h1>Checkout</h1>
+      <h1>{t("checkout.meta.title")}</h1>
       <FormError message={formError} />
-      <p className="empty-state">Your cart is empty.</p>
+      <p className="empty-state">{t("checkout.empty")}</p>
       <p>
-        <Link to="/plant" className="button">
-          Continue Shopping
+        <Link to={to("/plant")} className="button">
+          {t("checkout.continue")}
         </Link>
       </p>
     </div>
@@ -288,9 +312,11 @@ function OrderSummary({
   coupon,
 }: Pick<CheckoutData, "cart" | "onlinePayment"> & { coupon?: CouponPreview }) {
   const discountPaise = coupon ? Math.min(coupon.discountPaise, cart.subtotalPaise) : 0;
+  const t = useT();
+  const to = useLocalePath();
   return (
     <section aria-labelledby="summary-title" className="checkout-summary">
-      <h2 id="summary-title">Your order</h2>
+      <h2 id="summary-title">{t("checkout.summary.heading")}</h2>
       <ul>
         {cart.lines.map((line) => (
           <li key={line.productId}>
@@ -304,11 +330,13 @@ function OrderSummary({
       </ul>
       {coupon ? <CouponDiscountLine code={coupon.code} discountPaise={discountPaise} /> : null}
       <p className="cart-total">
-        <span>{onlinePayment ? "Total" : "Total to pay at delivery"}</span>{" "}
+        <span>
+          {onlinePayment ? t("checkout.summary.total") : t("checkout.summary.totalAtDelivery")}
+        </span>{" "}
         <strong>{formatPaise(cart.subtotalPaise - discountPaise)}</strong>
       </p>
       <p>
-        <Link to="/cart">Change your cart</Link>
+        <Link to={to("/cart")}>{t("checkout.summary.changeCart")}</Link>
       </p>
     </section>
   );
@@ -322,15 +350,14 @@ function OrderRefusal({
   message: string;
   changedLines?: ChangedLine[];
 }) {
+  const t = useT();
   return (
     <div className="form-error" role="alert">
       <p>{message}</p>
       {changedLines?.length ? (
         <ul>
           {changedLines.map((line) => (
-            <li key={line.productId}>
-              {line.name} {line.reason}.
-            </li>
+            <li key={line.productId}>{refusalLine(t, line)}</li>
           ))}
         </ul>
       ) : null}
@@ -338,29 +365,53 @@ function OrderRefusal({
   );
 }
 
+/**
+ * A line that changed since the page was shown: "Tulsi is out of stock." or "Tulsi has only 2
+ * left." (placeOrder's reasons "is out of stock" / "has only N left").
+ */
+function refusalLine(t: ReturnType<typeof useT>, line: ChangedLine): string {
+  const left = /^has only (\d+) left$/.exec(line.reason);
+  if (left) return t("checkout.refusal.onlyLeft", { product: line.name, count: left[1] });
+  if (line.reason === "is out of stock") {
+    return t("checkout.refusal.outOfStock", { product: line.name });
+  }
+  return `${line.name} ${line.reason}.`;
+}
+
 /** Name, e-mail, phone and the delivery address, with the typed values and their errors. */
 function ShippingFields(state: FormState) {
   const field = fieldsOf(state, { limits: checkoutLimits });
+  const t = useT();
   return (
     <>
       <ContactFields
         field={field}
-        phone={{ name: "phone", label: "Phone", hint: "10-digit mobile number; +91 is optional." }}
+        phone={{ name: "phone", label: t("checkout.phone.label"), hint: t("checkout.phone.hint") }}
       />
-      <InputField {...field("address")} label="Address" autoComplete="street-address" required />
-      <InputField {...field("city")} label="City" autoComplete="address-level2" required />
+      <InputField
+        {...field("address")}
+        label={t("checkout.address")}
+        autoComplete="street-address"
+        required
+      />
+      <InputField
+        {...field("city")}
+        label={t("checkout.city")}
+        autoComplete="address-level2"
+        required
+      />
       <SelectField
         {...field("state")}
-        label="State"
+        label={t("checkout.state")}
         autoComplete="address-level1"
         required
         options={indianStates}
-        placeholder="Choose a state or union territory"
+        placeholder={t("checkout.statePlaceholder")}
         defaultValue={state.values?.state ?? ""}
       />
       <InputField
         {...field("pinCode")}
-        label="PIN code"
+        label={t("checkout.pinCode")}
         autoComplete="postal-code"
         inputMode="numeric"
         pattern="[1-9][0-9]{5}"
@@ -384,12 +435,16 @@ function PaymentChoice({
   chosen: string | undefined;
   error: string | undefined;
 }) {
+  const t = useT();
   if (onlinePayment) {
     return (
       <RadioGroupField
         name="paymentMethod"
-        legend="Payment"
-        options={paymentChoices}
+        legend={t("checkout.paymentLegend")}
+        options={paymentChoices.map((choice) => ({
+          value: choice,
+          label: t(`checkout.payment.${choice}`),
+        }))}
         defaultValue={chosen || "cod"}
         error={error}
       />
@@ -397,7 +452,7 @@ function PaymentChoice({
   }
   return (
     <>
-      <p>Payment: cash on delivery.</p>
+      <p>{t("checkout.codOnly")}</p>
       <FormError message={error} />
     </>
   );

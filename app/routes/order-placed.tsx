@@ -3,11 +3,13 @@ import { data, Link, useNavigate } from "react-router";
 import { getDb } from "~/db/db.server";
 import { CouponDiscountLine } from "~/features/orders/coupon-field";
 import { getOrderByToken } from "~/features/orders/orders.server";
-import { pageMeta } from "~/features/site/meta";
+import { localisedPageMeta } from "~/features/site/meta";
+import { langOf, messagesFor } from "~/i18n/i18n.server";
+import { Trans, useLocalePath, useT } from "~/i18n/i18n-react";
 import { formatPaise } from "~/utils/money";
 import type { Route } from "./+types/order-placed";
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, request }: Route.LoaderArgs) {
   const order = await getOrderByToken(await getDb(), params.token);
   if (!order) throw data(null, { status: 404 });
   return {
@@ -19,15 +21,17 @@ export async function loader({ params }: Route.LoaderArgs) {
     paymentStatus: order.paymentStatus,
     trackingPath: `/orders/${order.trackingToken}`,
     paymentPath: `/payment?order=${order.trackingToken}`,
+    messages: messagesFor(langOf(request), ["order", "checkout"]),
   };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  ...pageMeta(
-    "Order placed",
-    loaderData?.paymentMethod === "online"
-      ? "Your order has been placed and is paid online."
-      : "Your order has been placed and will be paid in cash on delivery.",
+export const meta: Route.MetaFunction = (args) => [
+  ...localisedPageMeta(
+    args,
+    "order.placed.meta.title",
+    args.loaderData?.paymentMethod === "online"
+      ? "order.placed.meta.descriptionOnline"
+      : "order.placed.meta.description",
   ),
   { name: "robots", content: "noindex" },
 ];
@@ -37,58 +41,59 @@ export const RETURN_HOME_AFTER_MS = 3000;
 
 export default function OrderPlaced({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
+  const t = useT();
+  const to = useLocalePath();
+  const home = to("/");
+  const total = formatPaise(loaderData.totalPaise);
   const [stay, setStay] = useState(false);
   // An online payment still due keeps the shopper here, with the way to pay.
   const paymentDue = loaderData.paymentMethod === "online" && loaderData.paymentStatus !== "paid";
   useEffect(() => {
     if (stay || paymentDue) return;
-    const timer = setTimeout(() => navigate("/"), RETURN_HOME_AFTER_MS);
+    const timer = setTimeout(() => navigate(home), RETURN_HOME_AFTER_MS);
     return () => clearTimeout(timer);
-  }, [stay, paymentDue, navigate]);
+  }, [stay, paymentDue, navigate, home]);
 
   return (
     <div className="page page--narrow">
-      <h1>Thank you</h1>
+      <h1>{t("order.placed.heading")}</h1>
       <div role="status" className="success-message">
         {loaderData.paymentStatus === "paid" && loaderData.paymentMethod === "online" ? (
-          <p>
-            Order has been placed! You will receive your order soon. Total amount paid online:{" "}
-            {formatPaise(loaderData.totalPaise)}
-          </p>
+          <p>{t("order.placed.paidOnline", { total })}</p>
         ) : paymentDue ? (
-          <p>
-            Order has been placed, but its online payment is not complete yet. Total amount to pay:{" "}
-            {formatPaise(loaderData.totalPaise)}
-          </p>
+          <p>{t("order.placed.paymentDue", { total })}</p>
         ) : (
-          <p>
-            Order has been placed! You will receive your order soon. Total amount to be paid at
-            delivery: {formatPaise(loaderData.totalPaise)}
-          </p>
+          <p>{t("order.placed.cod", { total })}</p>
         )}
         <p>
-          Your order reference is <strong>{loaderData.reference}</strong>.
+          <Trans
+            id="order.placed.reference"
+            values={{ reference: loaderData.reference }}
+            components={{ 0: <strong /> }}
+          />
         </p>
       </div>
       {loaderData.couponCode ? (
         <CouponDiscountLine code={loaderData.couponCode} discountPaise={loaderData.discountPaise} />
       ) : null}
       <p>
-        <Link to={loaderData.trackingPath}>Track your order</Link> (keep this link to check its
-        status or cancel it).
+        <Trans
+          id="order.placed.track"
+          components={{ 0: <Link to={to(loaderData.trackingPath)} /> }}
+        />
       </p>
       {paymentDue ? (
         <p>
-          <a className="button" href={loaderData.paymentPath}>
-            Pay online now
+          <a className="button" href={to(loaderData.paymentPath)}>
+            {t("order.payOnlineNow")}
           </a>
         </p>
       ) : null}
       {stay || paymentDue ? null : (
         <p className="js-only">
-          Taking you to the home page in 3 seconds.{" "}
+          {t("order.placed.returning")}{" "}
           <button type="button" className="link-button" onClick={() => setStay(true)}>
-            Stay on this page
+            {t("order.placed.stay")}
           </button>
         </p>
       )}

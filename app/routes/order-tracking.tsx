@@ -3,33 +3,43 @@ import { FormError } from "~/components/ui/form-messages";
 import { TableHead } from "~/components/ui/table-head";
 import { getDb } from "~/db/db.server";
 import { CashOnDeliverySwitch } from "~/features/orders/cash-on-delivery-switch";
-import { orderStatusLabels, shopperCanCancel } from "~/features/orders/order-status";
+import { shopperCanCancel } from "~/features/orders/order-status";
 import {
   cancelOrderByToken,
   getOrderByToken,
   OrderRejectedError,
 } from "~/features/orders/orders.server";
-import {
-  canPayOnline,
-  paymentMethodLabels,
-  paymentStatusLabels,
-} from "~/features/payments/payment-status";
+import { canPayOnline } from "~/features/payments/payment-status";
 import { PaymentError, switchToCashOnDelivery } from "~/features/payments/payments.server";
 import { razorpayConfig } from "~/features/payments/razorpay.server";
-import { pageMeta } from "~/features/site/meta";
+import { localisedPageMeta } from "~/features/site/meta";
+import { langOf, localiseActionData, messagesFor } from "~/i18n/i18n.server";
+import { Trans, useLocalePath, useT } from "~/i18n/i18n-react";
+import { intlLocales, type Lang, localePath } from "~/i18n/languages";
 import { formatDateTimeIST } from "~/utils/dates";
 import { formatPaise } from "~/utils/money";
 import { formatIndianMobile } from "~/utils/phone";
 import type { Route } from "./+types/order-tracking";
 
-export async function loader({ params }: Route.LoaderArgs) {
+/** "22 Nov 2026, 6:05 am" in Asia/Kolkata, in the language's own format for Hindi and Kannada. */
+function placedAtText(lang: Lang, createdAt: Date): string {
+  if (lang === "en") return formatDateTimeIST(createdAt);
+  return new Intl.DateTimeFormat(intlLocales[lang], {
+    timeZone: "Asia/Kolkata",
+    dateStyle: "medium",
+    timeStyle: "short",
+  }).format(createdAt);
+}
+
+export async function loader({ params, request }: Route.LoaderArgs) {
   const order = await getOrderByToken(await getDb(), params.token);
   if (!order) throw data(null, { status: 404 });
   const { id: _id, trackingToken: _token, createdAt, phone, ...view } = order;
+  const lang = langOf(request);
   return {
     ...view,
     phone: formatIndianMobile(phone),
-    placedAt: formatDateTimeIST(createdAt),
+    placedAt: placedAtText(lang, createdAt),
     canCancel:
       shopperCanCancel(order.status) &&
       !(order.paymentMethod === "online" && order.paymentStatus === "paid"),
@@ -38,6 +48,7 @@ export async function loader({ params }: Route.LoaderArgs) {
     canRetryPayment: canPayOnline(order) && razorpayConfig() !== null,
     canSwitchToCashOnDelivery: canPayOnline(order),
     paymentPath: `/payment?order=${order.trackingToken}`,
+    messages: messagesFor(lang, ["order", "payment", "checkout", "form"]),
   };
 }
 
@@ -45,7 +56,11 @@ export async function loader({ params }: Route.LoaderArgs) {
  * The shopper cancels while the order is 'placed' (docs/shop.md), or switches a pending or
  * failed online payment to cash on delivery (docs/payments.md).
  */
-export async function action({ params, request }: Route.ActionArgs) {
+export async function action(args: Route.ActionArgs) {
+  return localiseActionData(langOf(args.request), await orderAction(args));
+}
+
+async function orderAction({ params, request }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = form.get("intent");
   if (intent !== "cancel" && intent !== "cash-on-delivery")
@@ -58,14 +73,13 @@ export async function action({ params, request }: Route.ActionArgs) {
       return data({ error: error.message }, { status: error.status });
     throw error;
   }
-  return redirect(`/orders/${params.token}`, { status: 303 });
+  return redirect(localePath(langOf(request), `/orders/${params.token}`), { status: 303 });
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  ...pageMeta(
-    loaderData ? `Order ${loaderData.reference}` : "Order",
-    "The status, items and delivery address of your order.",
-  ),
+export const meta: Route.MetaFunction = (args) => [
+  ...localisedPageMeta(args, "order.tracking.title", "order.tracking.meta.description", {
+    reference: args.loaderData?.reference ?? "",
+  }),
   { name: "robots", content: "noindex" },
 ];
 
@@ -74,20 +88,25 @@ type TrackedOrder = Route.ComponentProps["loaderData"];
 export default function OrderTracking({ loaderData: order, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const cancelling = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const t = useT();
   return (
     <div className="page page--narrow">
-      <h1>Order {order.reference}</h1>
+      <h1>{t("order.tracking.title", { reference: order.reference })}</h1>
       <p className="order-status">
-        Status: <strong>{orderStatusLabels[order.status]}</strong>
+        <Trans
+          id="order.tracking.status"
+          values={{ status: t(`order.status.${order.status}`) }}
+          components={{ 0: <strong /> }}
+        />
       </p>
-      <p>Placed on {order.placedAt}.</p>
+      <p>{t("order.tracking.placedOn", { date: order.placedAt })}</p>
       <PaymentLine order={order} />
       {order.canRetryPayment || order.canSwitchToCashOnDelivery ? (
         <UnpaidOnlineActions order={order} busy={cancelling} />
       ) : null}
       <OrderItems order={order} />
       <section aria-labelledby="address-title">
-        <h2 id="address-title">Delivery address</h2>
+        <h2 id="address-title">{t("order.tracking.address")}</h2>
         <address>
           {order.name}
           <br />
@@ -101,7 +120,7 @@ export default function OrderTracking({ loaderData: order, actionData }: Route.C
       <FormError message={actionData?.error} />
       {order.canCancel ? (
         <Form method="post" className="order-cancel">
-          <p>You can cancel this order until we confirm it.</p>
+          <p>{t("order.tracking.cancelNote")}</p>
           <button
             type="submit"
             name="intent"
@@ -109,7 +128,7 @@ export default function OrderTracking({ loaderData: order, actionData }: Route.C
             className="button button--secondary"
             disabled={cancelling}
           >
-            Cancel order
+            {t("order.tracking.cancel")}
           </button>
         </Form>
       ) : null}
@@ -119,37 +138,43 @@ export default function OrderTracking({ loaderData: order, actionData }: Route.C
 
 /** How the order is paid; its payment status too when paid online or paid at all. */
 function PaymentLine({ order }: { order: TrackedOrder }) {
+  const t = useT();
   return (
     <p className="order-payment">
-      Payment: {paymentMethodLabels[order.paymentMethod]}
+      {t("order.tracking.payment", { method: t(`payment.method.${order.paymentMethod}`) })}
       {order.paymentMethod === "online" || order.paymentStatus === "paid" ? (
         <>
           {" "}
-          — <strong>{paymentStatusLabels[order.paymentStatus]}</strong>
+          — <strong>{t(`payment.status.${order.paymentStatus}`)}</strong>
         </>
       ) : null}
-      {order.razorpayPaymentId ? <> (Razorpay payment id {order.razorpayPaymentId})</> : null}
+      {order.razorpayPaymentId ? (
+        <> {t("order.tracking.razorpayId", { id: order.razorpayPaymentId })}</>
+      ) : null}
     </p>
   );
 }
 
 /** An online payment not received (pending, failed or expired): pay now, or switch to cash on delivery. */
 function UnpaidOnlineActions({ order, busy }: { order: TrackedOrder; busy: boolean }) {
+  const t = useT();
+  const to = useLocalePath();
   return (
     <div className="order-payment-actions">
       <p>
         {order.paymentStatus === "failed"
-          ? "Your online payment did not go through."
+          ? t("order.tracking.unpaid.failed")
           : order.paymentStatus === "expired"
-            ? "The time to pay online ran out and the items went back on sale."
-            : "We have not received your online payment yet."}{" "}
-        You can pay now, or pay in cash when the order arrives
-        {order.paymentStatus === "expired" ? " (while the items are still in stock)" : ""}.
+            ? t("order.tracking.unpaid.expired")
+            : t("order.tracking.unpaid.pending")}{" "}
+        {order.paymentStatus === "expired"
+          ? t("order.tracking.unpaid.optionsExpired")
+          : t("order.tracking.unpaid.options")}
       </p>
       {order.canRetryPayment ? (
         // A new document: /payment's CSP allows Razorpay's payment window.
-        <a className="button" href={order.paymentPath}>
-          Pay online now
+        <a className="button" href={to(order.paymentPath)}>
+          {t("order.payOnlineNow")}
         </a>
       ) : null}{" "}
       <CashOnDeliverySwitch busy={busy} />
@@ -159,11 +184,19 @@ function UnpaidOnlineActions({ order, busy }: { order: TrackedOrder; busy: boole
 
 /** The ordered lines as stored at checkout, and the total with how it is paid. */
 function OrderItems({ order }: { order: TrackedOrder }) {
+  const t = useT();
   return (
     <section aria-labelledby="items-title">
-      <h2 id="items-title">Items</h2>
+      <h2 id="items-title">{t("order.tracking.items")}</h2>
       <table className="order-lines">
-        <TableHead columns={["Item", "Price", "Qty", "Total"]} />
+        <TableHead
+          columns={[
+            t("order.tracking.column.item"),
+            t("order.tracking.column.price"),
+            t("order.tracking.column.qty"),
+            t("order.tracking.column.total"),
+          ]}
+        />
         <tbody>
           {order.lines.map((line) => (
             <tr key={line.id}>
@@ -178,7 +211,7 @@ function OrderItems({ order }: { order: TrackedOrder }) {
           {order.couponCode ? (
             <tr>
               <th scope="row" colSpan={3}>
-                Coupon {order.couponCode}:
+                {t("checkout.coupon.discount", { code: order.couponCode })}
               </th>
               <td>−{formatPaise(order.discountPaise)}</td>
             </tr>
@@ -186,10 +219,10 @@ function OrderItems({ order }: { order: TrackedOrder }) {
           <tr>
             <th scope="row" colSpan={3}>
               {order.paymentStatus === "paid"
-                ? "Total paid"
+                ? t("order.tracking.totalPaid")
                 : order.paymentMethod === "online"
-                  ? "Total to pay online"
-                  : "Total to pay at delivery"}
+                  ? t("order.tracking.totalOnline")
+                  : t("order.tracking.totalAtDelivery")}
             </th>
             <td>{formatPaise(order.totalPaise)}</td>
           </tr>

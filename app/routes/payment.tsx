@@ -31,8 +31,11 @@ import {
   loadCheckoutScript,
   openCheckout,
 } from "~/features/payments/razorpay-checkout";
-import { pageMeta } from "~/features/site/meta";
+import { localisedPageMeta } from "~/features/site/meta";
 import { siteConfig } from "~/features/site/site-config";
+import { langOf, localiseActionData, messagesFor, t as serverT } from "~/i18n/i18n.server";
+import { Trans, useLocalePath, useT } from "~/i18n/i18n-react";
+import { localePath } from "~/i18n/languages";
 import { isUnguessableToken } from "~/utils/codes.server";
 import { firstIssuePerField, textFields } from "~/utils/form-data";
 import { formatPaise } from "~/utils/money";
@@ -43,17 +46,19 @@ export { headers } from "~/utils/route-headers";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("order") ?? "";
+  const messages = messagesFor(langOf(request), ["payment", "form"]);
   if (!razorpayConfig()) {
     return {
       enabled: false as const,
       order: null,
       trackingPath: isUnguessableToken(token) ? `/orders/${token}` : null,
+      messages,
     };
   }
-  if (!token) return { enabled: true as const, order: null, trackingPath: null };
+  if (!token) return { enabled: true as const, order: null, trackingPath: null, messages };
   const order = await getPaymentPage(await getDb(), token);
   if (!order) throw data(null, { status: 404 });
-  return { enabled: true as const, order, trackingPath: `/orders/${token}` };
+  return { enabled: true as const, order, trackingPath: `/orders/${token}`, messages };
 }
 
 type ActionResult = {
@@ -69,7 +74,19 @@ type ActionResult = {
  * order-placed page. Amounts or order ids in the form are never read.
  */
 export async function action({ request }: Route.ActionArgs) {
+  return localiseActionData(langOf(request), await paymentAction(request));
+}
+
+/*
+ * The English texts the page answers with besides its own (each has an `errors.payment.*`
+ * entry): payments.server.ts's stock shortfall (shortfallMessage) and cash-on-delivery cap:
+ * - "Sorry, Tulsi is no longer in stock." / "Sorry, Tulsi, Money plant and Aloe vera are no longer in stock."
+ * - "This phone number already has 1 cash-on-delivery order waiting for our confirmation. Please pay online, or call us to confirm your earlier orders first."
+ * - "This phone number already has 2 cash-on-delivery orders waiting for our confirmation. Please pay online, or call us to confirm your earlier orders first."
+ */
+async function paymentAction(request: Request) {
   const form = await request.formData();
+  const lang = langOf(request);
   const config = razorpayConfig();
   if (!config) {
     return data<ActionResult>(
@@ -88,7 +105,7 @@ export async function action({ request }: Route.ActionArgs) {
         );
       }
       const paid = await confirmCheckoutPayment(db, config, parsed.data);
-      return redirect(`/orders/${paid.trackingToken}/placed`, { status: 303 });
+      return redirect(localePath(lang, `/orders/${paid.trackingToken}/placed`), { status: 303 });
     }
     if (form.get("intent") !== "pay") {
       return data<ActionResult>({ formError: "Unknown action." }, { status: 400 });
@@ -110,7 +127,7 @@ export async function action({ request }: Route.ActionArgs) {
       amount: started.amountPaise,
       currency: started.currency,
       name: siteConfig.brandName,
-      description: `Order ${started.reference}`,
+      description: serverT(lang, "payment.widgetDescription", { reference: started.reference }),
       prefill: {
         name: started.name,
         email: started.email,
@@ -129,31 +146,34 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  ...pageMeta(
-    "Payment",
-    loaderData?.enabled === false
-      ? "Online payment is not available; orders are paid in cash on delivery."
-      : "Pay for your order online by UPI or card through Razorpay.",
+export const meta: Route.MetaFunction = (args) => [
+  ...localisedPageMeta(
+    args,
+    "payment.meta.title",
+    args.loaderData?.enabled === false
+      ? "payment.meta.descriptionDisabled"
+      : "payment.meta.description",
   ),
   // One shopper's order is private; the page without one explains how paying works.
-  ...(loaderData?.trackingPath ? [{ name: "robots", content: "noindex" }] : []),
+  ...(args.loaderData?.trackingPath ? [{ name: "robots", content: "noindex" }] : []),
 ];
 
 export default function Payment({ loaderData, actionData }: Route.ComponentProps) {
   const result = actionData as ActionResult | undefined;
+  const t = useT();
+  const to = useLocalePath();
   if (!loaderData.enabled) {
     return (
       <div className="page page--narrow">
-        <h1>Payment</h1>
-        <p role="status">Online payment is not available. Orders are paid in cash on delivery.</p>
+        <h1>{t("payment.meta.title")}</h1>
+        <p role="status">{t("payment.disabled")}</p>
         {loaderData.trackingPath ? (
           <p>
-            <Link to={loaderData.trackingPath}>See your order</Link>
+            <Link to={to(loaderData.trackingPath)}>{t("payment.seeOrder")}</Link>
           </p>
         ) : (
           <p>
-            <Link to="/plant">Browse plants</Link>
+            <Link to={to("/plant")}>{t("payment.browsePlants")}</Link>
           </p>
         )}
       </div>
@@ -163,25 +183,26 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
   if (!order) {
     return (
       <div className="page page--narrow">
-        <h1>Payment</h1>
+        <h1>{t("payment.meta.title")}</h1>
+        <p>{t("payment.howTo")}</p>
         <p>
-          To pay online, choose 'Pay online (UPI, cards)' when you confirm your order at checkout,
-          or open the payment link on your order's page.
-        </p>
-        <p>
-          <Link to="/cart">Go to your cart</Link>
+          <Link to={to("/cart")}>{t("payment.goToCart")}</Link>
         </p>
       </div>
     );
   }
   return (
     <div className="page page--narrow">
-      <h1>Payment</h1>
+      <h1>{t("payment.meta.title")}</h1>
       <p>
-        Order <strong>{order.reference}</strong>
+        <Trans
+          id="payment.order"
+          values={{ reference: order.reference }}
+          components={{ 0: <strong /> }}
+        />
       </p>
       <p className="cart-total">
-        <span>{order.state === "paid" ? "Amount paid" : "Amount to pay"}</span>{" "}
+        <span>{order.state === "paid" ? t("payment.amountPaid") : t("payment.amountToPay")}</span>{" "}
         <strong>{formatPaise(order.totalPaise)}</strong>
       </p>
       <FormError message={result?.formError} />
@@ -190,14 +211,14 @@ export default function Payment({ loaderData, actionData }: Route.ComponentProps
       ) : (
         <p role="status">
           {order.state === "paid"
-            ? "This order is paid. Thank you!"
+            ? t("payment.state.paid")
             : order.state === "cash-on-delivery"
-              ? "This order will be paid in cash on delivery."
-              : "This order can no longer be paid online."}
+              ? t("payment.state.cod")
+              : t("payment.state.closed")}
         </p>
       )}
       <p>
-        <Link to={`/orders/${order.trackingToken}`}>See your order</Link>
+        <Link to={to(`/orders/${order.trackingToken}`)}>{t("payment.seeOrder")}</Link>
       </p>
     </div>
   );
@@ -209,6 +230,8 @@ function PayForm({ token, result }: { token: string; result: ActionResult | unde
   const checkout = result?.checkout;
   const { script, notice } = useRazorpayWindow(checkout, token);
   const errors = result?.errors ?? {};
+  const t = useT();
+  const to = useLocalePath();
   return (
     <>
       <Form method="post" className="form" noValidate>
@@ -217,36 +240,27 @@ function PayForm({ token, result }: { token: string; result: ActionResult | unde
         <InputField
           id="upiId"
           name="upiId"
-          label="UPI ID"
+          label={t("payment.upi.label")}
           autoComplete="off"
           autoCapitalize="none"
           spellCheck={false}
           required
           maxLength={UPI_ID_MAX_LENGTH}
           pattern={UPI_ID_PATTERN}
-          hint="Like name@bank, e.g. asha@okicici. Cards also work in the payment window."
+          hint={t("payment.upi.hint")}
           defaultValue={result?.values?.upiId}
           error={errors.upiId}
         />
         <button type="submit" className="button button--large" disabled={busy}>
-          Pay Now
+          {t("payment.payNow")}
         </button>
       </Form>
-      <div aria-live="polite">{busy ? <p>Please wait…</p> : notice ? <p>{notice}</p> : null}</div>
-      <FormError
-        message={
-          script === "failed"
-            ? "The payment window could not be loaded. Check your connection and reload this page, or pay in cash on delivery."
-            : null
-        }
-      />
-      {checkout ? (
-        <p className="no-js-only">
-          Razorpay's payment window needs JavaScript. Turn it on and press Pay Now again, or pay in
-          cash on delivery.
-        </p>
-      ) : null}
-      <CashOnDeliverySwitch action={`/orders/${token}`} busy={busy} />
+      <div aria-live="polite">
+        {busy ? <p>{t("payment.wait")}</p> : notice ? <p>{notice}</p> : null}
+      </div>
+      <FormError message={script === "failed" ? t("payment.scriptFailed") : null} />
+      {checkout ? <p className="no-js-only">{t("payment.needsJs")}</p> : null}
+      <CashOnDeliverySwitch action={to(`/orders/${token}`)} busy={busy} />
     </>
   );
 }
@@ -261,6 +275,7 @@ function useRazorpayWindow(
   token: string,
 ): { script: "loading" | "ready" | "failed"; notice: string | null } {
   const submit = useSubmit();
+  const t = useT();
   const [script, setScript] = useState<"loading" | "ready" | "failed">("loading");
   const [notice, setNotice] = useState<string | null>(null);
   const opened = useRef<CheckoutOptions | null>(null);
@@ -280,7 +295,7 @@ function useRazorpayWindow(
     setNotice(null);
     openCheckout(window.Razorpay, checkout, {
       success(response) {
-        setNotice("Payment received. Confirming it with Razorpay…");
+        setNotice(t("payment.notice.received"));
         submit(
           {
             intent: "verify",
@@ -295,14 +310,14 @@ function useRazorpayWindow(
       failure(response) {
         const reason = response.error?.description;
         setNotice(
-          `The payment did not go through${reason ? `: ${reason}` : ""}. You can try again.`,
+          reason ? t("payment.notice.failedReason", { reason }) : t("payment.notice.failed"),
         );
       },
       dismiss() {
-        setNotice("The payment window was closed before paying. You can try again.");
+        setNotice(t("payment.notice.dismissed"));
       },
     });
-  }, [checkout, script, submit, token]);
+  }, [checkout, script, submit, token, t]);
 
   return { script, notice };
 }

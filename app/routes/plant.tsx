@@ -9,26 +9,19 @@ import {
   plantFilters,
 } from "~/features/catalogue/plant-query";
 import { ProductCard } from "~/features/catalogue/product-card";
-import { pageMeta } from "~/features/site/meta";
+import { localisedPageMeta } from "~/features/site/meta";
+import { langOf, messagesFor } from "~/i18n/i18n.server";
+import { Trans, useLocalePath, useT } from "~/i18n/i18n-react";
 import type { Route } from "./+types/plant";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const query = parsePlantQuery(new URL(request.url).searchParams);
   const plants = await listPlants(await getDb(), query);
-  return { query, plants };
+  return { query, plants, messages: messagesFor(langOf(request), ["shop", "cart"]) };
 }
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta(
-    "Plants",
-    "Indoor and outdoor plants from ₹50 to ₹310: money plant, snake plant, tulsi, hibiscus and more, delivered with cash on delivery.",
-  );
-
-const filterLabels: Record<PlantFilter, string> = {
-  all: "All",
-  indoor: "Indoor",
-  outdoor: "Outdoor",
-};
+export const meta: Route.MetaFunction = (args) =>
+  localisedPageMeta(args, "shop.plant.meta.title", "shop.plant.meta.description");
 
 function filterHref(filter: PlantFilter, q: string): string {
   const params = new URLSearchParams();
@@ -38,13 +31,21 @@ function filterHref(filter: PlantFilter, q: string): string {
   return search ? `/plant?${search}` : "/plant";
 }
 
+/** The message of "12 plants matching “tulsi” for indoor use" (values count, q, filter). */
+function countMessageId(q: string, filter: PlantFilter): string {
+  if (filter === "all") return q ? "shop.plant.countMatching" : "shop.plant.count";
+  return q ? "shop.plant.countMatchingFor" : "shop.plant.countFor";
+}
+
 export default function PlantPage({ loaderData }: Route.ComponentProps) {
   const { query, plants } = loaderData;
+  const t = useT();
+  const to = useLocalePath();
   return (
     <div className="page">
-      <h1>Plants</h1>
-      <Form method="get" className="catalogue-search" role="search">
-        <label htmlFor="plant-search">Search plants</label>
+      <h1>{t("shop.plant.meta.title")}</h1>
+      <Form method="get" action={to("/plant")} className="catalogue-search" role="search">
+        <label htmlFor="plant-search">{t("shop.plant.search.label")}</label>
         <div className="catalogue-search__row">
           <input
             id="plant-search"
@@ -52,42 +53,43 @@ export default function PlantPage({ loaderData }: Route.ComponentProps) {
             name="q"
             defaultValue={query.q}
             maxLength={MAX_SEARCH_LENGTH}
-            placeholder="e.g. tulsi, air purifying"
+            placeholder={t("shop.plant.search.placeholder")}
             key={query.q}
           />
           {query.filter !== "all" ? (
             <input type="hidden" name="filter" value={query.filter} />
           ) : null}
           <button type="submit" className="button">
-            Search
+            {t("shop.plant.search.button")}
           </button>
         </div>
       </Form>
-      <nav aria-label="Filter plants" className="filter-tabs">
+      <nav aria-label={t("shop.plant.filter.label")} className="filter-tabs">
         <ul>
           {plantFilters.map((filter) => (
             <li key={filter}>
               <Link
-                to={filterHref(filter, query.q)}
+                to={to(filterHref(filter, query.q))}
                 aria-current={filter === query.filter ? "page" : undefined}
                 preventScrollReset
               >
-                {filterLabels[filter]}
+                {t(`shop.plant.filter.${filter}`)}
               </Link>
             </li>
           ))}
         </ul>
       </nav>
       <p className="catalogue-count" role="status">
-        {plants.length === 1 ? "1 plant" : `${plants.length} plants`}
-        {query.q ? ` matching “${query.q}”` : ""}
-        {query.filter !== "all" ? ` for ${filterLabels[query.filter].toLowerCase()} use` : ""}
+        {t(countMessageId(query.q, query.filter), {
+          count: plants.length,
+          q: query.q,
+          filter: query.filter,
+        })}
       </p>
       {plants.length === 0 ? (
         <div className="empty-state">
           <p>
-            No plants match your search. Try another word, or{" "}
-            <Link to="/plant">see all plants</Link>.
+            <Trans id="shop.plant.empty" components={{ 0: <Link to={to("/plant")} /> }} />
           </p>
         </div>
       ) : (

@@ -1,33 +1,32 @@
 import { getDb } from "~/db/db.server";
 import { listRateCategories } from "~/features/rates/rates.server";
-import { pageMeta } from "~/features/site/meta";
+import { localisedPageMeta } from "~/features/site/meta";
 import { siteConfig } from "~/features/site/site-config";
+import { langOf, messagesFor } from "~/i18n/i18n.server";
+import { useT } from "~/i18n/i18n-react";
 import { formatPaise } from "~/utils/money";
 import type { Route } from "./+types/ratelist";
 
-export async function loader() {
-  return { categories: await listRateCategories(await getDb()) };
+export async function loader({ request }: Route.LoaderArgs) {
+  return {
+    categories: await listRateCategories(await getDb()),
+    messages: messagesFor(langOf(request), ["rates"]),
+  };
 }
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta(
-    "Scrap rate list",
-    "Today's scrap rates in rupees per kg for paper, plastic, metal, e-waste and more, paid at your door after weighing.",
-  );
+export const meta: Route.MetaFunction = (args) =>
+  localisedPageMeta(args, "rates.meta.title", "rates.meta.description");
 
 /**
  * One category open at a time: `<details name>` makes an exclusive accordion in the browser
  * itself, so it works without JavaScript, and clicking the open one collapses it (spec §4).
  */
 export default function RateListPage({ loaderData }: Route.ComponentProps) {
+  const t = useT();
   return (
     <div className="page page--narrow">
-      <h1>Scrap rate list</h1>
-      <p className="page__lead">
-        Rates in rupees per kg. We weigh your scrap at your door and pay by this list. Your scrap is
-        priced at the rate of the day of collection. Minimum {siteConfig.minimumPickupKg} kg for a
-        free pickup.
-      </p>
+      <h1>{t("rates.meta.title")}</h1>
+      <p className="page__lead">{t("rates.lead", { kg: String(siteConfig.minimumPickupKg) })}</p>
       <div className="rate-list">
         {loaderData.categories.map((category, index) => (
           <details
@@ -40,11 +39,13 @@ export default function RateListPage({ loaderData }: Route.ComponentProps) {
               <h2>{category.name}</h2>
             </summary>
             <table>
-              <caption className="visually-hidden">{category.name} rates in rupees per kg</caption>
+              <caption className="visually-hidden">
+                {t("rates.caption", { category: category.name })}
+              </caption>
               <thead>
                 <tr>
-                  <th scope="col">Material</th>
-                  <th scope="col">Rate (₹/kg)</th>
+                  <th scope="col">{t("rates.material")}</th>
+                  <th scope="col">{t("rates.rate")}</th>
                 </tr>
               </thead>
               <tbody>

@@ -2,26 +2,27 @@ import { getDb } from "~/db/db.server";
 import { AddToCartForm } from "~/features/cart/add-to-cart-form";
 import { listFertilisers } from "~/features/catalogue/catalogue.server";
 import { ProductCard } from "~/features/catalogue/product-card";
-import { pageMeta } from "~/features/site/meta";
+import { localisedPageMeta } from "~/features/site/meta";
+import { langOf, messagesFor } from "~/i18n/i18n.server";
+import { useT } from "~/i18n/i18n-react";
 import type { Route } from "./+types/supplies";
 
-export async function loader() {
-  return { fertilisers: await listFertilisers(await getDb()) };
+export async function loader({ request }: Route.LoaderArgs) {
+  return {
+    fertilisers: await listFertilisers(await getDb()),
+    messages: messagesFor(langOf(request), ["shop", "cart"]),
+  };
 }
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta(
-    "Supplies",
-    "Vermicompost, potting mixture and organic plant protection: fertilisers for home gardens, paid on delivery.",
-  );
+export const meta: Route.MetaFunction = (args) =>
+  localisedPageMeta(args, "shop.supplies.meta.title", "shop.supplies.meta.description");
 
 export default function SuppliesPage({ loaderData }: Route.ComponentProps) {
+  const t = useT();
   return (
     <div className="page">
-      <h1>Supplies</h1>
-      <p className="page__lead">
-        Organic fertilisers and plant protection for pots, terraces and gardens.
-      </p>
+      <h1>{t("shop.supplies.meta.title")}</h1>
+      <p className="page__lead">{t("shop.supplies.lead")}</p>
       <div className="product-grid">
         {loaderData.fertilisers.map((item, index) => (
           <ProductCard key={item.id} item={item} eager={index < 2}>

@@ -5,7 +5,12 @@
  */
 import { useFetcher, useLocation } from "react-router";
 import { useHydrated } from "~/components/ui/use-hydrated";
+import { Trans, useLocalePath, useT } from "~/i18n/i18n-react";
 
+/**
+ * The form for one product (messages `cart.add.*`): posts to the current language's /cart, so
+ * the answer (and a refusal) comes in that language.
+ */
 export function AddToCartForm({
   productId,
   productName,
@@ -18,17 +23,19 @@ export function AddToCartForm({
   const fetcher = useFetcher<{ ok?: boolean; error?: string }>({ key: `add-to-cart-${productId}` });
   const hydrated = useHydrated();
   const location = useLocation();
+  const t = useT();
+  const cartAction = useLocalePath()("/cart");
   const busy = fetcher.state !== "idle";
   const error = fetcher.data?.error;
   if (!inStock) {
     return (
       <button type="button" className="button button--secondary" disabled>
-        Out of stock
+        {t("cart.add.outOfStock")}
       </button>
     );
   }
   return (
-    <fetcher.Form method="post" action="/cart" className="add-to-cart">
+    <fetcher.Form method="post" action={cartAction} className="add-to-cart">
       <input type="hidden" name="intent" value="add" />
       <input type="hidden" name="productId" value={productId} />
       {hydrated ? null : (
@@ -40,14 +47,18 @@ export function AddToCartForm({
         disabled={busy}
         aria-describedby={`add-status-${productId}`}
       >
-        Add to cart<span className="visually-hidden">: {productName}</span>
+        <Trans
+          id="cart.add.button"
+          values={{ product: productName }}
+          components={{ 0: <span className="visually-hidden" /> }}
+        />
       </button>
       <p
         id={`add-status-${productId}`}
         className={error ? "field__error" : "add-to-cart__status"}
         aria-live="polite"
       >
-        {error ?? (fetcher.state === "idle" && fetcher.data?.ok ? "Added to cart" : "")}
+        {error ?? (fetcher.state === "idle" && fetcher.data?.ok ? t("cart.add.added") : "")}
       </p>
     </fetcher.Form>
   );

@@ -6,6 +6,7 @@
 import type { ReactNode } from "react";
 import { type FetcherWithComponents, useFetcher } from "react-router";
 import { useHydrated } from "~/components/ui/use-hydrated";
+import { Trans, useLocalePath, useT } from "~/i18n/i18n-react";
 import { formatPaise } from "~/utils/money";
 import type { CartLineView } from "./cart.server";
 
@@ -32,10 +33,11 @@ function LineButton({
   children: ReactNode;
 }) {
   const hydrated = useHydrated();
+  const cartPath = useLocalePath()("/cart");
   return (
-    <LineForm method="post" action="/cart">
+    <LineForm method="post" action={cartPath}>
       <input type="hidden" name="productId" value={productId} />
-      {hydrated ? null : <input type="hidden" name="redirectTo" value="/cart" />}
+      {hydrated ? null : <input type="hidden" name="redirectTo" value={cartPath} />}
       <button
         type="submit"
         name="intent"
@@ -54,6 +56,7 @@ function CartLine({ line }: { line: CartLineView }) {
   const fetcher = useFetcher<{ ok?: boolean; error?: string }>({
     key: `cart-line-${line.productId}`,
   });
+  const t = useT();
   const busy = fetcher.state !== "idle";
   const label = line.size ? `${line.name} ${line.size}` : line.name;
   const button = { form: fetcher.Form, productId: line.productId };
@@ -62,12 +65,14 @@ function CartLine({ line }: { line: CartLineView }) {
       <img src={line.imagePath} alt={line.imageAlt} width={96} height={96} loading="lazy" />
       <div className="cart-line__body">
         <h2 className="cart-line__name">{label}</h2>
-        <p className="cart-line__price">{formatPaise(line.unitPricePaise)} each</p>
+        <p className="cart-line__price">
+          {t("cart.line.each", { price: formatPaise(line.unitPricePaise) })}
+        </p>
         {!line.available ? (
           <p className="field__error">
             {line.stock > 0
-              ? `Only ${line.stock} left: lower the quantity.`
-              : "Out of stock: please remove it."}
+              ? t("cart.line.onlyLeft", { count: line.stock })
+              : t("cart.line.outOfStock")}
           </p>
         ) : null}
         <div className="cart-line__controls">
@@ -76,12 +81,12 @@ function CartLine({ line }: { line: CartLineView }) {
             intent="decrement"
             className="quantity-button"
             disabled={busy || line.quantity <= 1}
-            label={`Remove one ${label}`}
+            label={t("cart.line.decrement", { item: label })}
           >
             -
           </LineButton>
           <output className="cart-line__quantity" aria-live="polite">
-            <span className="visually-hidden">Quantity: </span>
+            <span className="visually-hidden">{t("cart.line.quantity")} </span>
             {line.quantity}
           </output>
           <LineButton
@@ -89,12 +94,16 @@ function CartLine({ line }: { line: CartLineView }) {
             intent="increment"
             className="quantity-button"
             disabled={busy || line.quantity >= line.maxQuantity}
-            label={`Add one ${label}`}
+            label={t("cart.line.increment", { item: label })}
           >
             +
           </LineButton>
           <LineButton {...button} intent="remove" className="link-button" disabled={busy}>
-            Remove<span className="visually-hidden"> {label}</span>
+            <Trans
+              id="cart.line.remove"
+              values={{ item: label }}
+              components={{ 0: <span className="visually-hidden" /> }}
+            />
           </LineButton>
         </div>
         {fetcher.data?.error ? (

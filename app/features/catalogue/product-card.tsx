@@ -3,11 +3,11 @@
  * description, and for plants the care details of spec §3.
  */
 import type { ReactNode } from "react";
+import { useT } from "~/i18n/i18n-react";
 import { formatPaise } from "~/utils/money";
 import type { CatalogueItem } from "./catalogue.server";
 
-const usageLabel = { indoor: "Indoor", outdoor: "Outdoor", both: "Indoor and outdoor" } as const;
-
+/** A product card with its labels in the page's language (messages `shop.product.*`). */
 export function ProductCard({
   item,
   eager = false,
@@ -18,6 +18,7 @@ export function ProductCard({
   /** The purchase control (the route composes it from the cart feature). */
   children?: ReactNode;
 }) {
+  const t = useT();
   const headingId = `product-${item.slug}`;
   return (
     <article className="product-card" aria-labelledby={headingId}>
@@ -35,33 +36,35 @@ export function ProductCard({
           {item.size ? <span className="product-card__size"> {item.size}</span> : null}
         </h2>
         <p className="product-card__price">{formatPaise(item.pricePaise)}</p>
-        {item.inStock ? null : <p className="product-card__stock">Out of stock</p>}
+        {item.inStock ? null : (
+          <p className="product-card__stock">{t("shop.product.outOfStock")}</p>
+        )}
         <p>{item.description}</p>
         {item.usage ? (
           <dl className="product-card__details">
             {item.sunlight ? (
               <>
-                <dt>Sunlight</dt>
+                <dt>{t("shop.product.sunlight")}</dt>
                 <dd>{item.sunlight}</dd>
               </>
             ) : null}
             {item.watering ? (
               <>
-                <dt>Watering</dt>
+                <dt>{t("shop.product.watering")}</dt>
                 <dd>{item.watering}</dd>
               </>
             ) : null}
             {item.features.length > 0 ? (
               <>
-                <dt>Features</dt>
+                <dt>{t("shop.product.features")}</dt>
                 <dd>{item.features.join(", ")}</dd>
               </>
             ) : null}
-            <dt>Usage</dt>
-            <dd>{usageLabel[item.usage]}</dd>
+            <dt>{t("shop.product.usage")}</dt>
+            <dd>{t(`shop.product.usedFor.${item.usage}`)}</dd>
             {item.plantHeight ? (
               <>
-                <dt>Height</dt>
+                <dt>{t("shop.product.height")}</dt>
                 <dd>{item.plantHeight}</dd>
               </>
             ) : null}

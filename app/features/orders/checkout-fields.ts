@@ -27,8 +27,8 @@ export const checkoutFields = [
   "intent",
 ] as const;
 
-/** Payment choices at checkout (docs/payments.md); 'online' only when Razorpay is enabled. */
-export const paymentChoices = [
-  { value: "cod", label: "Cash on delivery" },
-  { value: "online", label: "Pay online (UPI, cards)" },
-] as const;
+/**
+ * Payment choices at checkout (docs/payments.md); 'online' only when Razorpay is enabled. Their
+ * words are the messages `checkout.payment.<choice>` ("Cash on delivery", "Pay online (UPI, cards)").
+ */
+export const paymentChoices = ["cod", "online"] as const;

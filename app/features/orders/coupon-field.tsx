@@ -5,16 +5,18 @@
  * Works without JavaScript (a plain form submission).
  */
 import { type BoundField, InputField } from "~/components/ui/field";
+import { useT } from "~/i18n/i18n-react";
 import { formatPaise } from "~/utils/money";
 
 /** The field bound by the checkout form (value as typed, message next to it) and a busy flag. */
 export function CouponField({ field, busy }: { field: BoundField; busy: boolean }) {
+  const t = useT();
   return (
     <div className="coupon-field">
       <InputField
         {...field}
-        label="Coupon code"
-        hint="Optional: the code you got for your scrap, e.g. SS-7K2M-9QXD."
+        label={t("checkout.coupon.label")}
+        hint={t("checkout.coupon.hint")}
         autoComplete="off"
         autoCapitalize="characters"
         spellCheck={false}
@@ -26,13 +28,16 @@ export function CouponField({ field, busy }: { field: BoundField; busy: boolean 
         className="button button--secondary"
         disabled={busy}
       >
-        Apply
+        {t("checkout.coupon.apply")}
       </button>
     </div>
   );
 }
 
-/** "Coupon SS-7K2M-9QXD: −₹150", the discount line of a summary, as a paragraph. */
+/**
+ * "Coupon SS-7K2M-9QXD: −₹150", the discount line of a summary, as a paragraph (its page loads
+ * the `checkout` messages).
+ */
 export function CouponDiscountLine({
   code,
   discountPaise,
@@ -40,9 +45,11 @@ export function CouponDiscountLine({
   code: string;
   discountPaise: number;
 }) {
+  const t = useT();
   return (
     <p className="coupon-discount">
-      <span>Coupon {code}:</span> <span>−{formatPaise(discountPaise)}</span>
+      <span>{t("checkout.coupon.discount", { code })}</span>{" "}
+      <span>−{formatPaise(discountPaise)}</span>
     </p>
   );
 }

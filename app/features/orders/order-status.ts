@@ -14,7 +14,10 @@ export const orderTransitions: Record<OrderStatus, readonly OrderStatus[]> = {
   cancelled: [],
 };
 
-/** Labels shown to shoppers and staff. */
+/**
+ * Labels shown to staff (the dashboard stays English); the public pages show the message
+ * `order.status.<status>` in the page's language instead.
+ */
 export const orderStatusLabels: Record<OrderStatus, string> = {
   placed: "Placed",
   confirmed: "Confirmed",

@@ -16,7 +16,10 @@ import type { OrderStatus } from "~/db/schema/shop";
 export type PaymentMethod = "cod" | "online";
 export type PaymentStatus = "unpaid" | "pending" | "paid" | "failed" | "expired";
 
-/** Words for shoppers and staff. */
+/**
+ * Words for staff (the dashboard stays English); the public pages show the messages
+ * `payment.method.<method>` and `payment.status.<status>` in the page's language instead.
+ */
 export const paymentMethodLabels: Record<PaymentMethod, string> = {
   cod: "Cash on delivery",
   online: "Online (UPI, cards)",
