@@ -4,10 +4,13 @@
  */
 import { useEffect, useState } from "react";
 import { useNavigation } from "react-router";
+import { useT } from "~/i18n/i18n-react";
 
 export const PENDING_DELAY_MS = 300;
 
+/** The polite status line, empty until a navigation has taken {@link PENDING_DELAY_MS}. */
 export function PendingIndicator() {
+  const t = useT();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   const [visible, setVisible] = useState(false);
@@ -23,7 +26,7 @@ export function PendingIndicator() {
 
   return (
     <div className="pending-indicator" role="status" aria-live="polite" data-visible={visible}>
-      {visible ? "Sorting resources for you..." : ""}
+      {visible ? t("form.pending") : ""}
     </div>
   );
 }
