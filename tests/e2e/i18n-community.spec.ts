@@ -52,6 +52,7 @@ test("a Kannada review with bad input shows Kannada messages next to the fields,
 });
 
 test("'Join us' on the Kannada home answers in Kannada with JavaScript too", async ({ page }) => {
+  test.setTimeout(90_000); // axe on the whole home page is slow on a loaded machine
   await page.goto("/kn");
   await waitForHydration(page, "#join button");
   const form = page.locator("#join");
@@ -59,8 +60,11 @@ test("'Join us' on the Kannada home answers in Kannada with JavaScript too", asy
   await expect(form.getByLabel("ಹೆಸರು")).toHaveAccessibleDescription("ನಿಮ್ಮ ಹೆಸರು ಬರೆಯಿರಿ.");
   await expect(form.getByLabel("ಇ-ಮೇಲ್")).toHaveAccessibleDescription("ನಿಮ್ಮ ಇ-ಮೇಲ್ ವಿಳಾಸ ಬರೆಯಿರಿ.");
   await expect(page).toHaveURL(/\/kn$/);
+  await expectNoAxeViolations(page);
   // The frame stays in Kannada after the post (the root's data is reloaded in the same language).
-  await expect(page.getByRole("navigation", { name: "ಮುಖ್ಯ" })).toBeAttached();
+  await expect(
+    page.getByRole("contentinfo").getByRole("link", { name: "ಸಾಮಾನ್ಯ ಪ್ರಶ್ನೆಗಳು" }),
+  ).toBeVisible();
 });
 
 test.describe("without JavaScript", () => {
@@ -86,7 +90,6 @@ test.describe("without JavaScript", () => {
     );
     await expect(form.getByLabel("ಇ-ಮೇಲ್")).toHaveValue("not-an-address");
     await expect(form.locator("dialog")).toHaveCount(0);
-    await expectNoAxeViolations(page);
   });
 
   test("the Hindi review form answers an empty post in Hindi", async ({ page }) => {
