@@ -43,7 +43,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     lang,
     // The site's own address, for canonical and hreflang links (never the request's Host).
     origin: env().messages.publicUrl,
-    messages: messagesFor(lang, ["frame"]),
+    // `form`: the shared form components (field labels, stars, dialogs, the pending line).
+    messages: messagesFor(lang, ["frame", "form"]),
   };
   // The page store renders a page for a given cart size without cookies (server/page-cache.ts).
   const stored = context.get(storedCartCountContext);

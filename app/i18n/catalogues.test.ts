@@ -100,6 +100,18 @@ describe("message catalogues", () => {
     expect(unused).toEqual([]);
   });
 
+  it("has one errors entry per English text (so every text has one translation)", () => {
+    const seen = new Map<string, string>();
+    const twice: string[] = [];
+    for (const id of ids.filter((candidate) => namespaceOf(candidate) === "errors")) {
+      const text = english[id] as string;
+      const first = seen.get(text);
+      if (first) twice.push(`${first} and ${id}: ${text}`);
+      else seen.set(text, id);
+    }
+    expect(twice).toEqual([]);
+  });
+
   it("translates server texts by their English words, placeholders carried over", () => {
     const id = ids.find((candidate) => namespaceOf(candidate) === "errors");
     if (!id) return;

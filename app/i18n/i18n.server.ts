@@ -79,9 +79,13 @@ export function t(lang: Lang, id: string, values?: Record<string, unknown>): str
   return serverI18n(lang)._(id, values);
 }
 
-/** The language of a request: its path's prefix (`/hi/…`), English otherwise. */
+/**
+ * The language of a request: its path's prefix (`/hi/…`), English otherwise. Client-side
+ * navigations and form posts ask for `/hi.data` (React Router's single fetch, which hands
+ * loaders and actions that URL): the `.data` suffix is not part of the page's path.
+ */
 export function langOf(request: Request): Lang {
-  return langFromPath(new URL(request.url).pathname);
+  return langFromPath(new URL(request.url).pathname.replace(/\.data$/, ""));
 }
 
 /** The language remembered in the `lang` cookie, or null (absent or junk: ignored). */

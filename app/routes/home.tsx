@@ -18,9 +18,10 @@ import { JoinUsForm } from "~/features/community/join-us-form";
 import { ReviewCarousel } from "~/features/community/review-carousel";
 import { getImpactFigures } from "~/features/pickups/impact.server";
 import { ImpactSection } from "~/features/pickups/impact-section";
-import { pageMeta } from "~/features/site/meta";
+import { localisedPageMeta } from "~/features/site/meta";
 import { siteConfig } from "~/features/site/site-config";
-import { langOf } from "~/i18n/i18n.server";
+import { langOf, localiseActionData, messagesFor } from "~/i18n/i18n.server";
+import { MessageAnchor, Trans, useLocalePath, useT } from "~/i18n/i18n-react";
 import { logger } from "~/utils/logger.server";
 import { type PublicFormResult, screenPublicForm } from "~/utils/public-form.server";
 import { clientAddressContext } from "~/utils/request-context";
@@ -29,14 +30,19 @@ import type { Route } from "./+types/home";
 // Loader and action headers (Retry-After of a 429) reach document responses too.
 export { headers } from "~/utils/route-headers";
 
-export async function loader() {
+export async function loader({ request }: Route.LoaderArgs) {
   const db = await getDb();
   const [reviews, summary, impact] = await Promise.all([
     latestReviews(db, 10),
     reviewSummary(db),
     getImpactFigures(db, new Date()),
   ]);
-  return { reviews, summary, impact };
+  return {
+    reviews,
+    summary,
+    impact,
+    messages: messagesFor(langOf(request), ["home", "community"]),
+  };
 }
 
 interface JoinResult extends PublicFormResult {
@@ -44,8 +50,15 @@ interface JoinResult extends PublicFormResult {
   unsubscribePath?: string;
 }
 
-/** 'Join us' (docs/community.md): honeypot, validation, rate limit, one row per e-mail. */
-export async function action({ request, context }: Route.ActionArgs) {
+/**
+ * 'Join us' (docs/community.md): honeypot, validation, rate limit, one row per e-mail. The
+ * messages answer in the page's language (`localiseActionData`).
+ */
+export async function action(args: Route.ActionArgs) {
+  return localiseActionData(langOf(args.request), await join(args));
+}
+
+async function join({ request, context }: Route.ActionArgs) {
   const { parsed, refusal } = await screenPublicForm<JoinResult, typeof registrationSchema>({
     formData: await request.formData(),
     fields: registrationFields,
@@ -79,30 +92,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta(
-    "Sell scrap, grow plants",
-    "Book a doorstep scrap pickup in a 2-hour slot, get paid by our published rate list in plants, coupons or money, and buy plants and fertilisers with cash on delivery.",
-  );
+export const meta: Route.MetaFunction = (args) =>
+  localisedPageMeta(args, "home.meta.title", "home.meta.description");
 
-const services = [
-  {
-    title: "Scrap collection",
-    text: "Paper, plastic, metal and e-waste collected from your door, weighed in front of you and paid by the rate list.",
-  },
-  {
-    title: "Gardening services",
-    text: "Help setting up balcony, terrace and office gardens, from potting to care routines.",
-  },
-  {
-    title: "Plant nutrients",
-    text: "Vermicompost, potting mixture and organic plant protection for healthy plants.",
-  },
-  {
-    title: "Corporate tie-up",
-    text: "Regular scrap collection and plant interior decoration for offices, with bio-waste management.",
-  },
-];
+/** The four services: message ids `home.services.<key>.title` and `.text`. */
+const services = ["scrap", "gardening", "nutrients", "corporate"] as const;
 
 function AggregateRatingJsonLd({ average, count }: { average: number; count: number }) {
   const nonce = useNonce();
@@ -131,19 +125,23 @@ type HomeData = Route.ComponentProps["loaderData"];
 
 export default function Home({ loaderData, actionData }: Route.ComponentProps) {
   const { reviews, summary, impact } = loaderData;
+  const t = useT();
+  const to = useLocalePath();
   const navigation = useNavigation();
+  // The English home is the index route ("/?index"); /hi and /kn are routes of their own.
+  const joinAction = to("/") === "/" ? "/?index" : to("/");
   const joining =
-    navigation.state === "submitting" && navigation.formAction?.startsWith("/?index") === true;
+    navigation.state === "submitting" && navigation.formAction?.startsWith(joinAction) === true;
   return (
     <div className="home">
       <AggregateRatingJsonLd average={summary.average} count={summary.count} />
       <section className="hero" aria-labelledby="hero-title">
         <h1 id="hero-title" className="hero__title">
-          STAY CLEAN GO GREEN
+          {t("home.hero.title")}
         </h1>
-        <p className="hero__lead">{siteConfig.tagline}</p>
-        <Link to="/orderpage" className="button button--large">
-          {siteConfig.pickupCta.replace(/\?$/, " ?")}
+        <p className="hero__lead">{t("frame.footer.tagline")}</p>
+        <Link to={to("/orderpage")} className="button button--large">
+          {t("home.hero.cta")}
         </Link>
       </section>
       <AboutSections />
@@ -151,30 +149,39 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
       <Reviews reviews={reviews} summary={summary} />
 
       <section id="join" className="home__section" aria-labelledby="join-title">
-        <h2 id="join-title">Join us</h2>
-        <p>Get news of plants, offers and pickup days. Leave at any time with one click.</p>
+        <h2 id="join-title">{t("home.join.title")}</h2>
+        <p>{t("home.join.lead")}</p>
         <JoinUsForm
+          action={joinAction}
           values={actionData?.values ?? {}}
           errors={actionData?.errors ?? {}}
           formError={actionData?.formError}
           submitting={joining}
         />
         {actionData?.ok ? (
-          <ThankYouDialog title="Thank you for joining us!">
-            <p>We will write to you about plants, offers and pickup days.</p>
+          <ThankYouDialog title={t("home.join.thanks.title")}>
+            <p>{t("home.join.thanks.body")}</p>
             <p>
-              Changed your mind? <Link to={actionData.unsubscribePath ?? "/"}>Unsubscribe</Link>{" "}
-              with one click.
+              <Trans
+                id="home.join.thanks.unsubscribe"
+                components={{ 0: <Link to={to(actionData.unsubscribePath ?? "/")} /> }}
+              />
             </p>
           </ThankYouDialog>
         ) : null}
       </section>
 
       <section id="contact" className="home__section" aria-labelledby="contact-title">
-        <h2 id="contact-title">Contact</h2>
+        <h2 id="contact-title">{t("home.contact.title")}</h2>
         <p>
-          Call <a href={`tel:${siteConfig.phoneE164}`}>{siteConfig.phoneDisplay}</a> or write to{" "}
-          <a href={`mailto:${siteConfig.supportEmail}`}>{siteConfig.supportEmail}</a>.
+          <Trans
+            id="home.contact.body"
+            values={{ phone: siteConfig.phoneDisplay, email: siteConfig.supportEmail }}
+            components={{
+              0: <MessageAnchor href={`tel:${siteConfig.phoneE164}`} />,
+              1: <MessageAnchor href={`mailto:${siteConfig.supportEmail}`} />,
+            }}
+          />
         </p>
       </section>
     </div>
@@ -183,49 +190,42 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
 
 /** About us, the four services, how we valuate, and plants and supplies. */
 function AboutSections() {
+  const t = useT();
+  const to = useLocalePath();
+  const cities = siteConfig.serviceCities.map((city) => t(`home.city.${city}`)).join(", ");
   return (
     <>
       <section id="about" className="home__section" aria-labelledby="about-title">
-        <h2 id="about-title">About us</h2>
-        <p>
-          {siteConfig.brandName} collects household and office scrap and sends it for recycling. In
-          exchange you choose plants, coupons or money. We serve{" "}
-          {siteConfig.serviceCities.join(", ")}.
-        </p>
+        <h2 id="about-title">{t("home.about.title")}</h2>
+        <p>{t("home.about.body", { brand: siteConfig.brandName, cities })}</p>
       </section>
 
       <section className="home__section" aria-labelledby="services-title">
-        <h2 id="services-title">Our services</h2>
+        <h2 id="services-title">{t("home.services.title")}</h2>
         <ul className="service-grid">
           {services.map((service) => (
-            <li key={service.title} className="service-box">
-              <h3>{service.title}</h3>
-              <p>{service.text}</p>
+            <li key={service} className="service-box">
+              <h3>{t(`home.services.${service}.title`)}</h3>
+              <p>{t(`home.services.${service}.text`)}</p>
             </li>
           ))}
         </ul>
       </section>
 
       <section id="valuate" className="home__section" aria-labelledby="valuate-title">
-        <h2 id="valuate-title">How we valuate</h2>
+        <h2 id="valuate-title">{t("home.valuate.title")}</h2>
+        <p>{t("home.valuate.body", { kg: siteConfig.minimumPickupKg })}</p>
         <p>
-          Our team weighs your scrap at your door on a calibrated scale and pays by the published
-          rate per kg for each material. The minimum for a free pickup is{" "}
-          {siteConfig.minimumPickupKg} kg; below it pickup charges may apply.
-        </p>
-        <p>
-          <Link to="/ratelist">See the scrap rate list</Link>
+          <Link to={to("/ratelist")}>{t("home.valuate.rateList")}</Link>
         </p>
       </section>
 
       <section className="home__section" aria-labelledby="shop-title">
-        <h2 id="shop-title">Plants and supplies</h2>
+        <h2 id="shop-title">{t("home.shop.title")}</h2>
+        <p>{t("home.shop.body")}</p>
         <p>
-          Indoor and outdoor plants from ₹50 and organic fertilisers, delivered to your door with
-          cash on delivery.
-        </p>
-        <p>
-          <Link to="/plant">Browse plants</Link> · <Link to="/supplies">Browse supplies</Link>
+          <Link to={to("/plant")}>{t("home.shop.browsePlants")}</Link> ·{" "}
+          <Link to={to("/supplies")}>{t("home.shop.browseSupplies")}</Link>
         </p>
       </section>
     </>
@@ -234,18 +234,23 @@ function AboutSections() {
 
 /** The average rating (when there are reviews), the carousel, and a link to leave one. */
 function Reviews({ reviews, summary }: Pick<HomeData, "reviews" | "summary">) {
+  const t = useT();
+  const to = useLocalePath();
   return (
     <section id="reviews" className="home__section" aria-labelledby="reviews-title">
-      <h2 id="reviews-title">What our customers say</h2>
+      <h2 id="reviews-title">{t("home.reviews.title")}</h2>
       {summary.count > 0 ? (
         <p className="review-summary">
-          <Stars rating={summary.average} /> {summary.average.toFixed(1)} out of 5 from{" "}
-          {summary.count === 1 ? "1 review" : `${summary.count} reviews`}
+          <Stars rating={summary.average} />{" "}
+          {t("home.reviews.summary", {
+            average: summary.average.toFixed(1),
+            count: summary.count,
+          })}
         </p>
       ) : null}
       <ReviewCarousel reviews={reviews} />
       <p>
-        <Link to="/review-page">Leave a review</Link>
+        <Link to={to("/review-page")}>{t("home.reviews.leave")}</Link>
       </p>
     </section>
   );

@@ -12,7 +12,9 @@ import {
   reviewFields,
 } from "~/features/community/community-fields";
 import { StarRatingInput } from "~/features/community/star-rating-input";
-import { pageMeta } from "~/features/site/meta";
+import { localisedPageMeta } from "~/features/site/meta";
+import { langOf, localiseActionData, messagesFor } from "~/i18n/i18n.server";
+import { useT } from "~/i18n/i18n-react";
 import { env } from "~/utils/env.server";
 import { type PublicFormResult, screenPublicForm } from "~/utils/public-form.server";
 import { clientAddressContext } from "~/utils/request-context";
@@ -26,8 +28,19 @@ interface ReviewResult extends PublicFormResult {
   pending?: boolean;
 }
 
-/** A review (docs/community.md): honeypot, validation (rating 1–5), rate limit, stored as text. */
-export async function action({ request, context }: Route.ActionArgs) {
+export function loader({ request }: Route.LoaderArgs) {
+  return { messages: messagesFor(langOf(request), ["community"]) };
+}
+
+/**
+ * A review (docs/community.md): honeypot, validation (rating 1–5), rate limit, stored as text.
+ * The messages answer in the page's language (`localiseActionData`).
+ */
+export async function action(args: Route.ActionArgs) {
+  return localiseActionData(langOf(args.request), await review(args));
+}
+
+async function review({ request, context }: Route.ActionArgs) {
   const { parsed, refusal } = await screenPublicForm<ReviewResult, typeof reviewSchema>({
     formData: await request.formData(),
     fields: reviewFields,
@@ -44,37 +57,33 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data<ReviewResult>({ ok: true, pending: status === "pending", values: {}, errors: {} });
 }
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta(
-    "Review us",
-    "Tell others how your scrap pickup or plant order went: a rating from 1 to 5 stars and a few words.",
-  );
+export const meta: Route.MetaFunction = (args) =>
+  localisedPageMeta(args, "community.review.meta.title", "community.review.meta.description");
 
 export default function ReviewPage({ actionData }: Route.ComponentProps) {
+  const t = useT();
   const navigation = useNavigation();
   const values = actionData?.values ?? {};
   const errors = actionData?.errors ?? {};
   const field = fieldsOf({ values, errors }, { limits: communityLimits });
   return (
     <div className="page page--narrow">
-      <h1>Review us</h1>
-      <p className="page__lead">
-        How was your pickup or your order? Your review helps others decide.
-      </p>
+      <h1>{t("community.review.heading")}</h1>
+      <p className="page__lead">{t("community.review.lead")}</p>
       <Form method="post" className="form" noValidate>
         <FormError message={actionData?.formError} />
         <HoneypotField />
         <StarRatingInput error={errors.rating} defaultValue={values.rating} />
         <TextareaField
           {...field("review")}
-          label="Review"
-          hint={<>Up to {communityLimits.review} characters.</>}
+          label={t("community.review.label")}
+          hint={t("community.review.hint", { max: communityLimits.review })}
           rows={6}
           required
         />
         <InputField
           {...field("displayName")}
-          label="Your name (optional)"
+          label={t("community.review.nameLabel")}
           autoComplete="given-name"
         />
         <button
@@ -82,15 +91,15 @@ export default function ReviewPage({ actionData }: Route.ComponentProps) {
           className="button button--large"
           disabled={navigation.state === "submitting"}
         >
-          Submit Review
+          {t("community.review.submit")}
         </button>
       </Form>
       {actionData?.ok ? (
-        <ThankYouDialog title="Thank you for your review!">
+        <ThankYouDialog title={t("community.review.thanks.title")}>
           <p>
             {actionData.pending
-              ? "It will appear on our home page once we have checked it."
-              : "It now appears on our home page."}
+              ? t("community.review.thanks.pending")
+              : t("community.review.thanks.published")}
           </p>
         </ThankYouDialog>
       ) : null}

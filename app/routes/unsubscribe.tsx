@@ -1,7 +1,10 @@
 import { data, Link } from "react-router";
 import { getDb } from "~/db/db.server";
 import { unsubscribe } from "~/features/community/community.server";
-import { pageMeta } from "~/features/site/meta";
+import { localisedPageMeta } from "~/features/site/meta";
+import { siteConfig } from "~/features/site/site-config";
+import { langOf, localiseActionData, messagesFor } from "~/i18n/i18n.server";
+import { Trans, useLocalePath, useT } from "~/i18n/i18n-react";
 import type { Route } from "./+types/unsubscribe";
 
 // Loader and action headers (Retry-After of a 429) reach document responses too.
@@ -11,32 +14,37 @@ export { headers } from "~/utils/route-headers";
  * One-click unsubscribe (docs/community.md): opening the link removes the address from the
  * mailing list and says so. POST does the same (List-Unsubscribe-Post).
  */
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, request }: Route.LoaderArgs) {
   const result = await unsubscribe(await getDb(), params.token);
   if (result === "unknown") throw data(null, { status: 404 });
-  return { result };
+  return { result, messages: messagesFor(langOf(request), ["community"]) };
 }
 
-export async function action({ params }: Route.ActionArgs) {
+export async function action({ params, request }: Route.ActionArgs) {
   const result = await unsubscribe(await getDb(), params.token);
   if (result === "unknown") throw data(null, { status: 404 });
-  return { result };
+  return localiseActionData(langOf(request), { result });
 }
 
-export const meta: Route.MetaFunction = () => [
-  ...pageMeta("Unsubscribed", "You have left the Scrap & Sprout mailing list."),
+export const meta: Route.MetaFunction = (args) => [
+  ...localisedPageMeta(
+    args,
+    "community.unsubscribe.meta.title",
+    "community.unsubscribe.meta.description",
+    { brand: siteConfig.brandName },
+  ),
   { name: "robots", content: "noindex" },
 ];
 
 export default function Unsubscribed() {
+  const t = useT();
+  const to = useLocalePath();
   return (
     <div className="page page--narrow">
-      <h1>You are unsubscribed</h1>
-      <p role="status">
-        You have been removed from our mailing list. We will not write to you again.
-      </p>
+      <h1>{t("community.unsubscribe.heading")}</h1>
+      <p role="status">{t("community.unsubscribe.body")}</p>
       <p>
-        Changed your mind? <Link to="/#join">Join us again</Link>.
+        <Trans id="community.unsubscribe.again" components={{ 0: <Link to={to("/#join")} /> }} />
       </p>
     </div>
   );

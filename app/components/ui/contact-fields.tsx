@@ -2,10 +2,12 @@
  * A person's contact details, as the shop's forms ask for them (checkout, 'Join us', pickup
  * booking): Name, Email and an Indian mobile number, each required, with the browser's
  * autofill hints. The length limits (through `field`) and the phone field's wording are the
- * form's own.
+ * form's own. The labels are the `form` messages (loaded on every page by the root).
  */
+import { useT } from "~/i18n/i18n-react";
 import { type BoundField, InputField } from "./field";
 
+/** Name, Email and the form's phone field, in the page's language. */
 export function ContactFields({
   field,
   phone,
@@ -15,10 +17,17 @@ export function ContactFields({
   /** The phone field: its name, label and hint. */
   phone: { name: string; label: string; hint: string };
 }) {
+  const t = useT();
   return (
     <>
-      <InputField {...field("name")} label="Name" autoComplete="name" required />
-      <InputField {...field("email")} type="email" label="Email" autoComplete="email" required />
+      <InputField {...field("name")} label={t("form.contact.name")} autoComplete="name" required />
+      <InputField
+        {...field("email")}
+        type="email"
+        label={t("form.contact.email")}
+        autoComplete="email"
+        required
+      />
       <InputField
         {...field(phone.name)}
         type="tel"

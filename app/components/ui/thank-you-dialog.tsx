@@ -6,10 +6,14 @@
  */
 import { type ReactNode, useEffect, useRef } from "react";
 import { Link, useNavigate } from "react-router";
+import { useLocalePath, useT } from "~/i18n/i18n-react";
 
+/** The dialog, open; closing it goes to the home page in the page's language. */
 export function ThankYouDialog({ title, children }: { title: string; children: ReactNode }) {
   const ref = useRef<HTMLDialogElement>(null);
   const navigate = useNavigate();
+  const t = useT();
+  const home = useLocalePath()("/");
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
@@ -17,22 +21,22 @@ export function ThankYouDialog({ title, children }: { title: string; children: R
     // event (removing the attribute fires none, unlike close()).
     if (dialog.open && !dialog.matches(":modal")) dialog.removeAttribute("open");
     if (!dialog.open) dialog.showModal();
-    const onClose = () => navigate("/", { replace: true });
+    const onClose = () => navigate(home, { replace: true });
     dialog.addEventListener("close", onClose);
     return () => dialog.removeEventListener("close", onClose);
-  }, [navigate]);
+  }, [navigate, home]);
   return (
     <dialog ref={ref} open className="thank-you" aria-labelledby="thank-you-title">
       <h2 id="thank-you-title">{title}</h2>
       {children}
       <form method="dialog" className="js-only">
         <button type="submit" className="button">
-          Close
+          {t("form.dialog.close")}
         </button>
       </form>
       <p className="no-js-only">
-        <Link to="/" className="button">
-          Close
+        <Link to={home} className="button">
+          {t("form.dialog.close")}
         </Link>
       </p>
     </dialog>

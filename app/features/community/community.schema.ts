@@ -7,6 +7,7 @@ import { emailAddress, indianMobile, requiredText } from "~/utils/form-schemas";
 import { communityLimits } from "./community-fields";
 
 export const registrationSchema = z.object({
+  // Says "Enter your name." or "Your name can be at most 100 characters." (errors.form.*).
   name: requiredText("name", communityLimits.name),
   email: emailAddress(communityLimits.email).transform((email) => email.toLowerCase()),
   contact: indianMobile(communityLimits.contact, "Enter your contact number."),

@@ -6,30 +6,39 @@ import { ContactFields } from "~/components/ui/contact-fields";
 import { fieldsOf } from "~/components/ui/field";
 import { FormError } from "~/components/ui/form-messages";
 import { HoneypotField } from "~/components/ui/honeypot-field";
+import { useT } from "~/i18n/i18n-react";
 import { communityLimits } from "./community-fields";
 
+/** The form; `action` is the home page's URL in the page's language ("/?index", "/hi"…). */
 export function JoinUsForm({
+  action,
   values,
   errors,
   formError,
   submitting,
 }: {
+  action: string;
   values: Record<string, string>;
   errors: Record<string, string>;
   formError?: string;
   submitting: boolean;
 }) {
+  const t = useT();
   const field = fieldsOf({ values, errors }, { idPrefix: "join-", limits: communityLimits });
   return (
-    <Form method="post" action="/?index" className="form" noValidate preventScrollReset>
+    <Form method="post" action={action} className="form" noValidate preventScrollReset>
       <FormError message={formError} />
       <HoneypotField />
       <ContactFields
         field={field}
-        phone={{ name: "contact", label: "Contact", hint: "10-digit mobile number." }}
+        phone={{
+          name: "contact",
+          label: t("community.join.contactLabel"),
+          hint: t("community.join.contactHint"),
+        }}
       />
       <button type="submit" className="button" disabled={submitting}>
-        Join us
+        {t("community.join.submit")}
       </button>
     </Form>
   );

@@ -8,11 +8,14 @@
 import { useEffect, useRef, useState } from "react";
 import { Stars } from "~/components/ui/stars";
 import { useHydrated } from "~/components/ui/use-hydrated";
+import { useT } from "~/i18n/i18n-react";
 import type { PublishedReview } from "./community.server";
 
 export const CAROUSEL_INTERVAL_MS = 5000;
 
+/** The carousel of `reviews` (newest first); its words come from the `community` messages. */
 export function ReviewCarousel({ reviews }: { reviews: PublishedReview[] }) {
+  const t = useT();
   const listRef = useRef<HTMLUListElement>(null);
   const [index, setIndex] = useState(0);
   const [playing, setPlaying] = useState(true);
@@ -41,7 +44,7 @@ export function ReviewCarousel({ reviews }: { reviews: PublishedReview[] }) {
   }, [index, hydrated, reducedMotion]);
 
   if (reviews.length === 0) {
-    return <p className="empty-state">No reviews yet. Be the first to leave a review!</p>;
+    return <p className="empty-state">{t("community.carousel.empty")}</p>;
   }
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: hover and focus only stop the rotation (WCAG 2.2.2)
@@ -65,7 +68,7 @@ export function ReviewCarousel({ reviews }: { reviews: PublishedReview[] }) {
       <ul
         ref={listRef}
         className="carousel__list"
-        aria-label="Reviews from our customers"
+        aria-label={t("community.carousel.label")}
         // Scrollable with the keyboard (arrow keys) also without JavaScript.
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable
         tabIndex={0}
@@ -81,7 +84,7 @@ export function ReviewCarousel({ reviews }: { reviews: PublishedReview[] }) {
               <blockquote>
                 <p>{review.body}</p>
               </blockquote>
-              <figcaption>{review.displayName ?? "A customer"}</figcaption>
+              <figcaption>{review.displayName ?? t("community.carousel.anonymous")}</figcaption>
             </figure>
           </li>
         ))}
@@ -117,13 +120,14 @@ function CarouselControls({
   position: number;
   count: number;
 }) {
+  const t = useT();
   return (
     <div className="carousel__controls">
       <button type="button" className="link-button" onClick={onToggle} aria-pressed={!playing}>
-        {playing ? "Pause reviews" : "Play reviews"}
+        {playing ? t("community.carousel.pause") : t("community.carousel.play")}
       </button>
       <span className="carousel__position" aria-live={running ? "off" : "polite"}>
-        Review {position} of {count}
+        {t("community.carousel.position", { position, count })}
       </span>
     </div>
   );

@@ -2,6 +2,9 @@
  * The review's rating as an accessible radio group of five stars (docs/community.md): native
  * radios (arrow keys move between them), each covering its 40 px star, none chosen at first.
  */
+import { useT } from "~/i18n/i18n-react";
+
+/** The fieldset; `error` is shown under the stars and tied to the group. */
 export function StarRatingInput({
   error,
   defaultValue,
@@ -9,9 +12,10 @@ export function StarRatingInput({
   error?: string;
   defaultValue?: string;
 }) {
+  const t = useT();
   return (
     <fieldset className="star-rating" aria-describedby={error ? "rating-error" : undefined}>
-      <legend>Rating</legend>
+      <legend>{t("community.rating.legend")}</legend>
       <div className="star-rating__stars">
         {[1, 2, 3, 4, 5].map((n) => (
           <label key={n} className="star-rating__option">
@@ -23,7 +27,7 @@ export function StarRatingInput({
               aria-invalid={error ? true : undefined}
             />
             <span aria-hidden="true">★</span>
-            <span className="visually-hidden">{n === 1 ? "1 star" : `${n} stars`}</span>
+            <span className="visually-hidden">{t("community.rating.stars", { count: n })}</span>
           </label>
         ))}
       </div>

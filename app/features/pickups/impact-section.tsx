@@ -3,6 +3,7 @@
  * server, as text in a definition list, so the section costs no image, no JavaScript and no
  * layout shift.
  */
+import { useT } from "~/i18n/i18n-react";
 
 const wholeNumber = new Intl.NumberFormat("en-IN", { maximumFractionDigits: 0 });
 
@@ -23,25 +24,29 @@ export interface ImpactSectionProps {
   pickupsCompleted: number;
 }
 
+/** The section; its words come from the `home` messages (the figures keep Indian grouping). */
 export function ImpactSection({
   collectedGrams,
   plantsGiven,
   pickupsCompleted,
 }: ImpactSectionProps) {
+  const t = useT();
   return (
     <section id="impact" className="home__section" aria-labelledby="impact-title">
-      <h2 id="impact-title">Our impact</h2>
+      <h2 id="impact-title">{t("home.impact.title")}</h2>
       <dl className="impact">
         <div>
-          <dt>Scrap collected</dt>
-          <dd>{formatImpactKg(collectedGrams)}</dd>
+          <dt>{t("home.impact.collected")}</dt>
+          <dd>
+            {t("home.impact.kg", { kg: formatImpactCount(Math.floor(collectedGrams / 1000)) })}
+          </dd>
         </div>
         <div>
-          <dt>Plants handed over as rewards</dt>
+          <dt>{t("home.impact.plants")}</dt>
           <dd>{formatImpactCount(plantsGiven)}</dd>
         </div>
         <div>
-          <dt>Pickups completed</dt>
+          <dt>{t("home.impact.pickups")}</dt>
           <dd>{formatImpactCount(pickupsCompleted)}</dd>
         </div>
       </dl>
