@@ -12,6 +12,7 @@ import {
 } from "~/features/cart/cart.server";
 import { CartLines } from "~/features/cart/cart-lines";
 import { pageMeta } from "~/features/site/meta";
+import { langOf } from "~/i18n/i18n.server";
 import { textFields } from "~/utils/form-data";
 import { formatPaise } from "~/utils/money";
 import { safeRedirect } from "~/utils/safe-redirect";
@@ -21,7 +22,7 @@ import type { Route } from "./+types/cart";
 export { headers } from "~/utils/route-headers";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  return { cart: await getCart(await getDb(), await readCartId(request)) };
+  return { cart: await getCart(await getDb(), await readCartId(request), langOf(request)) };
 }
 
 /** The one cart action: add, increment, decrement, remove (docs/shop.md). */

@@ -41,6 +41,7 @@ import { razorpayConfig } from "~/features/payments/razorpay.server";
 import { countAttempt, honeypotFilled } from "~/features/site/anti-automation.server";
 import { pageMeta } from "~/features/site/meta";
 import { siteConfig } from "~/features/site/site-config";
+import { langOf } from "~/i18n/i18n.server";
 import { idempotencyKey } from "~/utils/codes.server";
 import { firstIssuePerField, textFields } from "~/utils/form-data";
 import { formatPaise } from "~/utils/money";
@@ -50,7 +51,7 @@ import type { Route } from "./+types/checkout";
 export { headers } from "~/utils/route-headers";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const cart = await getCart(await getDb(), await readCartId(request));
+  const cart = await getCart(await getDb(), await readCartId(request), langOf(request));
   return {
     cart,
     idempotencyKey: idempotencyKey(),

@@ -16,6 +16,7 @@ import { listRateCategories } from "~/features/rates/rates.server";
 import { countAttempt, honeypotFilled } from "~/features/site/anti-automation.server";
 import { pageMeta } from "~/features/site/meta";
 import { siteConfig } from "~/features/site/site-config";
+import { langOf } from "~/i18n/i18n.server";
 import { idempotencyKey } from "~/utils/codes.server";
 import { textFields } from "~/utils/form-data";
 import { clientAddressContext } from "~/utils/request-context";
@@ -23,13 +24,13 @@ import type { Route } from "./+types/orderpage";
 
 export { headers } from "~/utils/route-headers";
 
-export async function loader() {
+export async function loader({ request }: Route.LoaderArgs) {
   const db = await getDb();
   const config = pickupConfigFromEnv();
   const now = new Date();
   const [availability, categories] = await Promise.all([
     getSlotAvailability(db, now, config),
-    listRateCategories(db),
+    listRateCategories(db, langOf(request)),
   ]);
   return {
     availability,

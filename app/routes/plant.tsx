@@ -10,11 +10,12 @@ import {
 } from "~/features/catalogue/plant-query";
 import { ProductCard } from "~/features/catalogue/product-card";
 import { pageMeta } from "~/features/site/meta";
+import { langOf } from "~/i18n/i18n.server";
 import type { Route } from "./+types/plant";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const query = parsePlantQuery(new URL(request.url).searchParams);
-  const plants = await listPlants(await getDb(), query);
+  const plants = await listPlants(await getDb(), query, langOf(request));
   return { query, plants };
 }
 

@@ -2,11 +2,12 @@ import { getDb } from "~/db/db.server";
 import { listRateCategories } from "~/features/rates/rates.server";
 import { pageMeta } from "~/features/site/meta";
 import { siteConfig } from "~/features/site/site-config";
+import { langOf } from "~/i18n/i18n.server";
 import { formatPaise } from "~/utils/money";
 import type { Route } from "./+types/ratelist";
 
-export async function loader() {
-  return { categories: await listRateCategories(await getDb()) };
+export async function loader({ request }: Route.LoaderArgs) {
+  return { categories: await listRateCategories(await getDb(), langOf(request)) };
 }
 
 export const meta: Route.MetaFunction = () =>

@@ -3,10 +3,11 @@ import { AddToCartForm } from "~/features/cart/add-to-cart-form";
 import { listFertilisers } from "~/features/catalogue/catalogue.server";
 import { ProductCard } from "~/features/catalogue/product-card";
 import { pageMeta } from "~/features/site/meta";
+import { langOf } from "~/i18n/i18n.server";
 import type { Route } from "./+types/supplies";
 
-export async function loader() {
-  return { fertilisers: await listFertilisers(await getDb()) };
+export async function loader({ request }: Route.LoaderArgs) {
+  return { fertilisers: await listFertilisers(await getDb(), langOf(request)) };
 }
 
 export const meta: Route.MetaFunction = () =>
