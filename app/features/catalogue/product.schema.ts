@@ -78,11 +78,15 @@ function optionalText(label: string, max: number) {
   return text(label, max).transform((value) => value || null);
 }
 
-/** An optional translation: trimmed, in NFC (so searches match however it was typed), '' for none. */
+/**
+ * An optional translation: trimmed, in NFC (so searches match however it was typed), '' for
+ * none (also when the field is missing).
+ */
 function translation(label: string, max: number) {
   return z
     .string()
-    .transform((value) => value.normalize("NFC").trim())
+    .optional()
+    .transform((value = "") => value.normalize("NFC").trim())
     .pipe(z.string().max(max, `${label} can be at most ${max} characters.`));
 }
 

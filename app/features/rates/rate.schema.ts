@@ -36,11 +36,12 @@ const id = (message: string) =>
 
 const materialId = id("Choose a material from the list.");
 
-/** An optional translated name: trimmed, in NFC, '' for none. */
+/** An optional translated name: trimmed, in NFC, '' for none (also when missing). */
 const translatedName = (language: string) =>
   z
     .string()
-    .transform((value) => value.normalize("NFC").trim())
+    .optional()
+    .transform((value = "") => value.normalize("NFC").trim())
     .pipe(
       z
         .string()
