@@ -15,8 +15,10 @@ import { seedDatabase } from "~/db/seed.server";
 import { serializeCartCookie } from "~/features/cart/cart.server";
 import { productFormValues } from "~/features/catalogue/catalogue-admin.server";
 import * as cartRoute from "~/routes/cart";
+import * as catalogueExport from "~/routes/dashboard/catalogue-export";
 import * as productRoute from "~/routes/dashboard/product";
 import * as ratesRoute from "~/routes/dashboard/rates";
+import * as ratesExport from "~/routes/dashboard/rates-export";
 import * as orderRoute from "~/routes/orderpage";
 import * as plantRoute from "~/routes/plant";
 import * as ratelistRoute from "~/routes/ratelist";
@@ -373,6 +375,31 @@ describe("admin editing of the translations", () => {
     expect(statusOf(added)).toBe(302);
     const kannada = (await ratesAt("/kn/ratelist")).find((c) => c.name === "ಲೋಹ");
     expect(kannada?.materials.at(-1)?.name).toBe("ಸೀಸ");
+  });
+});
+
+describe("CSV exports", () => {
+  it("the catalogue and rates CSVs carry the Hindi and Kannada names", async () => {
+    const csv = async (handler: Handler, url: string): Promise<string[]> => {
+      const response = (await run(handler, url, asAdmin())) as Response;
+      const text = await response.text();
+      return text
+        .replace(/^\uFEFF/, "")
+        .trim()
+        .split("\r\n");
+    };
+    const catalogue = await csv(
+      catalogueExport.loader as Handler,
+      "http://localhost/dashboard/catalogue/export?q=Tulsi",
+    );
+    expect(catalogue[0]).toMatch(/,Name \(Hindi\),Name \(Kannada\)$/);
+    expect(catalogue[1]).toMatch(/,तुलसी,ತುಳಸಿ$/);
+    const rates = await csv(
+      ratesExport.loader as Handler,
+      "http://localhost/dashboard/rates/export",
+    );
+    expect(rates[0]).toContain("Material,Material (Hindi),Material (Kannada),");
+    expect(rates.find((line) => line.includes(",Brass,"))).toContain(",Brass,पीतल,ಹಿತ್ತಾಳೆ,");
   });
 });
 

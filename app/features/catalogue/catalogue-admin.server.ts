@@ -55,6 +55,9 @@ export function catalogueFilterParams(filters: CatalogueFilters): URLSearchParam
 export interface AdminProductRow {
   id: number;
   name: string;
+  /** Hindi and Kannada names ('' shows the English on those pages). */
+  nameHi: string;
+  nameKn: string;
   slug: string;
   kind: ProductKind;
   size: string | null;
@@ -69,6 +72,8 @@ type SortKey = [kind: string, sortOrder: number, id: number];
 const rowColumns = {
   id: products.id,
   name: products.name,
+  nameHi: products.nameHi,
+  nameKn: products.nameKn,
   slug: products.slug,
   kind: products.kind,
   size: products.size,
@@ -145,6 +150,8 @@ export const productExportHeader = [
   "Stock",
   "Active",
   "Updated at (UTC)",
+  "Name (Hindi)",
+  "Name (Kannada)",
 ] as const;
 
 /**
@@ -171,6 +178,8 @@ export function productExportRows(
     row.stock,
     csvYesNo(row.active),
     row.updatedAt,
+    row.nameHi,
+    row.nameKn,
   ]);
 }
 
