@@ -2,11 +2,23 @@
  * Idempotent seed of the catalogue and the rate list (issue: foundation, item 4).
  * Runs at every start and from `npm run db:seed`. Existing rows are never overwritten, so
  * prices, stock and rates that staff changed survive a restart (insert … on conflict do nothing).
+ *
+ * Hindi and Kannada names and descriptions (issue 16, content/catalogue/translations.ts) come
+ * with new rows, and are filled into rows seeded before they existed: only where the
+ * translation is still '' and the English is still the seeded text, so neither an admin's
+ * translation nor a translation of a name an admin changed is overwritten.
  */
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { fertilisers } from "../../content/catalogue/fertilisers";
 import { plants } from "../../content/catalogue/plants";
 import { rateList } from "../../content/catalogue/rates";
+import {
+  categoryTranslations,
+  materialTranslations,
+  type NameTranslation,
+  type ProductTranslation,
+  productTranslations,
+} from "../../content/catalogue/translations";
 import type { Database } from "./client.server";
 import { products } from "./schema/catalogue";
 import { scrapCategories, scrapMaterials } from "./schema/rates";
@@ -15,6 +27,142 @@ export interface SeedResult {
   productsInserted: number;
   categoriesInserted: number;
   materialsInserted: number;
+}
+
+const noProductTranslation: ProductTranslation = {
+  nameHi: "",
+  nameKn: "",
+  descriptionHi: "",
+  descriptionKn: "",
+};
+
+/** The translations of a product, in NFC ('' where none). */
+function productTranslation(slug: string): ProductTranslation {
+  const found = productTranslations[slug] ?? noProductTranslation;
+  return {
+    nameHi: found.nameHi.normalize("NFC"),
+    nameKn: found.nameKn.normalize("NFC"),
+    descriptionHi: found.descriptionHi.normalize("NFC"),
+    descriptionKn: found.descriptionKn.normalize("NFC"),
+  };
+}
+
+/** The translations of a category or material name, in NFC ('' where none). */
+function nameTranslation(found: NameTranslation | undefined): NameTranslation {
+  return {
+    nameHi: (found?.nameHi ?? "").normalize("NFC"),
+    nameKn: (found?.nameKn ?? "").normalize("NFC"),
+  };
+}
+
+type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/**
+ * A seeded row: its key (slug; category slug for a material), its English text as seeded, and
+ * its translations by column.
+ */
+interface Fill {
+  key: string;
+  english: string;
+  translations: Record<string, string>;
+}
+
+/**
+ * One UPDATE giving the rows of `fills` their translations, only where the English is still the
+ * seeded one and every translation column of the row is still '' (a row never translated: the
+ * database predates issue 16, or the row was seeded without them). `target` names the table
+ * (alias t) and how its rows match v.key. Table and column names are constants of this file.
+ */
+async function fillTranslations(
+  tx: Transaction,
+  target: { table: string; join?: string; keyColumn: string; englishColumn: string },
+  columns: readonly string[],
+  fills: Fill[],
+): Promise<void> {
+  const rows = fills.filter((fill) => columns.some((column) => fill.translations[column]));
+  if (rows.length === 0) return;
+  const values: SQL = sql.join(
+    rows.map(
+      (fill) =>
+        sql`(${fill.key}::text, ${fill.english}::text, ${sql.join(
+          columns.map((column) => sql`${fill.translations[column] ?? ""}::text`),
+          sql`, `,
+        )})`,
+    ),
+    sql`, `,
+  );
+  const names = columns.join(", ");
+  const set = columns.map((column) => `${column} = v.${column}`).join(", ");
+  const untranslated = columns.map((column) => `t.${column} = ''`).join(" and ");
+  const join = target.join ? `, ${target.join}` : "";
+  await tx.execute(sql`
+    update ${sql.raw(target.table)} as t set ${sql.raw(set)}
+    from (values ${values}) as v(key, english, ${sql.raw(names)})${sql.raw(join)}
+    where ${sql.raw(target.keyColumn)} = v.key and t.${sql.raw(target.englishColumn)} = v.english
+      and ${sql.raw(untranslated)}`);
+}
+
+/**
+ * Fills the seeded Hindi and Kannada texts into rows that have none (see the module comment
+ * and `fillTranslations`): four UPDATEs, which change nothing once every row has a translation.
+ * A product's name and description are filled separately (each with its own English).
+ */
+async function fillMissingTranslations(tx: Transaction): Promise<void> {
+  const seeded = [...plants, ...fertilisers].map((item) => ({
+    item,
+    text: productTranslation(item.slug),
+  }));
+  await fillTranslations(
+    tx,
+    { table: "products", keyColumn: "t.slug", englishColumn: "name" },
+    ["name_hi", "name_kn"],
+    seeded.map(({ item, text }) => ({
+      key: item.slug,
+      english: item.name,
+      translations: { name_hi: text.nameHi, name_kn: text.nameKn },
+    })),
+  );
+  await fillTranslations(
+    tx,
+    { table: "products", keyColumn: "t.slug", englishColumn: "description" },
+    ["description_hi", "description_kn"],
+    seeded.map(({ item, text }) => ({
+      key: item.slug,
+      english: item.description,
+      translations: { description_hi: text.descriptionHi, description_kn: text.descriptionKn },
+    })),
+  );
+  const names = (found: NameTranslation | undefined) => {
+    const text = nameTranslation(found);
+    return { name_hi: text.nameHi, name_kn: text.nameKn };
+  };
+  await fillTranslations(
+    tx,
+    { table: "scrap_categories", keyColumn: "t.slug", englishColumn: "name" },
+    ["name_hi", "name_kn"],
+    rateList.map((category) => ({
+      key: category.slug,
+      english: category.name,
+      translations: names(categoryTranslations[category.slug]),
+    })),
+  );
+  await fillTranslations(
+    tx,
+    {
+      table: "scrap_materials",
+      join: "scrap_categories as c",
+      keyColumn: "c.id = t.category_id and c.slug",
+      englishColumn: "name",
+    },
+    ["name_hi", "name_kn"],
+    rateList.flatMap((category) =>
+      category.materials.map((material) => ({
+        key: category.slug,
+        english: material.name,
+        translations: names(materialTranslations[material.name]),
+      })),
+    ),
+  );
 }
 
 /** Image path of a product's SVG illustration (scripts/generate-product-art.ts). */
@@ -34,6 +182,7 @@ export async function seedDatabase(db: Database): Promise<SeedResult> {
         kind: "plant" as const,
         name: plant.name,
         description: plant.description,
+        ...productTranslation(plant.slug),
         pricePaise: plant.pricePaise,
         stock: plant.stock,
         imagePath: productImagePath(plant.slug),
@@ -50,6 +199,7 @@ export async function seedDatabase(db: Database): Promise<SeedResult> {
         kind: "fertiliser" as const,
         name: item.name,
         description: item.description,
+        ...productTranslation(item.slug),
         size: item.size,
         pricePaise: item.pricePaise,
         stock: item.stock,
@@ -69,7 +219,12 @@ export async function seedDatabase(db: Database): Promise<SeedResult> {
     for (const [categoryIndex, category] of rateList.entries()) {
       const inserted = await tx
         .insert(scrapCategories)
-        .values({ slug: category.slug, name: category.name, sortOrder: categoryIndex })
+        .values({
+          slug: category.slug,
+          name: category.name,
+          ...nameTranslation(categoryTranslations[category.slug]),
+          sortOrder: categoryIndex,
+        })
         .onConflictDoNothing({ target: scrapCategories.slug })
         .returning({ id: scrapCategories.id });
       categoriesInserted += inserted.length;
@@ -84,6 +239,7 @@ export async function seedDatabase(db: Database): Promise<SeedResult> {
           category.materials.map((material, index) => ({
             categoryId: row.id,
             name: material.name,
+            ...nameTranslation(materialTranslations[material.name]),
             ratePaisePerKg: material.ratePaisePerKg,
             sortOrder: index,
           })),
@@ -92,6 +248,7 @@ export async function seedDatabase(db: Database): Promise<SeedResult> {
         .returning({ id: scrapMaterials.id });
       materialsInserted += materials.length;
     }
+    await fillMissingTranslations(tx);
     return {
       productsInserted: insertedProducts.length,
       categoriesInserted,

@@ -25,7 +25,7 @@ export { headers } from "~/utils/route-headers";
 
 export async function loader({ request }: Route.LoaderArgs) {
   return {
-    cart: await getCart(await getDb(), await readCartId(request)),
+    cart: await getCart(await getDb(), await readCartId(request), langOf(request)),
     messages: messagesFor(langOf(request), ["cart", "form"]),
   };
 }

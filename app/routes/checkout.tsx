@@ -53,7 +53,7 @@ import type { Route } from "./+types/checkout";
 export { headers } from "~/utils/route-headers";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const cart = await getCart(await getDb(), await readCartId(request));
+  const cart = await getCart(await getDb(), await readCartId(request), langOf(request));
   return {
     cart,
     idempotencyKey: idempotencyKey(),

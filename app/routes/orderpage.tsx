@@ -33,7 +33,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const now = new Date();
   const [availability, categories] = await Promise.all([
     getSlotAvailability(db, now, config),
-    listRateCategories(db),
+    listRateCategories(db, lang),
   ]);
   return {
     availability,

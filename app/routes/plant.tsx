@@ -16,7 +16,7 @@ import type { Route } from "./+types/plant";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const query = parsePlantQuery(new URL(request.url).searchParams);
-  const plants = await listPlants(await getDb(), query);
+  const plants = await listPlants(await getDb(), query, langOf(request));
   return { query, plants, messages: messagesFor(langOf(request), ["shop", "cart"]) };
 }
 

@@ -9,7 +9,7 @@ import type { Route } from "./+types/ratelist";
 
 export async function loader({ request }: Route.LoaderArgs) {
   return {
-    categories: await listRateCategories(await getDb()),
+    categories: await listRateCategories(await getDb(), langOf(request)),
     messages: messagesFor(langOf(request), ["rates"]),
   };
 }

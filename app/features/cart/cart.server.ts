@@ -6,8 +6,10 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { createCookie } from "react-router";
 import type { Database } from "~/db/client.server";
+import { localisedColumn } from "~/db/localised-column.server";
 import { products } from "~/db/schema/catalogue";
 import { cartLines, carts } from "~/db/schema/shop";
+import type { Lang } from "~/i18n/languages";
 import { sessionSecret } from "~/utils/secrets.server";
 
 /** Most units of one product in one cart line (docs/shop.md). */
@@ -115,14 +117,21 @@ export interface CartView {
   subtotalPaise: number;
 }
 
-/** The cart's lines with current prices, in the order they were added. Empty for null. */
-export async function getCart(db: Database, cartId: string | null): Promise<CartView> {
+/**
+ * The cart's lines with current prices, in the order they were added, product names in `lang`
+ * (English where not translated; an order keeps the names stored on its lines). Empty for null.
+ */
+export async function getCart(
+  db: Database,
+  cartId: string | null,
+  lang: Lang = "en",
+): Promise<CartView> {
   if (!cartId) return { lines: [], itemCount: 0, subtotalPaise: 0 };
   const rows = await db
     .select({
       productId: products.id,
       slug: products.slug,
-      name: products.name,
+      name: localisedColumn(lang, products.name, { hi: products.nameHi, kn: products.nameKn }),
       size: products.size,
       imagePath: products.imagePath,
       imageAlt: products.imageAlt,

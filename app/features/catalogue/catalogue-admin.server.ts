@@ -55,6 +55,9 @@ export function catalogueFilterParams(filters: CatalogueFilters): URLSearchParam
 export interface AdminProductRow {
   id: number;
   name: string;
+  /** Hindi and Kannada names ('' shows the English on those pages). */
+  nameHi: string;
+  nameKn: string;
   slug: string;
   kind: ProductKind;
   size: string | null;
@@ -69,6 +72,8 @@ type SortKey = [kind: string, sortOrder: number, id: number];
 const rowColumns = {
   id: products.id,
   name: products.name,
+  nameHi: products.nameHi,
+  nameKn: products.nameKn,
   slug: products.slug,
   kind: products.kind,
   size: products.size,
@@ -145,6 +150,8 @@ export const productExportHeader = [
   "Stock",
   "Active",
   "Updated at (UTC)",
+  "Name (Hindi)",
+  "Name (Kannada)",
 ] as const;
 
 /**
@@ -171,6 +178,8 @@ export function productExportRows(
     row.stock,
     csvYesNo(row.active),
     row.updatedAt,
+    row.nameHi,
+    row.nameKn,
   ]);
 }
 
@@ -246,11 +255,15 @@ const SLUG_TAKEN = "Another product already uses this web address name. Choose a
 function columnsOf(input: ProductInput) {
   return {
     name: input.name,
+    nameHi: input.nameHi,
+    nameKn: input.nameKn,
     kind: input.kind,
     pricePaise: input.price,
     stock: input.stock,
     active: input.active,
     description: input.description,
+    descriptionHi: input.descriptionHi,
+    descriptionKn: input.descriptionKn,
     size: input.size,
     usage: input.usage,
     sunlight: input.sunlight,
@@ -365,11 +378,15 @@ export function productFormValues(product: Product): Record<ProductField, string
   return {
     slug: product.slug,
     name: product.name,
+    nameHi: product.nameHi,
+    nameKn: product.nameKn,
     kind: product.kind,
     price: paiseToRupeesText(product.pricePaise),
     stock: String(product.stock),
     active: product.active ? "on" : "",
     description: product.description,
+    descriptionHi: product.descriptionHi,
+    descriptionKn: product.descriptionKn,
     size: product.size ?? "",
     usage: product.usage ?? "",
     sunlight: product.sunlight ?? "",

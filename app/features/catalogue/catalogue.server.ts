@@ -6,13 +6,19 @@
  * "catalogue" invalidation: a staff edit of a product, and stock crossing zero either way
  * (db/cache-invalidation.server.ts). That is why an item says only `inStock`, never its stock
  * count: a sale that leaves stock above zero changes no public page and drops nothing.
+ *
+ * Names and descriptions come in the visitor's language (issue 16): `name_hi`/`name_kn` and
+ * `description_hi`/`description_kn`, the English one where the translation is '' (not yet
+ * written). Lists are cached per language; one invalidation drops every language.
  */
-import { and, asc, eq, ilike, inArray, or, sql } from "drizzle-orm";
+import { and, asc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { localisedColumn } from "~/db/localised-column.server";
 import { createReadCache } from "~/db/read-cache.server";
 import { type PlantUsage, type Product, products } from "~/db/schema/catalogue";
+import type { Lang } from "~/i18n/languages";
 import { containsPattern } from "~/utils/sql-like";
-import type { PlantQuery } from "./plant-query";
+import { type PlantQuery, withoutNukta } from "./plant-query";
 
 /** A product as the public catalogue shows it (the fields a product card renders). */
 export type CatalogueItem = Pick<
@@ -41,7 +47,7 @@ export type CatalogueItem = Pick<
  */
 export const CATALOGUE_CACHE_MS = 60_000;
 
-/** Distinct lists kept per database (each search and filter is one). */
+/** Distinct lists kept per database (each search, filter and language is one). */
 export const CATALOGUE_CACHE_ENTRIES = 100;
 
 const cache = createReadCache("catalogue", {
@@ -55,22 +61,27 @@ function toItems(rows: CatalogueRow[]): CatalogueItem[] {
   return rows.map(({ stock, ...item }) => ({ ...item, inStock: stock > 0 }));
 }
 
-const columns = {
-  id: products.id,
-  slug: products.slug,
-  name: products.name,
-  description: products.description,
-  size: products.size,
-  pricePaise: products.pricePaise,
-  stock: products.stock,
-  imagePath: products.imagePath,
-  imageAlt: products.imageAlt,
-  sunlight: products.sunlight,
-  watering: products.watering,
-  features: products.features,
-  usage: products.usage,
-  plantHeight: products.plantHeight,
-};
+function columnsFor(lang: Lang) {
+  return {
+    id: products.id,
+    slug: products.slug,
+    name: localisedColumn(lang, products.name, { hi: products.nameHi, kn: products.nameKn }),
+    description: localisedColumn(lang, products.description, {
+      hi: products.descriptionHi,
+      kn: products.descriptionKn,
+    }),
+    size: products.size,
+    pricePaise: products.pricePaise,
+    stock: products.stock,
+    imagePath: products.imagePath,
+    imageAlt: products.imageAlt,
+    sunlight: products.sunlight,
+    watering: products.watering,
+    features: products.features,
+    usage: products.usage,
+    plantHeight: products.plantHeight,
+  };
+}
 
 const usagesFor: Record<"indoor" | "outdoor", PlantUsage[]> = {
   indoor: ["indoor", "both"],
@@ -78,41 +89,73 @@ const usagesFor: Record<"indoor" | "outdoor", PlantUsage[]> = {
 };
 
 /**
- * Active plants matching the query. "indoor" includes plants for both; so does "outdoor".
- * The search matches name, description and features, case-insensitively.
+ * Active plants matching the query, names and descriptions in `lang` (English where not
+ * translated). "indoor" includes plants for both; so does "outdoor".
+ * The search matches the English name, description and features, and in Hindi or Kannada the
+ * name and description in that language too (`/hi/plant?q=तुलसी` and `?q=tulsi` both find
+ * Tulsi), case-insensitively; in Hindi a nukta is optional (अखबार finds अख़बार).
  * Served from memory when read before (see the module comment); the array is frozen.
  */
-export function listPlants(db: Database, query: PlantQuery): Promise<CatalogueItem[]> {
-  return cache.get(db, `plants\u0000${query.filter}\u0000${query.q}`, () => readPlants(db, query));
+export function listPlants(
+  db: Database,
+  query: PlantQuery,
+  lang: Lang = "en",
+): Promise<CatalogueItem[]> {
+  return cache.get(db, `plants\u0000${lang}\u0000${query.filter}\u0000${query.q}`, () =>
+    readPlants(db, query, lang),
+  );
 }
 
-async function readPlants(db: Database, query: PlantQuery): Promise<CatalogueItem[]> {
+/** The search condition of `q` in `lang` (English columns always; the language's too). */
+function searchCondition(q: string, lang: Lang): SQL | undefined {
+  const pattern = containsPattern(q);
+  const conditions: SQL[] = [
+    ilike(products.name, pattern),
+    ilike(products.description, pattern),
+    sql`array_to_string(${products.features}, ' ') ilike ${pattern}`,
+  ];
+  if (lang === "hi") {
+    // Typed with or without the nukta (ख़ / ख), stored either way.
+    const bare = containsPattern(withoutNukta(q));
+    conditions.push(
+      sql`translate(${products.nameHi}, ${NUKTA_FROM}, ${NUKTA_TO}) ilike ${bare}`,
+      sql`translate(${products.descriptionHi}, ${NUKTA_FROM}, ${NUKTA_TO}) ilike ${bare}`,
+    );
+  } else if (lang === "kn") {
+    conditions.push(ilike(products.nameKn, pattern), ilike(products.descriptionKn, pattern));
+  }
+  return or(...conditions);
+}
+
+/** क़ ख़ ग़ ज़ ड़ ढ़ फ़ य़ (U+0958–U+095F) → their letters, and the nukta sign dropped. */
+const NUKTA_FROM = "\u0958\u0959\u095a\u095b\u095c\u095d\u095e\u095f\u093c";
+const NUKTA_TO = "\u0915\u0916\u0917\u091c\u0921\u0922\u092b\u092f";
+
+async function readPlants(db: Database, query: PlantQuery, lang: Lang): Promise<CatalogueItem[]> {
   const conditions = [eq(products.kind, "plant"), eq(products.active, true)];
   if (query.filter !== "all") conditions.push(inArray(products.usage, usagesFor[query.filter]));
   if (query.q) {
-    const pattern = containsPattern(query.q);
-    const match = or(
-      ilike(products.name, pattern),
-      ilike(products.description, pattern),
-      sql`array_to_string(${products.features}, ' ') ilike ${pattern}`,
-    );
+    const match = searchCondition(query.q, lang);
     if (match) conditions.push(match);
   }
   return toItems(
     await db
-      .select(columns)
+      .select(columnsFor(lang))
       .from(products)
       .where(and(...conditions))
       .orderBy(asc(products.sortOrder), asc(products.id)),
   );
 }
 
-/** Active fertilisers, in catalogue order (spec §9); from memory like listPlants. */
-export function listFertilisers(db: Database): Promise<CatalogueItem[]> {
-  return cache.get(db, "fertilisers", async () =>
+/**
+ * Active fertilisers, in catalogue order (spec §9), names and descriptions in `lang` (English
+ * where not translated); from memory like listPlants.
+ */
+export function listFertilisers(db: Database, lang: Lang = "en"): Promise<CatalogueItem[]> {
+  return cache.get(db, `fertilisers\u0000${lang}`, async () =>
     toItems(
       await db
-        .select(columns)
+        .select(columnsFor(lang))
         .from(products)
         .where(and(eq(products.kind, "fertiliser"), eq(products.active, true)))
         .orderBy(asc(products.sortOrder), asc(products.id)),

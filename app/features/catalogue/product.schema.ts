@@ -3,7 +3,9 @@
  * actions. It refuses everything the `products` check constraints would refuse (negative
  * price or stock, unknown kind or usage) with a message for the field, plus limits of its
  * own: price ₹1 to ₹1,00,000 with at most 2 decimals (read by `parseRupees`, so "1,200" is
- * ₹1,200), stock a whole number 0 to 10,000.
+ * ₹1,200), stock a whole number 0 to 10,000. The Hindi and Kannada name and description
+ * (issue 16) are optional ('' shows the English on the Hindi or Kannada page), with the
+ * English limits.
  * Server only (ADR 0006); the browser gets the same limits as plain attributes.
  */
 import { z } from "zod";
@@ -26,11 +28,15 @@ export const STOCK_MESSAGE = "Enter the stock as a whole number from 0 to 10,000
 export const productFields = [
   "slug",
   "name",
+  "nameHi",
+  "nameKn",
   "kind",
   "price",
   "stock",
   "active",
   "description",
+  "descriptionHi",
+  "descriptionKn",
   "size",
   "usage",
   "sunlight",
@@ -45,7 +51,11 @@ export type ProductField = (typeof productFields)[number];
 export const productLimits = {
   slug: 80,
   name: 100,
+  nameHi: 100,
+  nameKn: 100,
   description: 2000,
+  descriptionHi: 2000,
+  descriptionKn: 2000,
   size: 40,
   sunlight: 200,
   watering: 200,
@@ -66,6 +76,18 @@ function requiredText(label: string, max: number, emptyMessage: string) {
 /** Empty text becomes null (an optional column). */
 function optionalText(label: string, max: number) {
   return text(label, max).transform((value) => value || null);
+}
+
+/**
+ * An optional translation: trimmed, in NFC (so searches match however it was typed), '' for
+ * none (also when the field is missing).
+ */
+function translation(label: string, max: number) {
+  return z
+    .string()
+    .optional()
+    .transform((value = "") => value.normalize("NFC").trim())
+    .pipe(z.string().max(max, `${label} can be at most ${max} characters.`));
 }
 
 /** Rupees as `parseRupees` reads them (money.ts), with this form's two messages. */
@@ -122,6 +144,8 @@ const features = text("Features", productLimits.features).transform((value, ctx)
 export const productSchema = z
   .object({
     name: requiredText("The name", productLimits.name, "Enter the product's name."),
+    nameHi: translation("The Hindi name", productLimits.nameHi),
+    nameKn: translation("The Kannada name", productLimits.nameKn),
     kind: z.enum(productKinds, { error: "Choose plant or fertiliser." }),
     price,
     stock,
@@ -132,6 +156,8 @@ export const productSchema = z
       productLimits.description,
       "Enter a short description.",
     ),
+    descriptionHi: translation("The Hindi description", productLimits.descriptionHi),
+    descriptionKn: translation("The Kannada description", productLimits.descriptionKn),
     size: optionalText("The pack size", productLimits.size),
     usage: z.string(),
     sunlight: optionalText("Sunlight", productLimits.sunlight),

@@ -3,7 +3,9 @@
  * add a material, retire or bring back one. Rates are typed in ₹ per kg with at most two
  * decimals and stored as integer paise per kg; the check constraint refuses negatives, and
  * the upper bound of ₹10,000/kg is ours. A rate is read like any rupee amount (`parseRupees` in
- * app/utils/money.ts): "12", "12.5", "₹12.50", "1,200". Server only (ADR 0006).
+ * app/utils/money.ts): "12", "12.5", "₹12.50", "1,200". A material's Hindi and Kannada names
+ * (issue 16) are optional ('' shows the English name on those pages), set when adding it or
+ * with the 'rename-material' form. Server only (ADR 0006).
  */
 import { z } from "zod";
 import { UNKNOWN_ACTION } from "~/utils/intent-form";
@@ -34,9 +36,34 @@ const id = (message: string) =>
 
 const materialId = id("Choose a material from the list.");
 
-export const rateFormFields = ["intent", "materialId", "categoryId", "name", "rate"] as const;
+/** An optional translated name: trimmed, in NFC, '' for none (also when missing). */
+const translatedName = (language: string) =>
+  z
+    .string()
+    .optional()
+    .transform((value = "") => value.normalize("NFC").trim())
+    .pipe(
+      z
+        .string()
+        .max(
+          MATERIAL_NAME_MAX,
+          `Use at most ${MATERIAL_NAME_MAX} characters for the ${language} name.`,
+        ),
+    );
+const nameHi = translatedName("Hindi");
+const nameKn = translatedName("Kannada");
 
-/** The four forms of the rates page, told apart by `intent`. */
+export const rateFormFields = [
+  "intent",
+  "materialId",
+  "categoryId",
+  "name",
+  "nameHi",
+  "nameKn",
+  "rate",
+] as const;
+
+/** The five forms of the rates page, told apart by `intent`. */
 export const rateFormSchema = z.discriminatedUnion(
   "intent",
   [
@@ -49,8 +76,11 @@ export const rateFormSchema = z.discriminatedUnion(
         .trim()
         .min(1, "Enter the material's name.")
         .max(MATERIAL_NAME_MAX, `Use at most ${MATERIAL_NAME_MAX} characters.`),
+      nameHi,
+      nameKn,
       rate,
     }),
+    z.object({ intent: z.literal("rename-material"), materialId, nameHi, nameKn }),
     z.object({ intent: z.literal("retire"), materialId }),
     z.object({ intent: z.literal("restore"), materialId }),
   ],

@@ -4,10 +4,12 @@
  * integer paise per kg. Each change is one transaction with an audit row (item 8, entity
  * 'scrap_material'). A retired material keeps its row (`active = false`): /ratelist and the
  * pickup form (`listRateCategories`) and `bookPickup` only take active materials, while old
- * pickup lines still point at it. There is no cache: the public pages read these rows.
+ * pickup lines still point at it. Each change notifies the "rates" cache of the public pages.
+ * A material's Hindi and Kannada names (issue 16; '' shows the English) are set when it is
+ * added or with `setMaterialNames`.
  */
 import { and, asc, eq, type SQL, sql } from "drizzle-orm";
-import { recordAudit } from "~/db/audit.server";
+import { changedFields, recordAudit } from "~/db/audit.server";
 import { notifyCacheChanged } from "~/db/cache-invalidation.server";
 import type { Database } from "~/db/client.server";
 import { returnedRow } from "~/db/returned-row";
@@ -21,7 +23,14 @@ import { type rateFormFields, rateFormSchema } from "./rate.schema";
 export interface AdminRateCategory {
   id: number;
   name: string;
-  materials: { id: number; name: string; ratePaisePerKg: number; active: boolean }[];
+  materials: {
+    id: number;
+    name: string;
+    nameHi: string;
+    nameKn: string;
+    ratePaisePerKg: number;
+    active: boolean;
+  }[];
 }
 
 /** Categories in display order, each with all its materials (retired too) in display order. */
@@ -32,6 +41,8 @@ export async function listRatesForAdmin(db: Database): Promise<AdminRateCategory
       categoryName: scrapCategories.name,
       id: scrapMaterials.id,
       name: scrapMaterials.name,
+      nameHi: scrapMaterials.nameHi,
+      nameKn: scrapMaterials.nameKn,
       ratePaisePerKg: scrapMaterials.ratePaisePerKg,
       active: scrapMaterials.active,
     })
@@ -54,6 +65,8 @@ export async function listRatesForAdmin(db: Database): Promise<AdminRateCategory
       category.materials.push({
         id: row.id,
         name: row.name,
+        nameHi: row.nameHi ?? "",
+        nameKn: row.nameKn ?? "",
         ratePaisePerKg: row.ratePaisePerKg,
         active: row.active ?? false,
       });
@@ -81,6 +94,8 @@ async function lockMaterial(tx: Database, materialId: number) {
     .select({
       id: scrapMaterials.id,
       name: scrapMaterials.name,
+      nameHi: scrapMaterials.nameHi,
+      nameKn: scrapMaterials.nameKn,
       ratePaisePerKg: scrapMaterials.ratePaisePerKg,
       active: scrapMaterials.active,
     })
@@ -159,6 +174,47 @@ export async function setMaterialActive(
   });
 }
 
+/** A material's names in Hindi and Kannada ('' for "show the English"). */
+export interface MaterialTranslations {
+  nameHi: string;
+  nameKn: string;
+}
+
+/**
+ * Sets a material's Hindi and Kannada names (checked by `rateFormSchema`) and records
+ * `rate.rename` with the names that changed, before (read FOR UPDATE) and after. Nothing is
+ * written when both are unchanged.
+ * @returns the material's (English) name and whether anything changed.
+ * @throws RateChangeError 404 unknown material.
+ */
+export async function setMaterialNames(
+  db: Database,
+  actor: { email: string },
+  materialId: number,
+  names: MaterialTranslations,
+): Promise<{ name: string; changed: boolean }> {
+  return db.transaction(async (tx) => {
+    const current = await lockMaterial(tx, materialId);
+    const diff = changedFields(current, { nameHi: names.nameHi, nameKn: names.nameKn });
+    if (Object.keys(diff.after).length === 0) return { name: current.name, changed: false };
+    await tx
+      .update(scrapMaterials)
+      .set({ ...diff.after, updatedAt: new Date() })
+      .where(eq(scrapMaterials.id, materialId));
+    await notifyCacheChanged(tx, "rates");
+    await recordAudit(tx, {
+      actor,
+      action: "rate.rename",
+      entity: "scrap_material",
+      entityId: materialId,
+      before: diff.before,
+      after: diff.after,
+      extra: { name: current.name },
+    });
+    return { name: current.name, changed: true };
+  });
+}
+
 function nameTaken(name: string) {
   return new RateChangeError(
     `This category already has a material called ${name}. Change its rate or bring it back instead.`,
@@ -176,7 +232,11 @@ function nameTaken(name: string) {
 export async function addMaterial(
   db: Database,
   actor: { email: string },
-  input: { categoryId: number; name: string; ratePaisePerKg: number },
+  input: {
+    categoryId: number;
+    name: string;
+    ratePaisePerKg: number;
+  } & Partial<MaterialTranslations>,
 ): Promise<number> {
   try {
     return await db.transaction(async (tx) => {
@@ -201,6 +261,8 @@ export async function addMaterial(
         .values({
           categoryId: input.categoryId,
           name: input.name,
+          nameHi: input.nameHi ?? "",
+          nameKn: input.nameKn ?? "",
           ratePaisePerKg: input.ratePaisePerKg,
           sortOrder: Number(last?.sortOrder ?? -1) + 1,
         })
@@ -215,6 +277,8 @@ export async function addMaterial(
         after: {
           categoryId: input.categoryId,
           name: input.name,
+          nameHi: input.nameHi ?? "",
+          nameKn: input.nameKn ?? "",
           ratePaisePerKg: input.ratePaisePerKg,
         },
       });
@@ -233,6 +297,8 @@ export const rateExportHeader = [
   "Material ID",
   "Category",
   "Material",
+  "Material (Hindi)",
+  "Material (Kannada)",
   "Rate (paise per kg)",
   "Rate (₹ per kg)",
   "Active",
@@ -251,6 +317,8 @@ function rateBatch(db: Database, after: RateSortKey | null, limit: number) {
       materialSort: scrapMaterials.sortOrder,
       id: scrapMaterials.id,
       name: scrapMaterials.name,
+      nameHi: scrapMaterials.nameHi,
+      nameKn: scrapMaterials.nameKn,
       ratePaisePerKg: scrapMaterials.ratePaisePerKg,
       active: scrapMaterials.active,
       updatedAt: scrapMaterials.updatedAt,
@@ -285,6 +353,8 @@ export function rateExportRows(db: Database): AsyncGenerator<readonly unknown[]>
     row.id,
     row.category,
     row.name,
+    row.nameHi,
+    row.nameKn,
     row.ratePaisePerKg,
     csvRupees(row.ratePaisePerKg),
     csvYesNo(row.active),
@@ -293,7 +363,7 @@ export function rateExportRows(db: Database): AsyncGenerator<readonly unknown[]>
 }
 
 /** What a successful rate form did, for the page's notice. */
-export type RateFormOutcome = "rate" | "unchanged" | "added" | "retired" | "restored";
+export type RateFormOutcome = "rate" | "unchanged" | "added" | "retired" | "restored" | "renamed";
 
 export type RateFormResult =
   | { ok: true; materialId: number; outcome: RateFormOutcome }
@@ -326,9 +396,19 @@ export async function applyRateForm(
         const materialId = await addMaterial(db, actor, {
           categoryId: input.categoryId,
           name: input.name,
+          nameHi: input.nameHi,
+          nameKn: input.nameKn,
           ratePaisePerKg: input.rate,
         });
         return { ok: true, materialId, outcome: "added" };
+      }
+      case "rename-material": {
+        const { changed } = await setMaterialNames(db, actor, input.materialId, input);
+        return {
+          ok: true,
+          materialId: input.materialId,
+          outcome: changed ? "renamed" : "unchanged",
+        };
       }
       case "retire":
       case "restore": {

@@ -5,11 +5,16 @@
  * The list is kept in memory (db/read-cache.server.ts, issue 15 item 2) and dropped on every
  * "rates" invalidation, which each rate edit in rates-admin.server.ts sends; a change made
  * outside the app shows within RATES_CACHE_MS.
+ *
+ * Category and material names come in the visitor's language (issue 16; English where the
+ * translation is ''), one cached list per language.
  */
 import { and, asc, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { localisedColumn } from "~/db/localised-column.server";
 import { createReadCache } from "~/db/read-cache.server";
 import { scrapCategories, scrapMaterials } from "~/db/schema/rates";
+import { type Lang, languages } from "~/i18n/languages";
 
 export interface RateCategory {
   slug: string;
@@ -20,23 +25,33 @@ export interface RateCategory {
 /** Longest time the rate list is served from memory, milliseconds. */
 export const RATES_CACHE_MS = 60_000;
 
-const cache = createReadCache("rates", { maxAgeMs: RATES_CACHE_MS, maxEntries: 1 });
+const cache = createReadCache("rates", {
+  maxAgeMs: RATES_CACHE_MS,
+  maxEntries: languages.length,
+});
 
 /**
- * Categories in display order, each with its active materials in display order.
+ * Categories in display order, each with its active materials in display order, names in
+ * `lang` (English where not translated; a material's id is the same in every language).
  * Served from memory when read before; the result is frozen (shared between requests).
  */
-export function listRateCategories(db: Database): Promise<RateCategory[]> {
-  return cache.get(db, "categories", () => readRateCategories(db));
+export function listRateCategories(db: Database, lang: Lang = "en"): Promise<RateCategory[]> {
+  return cache.get(db, `categories\u0000${lang}`, () => readRateCategories(db, lang));
 }
 
-async function readRateCategories(db: Database): Promise<RateCategory[]> {
+async function readRateCategories(db: Database, lang: Lang): Promise<RateCategory[]> {
   const rows = await db
     .select({
       slug: scrapCategories.slug,
-      categoryName: scrapCategories.name,
+      categoryName: localisedColumn(lang, scrapCategories.name, {
+        hi: scrapCategories.nameHi,
+        kn: scrapCategories.nameKn,
+      }),
       id: scrapMaterials.id,
-      name: scrapMaterials.name,
+      name: localisedColumn(lang, scrapMaterials.name, {
+        hi: scrapMaterials.nameHi,
+        kn: scrapMaterials.nameKn,
+      }),
       ratePaisePerKg: scrapMaterials.ratePaisePerKg,
     })
     .from(scrapCategories)

@@ -42,11 +42,15 @@ function productId(params: { id?: string }): number | null {
 const newProduct: Record<ProductField, string> = {
   slug: "",
   name: "",
+  nameHi: "",
+  nameKn: "",
   kind: "plant",
   price: "",
   stock: "0",
   active: "on",
   description: "",
+  descriptionHi: "",
+  descriptionKn: "",
   size: "",
   usage: "",
   sunlight: "",
@@ -137,6 +141,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
           savedSlug={id === null ? null : loaderData.values.slug}
           active={values.active}
         />
+        <Translations field={field} />
         <PlantDetails field={field} />
         <ProductImage
           field={field}
@@ -216,6 +221,23 @@ function ProductBasics({
         hint="As printed on the pack, like 1kg or 500ml."
       />
     </>
+  );
+}
+
+/**
+ * The name and description in Hindi and Kannada (issue 16), shown on /hi and /kn pages;
+ * empty ones show the English there.
+ */
+function Translations({ field }: { field: FieldOf }) {
+  return (
+    <fieldset className="dash-fieldset">
+      <legend>Hindi and Kannada (optional)</legend>
+      <p>Leave a field empty to show the English name or description on that language's pages.</p>
+      <InputField {...field("nameHi")} label="Name (Hindi)" lang="hi" />
+      <InputField {...field("nameKn")} label="Name (Kannada)" lang="kn" />
+      <TextareaField {...field("descriptionHi")} label="Description (Hindi)" rows={3} lang="hi" />
+      <TextareaField {...field("descriptionKn")} label="Description (Kannada)" rows={3} lang="kn" />
+    </fieldset>
   );
 }
 

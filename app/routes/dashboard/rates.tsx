@@ -24,6 +24,7 @@ const notices: Record<RateFormOutcome, (name: string, rate: string) => string> =
   added: (name, rate) => `${name} added at ${rate} per kg.`,
   retired: (name) => `${name} retired: it no longer shows on the rate list or the pickup form.`,
   restored: (name, rate) => `${name} is back on the rate list at ${rate} per kg.`,
+  renamed: (name) => `${name}: the Hindi and Kannada names are saved.`,
 };
 
 /** The scrap rate list, every material, for admins (docs/dashboard.md). */
@@ -42,7 +43,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { categories, notice };
 }
 
-/** One of the page's forms (intent update-rate, add-material, retire, restore). */
+/** One of the page's forms (intent update-rate, add-material, rename-material, retire, restore). */
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireStaff(request, "admin");
   const fields = textFields(await request.formData(), rateFormFields);
@@ -55,15 +56,17 @@ export const meta: Route.MetaFunction = () => [{ title: "Scrap rates | Staff das
 
 type Material = Route.ComponentProps["loaderData"]["categories"][number]["materials"][number];
 
-function MaterialRow({
-  material,
-  error,
-  typed,
-}: {
-  material: Material;
-  error?: string;
-  typed?: string;
-}) {
+/** A refused form of one row: the rate as typed and its message, or the names as typed and theirs. */
+interface RowFailure {
+  rateError?: string;
+  typedRate?: string;
+  namesError?: string;
+  typedNames?: { nameHi?: string; nameKn?: string };
+}
+
+function MaterialRow({ material, failure }: { material: Material; failure?: RowFailure }) {
+  const error = failure?.rateError;
+  const typed = failure?.typedRate;
   const inputId = `rate-${material.id}`;
   const errorId = `${inputId}-error`;
   return (
@@ -101,6 +104,9 @@ function MaterialRow({
         </Form>
       </td>
       <td>
+        <MaterialNamesForm material={material} failure={failure} />
+      </td>
+      <td>
         <RowAction
           row={{ materialId: material.id }}
           intent={material.active ? "retire" : "restore"}
@@ -110,6 +116,58 @@ function MaterialRow({
         </RowAction>
       </td>
     </tr>
+  );
+}
+
+/**
+ * The material's Hindi and Kannada names (issue 16), shown on /hi and /kn pages; an empty one
+ * shows the English name there.
+ */
+function MaterialNamesForm({ material, failure }: { material: Material; failure?: RowFailure }) {
+  const errorId = `names-${material.id}-error`;
+  const error = failure?.namesError;
+  const describedBy = error ? errorId : undefined;
+  return (
+    <Form method="post" className="dash-rate-form">
+      <input type="hidden" name="intent" value="rename-material" />
+      <input type="hidden" name="materialId" value={material.id} />
+      <label htmlFor={`name-hi-${material.id}`}>
+        Hindi name<span className="visually-hidden"> of {material.name}</span>
+      </label>
+      <input
+        key={`hi-${material.id}-${material.nameHi}`}
+        id={`name-hi-${material.id}`}
+        name="nameHi"
+        lang="hi"
+        maxLength={MATERIAL_NAME_MAX}
+        size={14}
+        defaultValue={failure?.typedNames?.nameHi ?? material.nameHi}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+      />
+      <label htmlFor={`name-kn-${material.id}`}>
+        Kannada name<span className="visually-hidden"> of {material.name}</span>
+      </label>
+      <input
+        key={`kn-${material.id}-${material.nameKn}`}
+        id={`name-kn-${material.id}`}
+        name="nameKn"
+        lang="kn"
+        maxLength={MATERIAL_NAME_MAX}
+        size={14}
+        defaultValue={failure?.typedNames?.nameKn ?? material.nameKn}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+      />
+      <button type="submit" className="button button--small">
+        Save<span className="visually-hidden"> the names of {material.name}</span>
+      </button>
+      {error ? (
+        <p id={errorId} className="field__error">
+          {error}
+        </p>
+      ) : null}
+    </Form>
   );
 }
 
@@ -154,8 +212,7 @@ export default function Rates({ loaderData, actionData }: Route.ComponentProps) 
           key={category.id}
           category={category}
           failedMaterial={failedMaterial}
-          rowError={failedMaterial ? (errors.rate ?? errors.materialId) : undefined}
-          typedRate={values?.intent === "update-rate" ? values.rate : undefined}
+          failure={failedMaterial ? rowFailure(values, errors) : undefined}
         />
       ))}
       <section aria-labelledby="add-material">
@@ -172,33 +229,50 @@ export default function Rates({ loaderData, actionData }: Route.ComponentProps) 
   );
 }
 
+/** What a refused row form (rate or names) shows on its row. */
+function rowFailure(
+  values: RateFormValues | undefined,
+  errors: Partial<Record<string, string>>,
+): RowFailure {
+  if (values?.intent === "rename-material") {
+    return {
+      namesError: errors.nameHi ?? errors.nameKn ?? errors.materialId,
+      typedNames: { nameHi: values.nameHi, nameKn: values.nameKn },
+    };
+  }
+  return {
+    rateError: errors.rate ?? errors.materialId,
+    typedRate: values?.intent === "update-rate" ? values.rate : undefined,
+  };
+}
+
 /**
- * One category's materials, each row with its rate form. The row of `failedMaterial` (the
- * material id of a refused form) shows `rowError` and the rate as typed.
+ * One category's materials, each row with its rate and names forms. The row of
+ * `failedMaterial` (the material id of a refused form) shows `failure`.
  */
 function CategoryRates({
   category,
   failedMaterial,
-  rowError,
-  typedRate,
+  failure,
 }: {
   category: RateCategory;
   failedMaterial: string | null | undefined;
-  rowError: string | undefined;
-  typedRate: string | undefined;
+  failure: RowFailure | undefined;
 }) {
   return (
     <section aria-labelledby={`category-${category.id}`}>
       <h2 id={`category-${category.id}`}>{category.name}</h2>
-      <DataTable className="dash-rates" columns={["Material", "Rate per kg", "On the list"]}>
+      <DataTable
+        className="dash-rates"
+        columns={["Material", "Rate per kg", "Hindi and Kannada names", "On the list"]}
+      >
         {category.materials.map((material) => {
           const failed = String(material.id) === failedMaterial;
           return (
             <MaterialRow
               key={material.id}
               material={material}
-              error={failed ? rowError : undefined}
-              typed={failed ? typedRate : undefined}
+              failure={failed ? failure : undefined}
             />
           );
         })}
@@ -219,7 +293,12 @@ function AddMaterialForm({
   errors: Partial<Record<string, string>>;
   submitting: boolean;
 }) {
-  const field = fieldsOf({ values, errors }, { limits: { name: MATERIAL_NAME_MAX } });
+  const field = fieldsOf(
+    { values, errors },
+    {
+      limits: { name: MATERIAL_NAME_MAX, nameHi: MATERIAL_NAME_MAX, nameKn: MATERIAL_NAME_MAX },
+    },
+  );
   return (
     <Form method="post" className="form dash-form" noValidate>
       <input type="hidden" name="intent" value="add-material" />
@@ -234,6 +313,18 @@ function AddMaterialForm({
         required
       />
       <InputField {...field("name")} label="Material name" required />
+      <InputField
+        {...field("nameHi")}
+        label="Hindi name"
+        hint="Optional: empty shows the English name on the Hindi pages."
+        lang="hi"
+      />
+      <InputField
+        {...field("nameKn")}
+        label="Kannada name"
+        hint="Optional: empty shows the English name on the Kannada pages."
+        lang="kn"
+      />
       <RupeesField {...field("rate")} label="Rate (₹ per kg)" hint="Like 12 or 12.50." />
       <button type="submit" className="button" disabled={submitting}>
         Add material

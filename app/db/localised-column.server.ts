@@ -1,0 +1,20 @@
+/**
+ * Per-language names and descriptions stored in the database (issue 16): a text has its
+ * English column and a Hindi and a Kannada one (`name_hi`, `name_kn`, …), where '' means "not
+ * translated yet: show the English".
+ */
+import { type AnyColumn, type SQL, sql } from "drizzle-orm";
+import type { Lang } from "~/i18n/languages";
+
+/**
+ * A select expression for the text in `lang`: the translated column unless it is '', else the
+ * English column (English reads the English column as it is).
+ */
+export function localisedColumn(
+  lang: Lang,
+  english: AnyColumn,
+  translated: Record<"hi" | "kn", AnyColumn>,
+): SQL<string> {
+  if (lang === "en") return sql<string>`${english}`;
+  return sql<string>`coalesce(nullif(${translated[lang]}, ''), ${english})`;
+}

@@ -1,0 +1,446 @@
+/**
+ * Product and material names in Hindi and Kannada (issue 16 item 3, "Bad input": search): the
+ * /hi and /kn pages list them, falling back to the English where a translation is empty;
+ * `/hi/plant?q=तुलसी` finds Tulsi and `?q=tulsi` still does; admins edit them on the catalogue
+ * and rates pages (saved, checked, audited, shown at once); the seed fills them into a
+ * database seeded before them without overwriting an admin's edits.
+ */
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "~/db/client.server";
+import { useDatabaseHandle } from "~/db/db.server";
+import { products } from "~/db/schema/catalogue";
+import { scrapCategories, scrapMaterials } from "~/db/schema/rates";
+import { seedDatabase } from "~/db/seed.server";
+import { serializeCartCookie } from "~/features/cart/cart.server";
+import { productFormValues } from "~/features/catalogue/catalogue-admin.server";
+import * as cartRoute from "~/routes/cart";
+import * as catalogueExport from "~/routes/dashboard/catalogue-export";
+import * as productRoute from "~/routes/dashboard/product";
+import * as ratesRoute from "~/routes/dashboard/rates";
+import * as ratesExport from "~/routes/dashboard/rates-export";
+import * as orderRoute from "~/routes/orderpage";
+import * as plantRoute from "~/routes/plant";
+import * as ratelistRoute from "~/routes/ratelist";
+import * as suppliesRoute from "~/routes/supplies";
+import { createTestDatabase, queryRows } from "../db";
+import { cartWith } from "../factories";
+import { routeArgs, signedInStaff } from "../support/staff";
+
+let handle: DatabaseHandle;
+let db: DatabaseHandle["db"];
+let admin: { email: string; cookie: string };
+
+beforeAll(async () => {
+  handle = await createTestDatabase();
+  db = handle.db;
+  useDatabaseHandle(handle);
+  await seedDatabase(db);
+  const signed = await signedInStaff(db, "admin");
+  admin = { email: signed.user.email, cookie: signed.cookie };
+});
+afterAll(async () => {
+  await handle?.close();
+});
+
+type Args = never;
+type Handler = (args: Args) => Promise<unknown>;
+
+async function run(
+  handler: Handler,
+  url: string,
+  options: Parameters<typeof routeArgs>[1] = {},
+): Promise<unknown> {
+  try {
+    return await handler(routeArgs<Args>(url, options));
+  } catch (thrown) {
+    return thrown;
+  }
+}
+
+function statusOf(result: unknown): number {
+  if (result instanceof Response) return result.status;
+  return (result as { init?: ResponseInit } | null)?.init?.status ?? 200;
+}
+
+function errorsOf(result: unknown): Record<string, string> {
+  return (result as { data: { errors: Record<string, string> } }).data.errors;
+}
+
+type Card = { slug: string; name: string; description: string };
+
+/** The plant cards of a /plant URL (any language), as its loader gives them to the page. */
+async function plantsAt(url: string): Promise<Card[]> {
+  return ((await run(plantRoute.loader as Handler, `http://localhost${url}`)) as { plants: Card[] })
+    .plants;
+}
+
+async function slugsAt(url: string): Promise<string[]> {
+  return (await plantsAt(url)).map((plant) => plant.slug);
+}
+
+type RateCategory = { name: string; materials: { id: number; name: string }[] };
+
+async function ratesAt(url: string): Promise<RateCategory[]> {
+  return (
+    (await run(ratelistRoute.loader as Handler, `http://localhost${url}`)) as {
+      categories: RateCategory[];
+    }
+  ).categories;
+}
+
+async function product(slug: string) {
+  const [row] = await db.select().from(products).where(eq(products.slug, slug));
+  if (!row) throw new Error(`no product ${slug}`);
+  return row;
+}
+
+async function material(name: string) {
+  const [row] = await db.select().from(scrapMaterials).where(eq(scrapMaterials.name, name));
+  if (!row) throw new Error(`no material ${name}`);
+  return row;
+}
+
+async function lastAudit(entity: string, entityId: number) {
+  const rows = await queryRows<{ action: string; details: Record<string, unknown> }>(
+    db,
+    sql`select action, details from audit_log
+        where entity = ${entity} and entity_id = ${String(entityId)} order by id desc limit 1`,
+  );
+  return rows[0];
+}
+
+async function auditCount(): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from audit_log`);
+  return Number(row?.n);
+}
+
+const asAdmin = (form?: Record<string, string>, params?: Record<string, string>) => ({
+  cookie: admin.cookie,
+  form,
+  params,
+});
+
+describe("public lists in Hindi and Kannada", () => {
+  it("every seeded plant, category and material has a Hindi and a Kannada name, every product a description", async () => {
+    const all = await db.select().from(products);
+    const plants = all.filter((p) => p.kind === "plant");
+    expect(plants.filter((p) => !p.nameHi || !p.nameKn).map((p) => p.slug)).toEqual([]);
+    expect(all.filter((p) => !p.descriptionHi || !p.descriptionKn).map((p) => p.slug)).toEqual([]);
+    const materials = await db.select().from(scrapMaterials);
+    expect(materials.filter((m) => !m.nameHi || !m.nameKn).map((m) => m.name)).toEqual([]);
+    const categories = await db.select().from(scrapCategories);
+    expect(categories.filter((c) => !c.nameHi || !c.nameKn).map((c) => c.slug)).toEqual([]);
+  });
+
+  it("/hi/plant and /kn/plant show the translated names and descriptions; /plant stays English", async () => {
+    const tulsi = (url: string) => plantsAt(url).then((all) => all.find((p) => p.slug === "tulsi"));
+    expect(await tulsi("/plant")).toMatchObject({ name: "Tulsi (Holy Basil)" });
+    expect(await tulsi("/hi/plant")).toMatchObject({ name: "तुलसी" });
+    expect((await tulsi("/hi/plant"))?.description).toMatch(/^कई भारतीय घरों में/);
+    expect(await tulsi("/kn/plant")).toMatchObject({ name: "ತುಳಸಿ" });
+    const money = (await plantsAt("/hi/plant")).find((p) => p.slug === "money-plant");
+    expect(money?.name).toBe("मनी प्लांट");
+  });
+
+  it("an empty translation shows the English name and description", async () => {
+    const brand = (
+      (await run(suppliesRoute.loader as Handler, "http://localhost/hi/supplies")) as {
+        fertilisers: Card[];
+      }
+    ).fertilisers.find((item) => item.slug === "dec-neemo-500ml");
+    // A brand name stays as printed (nameHi ''), the description is in Hindi.
+    expect(brand?.name).toBe("Dec-Neemo");
+    expect(brand?.description).toMatch(/नीम/);
+  });
+
+  it("the rate list and the pickup form's materials come in the page's language", async () => {
+    const hindi = await ratesAt("/hi/ratelist");
+    expect(hindi.map((c) => c.name)).toEqual(["कागज़", "प्लास्टिक", "धातु", "ई-कचरा", "अन्य"]);
+    expect(hindi[0]?.materials[0]?.name).toBe("अख़बार और किताबें");
+    const kannada = await ratesAt("/kn/ratelist");
+    expect(kannada.find((c) => c.name === "ಲೋಹ")?.materials[0]?.name).toBe("ಕಬ್ಬಿಣ");
+    expect((await ratesAt("/ratelist"))[0]?.materials[0]?.name).toBe("Newspaper and books");
+    // The same material ids in every language: a booking posts ids, not names.
+    const ids = (list: RateCategory[]) => list.flatMap((c) => c.materials.map((m) => m.id));
+    expect(ids(kannada)).toEqual(ids(hindi));
+
+    const form = (await run(orderRoute.loader as Handler, "http://localhost/kn/orderpage")) as {
+      categories: RateCategory[];
+    };
+    expect(form.categories[2]?.materials[0]?.name).toBe("ಕಬ್ಬಿಣ");
+  });
+
+  it("the cart shows a product's name in the page's language", async () => {
+    const { cartId } = await cartWith(db, [
+      { productId: (await product("tulsi")).id, quantity: 1 },
+    ]);
+    const cookie = (await serializeCartCookie(new Request("http://localhost/"), cartId)).split(
+      ";",
+    )[0];
+    const cartAt = async (url: string) =>
+      (
+        (await run(cartRoute.loader as Handler, `http://localhost${url}`, { cookie })) as {
+          cart: { lines: { name: string }[] };
+        }
+      ).cart.lines.map((line) => line.name);
+    expect(await cartAt("/cart")).toEqual(["Tulsi (Holy Basil)"]);
+    expect(await cartAt("/hi/cart")).toEqual(["तुलसी"]);
+    expect(await cartAt("/kn/cart")).toEqual(["ತುಳಸಿ"]);
+  });
+});
+
+describe("search in Hindi and Kannada", () => {
+  it("q=तुलसी finds Tulsi on /hi/plant, q=tulsi still does, and ತುಳಸಿ finds it on /kn/plant", async () => {
+    expect(await slugsAt(`/hi/plant?q=${encodeURIComponent("तुलसी")}`)).toEqual(["tulsi"]);
+    expect(await slugsAt("/hi/plant?q=tulsi")).toContain("tulsi");
+    expect(await slugsAt("/hi/plant?q=TULSI")).toContain("tulsi");
+    expect(await slugsAt(`/kn/plant?q=${encodeURIComponent("ತುಳಸಿ")}`)).toEqual(["tulsi"]);
+    expect(await slugsAt("/kn/plant?q=tulsi")).toContain("tulsi");
+    // The English page keeps its search; the filter still applies in Hindi.
+    expect(await slugsAt("/plant?q=tulsi")).toContain("tulsi");
+    expect(await slugsAt(`/hi/plant?q=${encodeURIComponent("तुलसी")}&filter=indoor`)).toEqual(
+      (await slugsAt("/plant?q=tulsi&filter=indoor")).filter((slug) => slug === "tulsi"),
+    );
+  });
+
+  it("matches Hindi descriptions, ignores a missing nukta, and keeps wildcards literal", async () => {
+    // गुड़हल typed without the nukta (गुडहल), as many keyboards do.
+    expect(await slugsAt(`/hi/plant?q=${encodeURIComponent("गुडहल")}`)).toEqual(["hibiscus"]);
+    expect(await slugsAt(`/hi/plant?q=${encodeURIComponent("पकौड़ों")}`)).toEqual(["ajwain"]);
+    expect(await slugsAt("/hi/plant?q=%25")).toEqual([]);
+    expect(await slugsAt("/kn/plant?q=_")).toEqual([]);
+    expect(await slugsAt(`/plant?q=${encodeURIComponent("ದಾಸವಾಳ")}`)).toEqual([]);
+  });
+});
+
+describe("admin editing of the translations", () => {
+  it("saves the Hindi and Kannada name and description, audits them and shows them at once", async () => {
+    const before = await product("snake-plant");
+    const url = `http://localhost/dashboard/catalogue/${before.id}`;
+    const form = {
+      ...productFormValues(before),
+      nameHi: "  सांप वाला पौधा  ",
+      nameKn: "",
+      descriptionHi: "नई हिंदी जानकारी।",
+    };
+    expect(productFormValues(before)).toMatchObject({ nameHi: "स्नेक प्लांट" });
+    const result = await run(
+      productRoute.action as Handler,
+      url,
+      asAdmin(form, { id: String(before.id) }),
+    );
+    expect(statusOf(result)).toBe(302);
+    expect(await product("snake-plant")).toMatchObject({
+      nameHi: "सांप वाला पौधा",
+      nameKn: "",
+      descriptionHi: "नई हिंदी जानकारी।",
+      descriptionKn: before.descriptionKn,
+    });
+    expect(await lastAudit("product", before.id)).toMatchObject({
+      action: "product.update",
+      details: {
+        before: { nameHi: "स्नेक प्लांट", nameKn: "ಸ್ನೇಕ್ ಪ್ಲಾಂಟ್" },
+        after: { nameHi: "सांप वाला पौधा", nameKn: "" },
+      },
+    });
+    const hindi = (await plantsAt("/hi/plant")).find((p) => p.slug === "snake-plant");
+    expect(hindi).toMatchObject({ name: "सांप वाला पौधा", description: "नई हिंदी जानकारी।" });
+    // Emptied: the Kannada page shows the English name again.
+    const kannada = (await plantsAt("/kn/plant")).find((p) => p.slug === "snake-plant");
+    expect(kannada?.name).toBe("Snake Plant");
+    expect(await slugsAt(`/hi/plant?q=${encodeURIComponent("सांप")}`)).toEqual(["snake-plant"]);
+
+    const page = (await run(
+      productRoute.loader as Handler,
+      url,
+      asAdmin(undefined, { id: String(before.id) }),
+    )) as {
+      values: Record<string, string>;
+    };
+    expect(page.values).toMatchObject({ nameHi: "सांप वाला पौधा", nameKn: "" });
+  });
+
+  it("refuses a 101-character name or a 2,001-character description next to its field, writing nothing", async () => {
+    const current = await product("money-plant");
+    const url = `http://localhost/dashboard/catalogue/${current.id}`;
+    const count = await auditCount();
+    const cases: [Record<string, string>, string, RegExp][] = [
+      [{ nameHi: "क".repeat(101) }, "nameHi", /Hindi name can be at most 100 characters/],
+      [{ nameKn: "ಕ".repeat(101) }, "nameKn", /Kannada name can be at most 100 characters/],
+      [
+        { descriptionHi: "क".repeat(2001) },
+        "descriptionHi",
+        /Hindi description can be at most 2000/,
+      ],
+      [
+        { descriptionKn: "ಕ".repeat(2001) },
+        "descriptionKn",
+        /Kannada description can be at most 2000/,
+      ],
+    ];
+    for (const [change, field, message] of cases) {
+      const result = await run(
+        productRoute.action as Handler,
+        url,
+        asAdmin({ ...productFormValues(current), ...change }, { id: String(current.id) }),
+      );
+      expect(statusOf(result), field).toBe(400);
+      expect(errorsOf(result)[field], field).toMatch(message);
+      expect(Object.keys(errorsOf(result)), field).toEqual([field]);
+    }
+    expect(await product("money-plant")).toEqual(current);
+    expect(await auditCount()).toBe(count);
+  });
+
+  it("a new product is created with its translations", async () => {
+    const form = {
+      ...productFormValues(await product("mint")),
+      slug: "",
+      name: "Mint Large",
+      nameHi: "पुदीना (बड़ा)",
+      nameKn: "ಪುದೀನ (ದೊಡ್ಡದು)",
+    };
+    const created = await run(
+      productRoute.action as Handler,
+      "http://localhost/dashboard/catalogue/new",
+      asAdmin(form),
+    );
+    expect(statusOf(created)).toBe(302);
+    expect(await product("mint-large")).toMatchObject({
+      nameHi: "पुदीना (बड़ा)",
+      nameKn: "ಪುದೀನ (ದೊಡ್ಡದು)",
+    });
+  });
+
+  it("rates: saves a material's Hindi and Kannada names, audits them, shows them at once, and refuses 61 characters", async () => {
+    const iron = await material("Iron");
+    const rename = (names: Record<string, string>) =>
+      run(
+        ratesRoute.action as Handler,
+        "http://localhost/dashboard/rates",
+        asAdmin({ intent: "rename-material", materialId: String(iron.id), ...names }),
+      );
+    const saved = await rename({ nameHi: "लोहा (भंगार)", nameKn: "" });
+    expect(statusOf(saved)).toBe(302);
+    expect((saved as Response).headers.get("Location")).toBe(
+      `/dashboard/rates?done=renamed&material=${iron.id}`,
+    );
+    expect(await material("Iron")).toMatchObject({ nameHi: "लोहा (भंगार)", nameKn: "" });
+    expect(await lastAudit("scrap_material", iron.id)).toMatchObject({
+      action: "rate.rename",
+      details: {
+        before: { nameHi: "लोहा", nameKn: "ಕಬ್ಬಿಣ" },
+        after: { nameHi: "लोहा (भंगार)", nameKn: "" },
+      },
+    });
+    const hindiMetal = (await ratesAt("/hi/ratelist")).find((c) => c.name === "धातु");
+    expect(hindiMetal?.materials[0]?.name).toBe("लोहा (भंगार)");
+    const kannadaMetal = (await ratesAt("/kn/ratelist")).find((c) => c.name === "ಲೋಹ");
+    expect(kannadaMetal?.materials[0]?.name).toBe("Iron");
+
+    const count = await auditCount();
+    const unchanged = await rename({ nameHi: "लोहा (भंगार)", nameKn: "" });
+    expect((unchanged as Response).headers.get("Location")).toMatch(/done=unchanged/);
+    const tooLong = await rename({ nameHi: "क".repeat(61), nameKn: "" });
+    expect(statusOf(tooLong)).toBe(400);
+    expect(errorsOf(tooLong).nameHi).toMatch(/at most 60 characters for the Hindi name/);
+    const unknown = await run(
+      ratesRoute.action as Handler,
+      "http://localhost/dashboard/rates",
+      asAdmin({ intent: "rename-material", materialId: "999999", nameHi: "x", nameKn: "" }),
+    );
+    expect(statusOf(unknown)).toBe(404);
+    expect(await auditCount()).toBe(count);
+    expect(await material("Iron")).toMatchObject({ nameHi: "लोहा (भंगार)" });
+  });
+
+  it("rates: a new material can be added with its translated names", async () => {
+    const [metal] = await db
+      .select({ id: scrapCategories.id })
+      .from(scrapCategories)
+      .where(eq(scrapCategories.slug, "metal"));
+    const added = await run(
+      ratesRoute.action as Handler,
+      "http://localhost/dashboard/rates",
+      asAdmin({
+        intent: "add-material",
+        categoryId: String(metal?.id),
+        name: "Lead",
+        nameHi: "सीसा",
+        nameKn: "ಸೀಸ",
+        rate: "90",
+      }),
+    );
+    expect(statusOf(added)).toBe(302);
+    const kannada = (await ratesAt("/kn/ratelist")).find((c) => c.name === "ಲೋಹ");
+    expect(kannada?.materials.at(-1)?.name).toBe("ಸೀಸ");
+  });
+});
+
+describe("CSV exports", () => {
+  it("the catalogue and rates CSVs carry the Hindi and Kannada names", async () => {
+    const csv = async (handler: Handler, url: string): Promise<string[]> => {
+      const response = (await run(handler, url, asAdmin())) as Response;
+      const text = await response.text();
+      return text
+        .replace(/^\uFEFF/, "")
+        .trim()
+        .split("\r\n");
+    };
+    const catalogue = await csv(
+      catalogueExport.loader as Handler,
+      "http://localhost/dashboard/catalogue/export?q=Tulsi",
+    );
+    expect(catalogue[0]).toMatch(/,Name \(Hindi\),Name \(Kannada\)$/);
+    expect(catalogue[1]).toMatch(/,तुलसी,ತುಳಸಿ$/);
+    const rates = await csv(
+      ratesExport.loader as Handler,
+      "http://localhost/dashboard/rates/export",
+    );
+    expect(rates[0]).toContain("Material,Material (Hindi),Material (Kannada),");
+    expect(rates.find((line) => line.includes(",Brass,"))).toContain(",Brass,पीतल,ಹಿತ್ತಾಳೆ,");
+  });
+});
+
+describe("seeding translations into a database seeded before them", () => {
+  it("fills empty translations of seeded rows, keeps an admin's, and skips renamed rows", async () => {
+    // As a database seeded before migration 0011: every translation ''.
+    await db.update(products).set({ nameHi: "", nameKn: "", descriptionHi: "", descriptionKn: "" });
+    await db.update(scrapCategories).set({ nameHi: "", nameKn: "" });
+    await db.update(scrapMaterials).set({ nameHi: "", nameKn: "" });
+    // An admin's translation, and an English name an admin changed.
+    await db.update(products).set({ nameHi: "मेरा गुलाब" }).where(eq(products.slug, "desi-rose"));
+    await db.update(products).set({ name: "Jade" }).where(eq(products.slug, "jade-plant"));
+
+    expect(await seedDatabase(db)).toEqual({
+      productsInserted: 0,
+      categoriesInserted: 0,
+      materialsInserted: 0,
+    });
+    expect(await product("tulsi")).toMatchObject({
+      nameHi: "तुलसी",
+      nameKn: "ತುಳಸಿ",
+      descriptionKn: expect.stringMatching(/ತುಳಸಿ/),
+    });
+    expect(await product("desi-rose")).toMatchObject({ nameHi: "मेरा गुलाब", nameKn: "" });
+    expect(await product("jade-plant")).toMatchObject({
+      nameHi: "",
+      descriptionHi: expect.stringMatching(/सकुलेंट/),
+    });
+    expect(await material("Newspaper and books")).toMatchObject({
+      nameHi: "अख़बार और किताबें".normalize("NFC"),
+      nameKn: "ದಿನಪತ್ರಿಕೆ ಮತ್ತು ಪುಸ್ತಕಗಳು",
+    });
+    const [paper] = await db
+      .select()
+      .from(scrapCategories)
+      .where(eq(scrapCategories.slug, "paper"));
+    expect(paper).toMatchObject({ nameHi: "कागज़".normalize("NFC"), nameKn: "ಕಾಗದ" });
+
+    // A second run changes nothing.
+    const snapshot = await db.select().from(products).orderBy(products.id);
+    await seedDatabase(db);
+    expect(await db.select().from(products).orderBy(products.id)).toEqual(snapshot);
+  });
+});
