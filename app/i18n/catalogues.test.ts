@@ -7,7 +7,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { parse, type Token } from "@messageformat/parser";
 import { describe, expect, it } from "vitest";
-import { catalogues, localiseText, namespaceOf, t } from "./i18n.server";
+import { catalogues, localiseActionData, localiseText, namespaceOf, t } from "./i18n.server";
 import { languages } from "./languages";
 
 const appDir = path.resolve(import.meta.dirname, "..");
@@ -124,5 +124,32 @@ describe("message catalogues", () => {
     expect(localiseText("hi", englishText)).toBe(t("hi", id, values));
     expect(localiseText("en", englishText)).toBe(englishText);
     expect(localiseText("kn", "A text nobody wrote")).toBe("A text nobody wrote");
+  });
+});
+
+describe("localiseActionData", () => {
+  it("translates messages and keeps everything else, arrays and dates included", () => {
+    const id = Object.keys(catalogues.en).find(
+      (candidate) =>
+        namespaceOf(candidate) === "errors" && !catalogues.en[candidate]?.includes("{"),
+    ) as string;
+    const text = catalogues.en[id] as string;
+    const when = new Date("2026-11-23T00:00:00Z");
+    const result = localiseActionData("hi", {
+      values: { name: text },
+      itemValues: [{ material: "3", kg: "2" }],
+      errors: { name: text },
+      nested: { formError: text, at: when },
+    });
+    expect(result).toEqual({
+      values: { name: text },
+      itemValues: [{ material: "3", kg: "2" }],
+      errors: { name: catalogues.hi[id] },
+      nested: { formError: catalogues.hi[id], at: when },
+    });
+    expect(Array.isArray(result.itemValues)).toBe(true);
+    expect(result.nested.at).toBeInstanceOf(Date);
+    const english = { errors: { name: text } };
+    expect(localiseActionData("en", english)).toBe(english);
   });
 });

@@ -177,11 +177,14 @@ function localiseMessages(lang: Lang, value: unknown): unknown {
 export function localiseActionData<T>(lang: Lang, result: T): T {
   if (lang === "en" || result === null || typeof result !== "object") return result;
   if (result instanceof Response) return result;
+  if (Array.isArray(result)) return result.map((item) => localiseActionData(lang, item)) as T;
   const record = result as Record<string, unknown>;
   if (record.type === "DataWithResponseInit" && "data" in record) {
     const init = (record.init as ResponseInit | null) ?? undefined;
     return data(localiseActionData(lang, record.data), init) as T;
   }
+  // Only plain objects are walked; Dates, Maps and the like pass through as they are.
+  if (Object.getPrototypeOf(record) !== Object.prototype) return result;
   return Object.fromEntries(
     Object.entries(record).map(([key, value]) => [
       key,

@@ -179,7 +179,7 @@ for (const lang of ["hi", "kn"] as const) {
         }
         const card = page.locator(".product-card").first();
         await card
-          .getByRole("button", { name: firstWords(words(lang, "Add to cart", "cart")) })
+          .getByRole("button", { name: firstWords(catalogues[lang]["cart.add.button"] ?? "") })
           .click();
         if (javaScriptEnabled) {
           await expect(
@@ -231,11 +231,11 @@ for (const lang of ["hi", "kn"] as const) {
         ).toBeVisible();
         await fill(page, lang, "Name", "Ravi Kumar");
         await fill(page, lang, "Email", "ravi@example.com");
-        await fill(page, lang, "Phone", "98450 12345");
-        await fill(page, lang, "Address Line 1", "4 Residency Road");
-        await fill(page, lang, "Address Line 2", "Flat 2B, Shanthala Nagar");
-        await fill(page, lang, "City", "Bengaluru");
-        await fill(page, lang, "PIN code", "560025");
+        await fill(page, lang, "Phone", "98450 12345", "pickup");
+        await fill(page, lang, "Address Line 1", "4 Residency Road", "pickup");
+        await fill(page, lang, "Address Line 2", "Flat 2B, Shanthala Nagar", "pickup");
+        await fill(page, lang, "City", "Bengaluru", "pickup");
+        await fill(page, lang, "PIN code", "560025", "pickup");
         const dateLabel = words(lang, "Pick Up Date", "pickup");
         const dates = await optionValues(page, dateLabel);
         await page.getByLabel(dateLabel, { exact: true }).selectOption(dates[1] ?? "");
