@@ -106,7 +106,7 @@ describe("the booking form in Hindi and Kannada", () => {
     expect(answer.status).toBe(400);
     expect(answer.body.errors).toEqual({
       name: "अपना नाम लिखें।",
-      email: "अपना ईमेल पता लिखें।",
+      email: "अपना ई-मेल पता लिखें।",
       phone: "अपना मोबाइल नंबर लिखें।",
       addressLine1: "पते की पहली लाइन लिखें।",
       addressLine2: "पते की दूसरी लाइन लिखें।",
@@ -143,7 +143,7 @@ describe("the booking form in Hindi and Kannada", () => {
     expect(answer.status).toBe(400);
     expect(answer.body.values.phone).toBe("12345");
     expect(answer.body.errors).toMatchObject({
-      email: "name@example.com ರೀತಿಯ ಇಮೇಲ್ ವಿಳಾಸ ಬರೆಯಿರಿ.",
+      email: "ಇ-ಮೇಲ್ ವಿಳಾಸವನ್ನು name@example.com ರೀತಿಯಲ್ಲಿ ಬರೆಯಿರಿ.",
       phone: "6, 7, 8 ಅಥವಾ 9 ರಿಂದ ಶುರುವಾಗುವ 10 ಅಂಕಿಯ ಭಾರತೀಯ ಮೊಬೈಲ್ ಸಂಖ್ಯೆ ಬರೆಯಿರಿ.",
       pinCode: "0 ಯಿಂದ ಶುರುವಾಗದ 6 ಅಂಕಿಯ ಪಿನ್ ಕೋಡ್ ಬರೆಯಿರಿ.",
       pickupDate: "ಈ ದಿನಾಂಕ ಕಳೆದುಹೋಗಿದೆ. ಇಂದಿನ ಅಥವಾ ಮುಂದಿನ ದಿನಾಂಕ ಆಯ್ಕೆಮಾಡಿ.",
