@@ -3,7 +3,7 @@
  * description, and for plants the care details of spec §3.
  */
 import type { ReactNode } from "react";
-import { useT } from "~/i18n/i18n-react";
+import { useLang, useT } from "~/i18n/i18n-react";
 import { formatPaise } from "~/utils/money";
 import type { CatalogueItem } from "./catalogue.server";
 
@@ -19,12 +19,15 @@ export function ProductCard({
   children?: ReactNode;
 }) {
   const t = useT();
+  const lang = useLang();
   const headingId = `product-${item.slug}`;
   return (
     <article className="product-card" aria-labelledby={headingId}>
       <img
         src={item.imagePath}
-        alt={item.imageAlt}
+        // The stored alt text is English (edited by staff); other languages describe the
+        // illustration by the product's name in that language.
+        alt={lang === "en" ? item.imageAlt : t("shop.product.imageAlt", { name: item.name })}
         width={240}
         height={240}
         loading={eager ? "eager" : "lazy"}
