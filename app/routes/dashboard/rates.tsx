@@ -1,3 +1,4 @@
+import { Fragment } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { DataTable } from "~/components/dashboard/data-table";
 import { RowAction } from "~/components/dashboard/row-action";
@@ -123,6 +124,12 @@ function MaterialRow({ material, failure }: { material: Material; failure?: RowF
  * The material's Hindi and Kannada names (issue 16), shown on /hi and /kn pages; an empty one
  * shows the English name there.
  */
+/** The translated names a material has, in the order the form shows them. */
+const translatedNames = [
+  { lang: "hi", language: "Hindi", field: "nameHi" },
+  { lang: "kn", language: "Kannada", field: "nameKn" },
+] as const;
+
 function MaterialNamesForm({ material, failure }: { material: Material; failure?: RowFailure }) {
   const errorId = `names-${material.id}-error`;
   const error = failure?.namesError;
@@ -131,34 +138,24 @@ function MaterialNamesForm({ material, failure }: { material: Material; failure?
     <Form method="post" className="dash-rate-form">
       <input type="hidden" name="intent" value="rename-material" />
       <input type="hidden" name="materialId" value={material.id} />
-      <label htmlFor={`name-hi-${material.id}`}>
-        Hindi name<span className="visually-hidden"> of {material.name}</span>
-      </label>
-      <input
-        key={`hi-${material.id}-${material.nameHi}`}
-        id={`name-hi-${material.id}`}
-        name="nameHi"
-        lang="hi"
-        maxLength={MATERIAL_NAME_MAX}
-        size={14}
-        defaultValue={failure?.typedNames?.nameHi ?? material.nameHi}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-      />
-      <label htmlFor={`name-kn-${material.id}`}>
-        Kannada name<span className="visually-hidden"> of {material.name}</span>
-      </label>
-      <input
-        key={`kn-${material.id}-${material.nameKn}`}
-        id={`name-kn-${material.id}`}
-        name="nameKn"
-        lang="kn"
-        maxLength={MATERIAL_NAME_MAX}
-        size={14}
-        defaultValue={failure?.typedNames?.nameKn ?? material.nameKn}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-      />
+      {translatedNames.map(({ lang, language, field }) => (
+        <Fragment key={lang}>
+          <label htmlFor={`name-${lang}-${material.id}`}>
+            {language} name<span className="visually-hidden"> of {material.name}</span>
+          </label>
+          <input
+            key={`${lang}-${material.id}-${material[field]}`}
+            id={`name-${lang}-${material.id}`}
+            name={field}
+            lang={lang}
+            maxLength={MATERIAL_NAME_MAX}
+            size={14}
+            defaultValue={failure?.typedNames?.[field] ?? material[field]}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={describedBy}
+          />
+        </Fragment>
+      ))}
       <button type="submit" className="button button--small">
         Save<span className="visually-hidden"> the names of {material.name}</span>
       </button>
