@@ -7,15 +7,12 @@
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { seedDatabase } from "~/db/seed.server";
-import { createDispatcher } from "~/features/messages/dispatcher.server";
-import { createEmailChannel } from "~/features/messages/email-channel";
-import { renderForChannel } from "~/features/messages/templates";
-import { createWhatsAppChannel } from "~/features/messages/whatsapp-channel";
 import { defaultPickupConfig } from "~/features/pickups/pickup-config";
 import { bookPickup } from "~/features/pickups/pickups.server";
 import { idempotencyKey } from "~/utils/codes.server";
 import { testDatabaseForFile } from "../db";
 import { type FakeWhatsApp, startFakeWhatsApp } from "../support/fake-whatsapp";
+import { dispatchThroughRealChannels } from "../support/outbox-fixtures";
 import { type SmtpTestServer, startSmtpTestServer } from "../support/smtp-test-server";
 
 const handle = testDatabaseForFile();
@@ -57,34 +54,8 @@ it("one confirmation per channel, each with the tracking link of the booking", a
     new Date("2026-11-23T04:00:00.000Z"),
     defaultPickupConfig,
   );
-  const email = createEmailChannel({
-    smtpUrl: smtp.url,
-    mailFrom: "Scrap & Sprout <shop@shop.example>",
-    replyTo: site.supportEmail,
-  });
-  const dispatcher = createDispatcher({
-    db: handle.db,
-    channels: {
-      email,
-      whatsapp: createWhatsAppChannel({
-        token: whatsapp.token,
-        phoneNumberId: whatsapp.phoneNumberId,
-        apiBase: whatsapp.base,
-      }),
-    },
-    render: {
-      email: (row) => renderForChannel("email", row, site),
-      whatsapp: (row) => renderForChannel("whatsapp", row, site),
-    },
-    logger: { info: () => {}, warn: () => {} },
-  });
-  try {
-    await dispatcher.runOnce();
-    await dispatcher.runOnce(); // nothing is due twice
-  } finally {
-    await dispatcher.stop();
-    await email.close?.();
-  }
+  // Twice: nothing is due twice.
+  await dispatchThroughRealChannels({ db: handle.db, smtpUrl: smtp.url, whatsapp, site, runs: 2 });
   const link = `${site.publicUrl}/pickups/${booked.trackingToken}`;
 
   const mails = smtp.received.filter((mail) =>

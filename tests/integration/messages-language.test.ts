@@ -16,10 +16,6 @@ import { orders } from "~/db/schema/shop";
 import { seedDatabase } from "~/db/seed.server";
 import { serializeCartCookie } from "~/features/cart/cart.server";
 import { sendNewsletter } from "~/features/community/newsletter.server";
-import { createDispatcher } from "~/features/messages/dispatcher.server";
-import { createEmailChannel } from "~/features/messages/email-channel";
-import { renderForChannel } from "~/features/messages/templates";
-import { createWhatsAppChannel } from "~/features/messages/whatsapp-channel";
 import { transitionOrder } from "~/features/orders/orders.server";
 import { action as checkoutAction } from "~/routes/checkout";
 import { action as joinAction } from "~/routes/home";
@@ -30,6 +26,7 @@ import { resetRateLimits } from "~/utils/rate-limit.server";
 import { testDatabaseForFile } from "../db";
 import { cartWith, productBySlug, setStock } from "../factories";
 import { type FakeWhatsApp, startFakeWhatsApp } from "../support/fake-whatsapp";
+import { dispatchThroughRealChannels } from "../support/outbox-fixtures";
 import { type SmtpTestServer, startSmtpTestServer } from "../support/smtp-test-server";
 import { routeArgs } from "../support/staff";
 
@@ -54,34 +51,8 @@ afterAll(async () => {
 beforeEach(() => resetRateLimits());
 
 /** Sends every due message through the real channels, as a server's dispatcher does. */
-async function dispatchAll() {
-  const email = createEmailChannel({
-    smtpUrl: smtp.url,
-    mailFrom: "Scrap & Sprout <shop@shop.example>",
-    replyTo: site.supportEmail,
-  });
-  const dispatcher = createDispatcher({
-    db: handle.db,
-    channels: {
-      email,
-      whatsapp: createWhatsAppChannel({
-        token: whatsapp.token,
-        phoneNumberId: whatsapp.phoneNumberId,
-        apiBase: whatsapp.base,
-      }),
-    },
-    render: {
-      email: (row) => renderForChannel("email", row, site),
-      whatsapp: (row) => renderForChannel("whatsapp", row, site),
-    },
-    logger: { info: () => {}, warn: () => {} },
-  });
-  try {
-    await dispatcher.runOnce();
-  } finally {
-    await dispatcher.stop();
-    await email.close?.();
-  }
+function dispatchAll() {
+  return dispatchThroughRealChannels({ db: handle.db, smtpUrl: smtp.url, whatsapp, site });
 }
 
 /** Books a pickup through the booking form's action at `url` (the page's language). */

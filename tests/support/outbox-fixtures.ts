@@ -8,6 +8,8 @@ import type { Database } from "~/db/client.server";
 import { type Message, messages } from "~/db/schema/messages";
 import type { Channel } from "~/features/messages/channel";
 import { createDispatcher, type DispatcherOptions } from "~/features/messages/dispatcher.server";
+import { createEmailChannel } from "~/features/messages/email-channel";
+import { renderForChannel } from "~/features/messages/templates";
 import { createWhatsAppChannel } from "~/features/messages/whatsapp-channel";
 import type { FakeWhatsApp } from "./fake-whatsapp";
 
@@ -89,5 +91,46 @@ export async function waitFor(
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/**
+ * Runs a dispatcher with the real e-mail channel (to the SMTP test server at `smtpUrl`) and the
+ * real WhatsApp channel (to the fake API), rendering with `site`, `runs` times; then stops it
+ * and closes the mail transport. For the delivery tests (docs/messages.md).
+ */
+export async function dispatchThroughRealChannels(input: {
+  db: Database;
+  smtpUrl: string;
+  whatsapp: FakeWhatsApp;
+  site: Parameters<typeof renderForChannel>[2];
+  runs?: number;
+}): Promise<void> {
+  const email = createEmailChannel({
+    smtpUrl: input.smtpUrl,
+    mailFrom: "Scrap & Sprout <shop@shop.example>",
+    replyTo: input.site.supportEmail,
+  });
+  const dispatcher = createDispatcher({
+    db: input.db,
+    channels: {
+      email,
+      whatsapp: createWhatsAppChannel({
+        token: input.whatsapp.token,
+        phoneNumberId: input.whatsapp.phoneNumberId,
+        apiBase: input.whatsapp.base,
+      }),
+    },
+    render: {
+      email: (row) => renderForChannel("email", row, input.site),
+      whatsapp: (row) => renderForChannel("whatsapp", row, input.site),
+    },
+    logger: { info: () => {}, warn: () => {} },
+  });
+  try {
+    for (let run = 0; run < (input.runs ?? 1); run += 1) await dispatcher.runOnce();
+  } finally {
+    await dispatcher.stop();
+    await email.close?.();
   }
 }
