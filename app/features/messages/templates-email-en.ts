@@ -4,130 +4,54 @@
  * the (already truncated, single-line) parameters into an `EmailCopy`; templates.ts builds the
  * plain text and the escaped HTML from it, so the words here are plain text, never markup.
  */
-import type {
-  MessageParamsByTemplate,
-  MessageTemplate,
-  OrderMessageParams,
-  PickupMessageParams,
-} from "~/db/outbox.server";
-import type { Lang } from "~/i18n/languages";
+import type { MessageParamsByTemplate } from "~/db/outbox.server";
 import { formatPaise } from "~/utils/money";
-import { formatKg } from "~/utils/units";
+import { type CopyContext, type EmailTexts, emailFrame } from "./templates-email-frame";
 import { dateLabel } from "./templates-format";
 
+export type {
+  CopyContext,
+  EmailCopy,
+  EmailTexts,
+  SiteForMessages,
+} from "./templates-email-frame";
 export { dateLabel } from "./templates-format";
 
-/** Where the links of a message point and who sends it. */
-export interface SiteForMessages {
-  /** The site's origin, e.g. "https://shop.example" (PUBLIC_URL). */
-  publicUrl: string;
-  shopName: string;
-  /** The shop's support address: Reply-To of every e-mail. */
-  supportEmail: string;
-}
+/** The English words of the frame every customer e-mail shares (templates-email-frame.ts). */
+const english = emailFrame({
+  lang: "en",
+  greeting: (name) => `Hello ${name},`,
+  reference: "Reference",
+  date: "Date",
+  time: "Time",
+  order: "Order",
+  total: "Total",
+  payment: "Payment",
+  paidOnline: "Paid online",
+  cashOnDelivery: "Cash on delivery",
+  openPickup: "Open your pickup",
+  openOrder: "Open your order",
+  customerFooter: (site) =>
+    `Questions? Reply to this e-mail or write to ${site.supportEmail}. – ${site.shopName}`,
+  couponCode: "Coupon code",
+  couponValue: "Coupon value",
+  validUntil: "Valid until",
+  payout: "Payout",
+  reward: {
+    coupon: (code, worth) => `coupon ${code}${worth === undefined ? "" : ` worth ${worth}`}`,
+    plants: (count) => (count === 1 ? "1 plant" : `${count} plants`),
+    paid: (amount) => `${amount} paid`,
+  },
+  unsubscribe: "Unsubscribe",
+  newsletterFooter: (shopName) => `You get this because you joined the ${shopName} mailing list.`,
+});
+const { pickupCopy, orderCopy, when, weight, paymentLabel, collectedDetails } = english;
 
-export interface CopyContext {
-  site: SiteForMessages;
-  /** The language the message is rendered in (the row's, when it has words for it). */
-  lang: Lang;
-  /** The full URL of a site-relative path. */
-  link(path: string): string;
-}
-
-/** One e-mail's words; plain text (templates.ts escapes it for the HTML part). */
-export interface EmailCopy {
-  subject: string;
-  greeting?: string;
-  paragraphs: string[];
-  /** Label / value rows: reference, date, time, amounts. */
-  details?: [string, string][];
-  /** Headed lists (the staff digest's slots). */
-  sections?: { heading: string; lines: string[] }[];
-  /** The main link: the tracking page (customers) or the dashboard page (staff). */
-  action?: { label: string; url: string };
-  /** The visible unsubscribe link (newsletter). */
-  unsubscribe?: { label: string; url: string };
-  footer: string;
-}
-
-export type EmailTexts = {
-  [T in MessageTemplate]: (params: MessageParamsByTemplate[T], ctx: CopyContext) => EmailCopy;
-};
-
-const customerFooter = (ctx: CopyContext) =>
-  `Questions? Reply to this e-mail or write to ${ctx.site.supportEmail}. – ${ctx.site.shopName}`;
 const staffFooter = (ctx: CopyContext) => `Staff alert from ${ctx.site.shopName}.`;
-
-const paymentLabel = (p: OrderMessageParams) =>
-  p.paymentMethod === "online" ? "Paid online" : "Cash on delivery";
-
-function pickupCopy(
-  p: PickupMessageParams,
-  ctx: CopyContext,
-  words: { subject: string; paragraphs: string[]; details?: [string, string][] },
-): EmailCopy {
-  return {
-    subject: words.subject,
-    greeting: `Hello ${p.name},`,
-    paragraphs: words.paragraphs,
-    details: [
-      ["Reference", p.reference],
-      ["Date", dateLabel(p.pickupDate)],
-      ["Time", p.slotLabel],
-      ...(words.details ?? []),
-    ],
-    action: { label: "Open your pickup", url: ctx.link(p.trackingPath) },
-    footer: customerFooter(ctx),
-  };
-}
-
-function orderCopy(
-  p: OrderMessageParams,
-  ctx: CopyContext,
-  words: { subject: string; paragraphs: string[] },
-): EmailCopy {
-  return {
-    subject: words.subject,
-    greeting: `Hello ${p.name},`,
-    paragraphs: words.paragraphs,
-    details: [
-      ["Order", p.reference],
-      ["Total", formatPaise(p.totalPaise)],
-      ["Payment", paymentLabel(p)],
-    ],
-    action: { label: "Open your order", url: ctx.link(p.trackingPath) },
-    footer: customerFooter(ctx),
-  };
-}
-
-const when = (p: PickupMessageParams) => `${dateLabel(p.pickupDate)}, ${p.slotLabel}`;
 
 /** What the customer chose at collection, in a few words: "coupon ABCD-1234 worth ₹550". */
 export function rewardSummary(p: MessageParamsByTemplate["pickup_collected"]): string {
-  if (p.reward === "coupon") {
-    const worth =
-      p.couponValuePaise === undefined ? "" : ` worth ${formatPaise(p.couponValuePaise)}`;
-    return `coupon ${p.couponCode ?? ""}${worth}`.replace(/\s+/g, " ").trim();
-  }
-  if (p.reward === "plants") {
-    const count = (p.plants ?? []).reduce((sum, plant) => sum + plant.quantity, 0);
-    return count === 1 ? "1 plant" : `${count} plants`;
-  }
-  return `${formatPaise(p.payoutPaise)} paid`;
-}
-
-function collectedDetails(p: MessageParamsByTemplate["pickup_collected"]): [string, string][] {
-  if (p.reward === "coupon") {
-    return [
-      ["Coupon code", p.couponCode ?? "–"],
-      ["Coupon value", p.couponValuePaise === undefined ? "–" : formatPaise(p.couponValuePaise)],
-      ["Valid until", p.couponExpiresOn ? dateLabel(p.couponExpiresOn) : "–"],
-    ];
-  }
-  if (p.reward === "plants") {
-    return (p.plants ?? []).map((plant): [string, string] => [plant.name, `× ${plant.quantity}`]);
-  }
-  return [["Payout", formatPaise(p.payoutPaise)]];
+  return english.rewardSummary(p);
 }
 
 const pickupTexts: Pick<
@@ -201,13 +125,13 @@ const pickupTexts: Pick<
     }),
   weigh_sheet_ready: (p, ctx) =>
     pickupCopy(p, ctx, {
-      subject: `Pickup ${p.reference}: weigh sheet ready, ${formatKg(p.totalGrams)}, ${formatPaise(p.payoutPaise)}`,
+      subject: `Pickup ${p.reference}: weigh sheet ready, ${weight(p.totalGrams)}, ${formatPaise(p.payoutPaise)}`,
       paragraphs: [
         "Your scrap has been weighed. Please check the weigh sheet on your pickup's page and accept it, or tell us what is wrong.",
       ],
       details: [
         ["Weigh sheet", `version ${p.version}`],
-        ["Total weight", formatKg(p.totalGrams)],
+        ["Total weight", weight(p.totalGrams)],
         ["Payout in money", formatPaise(p.payoutPaise)],
         ["As a coupon or plants", formatPaise(p.rewardValuePaise)],
       ],
@@ -295,22 +219,14 @@ export const staffTexts: Pick<
   staff_new_booking: (p, ctx) => ({
     subject: `New pickup ${p.reference}: ${when(p)}`,
     paragraphs: [`${p.name} booked a pickup.`],
-    details: [
-      ["Reference", p.reference],
-      ["Date", dateLabel(p.pickupDate)],
-      ["Time", p.slotLabel],
-    ],
+    details: english.pickupRows(p),
     action: { label: "Open in the dashboard", url: ctx.link(p.dashboardPath) },
     footer: staffFooter(ctx),
   }),
   staff_new_order: (p, ctx) => ({
     subject: `New order ${p.reference}: ${formatPaise(p.totalPaise)} (${paymentLabel(p)})`,
     paragraphs: [`${p.name} placed an order.`],
-    details: [
-      ["Order", p.reference],
-      ["Total", formatPaise(p.totalPaise)],
-      ["Payment", paymentLabel(p)],
-    ],
+    details: english.orderRows(p),
     action: { label: "Open in the dashboard", url: ctx.link(p.dashboardPath) },
     footer: staffFooter(ctx),
   }),
@@ -345,13 +261,5 @@ export const englishEmail: EmailTexts = {
   ...pickupTexts,
   ...orderTexts,
   ...staffTexts,
-  newsletter: (p, ctx) => ({
-    subject: p.subject,
-    paragraphs: p.text
-      .split(/\n\s*\n/)
-      .map((paragraph) => paragraph.trim())
-      .filter(Boolean),
-    unsubscribe: { label: "Unsubscribe", url: ctx.link(p.unsubscribePath) },
-    footer: `You get this because you joined the ${ctx.site.shopName} mailing list.`,
-  }),
+  newsletter: english.newsletter,
 };

@@ -4,94 +4,45 @@
  * them. Staff alerts and the digest stay English (`staffTexts`). Money stays ₹ with Indian
  * grouping, dates are hi-IN (templates-format.ts), references, codes and links unchanged.
  */
-import type {
-  MessageParamsByTemplate,
-  OrderMessageParams,
-  PickupMessageParams,
-} from "~/db/outbox.server";
+import type { MessageParamsByTemplate } from "~/db/outbox.server";
 import { formatPaise } from "~/utils/money";
-import {
-  type CopyContext,
-  type EmailCopy,
-  type EmailTexts,
-  englishEmail,
-  staffTexts,
-} from "./templates-email-en";
-import { dateLabel, weightLabel } from "./templates-format";
+import { staffTexts } from "./templates-email-en";
+import { type EmailTexts, emailFrame } from "./templates-email-frame";
 
-const customerFooter = (ctx: CopyContext) =>
-  `कोई सवाल? इस ई-मेल का जवाब दें या ${ctx.site.supportEmail} पर लिखें। – ${ctx.site.shopName}`;
-
-const paymentLabel = (p: OrderMessageParams) =>
-  p.paymentMethod === "online" ? "ऑनलाइन भुगतान" : "कैश ऑन डिलीवरी";
-
-const day = (date: string) => dateLabel(date, "hi");
-const when = (p: PickupMessageParams) => `${day(p.pickupDate)}, ${p.slotLabel}`;
-
-function pickupCopy(
-  p: PickupMessageParams,
-  ctx: CopyContext,
-  words: { subject: string; paragraphs: string[]; details?: [string, string][] },
-): EmailCopy {
-  return {
-    subject: words.subject,
-    greeting: `नमस्ते ${p.name},`,
-    paragraphs: words.paragraphs,
-    details: [
-      ["रेफ़रेंस", p.reference],
-      ["तारीख", day(p.pickupDate)],
-      ["समय", p.slotLabel],
-      ...(words.details ?? []),
-    ],
-    action: { label: "अपना पिकअप देखें", url: ctx.link(p.trackingPath) },
-    footer: customerFooter(ctx),
-  };
-}
-
-function orderCopy(
-  p: OrderMessageParams,
-  ctx: CopyContext,
-  words: { subject: string; paragraphs: string[] },
-): EmailCopy {
-  return {
-    subject: words.subject,
-    greeting: `नमस्ते ${p.name},`,
-    paragraphs: words.paragraphs,
-    details: [
-      ["ऑर्डर", p.reference],
-      ["कुल", formatPaise(p.totalPaise)],
-      ["भुगतान", paymentLabel(p)],
-    ],
-    action: { label: "अपना ऑर्डर देखें", url: ctx.link(p.trackingPath) },
-    footer: customerFooter(ctx),
-  };
-}
+/** The Hindi words of the frame every customer e-mail shares (templates-email-frame.ts). */
+const hindi = emailFrame({
+  lang: "hi",
+  greeting: (name) => `नमस्ते ${name},`,
+  reference: "रेफ़रेंस",
+  date: "तारीख",
+  time: "समय",
+  order: "ऑर्डर",
+  total: "कुल",
+  payment: "भुगतान",
+  paidOnline: "ऑनलाइन भुगतान",
+  cashOnDelivery: "कैश ऑन डिलीवरी",
+  openPickup: "अपना पिकअप देखें",
+  openOrder: "अपना ऑर्डर देखें",
+  customerFooter: (site) =>
+    `कोई सवाल? इस ई-मेल का जवाब दें या ${site.supportEmail} पर लिखें। – ${site.shopName}`,
+  couponCode: "कूपन कोड",
+  couponValue: "कूपन की राशि",
+  validUntil: "कब तक मान्य",
+  payout: "भुगतान",
+  reward: {
+    coupon: (code, worth) => `${worth === undefined ? "" : `${worth} का `}कूपन ${code}`,
+    plants: (count) => (count === 1 ? "1 पौधा" : `${count} पौधे`),
+    paid: (amount) => `${amount} का भुगतान`,
+  },
+  unsubscribe: "सदस्यता छोड़ें",
+  newsletterFooter: (shopName) =>
+    `आपको यह ई-मेल इसलिए मिला क्योंकि आप ${shopName} की मेलिंग लिस्ट से जुड़े हैं।`,
+});
+const { pickupCopy, orderCopy, when, weight, collectedDetails } = hindi;
 
 /** The reward in a few Hindi words: "₹550 का कूपन ABCD-1234", "3 पौधे", "₹277.50 का भुगतान". */
 export function rewardSummaryHi(p: MessageParamsByTemplate["pickup_collected"]): string {
-  if (p.reward === "coupon") {
-    const worth = p.couponValuePaise === undefined ? "" : `${formatPaise(p.couponValuePaise)} का `;
-    return `${worth}कूपन ${p.couponCode ?? ""}`.replace(/\s+/g, " ").trim();
-  }
-  if (p.reward === "plants") {
-    const count = (p.plants ?? []).reduce((sum, plant) => sum + plant.quantity, 0);
-    return count === 1 ? "1 पौधा" : `${count} पौधे`;
-  }
-  return `${formatPaise(p.payoutPaise)} का भुगतान`;
-}
-
-function collectedDetails(p: MessageParamsByTemplate["pickup_collected"]): [string, string][] {
-  if (p.reward === "coupon") {
-    return [
-      ["कूपन कोड", p.couponCode ?? "–"],
-      ["कूपन की राशि", p.couponValuePaise === undefined ? "–" : formatPaise(p.couponValuePaise)],
-      ["कब तक मान्य", p.couponExpiresOn ? day(p.couponExpiresOn) : "–"],
-    ];
-  }
-  if (p.reward === "plants") {
-    return (p.plants ?? []).map((plant): [string, string] => [plant.name, `× ${plant.quantity}`]);
-  }
-  return [["भुगतान", formatPaise(p.payoutPaise)]];
+  return hindi.rewardSummary(p);
 }
 
 /** The Hindi words of every template (staff alerts: English). */
@@ -156,13 +107,13 @@ export const hindiEmail: EmailTexts = {
     }),
   weigh_sheet_ready: (p, ctx) =>
     pickupCopy(p, ctx, {
-      subject: `पिकअप ${p.reference}: तौल पर्ची तैयार, ${weightLabel(p.totalGrams, "hi")}, ${formatPaise(p.payoutPaise)}`,
+      subject: `पिकअप ${p.reference}: तौल पर्ची तैयार, ${weight(p.totalGrams)}, ${formatPaise(p.payoutPaise)}`,
       paragraphs: [
         "आपका कबाड़ तौल लिया गया है। कृपया अपने पिकअप के पेज पर तौल पर्ची देखें और उसे स्वीकार करें, या बताएँ कि क्या गलत है।",
       ],
       details: [
         ["तौल पर्ची", `वर्शन ${p.version}`],
-        ["कुल वज़न", weightLabel(p.totalGrams, "hi")],
+        ["कुल वज़न", weight(p.totalGrams)],
         ["पैसों में भुगतान", formatPaise(p.payoutPaise)],
         ["कूपन या पौधों के रूप में", formatPaise(p.rewardValuePaise)],
       ],
@@ -228,9 +179,5 @@ export const hindiEmail: EmailTexts = {
         "आप अपने ऑर्डर के पेज पर फिर से कोशिश कर सकते हैं।",
       ],
     }),
-  newsletter: (p, ctx) => ({
-    ...englishEmail.newsletter(p, ctx),
-    unsubscribe: { label: "सदस्यता छोड़ें", url: ctx.link(p.unsubscribePath) },
-    footer: `आपको यह ई-मेल इसलिए मिला क्योंकि आप ${ctx.site.shopName} की मेलिंग लिस्ट से जुड़े हैं।`,
-  }),
+  newsletter: hindi.newsletter,
 };

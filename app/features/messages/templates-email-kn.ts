@@ -5,95 +5,44 @@
  * stays ₹ with Indian grouping, dates are kn-IN (templates-format.ts), references, codes and
  * links unchanged.
  */
-import type {
-  MessageParamsByTemplate,
-  OrderMessageParams,
-  PickupMessageParams,
-} from "~/db/outbox.server";
+import type { MessageParamsByTemplate } from "~/db/outbox.server";
 import { formatPaise } from "~/utils/money";
-import {
-  type CopyContext,
-  type EmailCopy,
-  type EmailTexts,
-  englishEmail,
-  staffTexts,
-} from "./templates-email-en";
-import { dateLabel, weightLabel } from "./templates-format";
+import { staffTexts } from "./templates-email-en";
+import { type EmailTexts, emailFrame } from "./templates-email-frame";
 
-const customerFooter = (ctx: CopyContext) =>
-  `ಪ್ರಶ್ನೆಗಳಿವೆಯೇ? ಈ ಇ-ಮೇಲ್‌ಗೆ ಉತ್ತರಿಸಿ ಅಥವಾ ${ctx.site.supportEmail} ಗೆ ಬರೆಯಿರಿ. – ${ctx.site.shopName}`;
-
-const paymentLabel = (p: OrderMessageParams) =>
-  p.paymentMethod === "online" ? "ಆನ್‌ಲೈನ್ ಪಾವತಿ" : "ಕ್ಯಾಶ್ ಆನ್ ಡೆಲಿವರಿ";
-
-const day = (date: string) => dateLabel(date, "kn");
-const when = (p: PickupMessageParams) => `${day(p.pickupDate)}, ${p.slotLabel}`;
-
-function pickupCopy(
-  p: PickupMessageParams,
-  ctx: CopyContext,
-  words: { subject: string; paragraphs: string[]; details?: [string, string][] },
-): EmailCopy {
-  return {
-    subject: words.subject,
-    greeting: `ನಮಸ್ಕಾರ ${p.name},`,
-    paragraphs: words.paragraphs,
-    details: [
-      ["ರೆಫರೆನ್ಸ್", p.reference],
-      ["ದಿನಾಂಕ", day(p.pickupDate)],
-      ["ಸಮಯ", p.slotLabel],
-      ...(words.details ?? []),
-    ],
-    action: { label: "ನಿಮ್ಮ ಪಿಕಪ್ ನೋಡಿ", url: ctx.link(p.trackingPath) },
-    footer: customerFooter(ctx),
-  };
-}
-
-function orderCopy(
-  p: OrderMessageParams,
-  ctx: CopyContext,
-  words: { subject: string; paragraphs: string[] },
-): EmailCopy {
-  return {
-    subject: words.subject,
-    greeting: `ನಮಸ್ಕಾರ ${p.name},`,
-    paragraphs: words.paragraphs,
-    details: [
-      ["ಆರ್ಡರ್", p.reference],
-      ["ಒಟ್ಟು", formatPaise(p.totalPaise)],
-      ["ಪಾವತಿ", paymentLabel(p)],
-    ],
-    action: { label: "ನಿಮ್ಮ ಆರ್ಡರ್ ನೋಡಿ", url: ctx.link(p.trackingPath) },
-    footer: customerFooter(ctx),
-  };
-}
+/** The Kannada words of the frame every customer e-mail shares (templates-email-frame.ts). */
+const kannada = emailFrame({
+  lang: "kn",
+  greeting: (name) => `ನಮಸ್ಕಾರ ${name},`,
+  reference: "ರೆಫರೆನ್ಸ್",
+  date: "ದಿನಾಂಕ",
+  time: "ಸಮಯ",
+  order: "ಆರ್ಡರ್",
+  total: "ಒಟ್ಟು",
+  payment: "ಪಾವತಿ",
+  paidOnline: "ಆನ್‌ಲೈನ್ ಪಾವತಿ",
+  cashOnDelivery: "ಕ್ಯಾಶ್ ಆನ್ ಡೆಲಿವರಿ",
+  openPickup: "ನಿಮ್ಮ ಪಿಕಪ್ ನೋಡಿ",
+  openOrder: "ನಿಮ್ಮ ಆರ್ಡರ್ ನೋಡಿ",
+  customerFooter: (site) =>
+    `ಪ್ರಶ್ನೆಗಳಿವೆಯೇ? ಈ ಇ-ಮೇಲ್‌ಗೆ ಉತ್ತರಿಸಿ ಅಥವಾ ${site.supportEmail} ಗೆ ಬರೆಯಿರಿ. – ${site.shopName}`,
+  couponCode: "ಕೂಪನ್ ಕೋಡ್",
+  couponValue: "ಕೂಪನ್ ಮೌಲ್ಯ",
+  validUntil: "ಈ ದಿನದವರೆಗೆ ಮಾನ್ಯ",
+  payout: "ಪಾವತಿ",
+  reward: {
+    coupon: (code, worth) => `${worth === undefined ? "" : `${worth} ಮೌಲ್ಯದ `}ಕೂಪನ್ ${code}`,
+    plants: (count) => (count === 1 ? "1 ಗಿಡ" : `${count} ಗಿಡಗಳು`),
+    paid: (amount) => `${amount} ಪಾವತಿ`,
+  },
+  unsubscribe: "ಚಂದಾದಾರಿಕೆ ರದ್ದುಮಾಡಿ",
+  newsletterFooter: (shopName) => `ನೀವು ${shopName} ಮೇಲಿಂಗ್ ಪಟ್ಟಿಗೆ ಸೇರಿರುವುದರಿಂದ ಈ ಇ-ಮೇಲ್ ಬಂದಿದೆ.`,
+});
+const { pickupCopy, orderCopy, when, weight, collectedDetails } = kannada;
 
 /** The reward in a few Kannada words: "₹550 ಮೌಲ್ಯದ ಕೂಪನ್ ABCD-1234", "3 ಗಿಡಗಳು", "₹277.50 ಪಾವತಿ". */
 export function rewardSummaryKn(p: MessageParamsByTemplate["pickup_collected"]): string {
-  if (p.reward === "coupon") {
-    const worth =
-      p.couponValuePaise === undefined ? "" : `${formatPaise(p.couponValuePaise)} ಮೌಲ್ಯದ `;
-    return `${worth}ಕೂಪನ್ ${p.couponCode ?? ""}`.replace(/\s+/g, " ").trim();
-  }
-  if (p.reward === "plants") {
-    const count = (p.plants ?? []).reduce((sum, plant) => sum + plant.quantity, 0);
-    return count === 1 ? "1 ಗಿಡ" : `${count} ಗಿಡಗಳು`;
-  }
-  return `${formatPaise(p.payoutPaise)} ಪಾವತಿ`;
-}
-
-function collectedDetails(p: MessageParamsByTemplate["pickup_collected"]): [string, string][] {
-  if (p.reward === "coupon") {
-    return [
-      ["ಕೂಪನ್ ಕೋಡ್", p.couponCode ?? "–"],
-      ["ಕೂಪನ್ ಮೌಲ್ಯ", p.couponValuePaise === undefined ? "–" : formatPaise(p.couponValuePaise)],
-      ["ಈ ದಿನದವರೆಗೆ ಮಾನ್ಯ", p.couponExpiresOn ? day(p.couponExpiresOn) : "–"],
-    ];
-  }
-  if (p.reward === "plants") {
-    return (p.plants ?? []).map((plant): [string, string] => [plant.name, `× ${plant.quantity}`]);
-  }
-  return [["ಪಾವತಿ", formatPaise(p.payoutPaise)]];
+  return kannada.rewardSummary(p);
 }
 
 /** The Kannada words of every template (staff alerts: English). */
@@ -158,13 +107,13 @@ export const kannadaEmail: EmailTexts = {
     }),
   weigh_sheet_ready: (p, ctx) =>
     pickupCopy(p, ctx, {
-      subject: `ಪಿಕಪ್ ${p.reference}: ತೂಕದ ಚೀಟಿ ಸಿದ್ಧ, ${weightLabel(p.totalGrams, "kn")}, ${formatPaise(p.payoutPaise)}`,
+      subject: `ಪಿಕಪ್ ${p.reference}: ತೂಕದ ಚೀಟಿ ಸಿದ್ಧ, ${weight(p.totalGrams)}, ${formatPaise(p.payoutPaise)}`,
       paragraphs: [
         "ನಿಮ್ಮ ಗುಜರಿಯ ತೂಕ ಮಾಡಲಾಗಿದೆ. ದಯವಿಟ್ಟು ನಿಮ್ಮ ಪಿಕಪ್ ಪುಟದಲ್ಲಿ ತೂಕದ ಚೀಟಿಯನ್ನು ನೋಡಿ ಒಪ್ಪಿಕೊಳ್ಳಿ, ಅಥವಾ ಏನು ತಪ್ಪಾಗಿದೆ ಎಂದು ತಿಳಿಸಿ.",
       ],
       details: [
         ["ತೂಕದ ಚೀಟಿ", `ಆವೃತ್ತಿ ${p.version}`],
-        ["ಒಟ್ಟು ತೂಕ", weightLabel(p.totalGrams, "kn")],
+        ["ಒಟ್ಟು ತೂಕ", weight(p.totalGrams)],
         ["ಹಣವಾಗಿ ಪಾವತಿ", formatPaise(p.payoutPaise)],
         ["ಕೂಪನ್ ಅಥವಾ ಗಿಡಗಳಾಗಿ", formatPaise(p.rewardValuePaise)],
       ],
@@ -230,9 +179,5 @@ export const kannadaEmail: EmailTexts = {
         "ನಿಮ್ಮ ಆರ್ಡರ್ ಪುಟದಲ್ಲಿ ಮತ್ತೆ ಪ್ರಯತ್ನಿಸಬಹುದು.",
       ],
     }),
-  newsletter: (p, ctx) => ({
-    ...englishEmail.newsletter(p, ctx),
-    unsubscribe: { label: "ಚಂದಾದಾರಿಕೆ ರದ್ದುಮಾಡಿ", url: ctx.link(p.unsubscribePath) },
-    footer: `ನೀವು ${ctx.site.shopName} ಮೇಲಿಂಗ್ ಪಟ್ಟಿಗೆ ಸೇರಿರುವುದರಿಂದ ಈ ಇ-ಮೇಲ್ ಬಂದಿದೆ.`,
-  }),
+  newsletter: kannada.newsletter,
 };

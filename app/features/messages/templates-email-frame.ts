@@ -1,0 +1,216 @@
+/**
+ * The frame every customer e-mail shares in every language (docs/messages.md "Templates"; issue
+ * 16): the greeting, the Reference / Date / Time (pickups) or Order / Total / Payment (orders)
+ * rows, the button to the tracking page, the footer, the rows and the summary of a collected
+ * pickup's reward, and the newsletter. The structure lives here once; a language module
+ * (templates-email-en.ts, -hi.ts, -kn.ts) gives only its words (`FrameWords`) and writes the
+ * subjects and paragraphs of each template. Money stays `formatPaise` (₹1,23,456) in every
+ * language; dates and weights are the language's (templates-format.ts).
+ */
+import type {
+  MessageParamsByTemplate,
+  MessageTemplate,
+  OrderMessageParams,
+  PickupMessageParams,
+} from "~/db/outbox.server";
+import type { Lang } from "~/i18n/languages";
+import { formatPaise } from "~/utils/money";
+import { dateLabel, weightLabel } from "./templates-format";
+
+/** Where the links of a message point and who sends it. */
+export interface SiteForMessages {
+  /** The site's origin, e.g. "https://shop.example" (PUBLIC_URL). */
+  publicUrl: string;
+  shopName: string;
+  /** The shop's support address: Reply-To of every e-mail. */
+  supportEmail: string;
+}
+
+export interface CopyContext {
+  site: SiteForMessages;
+  /** The language the message is rendered in (the row's, when it has words for it). */
+  lang: Lang;
+  /** The full URL of a site-relative path. */
+  link(path: string): string;
+}
+
+/** One e-mail's words; plain text (templates.ts escapes it for the HTML part). */
+export interface EmailCopy {
+  subject: string;
+  greeting?: string;
+  paragraphs: string[];
+  /** Label / value rows: reference, date, time, amounts. */
+  details?: [string, string][];
+  /** Headed lists (the staff digest's slots). */
+  sections?: { heading: string; lines: string[] }[];
+  /** The main link: the tracking page (customers) or the dashboard page (staff). */
+  action?: { label: string; url: string };
+  /** The visible unsubscribe link (newsletter). */
+  unsubscribe?: { label: string; url: string };
+  footer: string;
+}
+
+export type EmailTexts = {
+  [T in MessageTemplate]: (params: MessageParamsByTemplate[T], ctx: CopyContext) => EmailCopy;
+};
+
+/** The words of the frame in one language; plain text, never markup. */
+export interface FrameWords {
+  /** Dates ("Mon, 23 Nov", "सोम, 23 नव॰") and weights ("18.5 kg", "18.5 किलो") in this language. */
+  lang: Lang;
+  /** The first line of a customer e-mail: "Hello Asha Rao,". */
+  greeting(name: string): string;
+  /** The labels of a pickup's rows: "Reference", "Date", "Time". */
+  reference: string;
+  date: string;
+  time: string;
+  /** The labels of an order's rows: "Order", "Total", "Payment". */
+  order: string;
+  total: string;
+  payment: string;
+  /** The Payment row's value by payment method: "Paid online" / "Cash on delivery". */
+  paidOnline: string;
+  cashOnDelivery: string;
+  /** The button to the tracking page: "Open your pickup" / "Open your order". */
+  openPickup: string;
+  openOrder: string;
+  /** The last line of a customer e-mail: where to ask questions, and who sends it. */
+  customerFooter(site: SiteForMessages): string;
+  /** The rows of a collected pickup's reward: "Coupon code", "Coupon value", "Valid until", "Payout". */
+  couponCode: string;
+  couponValue: string;
+  validUntil: string;
+  payout: string;
+  /**
+   * The reward in a few words (the subject of `pickup_collected` and its WhatsApp body), from
+   * the formatted amounts: a coupon (`worth` undefined when its value is not known), the number
+   * of plants, a payout. The frame folds runs of white space and trims.
+   */
+  reward: {
+    coupon(code: string, worth: string | undefined): string;
+    plants(count: number): string;
+    paid(amount: string): string;
+  };
+  /** The newsletter's visible unsubscribe link: "Unsubscribe". */
+  unsubscribe: string;
+  /** The newsletter's footer: why the reader gets it. */
+  newsletterFooter(shopName: string): string;
+}
+
+/** What a template adds to the frame: its subject, its paragraphs and any rows of its own. */
+export interface TemplateWords {
+  subject: string;
+  paragraphs: string[];
+  /** Rows after the frame's (collector, weigh sheet, reward). */
+  details?: [string, string][];
+}
+
+/** The helpers a language module writes its templates with, built from its `FrameWords`. */
+export function emailFrame(words: FrameWords) {
+  /** A YYYY-MM-DD calendar date in the language. */
+  const day = (date: string) => dateLabel(date, words.lang);
+  /** "Mon, 23 Nov, 11 am – 1 pm": a pickup's date and slot. */
+  const when = (p: PickupMessageParams) => `${day(p.pickupDate)}, ${p.slotLabel}`;
+  /** Integer grams in kg, with the language's unit. */
+  const weight = (grams: number) => weightLabel(grams, words.lang);
+  const paymentLabel = (p: OrderMessageParams) =>
+    p.paymentMethod === "online" ? words.paidOnline : words.cashOnDelivery;
+
+  /** Reference, date and time of a pickup. */
+  const pickupRows = (p: PickupMessageParams): [string, string][] => [
+    [words.reference, p.reference],
+    [words.date, day(p.pickupDate)],
+    [words.time, p.slotLabel],
+  ];
+  /** Reference, total and payment method of an order. */
+  const orderRows = (p: OrderMessageParams): [string, string][] => [
+    [words.order, p.reference],
+    [words.total, formatPaise(p.totalPaise)],
+    [words.payment, paymentLabel(p)],
+  ];
+
+  function pickupCopy(p: PickupMessageParams, ctx: CopyContext, own: TemplateWords): EmailCopy {
+    return {
+      subject: own.subject,
+      greeting: words.greeting(p.name),
+      paragraphs: own.paragraphs,
+      details: [...pickupRows(p), ...(own.details ?? [])],
+      action: { label: words.openPickup, url: ctx.link(p.trackingPath) },
+      footer: words.customerFooter(ctx.site),
+    };
+  }
+
+  function orderCopy(
+    p: OrderMessageParams,
+    ctx: CopyContext,
+    own: Omit<TemplateWords, "details">,
+  ): EmailCopy {
+    return {
+      subject: own.subject,
+      greeting: words.greeting(p.name),
+      paragraphs: own.paragraphs,
+      details: orderRows(p),
+      action: { label: words.openOrder, url: ctx.link(p.trackingPath) },
+      footer: words.customerFooter(ctx.site),
+    };
+  }
+
+  /** What the customer chose at collection, in a few words (`FrameWords.reward`). */
+  function rewardSummary(p: MessageParamsByTemplate["pickup_collected"]): string {
+    if (p.reward === "coupon") {
+      const worth = p.couponValuePaise === undefined ? undefined : formatPaise(p.couponValuePaise);
+      return words.reward
+        .coupon(p.couponCode ?? "", worth)
+        .replace(/\s+/g, " ")
+        .trim();
+    }
+    if (p.reward === "plants") {
+      const count = (p.plants ?? []).reduce((sum, plant) => sum + plant.quantity, 0);
+      return words.reward.plants(count);
+    }
+    return words.reward.paid(formatPaise(p.payoutPaise));
+  }
+
+  /** The rows of the reward: the coupon ("–" for what is not known), each plant, or the payout. */
+  function collectedDetails(p: MessageParamsByTemplate["pickup_collected"]): [string, string][] {
+    if (p.reward === "coupon") {
+      return [
+        [words.couponCode, p.couponCode ?? "–"],
+        [
+          words.couponValue,
+          p.couponValuePaise === undefined ? "–" : formatPaise(p.couponValuePaise),
+        ],
+        [words.validUntil, p.couponExpiresOn ? day(p.couponExpiresOn) : "–"],
+      ];
+    }
+    if (p.reward === "plants") {
+      return (p.plants ?? []).map((plant): [string, string] => [plant.name, `× ${plant.quantity}`]);
+    }
+    return [[words.payout, formatPaise(p.payoutPaise)]];
+  }
+
+  /** The newsletter: the text's blank-line separated paragraphs, the unsubscribe link. */
+  const newsletter: EmailTexts["newsletter"] = (p, ctx) => ({
+    subject: p.subject,
+    paragraphs: p.text
+      .split(/\n\s*\n/)
+      .map((paragraph) => paragraph.trim())
+      .filter(Boolean),
+    unsubscribe: { label: words.unsubscribe, url: ctx.link(p.unsubscribePath) },
+    footer: words.newsletterFooter(ctx.site.shopName),
+  });
+
+  return {
+    day,
+    when,
+    weight,
+    paymentLabel,
+    pickupRows,
+    orderRows,
+    pickupCopy,
+    orderCopy,
+    rewardSummary,
+    collectedDetails,
+    newsletter,
+  };
+}
