@@ -65,7 +65,8 @@ async function cartAction(request: Request) {
   try {
     if (!cartId) throw new CartError("Your cart is empty.", 409);
     if (intent === "remove") await removeLine(db, cartId, productId);
-    else await changeQuantity(db, cartId, productId, intent === "decrement" ? -1 : 1);
+    else
+      await changeQuantity(db, cartId, productId, intent === "decrement" ? -1 : 1, langOf(request));
   } catch (error) {
     if (error instanceof CartError) {
       return data({ error: error.message }, { status: error.status, headers });

@@ -171,6 +171,7 @@ export async function getCartCount(db: Database, request: Request): Promise<numb
 /**
  * Sets a line's quantity to its current quantity + `delta` (a new line starts at 0), within
  * 1..min(20, stock), in one transaction.
+ * The refusals name the product in `lang` (issue 16), to be worded in it by the action.
  * @throws CartError 404 unknown or withdrawn product, 409 out of stock or above the limit,
  *   422 below 1 (use removeLine).
  */
@@ -179,10 +180,15 @@ export async function changeQuantity(
   cartId: string,
   productId: number,
   delta: 1 | -1,
+  lang: Lang = "en",
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const [product] = await tx
-      .select({ name: products.name, stock: products.stock, active: products.active })
+      .select({
+        name: localisedColumn(lang, products.name, { hi: products.nameHi, kn: products.nameKn }),
+        stock: products.stock,
+        active: products.active,
+      })
       .from(products)
       .where(eq(products.id, productId));
     if (!product?.active) throw new CartError("This product is no longer sold.", 404);
