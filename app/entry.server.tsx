@@ -68,8 +68,9 @@ export default function handleRequest(
         nonce: nonce || undefined,
         [readyOption]() {
           shellRendered = true;
-          // One chunk per batch React flushes, modulepreloads low priority (html-body.server.ts).
-          const { sink, body } = createHtmlBody(() => {
+          // One chunk per batch React flushes, scripts inert until after the LCP
+          // (html-body.server.ts, ADR 0017).
+          const { sink, body } = createHtmlBody(nonce, () => {
             clearTimeout(timeoutId);
             timeoutId = undefined;
           });

@@ -25,6 +25,7 @@ import { SiteHeader } from "~/features/site/site-header";
 import { langOf, messagesFor } from "~/i18n/i18n.server";
 import { LanguageProvider, MessageAnchor, Trans, useT } from "~/i18n/i18n-react";
 import { type Lang, langFromPath, languages, switchLanguage } from "~/i18n/languages";
+import { AFTER_PAINT_LOADER } from "~/utils/after-paint-scripts";
 import { EARLY_CLICKS_SCRIPT, releaseEarlyClicks } from "~/utils/early-clicks";
 import { env } from "~/utils/env.server";
 import { refuseUnreadableForms } from "~/utils/form-body.server";
@@ -109,6 +110,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </LanguageProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
+        {/* The server makes the scripts above inert; this starts them after the first paint (ADR 0017). */}
+        <script nonce={nonce} suppressHydrationWarning>
+          {AFTER_PAINT_LOADER}
+        </script>
       </body>
     </html>
   );

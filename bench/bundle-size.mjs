@@ -35,7 +35,8 @@ try {
     const html = await (await fetch(server.base + page)).text();
     const urls = new Set();
     for (const match of html.matchAll(
-      /<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+)"/g,
+      // Module preloads, also as the server writes them until after the LCP (ADR 0017).
+      /<(?:script[^>]*\ssrc|link[^>]*rel="(?:x-after-paint-)?modulepreload"[^>]*\shref)="([^"]+)"/g,
     )) {
       urls.add(match[1]);
     }

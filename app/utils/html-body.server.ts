@@ -7,29 +7,30 @@
  * such as React Router's hydration data). Passing every small write through a PassThrough, the
  * modulepreload Transform and a web-stream pump costs more CPU than rendering the cards on
  * /plant (profiled in the issue 15 closing note). This sink gathers the writes of one batch and
- * hands the batch on as one chunk, rewritten by `createPreloadRewriter` (fetchpriority="low"
- * on modulepreload links, ADR 0005), to a web ReadableStream the Response streams. Streaming is
- * kept: nothing waits for later batches.
+ * hands the batch on as one chunk, rewritten by `createAfterPaintRewriter` (React Router's
+ * scripts made inert until after the largest contentful paint, ADR 0017), to a web
+ * ReadableStream the Response streams. Streaming is kept: nothing waits for later batches.
  *
  * Cancelling the body (the visitor went away) destroys the sink, which makes React abort the
  * render, as with the PassThrough before.
  */
 import { Writable } from "node:stream";
-import { createPreloadRewriter } from "./low-priority-preloads.server";
+import { createAfterPaintRewriter } from "./after-paint-scripts.server";
 
 export interface HtmlBody {
   /** Where React pipes (`pipe(sink)`); it has the `flush()` React calls after each batch. */
   sink: Writable;
-  /** The response body: one chunk per batch React flushed, modulepreloads made low priority. */
+  /** The response body: one chunk per batch React flushed, the scripts made inert. */
   body: ReadableStream<Uint8Array>;
 }
 
 /**
- * Creates the sink/body pair for one document response; `onFinish` runs once React has
- * written everything (the caller clears its abort timer there).
+ * Creates the sink/body pair for one document response whose inline scripts carry `nonce`
+ * ("" for none); `onFinish` runs once React has written everything (the caller clears its
+ * abort timer there).
  */
-export function createHtmlBody(onFinish: () => void): HtmlBody {
-  const rewriter = createPreloadRewriter();
+export function createHtmlBody(nonce: string, onFinish: () => void): HtmlBody {
+  const rewriter = createAfterPaintRewriter(nonce);
   let controller: ReadableStreamDefaultController<Uint8Array> | null = null;
   let pending: Buffer[] = [];
 
