@@ -65,7 +65,9 @@ test("the carousel advances every 5 seconds, pauses on hover and with its button
   await page.clock.install();
   await page.goto("/");
   const position = page.locator(".carousel__position");
-  await expect(position).toHaveText(/^Review 1 of \d+$/);
+  // Shown once React has hydrated, which starts after the largest contentful paint (ADR 0017):
+  // on a loaded machine that can take longer than an assertion's default 5 s.
+  await expect(position).toHaveText(/^Review 1 of \d+$/, { timeout: 15_000 });
   await page.clock.runFor(5100);
   await expect(position).toHaveText(/^Review 2 of \d+$/);
 
