@@ -18,3 +18,18 @@ export function localisedColumn(
   if (lang === "en") return sql<string>`${english}`;
   return sql<string>`coalesce(nullif(${translated[lang]}, ''), ${english})`;
 }
+
+/**
+ * A select expression for a list (text[]) in `lang`: the translated list unless it is empty,
+ * else the English list (English reads the English column as it is).
+ */
+export function localisedList(
+  lang: Lang,
+  english: AnyColumn,
+  translated: Record<"hi" | "kn", AnyColumn>,
+): SQL<string[]> {
+  if (lang === "en") return sql<string[]>`${english}`;
+  return sql<
+    string[]
+  >`(case when cardinality(${translated[lang]}) > 0 then ${translated[lang]} else ${english} end)`;
+}

@@ -3,8 +3,8 @@
  * Runs at every start and from `npm run db:seed`. Existing rows are never overwritten, so
  * prices, stock and rates that staff changed survive a restart (insert … on conflict do nothing).
  *
- * Hindi and Kannada names and descriptions (issue 16, content/catalogue/translations.ts) come
- * with new rows, and are filled into rows seeded before they existed: only where the
+ * Hindi and Kannada names and descriptions, and plants' care details (issue 16,
+ * content/catalogue/translations.ts) come with new rows, and are filled into rows seeded before they existed: only where the
  * translation is still '' and the English is still the seeded text, so neither an admin's
  * translation nor a translation of a name an admin changed is overwritten.
  */
@@ -17,6 +17,7 @@ import {
   materialTranslations,
   type NameTranslation,
   type ProductTranslation,
+  plantCareTranslation,
   productTranslations,
 } from "../../content/catalogue/translations";
 import type { Database } from "./client.server";
@@ -47,6 +48,21 @@ function productTranslation(slug: string): ProductTranslation {
   };
 }
 
+/** A seeded plant's translated care details, in NFC ('' / [] where none). */
+function careTranslation(plant: (typeof plants)[number]) {
+  const found = plantCareTranslation(plant);
+  return {
+    sunlightHi: found.sunlightHi.normalize("NFC"),
+    sunlightKn: found.sunlightKn.normalize("NFC"),
+    wateringHi: found.wateringHi.normalize("NFC"),
+    wateringKn: found.wateringKn.normalize("NFC"),
+    plantHeightHi: found.plantHeightHi.normalize("NFC"),
+    plantHeightKn: found.plantHeightKn.normalize("NFC"),
+    featuresHi: found.featuresHi.map((text) => text.normalize("NFC")),
+    featuresKn: found.featuresKn.map((text) => text.normalize("NFC")),
+  };
+}
+
 /** The translations of a category or material name, in NFC ('' where none). */
 function nameTranslation(found: NameTranslation | undefined): NameTranslation {
   return {
@@ -67,15 +83,29 @@ interface Fill {
   translations: Record<string, string>;
 }
 
+/** Joins a list (features) into one text for `fillTranslations` with `list: true`. */
+const LIST_SEPARATOR = "\u001f";
+function joinList(list: readonly string[]): string {
+  return list.join(LIST_SEPARATOR);
+}
+
 /**
  * One UPDATE giving the rows of `fills` their translations, only where the English is still the
  * seeded one and every translation column of the row is still '' (a row never translated: the
  * database predates issue 16, or the row was seeded without them). `target` names the table
  * (alias t) and how its rows match v.key. Table and column names are constants of this file.
+ * With `list`, the English and translated columns are text[] (features): the fills carry them
+ * joined by `joinList`, and "still ''" means an empty list.
  */
 async function fillTranslations(
   tx: Transaction,
-  target: { table: string; join?: string; keyColumn: string; englishColumn: string },
+  target: {
+    table: string;
+    join?: string;
+    keyColumn: string;
+    englishColumn: string;
+    list?: boolean;
+  },
   columns: readonly string[],
   fills: Fill[],
 ): Promise<void> {
@@ -92,22 +122,66 @@ async function fillTranslations(
     sql`, `,
   );
   const names = columns.join(", ");
-  const set = columns.map((column) => `${column} = v.${column}`).join(", ");
-  const untranslated = columns.map((column) => `t.${column} = ''`).join(" and ");
+  const set = columns
+    .map((column) =>
+      target.list ? `${column} = string_to_array(v.${column}, chr(31))` : `${column} = v.${column}`,
+    )
+    .join(", ");
+  const untranslated = columns
+    .map((column) => (target.list ? `cardinality(t.${column}) = 0` : `t.${column} = ''`))
+    .join(" and ");
+  const english = target.list
+    ? `array_to_string(t.${target.englishColumn}, chr(31))`
+    : `t.${target.englishColumn}`;
   const join = target.join ? `, ${target.join}` : "";
   await tx.execute(sql`
     update ${sql.raw(target.table)} as t set ${sql.raw(set)}
     from (values ${values}) as v(key, english, ${sql.raw(names)})${sql.raw(join)}
-    where ${sql.raw(target.keyColumn)} = v.key and t.${sql.raw(target.englishColumn)} = v.english
+    where ${sql.raw(target.keyColumn)} = v.key and ${sql.raw(english)} = v.english
       and ${sql.raw(untranslated)}`);
 }
 
 /**
  * Fills the seeded Hindi and Kannada texts into rows that have none (see the module comment
- * and `fillTranslations`): four UPDATEs, which change nothing once every row has a translation.
- * A product's name and description are filled separately (each with its own English).
+ * and `fillTranslations`): eight UPDATEs, which change nothing once every row has a translation.
+ * A product's name, description and each care detail are filled separately (each with its own
+ * English), so an edited one keeps its translations and the others are still filled.
  */
 async function fillMissingTranslations(tx: Transaction): Promise<void> {
+  const care = plants.map((plant) => ({ plant, text: careTranslation(plant) }));
+  const careFields = [
+    ["sunlight", "sunlight"],
+    ["watering", "watering"],
+    ["plant_height", "plantHeight"],
+  ] as const;
+  for (const [column, field] of careFields) {
+    await fillTranslations(
+      tx,
+      { table: "products", keyColumn: "t.slug", englishColumn: column },
+      [`${column}_hi`, `${column}_kn`],
+      care.map(({ plant, text }) => ({
+        key: plant.slug,
+        english: plant[field] ?? "",
+        translations: {
+          [`${column}_hi`]: text[`${field}Hi`],
+          [`${column}_kn`]: text[`${field}Kn`],
+        },
+      })),
+    );
+  }
+  await fillTranslations(
+    tx,
+    { table: "products", keyColumn: "t.slug", englishColumn: "features", list: true },
+    ["features_hi", "features_kn"],
+    care.map(({ plant, text }) => ({
+      key: plant.slug,
+      english: joinList(plant.features),
+      translations: {
+        features_hi: joinList(text.featuresHi),
+        features_kn: joinList(text.featuresKn),
+      },
+    })),
+  );
   const seeded = [...plants, ...fertilisers].map((item) => ({
     item,
     text: productTranslation(item.slug),
@@ -183,6 +257,7 @@ export async function seedDatabase(db: Database): Promise<SeedResult> {
         name: plant.name,
         description: plant.description,
         ...productTranslation(plant.slug),
+        ...careTranslation(plant),
         pricePaise: plant.pricePaise,
         stock: plant.stock,
         imagePath: productImagePath(plant.slug),

@@ -1,5 +1,6 @@
 /**
- * Hindi and Kannada names and descriptions of the seeded catalogue and rate list (issue 16),
+ * Hindi and Kannada names and descriptions of the seeded catalogue and rate list, and the
+ * plants' care details (sunlight, watering, features, height) (issue 16),
  * as a shop in India would print them. The seed writes them with the English rows and fills
  * them into an existing database where they are still '' and the English is still the seeded
  * one (app/db/seed.server.ts), so a translation an admin wrote is never overwritten.
@@ -403,3 +404,309 @@ export const materialTranslations: Record<string, NameTranslation> = {
   Battery: { nameHi: "बैटरी", nameKn: "ಬ್ಯಾಟರಿ" },
   Tyre: { nameHi: "टायर", nameKn: "ಟೈರ್" },
 };
+
+/** A care text (sunlight, watering or one feature) in Hindi and Kannada. */
+export interface CareText {
+  hi: string;
+  kn: string;
+}
+
+/**
+ * The seeded plants' sunlight, watering and feature texts (content/catalogue/plants.ts), by
+ * their English text: most plants share them, so each is written once.
+ */
+export const careTextTranslations: Record<string, CareText> = {
+  // Sunlight
+  "Low to bright indirect light": {
+    hi: "कम से तेज़ रोशनी, सीधी धूप नहीं",
+    kn: "ಕಡಿಮೆಯಿಂದ ಪ್ರಕಾಶಮಾನವಾದ, ನೇರವಲ್ಲದ ಬೆಳಕು",
+  },
+  "Medium indirect light; no direct sun": {
+    hi: "मध्यम रोशनी; सीधी धूप नहीं",
+    kn: "ಮಧ್ಯಮ ಬೆಳಕು; ನೇರ ಬಿಸಿಲು ಬೇಡ",
+  },
+  "Bright indirect light": {
+    hi: "तेज़ लेकिन सीधी धूप नहीं",
+    kn: "ಪ್ರಕಾಶಮಾನವಾದ ಆದರೆ ನೇರವಲ್ಲದ ಬೆಳಕು",
+  },
+  "Medium to bright indirect light": {
+    hi: "मध्यम से तेज़ रोशनी, सीधी धूप नहीं",
+    kn: "ಮಧ್ಯಮದಿಂದ ಪ್ರಕಾಶಮಾನವಾದ, ನೇರವಲ್ಲದ ಬೆಳಕು",
+  },
+  "Low to medium indirect light": {
+    hi: "कम से मध्यम रोशनी, सीधी धूप नहीं",
+    kn: "ಕಡಿಮೆಯಿಂದ ಮಧ್ಯಮ, ನೇರವಲ್ಲದ ಬೆಳಕು",
+  },
+  "Medium indirect light": { hi: "मध्यम रोशनी, सीधी धूप नहीं", kn: "ಮಧ್ಯಮ, ನೇರವಲ್ಲದ ಬೆಳಕು" },
+  "Full sun, at least 5-6 hours": {
+    hi: "पूरी धूप, कम से कम 5-6 घंटे",
+    kn: "ಪೂರ್ಣ ಬಿಸಿಲು, ಕನಿಷ್ಠ 5-6 ಗಂಟೆ",
+  },
+  "Full sun": { hi: "पूरी धूप", kn: "ಪೂರ್ಣ ಬಿಸಿಲು" },
+  "Full sun, at least 6 hours": { hi: "पूरी धूप, कम से कम 6 घंटे", kn: "ಪೂರ್ಣ ಬಿಸಿಲು, ಕನಿಷ್ಠ 6 ಗಂಟೆ" },
+  "Full sun to partial shade": {
+    hi: "पूरी धूप से हल्की छाँव तक",
+    kn: "ಪೂರ್ಣ ಬಿಸಿಲಿನಿಂದ ಭಾಗಶಃ ನೆರಳಿನವರೆಗೆ",
+  },
+  "Full sun, at least 4-5 hours": {
+    hi: "पूरी धूप, कम से कम 4-5 घंटे",
+    kn: "ಪೂರ್ಣ ಬಿಸಿಲು, ಕನಿಷ್ಠ 4-5 ಗಂಟೆ",
+  },
+  "Bright light to full sun": {
+    hi: "तेज़ रोशनी से पूरी धूप तक",
+    kn: "ಪ್ರಕಾಶಮಾನವಾದ ಬೆಳಕಿನಿಂದ ಪೂರ್ಣ ಬಿಸಿಲಿನವರೆಗೆ",
+  },
+  "Bright light, some direct sun": {
+    hi: "तेज़ रोशनी, थोड़ी सीधी धूप भी",
+    kn: "ಪ್ರಕಾಶಮಾನವಾದ ಬೆಳಕು, ಸ್ವಲ್ಪ ನೇರ ಬಿಸಿಲು",
+  },
+  "Bright light to partial sun": {
+    hi: "तेज़ रोशनी से थोड़ी धूप तक",
+    kn: "ಪ್ರಕಾಶಮಾನವಾದ ಬೆಳಕಿನಿಂದ ಸ್ವಲ್ಪ ಬಿಸಿಲಿನವರೆಗೆ",
+  },
+  "Bright indirect light to partial shade": {
+    hi: "तेज़ रोशनी (सीधी धूप नहीं) से हल्की छाँव तक",
+    kn: "ಪ್ರಕಾಶಮಾನವಾದ ನೇರವಲ್ಲದ ಬೆಳಕಿನಿಂದ ಭಾಗಶಃ ನೆರಳಿನವರೆಗೆ",
+  },
+  // Watering
+  "Every 2-3 weeks; let the soil dry out fully": {
+    hi: "हर 2-3 हफ़्ते में; मिट्टी पूरी सूखने दें",
+    kn: "2-3 ವಾರಕ್ಕೊಮ್ಮೆ; ಮಣ್ಣು ಪೂರ್ತಿ ಒಣಗಲು ಬಿಡಿ",
+  },
+  "Twice a week; keep the soil lightly moist": {
+    hi: "हफ़्ते में दो बार; मिट्टी हल्की नम रखें",
+    kn: "ವಾರಕ್ಕೆ ಎರಡು ಬಾರಿ; ಮಣ್ಣನ್ನು ಸ್ವಲ್ಪ ತೇವವಾಗಿಡಿ",
+  },
+  "Once a week; let the topsoil dry": {
+    hi: "हफ़्ते में एक बार; ऊपर की मिट्टी सूखने दें",
+    kn: "ವಾರಕ್ಕೊಮ್ಮೆ; ಮೇಲಿನ ಮಣ್ಣು ಒಣಗಲು ಬಿಡಿ",
+  },
+  "Every 2-3 weeks; water only when the soil is dry": {
+    hi: "हर 2-3 हफ़्ते में; मिट्टी सूखने पर ही पानी दें",
+    kn: "2-3 ವಾರಕ್ಕೊಮ್ಮೆ; ಮಣ್ಣು ಒಣಗಿದಾಗ ಮಾತ್ರ ನೀರು ಹಾಕಿ",
+  },
+  "Twice a week in summer, once a week in winter": {
+    hi: "गर्मी में हफ़्ते में दो बार, सर्दी में एक बार",
+    kn: "ಬೇಸಿಗೆಯಲ್ಲಿ ವಾರಕ್ಕೆ ಎರಡು ಬಾರಿ, ಚಳಿಗಾಲದಲ್ಲಿ ವಾರಕ್ಕೊಮ್ಮೆ",
+  },
+  "Once in 10 days; let the soil dry out": {
+    hi: "10 दिन में एक बार; मिट्टी सूखने दें",
+    kn: "10 ದಿನಕ್ಕೊಮ್ಮೆ; ಮಣ್ಣು ಒಣಗಲು ಬಿಡಿ",
+  },
+  "Change the water every week, or keep soil lightly moist": {
+    hi: "हर हफ़्ते पानी बदलें, या मिट्टी हल्की नम रखें",
+    kn: "ಪ್ರತಿ ವಾರ ನೀರು ಬದಲಿಸಿ, ಅಥವಾ ಮಣ್ಣನ್ನು ಸ್ವಲ್ಪ ತೇವವಾಗಿಡಿ",
+  },
+  "Every 2-3 days; keep the soil evenly moist": {
+    hi: "हर 2-3 दिन में; मिट्टी एक जैसी नम रखें",
+    kn: "2-3 ದಿನಕ್ಕೊಮ್ಮೆ; ಮಣ್ಣನ್ನು ಸಮವಾಗಿ ತೇವವಾಗಿಡಿ",
+  },
+  "Once a week; do not let it sit in water": {
+    hi: "हफ़्ते में एक बार; गमले में पानी जमा न होने दें",
+    kn: "ವಾರಕ್ಕೊಮ್ಮೆ; ಕುಂಡದಲ್ಲಿ ನೀರು ನಿಲ್ಲದಂತೆ ನೋಡಿಕೊಳ್ಳಿ",
+  },
+  "Daily in summer; every 2-3 days in winter": {
+    hi: "गर्मी में रोज़; सर्दी में हर 2-3 दिन में",
+    kn: "ಬೇಸಿಗೆಯಲ್ಲಿ ಪ್ರತಿದಿನ; ಚಳಿಗಾಲದಲ್ಲಿ 2-3 ದಿನಕ್ಕೊಮ್ಮೆ",
+  },
+  "Every 1-2 days in summer; keep the soil moist": {
+    hi: "गर्मी में हर 1-2 दिन में; मिट्टी नम रखें",
+    kn: "ಬೇಸಿಗೆಯಲ್ಲಿ 1-2 ದಿನಕ್ಕೊಮ್ಮೆ; ಮಣ್ಣನ್ನು ತೇವವಾಗಿಡಿ",
+  },
+  "Every 2-3 days; let the soil dry between waterings": {
+    hi: "हर 2-3 दिन में; अगली बार पानी देने से पहले मिट्टी सूखने दें",
+    kn: "2-3 ದಿನಕ್ಕೊಮ್ಮೆ; ಮತ್ತೆ ನೀರು ಹಾಕುವ ಮೊದಲು ಮಣ್ಣು ಒಣಗಲು ಬಿಡಿ",
+  },
+  "Every 1-2 days; water at the base": {
+    hi: "हर 1-2 दिन में; जड़ के पास पानी दें",
+    kn: "1-2 ದಿನಕ್ಕೊಮ್ಮೆ; ಬುಡಕ್ಕೆ ನೀರು ಹಾಕಿ",
+  },
+  "Daily in summer; every 2 days otherwise": {
+    hi: "गर्मी में रोज़; बाक़ी समय हर 2 दिन में",
+    kn: "ಬೇಸಿಗೆಯಲ್ಲಿ ಪ್ರತಿದಿನ; ಉಳಿದ ಸಮಯದಲ್ಲಿ 2 ದಿನಕ್ಕೊಮ್ಮೆ",
+  },
+  "Once a week in summer; very little in winter": {
+    hi: "गर्मी में हफ़्ते में एक बार; सर्दी में बहुत कम",
+    kn: "ಬೇಸಿಗೆಯಲ್ಲಿ ವಾರಕ್ಕೊಮ್ಮೆ; ಚಳಿಗಾಲದಲ್ಲಿ ತುಂಬಾ ಕಡಿಮೆ",
+  },
+  "Every 2 days; let the topsoil dry": {
+    hi: "हर 2 दिन में; ऊपर की मिट्टी सूखने दें",
+    kn: "2 ದಿನಕ್ಕೊಮ್ಮೆ; ಮೇಲಿನ ಮಣ್ಣು ಒಣಗಲು ಬಿಡಿ",
+  },
+  "Every 1-2 days; likes moist soil": {
+    hi: "हर 1-2 दिन में; नम मिट्टी पसंद है",
+    kn: "1-2 ದಿನಕ್ಕೊಮ್ಮೆ; ತೇವವಾದ ಮಣ್ಣು ಇಷ್ಟ",
+  },
+  "Every 1-2 days; keep the soil moist": {
+    hi: "हर 1-2 दिन में; मिट्टी नम रखें",
+    kn: "1-2 ದಿನಕ್ಕೊಮ್ಮೆ; ಮಣ್ಣನ್ನು ತೇವವಾಗಿಡಿ",
+  },
+  "Every 2-3 days; let the soil dry": {
+    hi: "हर 2-3 दिन में; मिट्टी सूखने दें",
+    kn: "2-3 ದಿನಕ್ಕೊಮ್ಮೆ; ಮಣ್ಣು ಒಣಗಲು ಬಿಡಿ",
+  },
+  "Daily in summer; every 2 days in winter": {
+    hi: "गर्मी में रोज़; सर्दी में हर 2 दिन में",
+    kn: "ಬೇಸಿಗೆಯಲ್ಲಿ ಪ್ರತಿದಿನ; ಚಳಿಗಾಲದಲ್ಲಿ 2 ದಿನಕ್ಕೊಮ್ಮೆ",
+  },
+  "Every 10-15 days; let the soil dry out": {
+    hi: "हर 10-15 दिन में; मिट्टी सूखने दें",
+    kn: "10-15 ದಿನಕ್ಕೊಮ್ಮೆ; ಮಣ್ಣು ಒಣಗಲು ಬಿಡಿ",
+  },
+  "Every 10 days; let the soil dry out": {
+    hi: "हर 10 दिन में; मिट्टी सूखने दें",
+    kn: "10 ದಿನಕ್ಕೊಮ್ಮೆ; ಮಣ್ಣು ಒಣಗಲು ಬಿಡಿ",
+  },
+  "Every 2-3 days; keep the soil lightly moist": {
+    hi: "हर 2-3 दिन में; मिट्टी हल्की नम रखें",
+    kn: "2-3 ದಿನಕ್ಕೊಮ್ಮೆ; ಮಣ್ಣನ್ನು ಸ್ವಲ್ಪ ತೇವವಾಗಿಡಿ",
+  },
+  "Daily; keep the soil moist": { hi: "रोज़; मिट्टी नम रखें", kn: "ಪ್ರತಿದಿನ; ಮಣ್ಣನ್ನು ತೇವವಾಗಿಡಿ" },
+  "Every 10-12 days; let the soil dry out": {
+    hi: "हर 10-12 दिन में; मिट्टी सूखने दें",
+    kn: "10-12 ದಿನಕ್ಕೊಮ್ಮೆ; ಮಣ್ಣು ಒಣಗಲು ಬಿಡಿ",
+  },
+  "Twice a week; let the topsoil dry": {
+    hi: "हफ़्ते में दो बार; ऊपर की मिट्टी सूखने दें",
+    kn: "ವಾರಕ್ಕೆ ಎರಡು ಬಾರಿ; ಮೇಲಿನ ಮಣ್ಣು ಒಣಗಲು ಬಿಡಿ",
+  },
+  "Every 2 weeks; let the soil dry out": {
+    hi: "हर 2 हफ़्ते में; मिट्टी सूखने दें",
+    kn: "2 ವಾರಕ್ಕೊಮ್ಮೆ; ಮಣ್ಣು ಒಣಗಲು ಬಿಡಿ",
+  },
+  "Every 2-3 days; let the topsoil dry": {
+    hi: "हर 2-3 दिन में; ऊपर की मिट्टी सूखने दें",
+    kn: "2-3 ದಿನಕ್ಕೊಮ್ಮೆ; ಮೇಲಿನ ಮಣ್ಣು ಒಣಗಲು ಬಿಡಿ",
+  },
+  // Features
+  "Low maintenance": { hi: "कम देखभाल", kn: "ಕಡಿಮೆ ಆರೈಕೆ" },
+  "Tolerates low light": { hi: "कम रोशनी में भी ठीक", kn: "ಕಡಿಮೆ ಬೆಳಕಿನಲ್ಲೂ ಬೆಳೆಯುತ್ತದೆ" },
+  "Drought tolerant": { hi: "कम पानी में भी चल जाता है", kn: "ಕಡಿಮೆ ನೀರಿನಲ್ಲೂ ಬದುಕುತ್ತದೆ" },
+  "White flowers": { hi: "सफ़ेद फूल", kn: "ಬಿಳಿ ಹೂವುಗಳು" },
+  "Shows when it needs water": {
+    hi: "पानी चाहिए तो ख़ुद बता देता है",
+    kn: "ನೀರು ಬೇಕಾದಾಗ ತಾನೇ ತೋರಿಸುತ್ತದೆ",
+  },
+  "Shade tolerant": { hi: "छाँव में भी ठीक", kn: "ನೆರಳಿನಲ್ಲೂ ಬೆಳೆಯುತ್ತದೆ" },
+  "Glossy leaves": { hi: "चमकदार पत्तियाँ", kn: "ಹೊಳೆಯುವ ಎಲೆಗಳು" },
+  "Grows into a small tree": { hi: "बढ़कर छोटा पेड़ बन जाता है", kn: "ಬೆಳೆದು ಚಿಕ್ಕ ಮರವಾಗುತ್ತದೆ" },
+  "Wipe leaves to keep them shiny": {
+    hi: "चमक के लिए पत्तियाँ पोंछते रहें",
+    kn: "ಹೊಳಪಿಗಾಗಿ ಎಲೆಗಳನ್ನು ಒರೆಸುತ್ತಿರಿ",
+  },
+  "Very low maintenance": { hi: "बहुत कम देखभाल", kn: "ತುಂಬಾ ಕಡಿಮೆ ಆರೈಕೆ" },
+  "Slow growing": { hi: "धीरे बढ़ता है", kn: "ನಿಧಾನವಾಗಿ ಬೆಳೆಯುತ್ತದೆ" },
+  "Easy to propagate": { hi: "नए पौधे बनाना आसान", kn: "ಹೊಸ ಗಿಡ ಮಾಡುವುದು ಸುಲಭ" },
+  "Good for hanging baskets": { hi: "लटकने वाली टोकरी के लिए अच्छा", kn: "ತೂಗು ಬುಟ್ಟಿಗೆ ಸೂಕ್ತ" },
+  "Pet friendly": { hi: "पालतू जानवरों के लिए सुरक्षित", kn: "ಸಾಕುಪ್ರಾಣಿಗಳಿಗೆ ಸುರಕ್ಷಿತ" },
+  "Arrow-shaped leaves": { hi: "तीर जैसी पत्तियाँ", kn: "ಬಾಣದ ಆಕಾರದ ಎಲೆಗಳು" },
+  "Fast growing": { hi: "तेज़ी से बढ़ता है", kn: "ವೇಗವಾಗಿ ಬೆಳೆಯುತ್ತದೆ" },
+  "Grows in water too": { hi: "पानी में भी उगता है", kn: "ನೀರಿನಲ್ಲೂ ಬೆಳೆಯುತ್ತದೆ" },
+  "Trailing succulent": { hi: "लटकने वाला सकुलेंट", kn: "ಇಳಿಬೀಳುವ ಸಕ್ಯುಲೆಂಟ್" },
+  "Good for hanging pots": { hi: "लटकने वाले गमलों के लिए अच्छा", kn: "ತೂಗು ಕುಂಡಗಳಿಗೆ ಸೂಕ್ತ" },
+  "Needs well-drained soil": { hi: "पानी न रुकने वाली मिट्टी चाहिए", kn: "ನೀರು ನಿಲ್ಲದ ಮಣ್ಣು ಬೇಕು" },
+  "Heart-shaped leaves": { hi: "दिल के आकार की पत्तियाँ", kn: "ಹೃದಯದ ಆಕಾರದ ಎಲೆಗಳು" },
+  "Trailing or climbing": { hi: "लटकता भी है, चढ़ता भी है", kn: "ಇಳಿಬೀಳುತ್ತದೆ ಅಥವಾ ಹಬ್ಬುತ್ತದೆ" },
+  "Grows in water": { hi: "पानी में उगता है", kn: "ನೀರಿನಲ್ಲಿ ಬೆಳೆಯುತ್ತದೆ" },
+  Compact: { hi: "छोटा और घना", kn: "ಚಿಕ್ಕ ಗಾತ್ರ" },
+  "Popular gift": { hi: "तोहफ़े के लिए पसंदीदा", kn: "ಜನಪ್ರಿಯ ಉಡುಗೊರೆ" },
+  "Feathery fronds": { hi: "पंख जैसी पत्तियाँ", kn: "ಗರಿಯಂತಹ ಎಲೆಗಳು" },
+  "Likes humidity": { hi: "नमी पसंद है", kn: "ತೇವಾಂಶ ಇಷ್ಟ" },
+  "Red flowers": { hi: "लाल फूल", kn: "ಕೆಂಪು ಹೂವುಗಳು" },
+  "Long-lasting blooms": { hi: "लंबे समय तक टिकने वाले फूल", kn: "ಬಹಳ ದಿನ ಉಳಿಯುವ ಹೂವುಗಳು" },
+  "Patterned leaves": { hi: "डिज़ाइन वाली पत्तियाँ", kn: "ಚಿತ್ತಾರದ ಎಲೆಗಳು" },
+  "Large red flowers": { hi: "बड़े लाल फूल", kn: "ದೊಡ್ಡ ಕೆಂಪು ಹೂವುಗಳು" },
+  "Flowers most of the year": {
+    hi: "साल में ज़्यादातर समय फूल",
+    kn: "ವರ್ಷದ ಹೆಚ್ಚಿನ ಸಮಯ ಹೂ ಬಿಡುತ್ತದೆ",
+  },
+  "Used in pooja": { hi: "पूजा में काम आता है", kn: "ಪೂಜೆಗೆ ಬಳಸುತ್ತಾರೆ" },
+  "Fragrant flowers": { hi: "ख़ुशबूदार फूल", kn: "ಪರಿಮಳದ ಹೂವುಗಳು" },
+  "Summer bloomer": { hi: "गर्मी में खिलता है", kn: "ಬೇಸಿಗೆಯಲ್ಲಿ ಅರಳುತ್ತದೆ" },
+  "Good for balconies": { hi: "बालकनी के लिए अच्छा", kn: "ಬಾಲ್ಕನಿಗೆ ಸೂಕ್ತ" },
+  "Bright colour": { hi: "चटख रंग", kn: "ಗಾಢ ಬಣ್ಣ" },
+  "Can be trained on a wall": { hi: "दीवार पर चढ़ाया जा सकता है", kn: "ಗೋಡೆಯ ಮೇಲೆ ಹಬ್ಬಿಸಬಹುದು" },
+  "Orange flowers": { hi: "नारंगी फूल", kn: "ಕಿತ್ತಳೆ ಬಣ್ಣದ ಹೂವುಗಳು" },
+  Seasonal: { hi: "मौसमी", kn: "ಋತುಮಾನದ ಗಿಡ" },
+  "Used in garlands": { hi: "मालाओं में काम आता है", kn: "ಹಾರ ಕಟ್ಟಲು ಬಳಸುತ್ತಾರೆ" },
+  "Fragrant pink flowers": { hi: "ख़ुशबूदार गुलाबी फूल", kn: "ಪರಿಮಳದ ಗುಲಾಬಿ ಬಣ್ಣದ ಹೂವುಗಳು" },
+  "Needs regular feeding": { hi: "नियमित खाद चाहिए", kn: "ನಿಯಮಿತವಾಗಿ ಗೊಬ್ಬರ ಬೇಕು" },
+  "Prune after flowering": { hi: "फूल झड़ने के बाद छँटाई करें", kn: "ಹೂ ಬಿಟ್ಟ ನಂತರ ಸವರಿ" },
+  "Pink flowers": { hi: "गुलाबी फूल", kn: "ಗುಲಾಬಿ ಬಣ್ಣದ ಹೂವುಗಳು" },
+  "Thick sculptural stem": { hi: "मोटा, सुंदर आकार का तना", kn: "ದಪ್ಪ, ಸುಂದರ ಆಕಾರದ ಕಾಂಡ" },
+  "Kitchen herb": { hi: "रसोई में काम आने वाला पौधा", kn: "ಅಡುಗೆಗೆ ಬಳಸುವ ಗಿಡ" },
+  "Aromatic leaves": { hi: "महकती पत्तियाँ", kn: "ಸುವಾಸನೆಯ ಎಲೆಗಳು" },
+  "Long-lived": { hi: "कई साल चलता है", kn: "ಹಲವು ವರ್ಷ ಬದುಕುತ್ತದೆ" },
+  "Lemon-scented leaves": { hi: "नींबू जैसी ख़ुशबू वाली पत्तियाँ", kn: "ನಿಂಬೆ ಪರಿಮಳದ ಎಲೆಗಳು" },
+  "Used in chai": { hi: "चाय में डाला जाता है", kn: "ಚಹಾದಲ್ಲಿ ಬಳಸುತ್ತಾರೆ" },
+  "Flowers all year": { hi: "साल भर फूल", kn: "ವರ್ಷವಿಡೀ ಹೂ ಬಿಡುತ್ತದೆ" },
+  "Heat tolerant": { hi: "गर्मी झेल लेता है", kn: "ಬಿಸಿಲನ್ನು ತಡೆದುಕೊಳ್ಳುತ್ತದೆ" },
+  "Flower clusters": { hi: "फूलों के गुच्छे", kn: "ಹೂಗೊಂಚಲುಗಳು" },
+  "Compact shrub": { hi: "छोटी, घनी झाड़ी", kn: "ಚಿಕ್ಕ, ದಟ್ಟ ಪೊದೆ" },
+  "Good for hedges": { hi: "बाड़ के लिए अच्छा", kn: "ಬೇಲಿಗೆ ಸೂಕ್ತ" },
+  "Colourful flowers": { hi: "रंग-बिरंगे फूल", kn: "ಬಣ್ಣಬಣ್ಣದ ಹೂವುಗಳು" },
+  "Easy from cuttings": { hi: "कलम से आसानी से लग जाता है", kn: "ಕಡ್ಡಿ ನೆಟ್ಟರೆ ಸುಲಭವಾಗಿ ಬೆಳೆಯುತ್ತದೆ" },
+  "Fragrant leaves": { hi: "ख़ुशबूदार पत्तियाँ", kn: "ಪರಿಮಳದ ಎಲೆಗಳು" },
+  "Used in herbal tea": { hi: "हर्बल चाय में काम आता है", kn: "ಹರ್ಬಲ್ ಟೀಗೆ ಬಳಸುತ್ತಾರೆ" },
+  Succulent: { hi: "सकुलेंट", kn: "ಸಕ್ಯುಲೆಂಟ್" },
+  "Easy to multiply from pups": {
+    hi: "बगल के छोटे पौधों से आसानी से बढ़ता है",
+    kn: "ಮರಿ ಗಿಡಗಳಿಂದ ಸುಲಭವಾಗಿ ಹೆಚ್ಚಿಸಬಹುದು",
+  },
+  "Good floor plant": { hi: "फ़र्श पर रखने के लिए अच्छा", kn: "ನೆಲದ ಮೇಲೆ ಇಡಲು ಸೂಕ್ತ" },
+  "Colourful leaves": { hi: "रंग-बिरंगी पत्तियाँ", kn: "ಬಣ್ಣಬಣ್ಣದ ಎಲೆಗಳು" },
+  "Needs bright light": { hi: "तेज़ रोशनी चाहिए", kn: "ಪ್ರಕಾಶಮಾನವಾದ ಬೆಳಕು ಬೇಕು" },
+  "Regrows after cutting": { hi: "काटने पर फिर उग आता है", kn: "ಕತ್ತರಿಸಿದರೂ ಮತ್ತೆ ಬೆಳೆಯುತ್ತದೆ" },
+  "Good for desks": { hi: "मेज़ पर रखने के लिए अच्छा", kn: "ಮೇಜಿನ ಮೇಲೆ ಇಡಲು ಸೂಕ್ತ" },
+  "Purple striped leaves": { hi: "बैंगनी धारियों वाली पत्तियाँ", kn: "ನೇರಳೆ ಪಟ್ಟೆಗಳ ಎಲೆಗಳು" },
+  "Very compact": { hi: "बहुत छोटा और घना", kn: "ತುಂಬಾ ಚಿಕ್ಕ ಗಾತ್ರ" },
+  "Striped leaves": { hi: "धारीदार पत्तियाँ", kn: "ಪಟ್ಟೆಗಳ ಎಲೆಗಳು" },
+};
+
+/** A plant's care details in Hindi and Kannada, as the seed writes them ('' / [] where none). */
+export interface PlantCareTranslation {
+  sunlightHi: string;
+  sunlightKn: string;
+  wateringHi: string;
+  wateringKn: string;
+  plantHeightHi: string;
+  plantHeightKn: string;
+  featuresHi: string[];
+  featuresKn: string[];
+}
+
+/** A height such as "35–45 cm" with its unit in Hindi and Kannada (the digits stay). */
+export function heightTranslation(english: string): CareText {
+  return {
+    hi: english.replace(/\bcm\b/g, "सेमी"),
+    kn: english.replace(/\bcm\b/g, "ಸೆಂ.ಮೀ"),
+  };
+}
+
+/**
+ * The Hindi and Kannada care details of a seeded plant, from `careTextTranslations` and
+ * `heightTranslation`. A text without a translation stays '' (shows the English); the feature
+ * lists are [] unless every feature has one.
+ */
+export function plantCareTranslation(plant: {
+  sunlight: string;
+  watering: string;
+  features: readonly string[];
+  plantHeight?: string | null;
+}): PlantCareTranslation {
+  const sunlight = careTextTranslations[plant.sunlight];
+  const watering = careTextTranslations[plant.watering];
+  const height = plant.plantHeight ? heightTranslation(plant.plantHeight) : undefined;
+  const features = plant.features.map((feature) => careTextTranslations[feature]);
+  const allFeatures = features.every((found) => found !== undefined);
+  return {
+    sunlightHi: sunlight?.hi ?? "",
+    sunlightKn: sunlight?.kn ?? "",
+    wateringHi: watering?.hi ?? "",
+    wateringKn: watering?.kn ?? "",
+    plantHeightHi: height?.hi ?? "",
+    plantHeightKn: height?.kn ?? "",
+    featuresHi: allFeatures ? features.map((found) => found?.hi ?? "") : [],
+    featuresKn: allFeatures ? features.map((found) => found?.kn ?? "") : [],
+  };
+}

@@ -3,7 +3,8 @@
  * /hi and /kn pages list them, falling back to the English where a translation is empty;
  * `/hi/plant?q=तुलसी` finds Tulsi and `?q=tulsi` still does; admins edit them on the catalogue
  * and rates pages (saved, checked, audited, shown at once); the seed fills them into a
- * database seeded before them without overwriting an admin's edits.
+ * database seeded before them without overwriting an admin's edits. The same for a plant's
+ * care details (sunlight, watering, features, height; migration 0012).
  */
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -23,6 +24,8 @@ import * as orderRoute from "~/routes/orderpage";
 import * as plantRoute from "~/routes/plant";
 import * as ratelistRoute from "~/routes/ratelist";
 import * as suppliesRoute from "~/routes/supplies";
+import { plants as seededPlants } from "../../content/catalogue/plants";
+import { careTextTranslations } from "../../content/catalogue/translations";
 import { createTestDatabase, queryRows } from "../db";
 import { cartWith } from "../factories";
 import { routeArgs, signedInStaff } from "../support/staff";
@@ -67,7 +70,20 @@ function errorsOf(result: unknown): Record<string, string> {
   return (result as { data: { errors: Record<string, string> } }).data.errors;
 }
 
-type Card = { slug: string; name: string; description: string };
+type Card = {
+  slug: string;
+  name: string;
+  description: string;
+  sunlight: string | null;
+  watering: string | null;
+  features: string[];
+  plantHeight: string | null;
+};
+
+/** One plant's card on a /plant URL. */
+async function cardAt(url: string, slug: string): Promise<Card | undefined> {
+  return (await plantsAt(url)).find((plant) => plant.slug === slug);
+}
 
 /** The plant cards of a /plant URL (any language), as its loader gives them to the page. */
 async function plantsAt(url: string): Promise<Card[]> {
@@ -143,6 +159,52 @@ describe("public lists in Hindi and Kannada", () => {
     expect(money?.name).toBe("मनी प्लांट");
   });
 
+  it("every seeded sunlight, watering and feature text has a Hindi and a Kannada translation", async () => {
+    const texts = seededPlants.flatMap((p) => [p.sunlight, p.watering, ...p.features]);
+    expect(texts.filter((text) => !careTextTranslations[text])).toEqual([]);
+    const rows = (await db.select().from(products)).filter((p) => p.kind === "plant");
+    const missing = rows.filter(
+      (p) =>
+        !p.sunlightHi ||
+        !p.sunlightKn ||
+        !p.wateringHi ||
+        !p.wateringKn ||
+        p.featuresHi.length !== p.features.length ||
+        p.featuresKn.length !== p.features.length ||
+        (p.plantHeight !== null && (!p.plantHeightHi || !p.plantHeightKn)),
+    );
+    expect(missing.map((p) => p.slug)).toEqual([]);
+  });
+
+  it("/hi/plant and /kn/plant cards show the care details translated; /plant stays English", async () => {
+    expect(await cardAt("/plant", "tulsi")).toMatchObject({
+      sunlight: "Full sun, at least 4-5 hours",
+      watering: "Daily in summer; every 2 days in winter",
+      features: ["Fragrant leaves", "Used in pooja", "Used in herbal tea"],
+      plantHeight: "20–30 cm",
+    });
+    expect(await cardAt("/hi/plant", "tulsi")).toMatchObject({
+      sunlight: "पूरी धूप, कम से कम 4-5 घंटे",
+      watering: "गर्मी में रोज़; सर्दी में हर 2 दिन में",
+      features: ["ख़ुशबूदार पत्तियाँ", "पूजा में काम आता है", "हर्बल चाय में काम आता है"].map((f) =>
+        f.normalize("NFC"),
+      ),
+      plantHeight: "20–30 सेमी",
+    });
+    expect(await cardAt("/kn/plant", "tulsi")).toMatchObject({
+      sunlight: "ಪೂರ್ಣ ಬಿಸಿಲು, ಕನಿಷ್ಠ 4-5 ಗಂಟೆ",
+      watering: "ಬೇಸಿಗೆಯಲ್ಲಿ ಪ್ರತಿದಿನ; ಚಳಿಗಾಲದಲ್ಲಿ 2 ದಿನಕ್ಕೊಮ್ಮೆ",
+      features: ["ಪರಿಮಳದ ಎಲೆಗಳು", "ಪೂಜೆಗೆ ಬಳಸುತ್ತಾರೆ", "ಹರ್ಬಲ್ ಟೀಗೆ ಬಳಸುತ್ತಾರೆ"],
+      plantHeight: "20–30 ಸೆಂ.ಮೀ",
+    });
+    expect((await cardAt("/hi/plant", "rubber-plant"))?.sunlight).toBe(
+      "तेज़ लेकिन सीधी धूप नहीं".normalize("NFC"),
+    );
+    expect((await cardAt("/kn/plant", "rubber-plant"))?.sunlight).toBe(
+      "ಪ್ರಕಾಶಮಾನವಾದ ಆದರೆ ನೇರವಲ್ಲದ ಬೆಳಕು",
+    );
+  });
+
   it("an empty translation shows the English name and description", async () => {
     const brand = (
       (await run(suppliesRoute.loader as Handler, "http://localhost/hi/supplies")) as {
@@ -211,6 +273,22 @@ describe("search in Hindi and Kannada", () => {
     expect(await slugsAt("/hi/plant?q=%25")).toEqual([]);
     expect(await slugsAt("/kn/plant?q=_")).toEqual([]);
     expect(await slugsAt(`/plant?q=${encodeURIComponent("ದಾಸವಾಳ")}`)).toEqual([]);
+  });
+});
+
+describe("search in the translated features", () => {
+  it("finds a plant by a Hindi or Kannada feature (nukta optional), only on that language's page", async () => {
+    // "Pet friendly" (spider plant, areca palm), in no description.
+    const petFriendly = await slugsAt("/plant?q=pet%20friendly");
+    expect(petFriendly).toEqual(["spider-plant", "areca-palm"]);
+    expect(await slugsAt(`/hi/plant?q=${encodeURIComponent("पालतू जानवरों")}`)).toEqual(petFriendly);
+    expect(await slugsAt(`/kn/plant?q=${encodeURIComponent("ಸಾಕುಪ್ರಾಣಿ")}`)).toEqual(petFriendly);
+    // Peace lily: "पानी चाहिए तो ख़ुद बता देता है", typed without the nukta.
+    expect(await slugsAt(`/hi/plant?q=${encodeURIComponent("खुद बता")}`)).toEqual(["peace-lily"]);
+    expect(await slugsAt(`/plant?q=${encodeURIComponent("पालतू")}`)).toEqual([]);
+    expect(await slugsAt(`/kn/plant?q=${encodeURIComponent("पालतू")}`)).toEqual([]);
+    // English features still match on every page.
+    expect(await slugsAt("/hi/plant?q=pet%20friendly")).toContain("spider-plant");
   });
 });
 
@@ -290,6 +368,97 @@ describe("admin editing of the translations", () => {
       expect(Object.keys(errorsOf(result)), field).toEqual([field]);
     }
     expect(await product("money-plant")).toEqual(current);
+    expect(await auditCount()).toBe(count);
+  });
+
+  it("saves a plant's care details in Hindi and Kannada, audits them and shows them at once; empty shows the English", async () => {
+    const before = await product("peace-lily");
+    const url = `http://localhost/dashboard/catalogue/${before.id}`;
+    expect(productFormValues(before)).toMatchObject({
+      sunlightHi: "मध्यम रोशनी; सीधी धूप नहीं",
+      featuresKn: "ಬಿಳಿ ಹೂವುಗಳು\nನೀರು ಬೇಕಾದಾಗ ತಾನೇ ತೋರಿಸುತ್ತದೆ\nನೆರಳಿನಲ್ಲೂ ಬೆಳೆಯುತ್ತದೆ",
+    });
+    const form = {
+      ...productFormValues(before),
+      sunlightHi: "  खिड़की के पास, धूप से दूर  ",
+      wateringKn: "",
+      plantHeightHi: "30–40 सेमी (गमले समेत)",
+      featuresHi: "सफ़ेद फूल\nछाँव में भी ठीक, कम देखभाल",
+      featuresKn: "",
+    };
+    const result = await run(
+      productRoute.action as Handler,
+      url,
+      asAdmin(form, { id: String(before.id) }),
+    );
+    expect(statusOf(result)).toBe(302);
+    const featuresHi = ["सफ़ेद फूल", "छाँव में भी ठीक", "कम देखभाल"].map((f) => f.normalize("NFC"));
+    expect(await product("peace-lily")).toMatchObject({
+      sunlightHi: "खिड़की के पास, धूप से दूर".normalize("NFC"),
+      sunlightKn: before.sunlightKn,
+      wateringKn: "",
+      plantHeightHi: "30–40 सेमी (गमले समेत)",
+      featuresHi,
+      featuresKn: [],
+    });
+    expect(await lastAudit("product", before.id)).toMatchObject({
+      action: "product.update",
+      details: {
+        before: { sunlightHi: before.sunlightHi, featuresKn: before.featuresKn },
+        after: { sunlightHi: "खिड़की के पास, धूप से दूर".normalize("NFC"), featuresHi, featuresKn: [] },
+      },
+    });
+    expect(await cardAt("/hi/plant", "peace-lily")).toMatchObject({
+      sunlight: "खिड़की के पास, धूप से दूर".normalize("NFC"),
+      plantHeight: "30–40 सेमी (गमले समेत)",
+      features: featuresHi,
+    });
+    // Emptied in Kannada: the English watering and features, the rest still in Kannada.
+    expect(await cardAt("/kn/plant", "peace-lily")).toMatchObject({
+      sunlight: before.sunlightKn,
+      watering: "Twice a week; keep the soil lightly moist",
+      features: ["White flowers", "Shows when it needs water", "Shade tolerant"],
+      plantHeight: "30–40 ಸೆಂ.ಮೀ",
+    });
+    const page = (await run(
+      productRoute.loader as Handler,
+      url,
+      asAdmin(undefined, { id: String(before.id) }),
+    )) as { values: Record<string, string> };
+    expect(page.values).toMatchObject({
+      featuresHi: featuresHi.join("\n"),
+      featuresKn: "",
+      wateringKn: "",
+    });
+  });
+
+  it("refuses care details over the English limits next to their field, writing nothing", async () => {
+    const current = await product("aloe-vera");
+    const url = `http://localhost/dashboard/catalogue/${current.id}`;
+    const count = await auditCount();
+    const cases: [Record<string, string>, string, RegExp][] = [
+      [{ sunlightHi: "क".repeat(201) }, "sunlightHi", /Sunlight \(Hindi\) can be at most 200/],
+      [{ wateringKn: "ಕ".repeat(201) }, "wateringKn", /Watering \(Kannada\) can be at most 200/],
+      [{ plantHeightKn: "ಕ".repeat(41) }, "plantHeightKn", /Height \(Kannada\) can be at most 40/],
+      [
+        { featuresHi: Array.from({ length: 11 }, (_, i) => `फूल ${i}`).join("\n") },
+        "featuresHi",
+        /List at most 10 features/,
+      ],
+      [{ featuresKn: "ಕ".repeat(61) }, "featuresKn", /Keep each feature under 60 characters/],
+      [{ featuresKn: "ಕ".repeat(501) }, "featuresKn", /Features \(Kannada\) can be at most 500/],
+    ];
+    for (const [change, field, message] of cases) {
+      const result = await run(
+        productRoute.action as Handler,
+        url,
+        asAdmin({ ...productFormValues(current), ...change }, { id: String(current.id) }),
+      );
+      expect(statusOf(result), field).toBe(400);
+      expect(errorsOf(result)[field], field).toMatch(message);
+      expect(Object.keys(errorsOf(result)), field).toEqual([field]);
+    }
+    expect(await product("aloe-vera")).toEqual(current);
     expect(await auditCount()).toBe(count);
   });
 
@@ -406,12 +575,35 @@ describe("CSV exports", () => {
 describe("seeding translations into a database seeded before them", () => {
   it("fills empty translations of seeded rows, keeps an admin's, and skips renamed rows", async () => {
     // As a database seeded before migration 0011: every translation ''.
-    await db.update(products).set({ nameHi: "", nameKn: "", descriptionHi: "", descriptionKn: "" });
+    await db.update(products).set({
+      nameHi: "",
+      nameKn: "",
+      descriptionHi: "",
+      descriptionKn: "",
+      sunlightHi: "",
+      sunlightKn: "",
+      wateringHi: "",
+      wateringKn: "",
+      plantHeightHi: "",
+      plantHeightKn: "",
+      featuresHi: [],
+      featuresKn: [],
+    });
     await db.update(scrapCategories).set({ nameHi: "", nameKn: "" });
     await db.update(scrapMaterials).set({ nameHi: "", nameKn: "" });
     // An admin's translation, and an English name an admin changed.
     await db.update(products).set({ nameHi: "मेरा गुलाब" }).where(eq(products.slug, "desi-rose"));
     await db.update(products).set({ name: "Jade" }).where(eq(products.slug, "jade-plant"));
+    // Care details: an admin's Hindi sunlight and Kannada features, an English watering and
+    // feature list an admin changed.
+    await db
+      .update(products)
+      .set({ sunlightHi: "मेरी धूप", featuresKn: ["ನನ್ನ ಗಿಡ"] })
+      .where(eq(products.slug, "desi-rose"));
+    await db
+      .update(products)
+      .set({ watering: "Every morning", features: ["Mine"] })
+      .where(eq(products.slug, "mint"));
 
     expect(await seedDatabase(db)).toEqual({
       productsInserted: 0,
@@ -424,6 +616,30 @@ describe("seeding translations into a database seeded before them", () => {
       descriptionKn: expect.stringMatching(/ತುಳಸಿ/),
     });
     expect(await product("desi-rose")).toMatchObject({ nameHi: "मेरा गुलाब", nameKn: "" });
+    expect(await product("tulsi")).toMatchObject({
+      sunlightHi: "पूरी धूप, कम से कम 4-5 घंटे",
+      wateringKn: "ಬೇಸಿಗೆಯಲ್ಲಿ ಪ್ರತಿದಿನ; ಚಳಿಗಾಲದಲ್ಲಿ 2 ದಿನಕ್ಕೊಮ್ಮೆ",
+      plantHeightHi: "20–30 सेमी",
+      plantHeightKn: "20–30 ಸೆಂ.ಮೀ",
+      featuresHi: ["ख़ुशबूदार पत्तियाँ", "पूजा में काम आता है", "हर्बल चाय में काम आता है"].map((f) =>
+        f.normalize("NFC"),
+      ),
+      featuresKn: ["ಪರಿಮಳದ ಎಲೆಗಳು", "ಪೂಜೆಗೆ ಬಳಸುತ್ತಾರೆ", "ಹರ್ಬಲ್ ಟೀಗೆ ಬಳಸುತ್ತಾರೆ"],
+    });
+    // The admin's translations stay (and the other language of that text stays empty); the
+    // texts of this row that nobody touched are filled.
+    const rose = await product("desi-rose");
+    expect(rose).toMatchObject({
+      sunlightHi: "मेरी धूप",
+      sunlightKn: "",
+      featuresHi: [],
+      featuresKn: ["ನನ್ನ ಗಿಡ"],
+    });
+    expect(rose.wateringHi).not.toBe("");
+    // Changed English: its translation is not filled, the others are.
+    const mint = await product("mint");
+    expect(mint).toMatchObject({ wateringHi: "", wateringKn: "", featuresHi: [], featuresKn: [] });
+    expect(mint.sunlightKn).not.toBe("");
     expect(await product("jade-plant")).toMatchObject({
       nameHi: "",
       descriptionHi: expect.stringMatching(/सकुलेंट/),

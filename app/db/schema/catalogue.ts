@@ -46,6 +46,18 @@ export const products = pgTable(
     features: text("features").array().notNull().default(sql`'{}'::text[]`),
     usage: text("usage", { enum: plantUsages }),
     plantHeight: text("plant_height"),
+    /**
+     * Hindi and Kannada care details (issue 16); '' (or an empty list) shows the English one.
+     * Not null, unlike the English ones: a fertiliser simply keeps them empty.
+     */
+    sunlightHi: text("sunlight_hi").notNull().default(""),
+    sunlightKn: text("sunlight_kn").notNull().default(""),
+    wateringHi: text("watering_hi").notNull().default(""),
+    wateringKn: text("watering_kn").notNull().default(""),
+    plantHeightHi: text("plant_height_hi").notNull().default(""),
+    plantHeightKn: text("plant_height_kn").notNull().default(""),
+    featuresHi: text("features_hi").array().notNull().default(sql`'{}'::text[]`),
+    featuresKn: text("features_kn").array().notNull().default(sql`'{}'::text[]`),
     sortOrder: integer("sort_order").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

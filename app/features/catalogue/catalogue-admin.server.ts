@@ -267,9 +267,17 @@ function columnsOf(input: ProductInput) {
     size: input.size,
     usage: input.usage,
     sunlight: input.sunlight,
+    sunlightHi: input.sunlightHi,
+    sunlightKn: input.sunlightKn,
     watering: input.watering,
+    wateringHi: input.wateringHi,
+    wateringKn: input.wateringKn,
     plantHeight: input.plantHeight,
+    plantHeightHi: input.plantHeightHi,
+    plantHeightKn: input.plantHeightKn,
     features: input.features,
+    featuresHi: input.featuresHi,
+    featuresKn: input.featuresKn,
     imagePath: input.imagePath,
     imageAlt: input.imageAlt,
   };
@@ -349,9 +357,11 @@ export async function updateProduct(
     if (!current) throw new ProductNotFoundError();
     const next = columnsOf(input);
     const diff = changedFields(current, next);
-    if (sameList(current.features, next.features)) {
-      delete diff.before.features;
-      delete diff.after.features;
+    for (const list of ["features", "featuresHi", "featuresKn"] as const) {
+      if (sameList(current[list], next[list])) {
+        delete diff.before[list];
+        delete diff.after[list];
+      }
     }
     if (Object.keys(diff.after).length === 0) return { changed: false };
     await tx
@@ -390,9 +400,17 @@ export function productFormValues(product: Product): Record<ProductField, string
     size: product.size ?? "",
     usage: product.usage ?? "",
     sunlight: product.sunlight ?? "",
+    sunlightHi: product.sunlightHi,
+    sunlightKn: product.sunlightKn,
     watering: product.watering ?? "",
+    wateringHi: product.wateringHi,
+    wateringKn: product.wateringKn,
     plantHeight: product.plantHeight ?? "",
+    plantHeightHi: product.plantHeightHi,
+    plantHeightKn: product.plantHeightKn,
     features: product.features.join("\n"),
+    featuresHi: product.featuresHi.join("\n"),
+    featuresKn: product.featuresKn.join("\n"),
     imagePath: product.imagePath,
     imageAlt: product.imageAlt,
   };

@@ -9,11 +9,12 @@
  *
  * Names and descriptions come in the visitor's language (issue 16): `name_hi`/`name_kn` and
  * `description_hi`/`description_kn`, the English one where the translation is '' (not yet
- * written). Lists are cached per language; one invalidation drops every language.
+ * written); so do a plant's care details (sunlight, watering, height, and the features list,
+ * whose translation is used when it is not empty). Lists are cached per language; one invalidation drops every language.
  */
 import { and, asc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { localisedColumn } from "~/db/localised-column.server";
+import { localisedColumn, localisedList } from "~/db/localised-column.server";
 import { createReadCache } from "~/db/read-cache.server";
 import { type PlantUsage, type Product, products } from "~/db/schema/catalogue";
 import type { Lang } from "~/i18n/languages";
@@ -75,11 +76,23 @@ function columnsFor(lang: Lang) {
     stock: products.stock,
     imagePath: products.imagePath,
     imageAlt: products.imageAlt,
-    sunlight: products.sunlight,
-    watering: products.watering,
-    features: products.features,
+    sunlight: localisedColumn(lang, products.sunlight, {
+      hi: products.sunlightHi,
+      kn: products.sunlightKn,
+    }) as SQL<string | null>,
+    watering: localisedColumn(lang, products.watering, {
+      hi: products.wateringHi,
+      kn: products.wateringKn,
+    }) as SQL<string | null>,
+    features: localisedList(lang, products.features, {
+      hi: products.featuresHi,
+      kn: products.featuresKn,
+    }),
     usage: products.usage,
-    plantHeight: products.plantHeight,
+    plantHeight: localisedColumn(lang, products.plantHeight, {
+      hi: products.plantHeightHi,
+      kn: products.plantHeightKn,
+    }) as SQL<string | null>,
   };
 }
 
@@ -92,7 +105,7 @@ const usagesFor: Record<"indoor" | "outdoor", PlantUsage[]> = {
  * Active plants matching the query, names and descriptions in `lang` (English where not
  * translated). "indoor" includes plants for both; so does "outdoor".
  * The search matches the English name, description and features, and in Hindi or Kannada the
- * name and description in that language too (`/hi/plant?q=तुलसी` and `?q=tulsi` both find
+ * name, description and features in that language too (`/hi/plant?q=तुलसी` and `?q=tulsi` both find
  * Tulsi), case-insensitively; in Hindi a nukta is optional (अखबार finds अख़बार).
  * Served from memory when read before (see the module comment); the array is frozen.
  */
@@ -120,9 +133,14 @@ function searchCondition(q: string, lang: Lang): SQL | undefined {
     conditions.push(
       sql`translate(${products.nameHi}, ${NUKTA_FROM}, ${NUKTA_TO}) ilike ${bare}`,
       sql`translate(${products.descriptionHi}, ${NUKTA_FROM}, ${NUKTA_TO}) ilike ${bare}`,
+      sql`translate(array_to_string(${products.featuresHi}, ' '), ${NUKTA_FROM}, ${NUKTA_TO}) ilike ${bare}`,
     );
   } else if (lang === "kn") {
-    conditions.push(ilike(products.nameKn, pattern), ilike(products.descriptionKn, pattern));
+    conditions.push(
+      ilike(products.nameKn, pattern),
+      ilike(products.descriptionKn, pattern),
+      sql`array_to_string(${products.featuresKn}, ' ') ilike ${pattern}`,
+    );
   }
   return or(...conditions);
 }

@@ -5,7 +5,8 @@
  * own: price ₹1 to ₹1,00,000 with at most 2 decimals (read by `parseRupees`, so "1,200" is
  * ₹1,200), stock a whole number 0 to 10,000. The Hindi and Kannada name and description
  * (issue 16) are optional ('' shows the English on the Hindi or Kannada page), with the
- * English limits.
+ * English limits; so are a plant's sunlight, watering, height and features in Hindi and
+ * Kannada (features entered like the English ones).
  * Server only (ADR 0006); the browser gets the same limits as plain attributes.
  */
 import { z } from "zod";
@@ -40,9 +41,17 @@ export const productFields = [
   "size",
   "usage",
   "sunlight",
+  "sunlightHi",
+  "sunlightKn",
   "watering",
+  "wateringHi",
+  "wateringKn",
   "plantHeight",
+  "plantHeightHi",
+  "plantHeightKn",
   "features",
+  "featuresHi",
+  "featuresKn",
   "imagePath",
   "imageAlt",
 ] as const;
@@ -58,9 +67,17 @@ export const productLimits = {
   descriptionKn: 2000,
   size: 40,
   sunlight: 200,
+  sunlightHi: 200,
+  sunlightKn: 200,
   watering: 200,
+  wateringHi: 200,
+  wateringKn: 200,
   plantHeight: 40,
+  plantHeightHi: 40,
+  plantHeightKn: 40,
   features: 500,
+  featuresHi: 500,
+  featuresKn: 500,
   imagePath: 200,
   imageAlt: 200,
 } as const;
@@ -125,7 +142,7 @@ const imagePath = z
   });
 
 /** Features typed one per line or separated by commas; empty entries dropped. */
-const features = text("Features", productLimits.features).transform((value, ctx) => {
+function featureList(value: string, ctx: z.RefinementCtx): string[] {
   const list = value
     .split(/[\n,]/)
     .map((item) => item.trim())
@@ -139,7 +156,14 @@ const features = text("Features", productLimits.features).transform((value, ctx)
     return z.NEVER;
   }
   return list;
-});
+}
+
+const features = text("Features", productLimits.features).transform(featureList);
+
+/** Translated features: like `features`, in NFC, [] (show the English) when empty or missing. */
+function translatedFeatures(label: string, max: number) {
+  return translation(label, max).transform(featureList);
+}
 
 export const productSchema = z
   .object({
@@ -161,9 +185,17 @@ export const productSchema = z
     size: optionalText("The pack size", productLimits.size),
     usage: z.string(),
     sunlight: optionalText("Sunlight", productLimits.sunlight),
+    sunlightHi: translation("Sunlight (Hindi)", productLimits.sunlightHi),
+    sunlightKn: translation("Sunlight (Kannada)", productLimits.sunlightKn),
     watering: optionalText("Watering", productLimits.watering),
+    wateringHi: translation("Watering (Hindi)", productLimits.wateringHi),
+    wateringKn: translation("Watering (Kannada)", productLimits.wateringKn),
     plantHeight: optionalText("Plant height", productLimits.plantHeight),
+    plantHeightHi: translation("Height (Hindi)", productLimits.plantHeightHi),
+    plantHeightKn: translation("Height (Kannada)", productLimits.plantHeightKn),
     features,
+    featuresHi: translatedFeatures("Features (Hindi)", productLimits.featuresHi),
+    featuresKn: translatedFeatures("Features (Kannada)", productLimits.featuresKn),
     imagePath,
     imageAlt: requiredText(
       "The image description",
@@ -181,6 +213,14 @@ export const productSchema = z
         watering: null,
         plantHeight: null,
         features: [] as string[],
+        sunlightHi: "",
+        sunlightKn: "",
+        wateringHi: "",
+        wateringKn: "",
+        plantHeightHi: "",
+        plantHeightKn: "",
+        featuresHi: [] as string[],
+        featuresKn: [] as string[],
       };
     }
     const usage = plantUsages.find((value) => value === input.usage);

@@ -54,9 +54,17 @@ const newProduct: Record<ProductField, string> = {
   size: "",
   usage: "",
   sunlight: "",
+  sunlightHi: "",
+  sunlightKn: "",
   watering: "",
+  wateringHi: "",
+  wateringKn: "",
   plantHeight: "",
+  plantHeightHi: "",
+  plantHeightKn: "",
   features: "",
+  featuresHi: "",
+  featuresKn: "",
   imagePath: "",
   imageAlt: "",
 };
@@ -241,11 +249,15 @@ function Translations({ field }: { field: FieldOf }) {
   );
 }
 
-/** The fields only plants use, in their own fieldset. */
+/**
+ * The fields only plants use, in their own fieldset; the care details also in Hindi and
+ * Kannada (issue 16, optional: an empty one shows the English on that language's pages).
+ */
 function PlantDetails({ field }: { field: FieldOf }) {
   return (
     <fieldset className="dash-fieldset">
       <legend>Plant details (plants only)</legend>
+      <p>Leave a Hindi or Kannada field empty to show the English on that language's pages.</p>
       <SelectField
         {...field("usage")}
         label="Indoor or outdoor"
@@ -253,13 +265,43 @@ function PlantDetails({ field }: { field: FieldOf }) {
         placeholder="Choose where it grows"
       />
       <InputField {...field("sunlight")} label="Sunlight" />
+      <InputField {...field("sunlightHi")} label="Sunlight (Hindi)" lang="hi" />
+      <InputField {...field("sunlightKn")} label="Sunlight (Kannada)" lang="kn" />
       <InputField {...field("watering")} label="Watering" />
+      <InputField {...field("wateringHi")} label="Watering (Hindi)" lang="hi" />
+      <InputField {...field("wateringKn")} label="Watering (Kannada)" lang="kn" />
       <InputField {...field("plantHeight")} label="Plant height" hint="Like 30–40 cm." />
+      <InputField
+        {...field("plantHeightHi")}
+        label="Height (Hindi)"
+        hint="Like 30–40 सेमी."
+        lang="hi"
+      />
+      <InputField
+        {...field("plantHeightKn")}
+        label="Height (Kannada)"
+        hint="Like 30–40 ಸೆಂ.ಮೀ."
+        lang="kn"
+      />
       <TextareaField
         {...field("features")}
         label="Features"
         hint="One per line, at most 10."
         rows={3}
+      />
+      <TextareaField
+        {...field("featuresHi")}
+        label="Features (Hindi)"
+        hint="One per line, at most 10."
+        rows={3}
+        lang="hi"
+      />
+      <TextareaField
+        {...field("featuresKn")}
+        label="Features (Kannada)"
+        hint="One per line, at most 10."
+        rows={3}
+        lang="kn"
       />
     </fieldset>
   );
