@@ -8,7 +8,7 @@ import { waitForHydration } from "../support/e2e-steps";
 
 const PHONE = { width: 412, height: 823 };
 
-for (const path of ["/", "/plant", "/faq", "/cart"]) {
+for (const path of ["/", "/plant", "/faq", "/cart", "/hi/plant", "/kn"]) {
   test(`${path}: no script is requested before the largest contentful paint, and the page hydrates`, async ({
     page,
   }) => {
