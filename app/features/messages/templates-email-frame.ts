@@ -155,40 +155,6 @@ export function emailFrame(words: FrameWords) {
     };
   }
 
-  /** What the customer chose at collection, in a few words (`FrameWords.reward`). */
-  function rewardSummary(p: MessageParamsByTemplate["pickup_collected"]): string {
-    if (p.reward === "coupon") {
-      const worth = p.couponValuePaise === undefined ? undefined : formatPaise(p.couponValuePaise);
-      return words.reward
-        .coupon(p.couponCode ?? "", worth)
-        .replace(/\s+/g, " ")
-        .trim();
-    }
-    if (p.reward === "plants") {
-      const count = (p.plants ?? []).reduce((sum, plant) => sum + plant.quantity, 0);
-      return words.reward.plants(count);
-    }
-    return words.reward.paid(formatPaise(p.payoutPaise));
-  }
-
-  /** The rows of the reward: the coupon ("–" for what is not known), each plant, or the payout. */
-  function collectedDetails(p: MessageParamsByTemplate["pickup_collected"]): [string, string][] {
-    if (p.reward === "coupon") {
-      return [
-        [words.couponCode, p.couponCode ?? "–"],
-        [
-          words.couponValue,
-          p.couponValuePaise === undefined ? "–" : formatPaise(p.couponValuePaise),
-        ],
-        [words.validUntil, p.couponExpiresOn ? day(p.couponExpiresOn) : "–"],
-      ];
-    }
-    if (p.reward === "plants") {
-      return (p.plants ?? []).map((plant): [string, string] => [plant.name, `× ${plant.quantity}`]);
-    }
-    return [[words.payout, formatPaise(p.payoutPaise)]];
-  }
-
   /** The newsletter: the text's blank-line separated paragraphs, the unsubscribe link. */
   const newsletter: EmailTexts["newsletter"] = (p, ctx) => ({
     subject: p.subject,
@@ -209,8 +175,47 @@ export function emailFrame(words: FrameWords) {
     orderRows,
     pickupCopy,
     orderCopy,
-    rewardSummary,
-    collectedDetails,
+    rewardSummary: (p: MessageParamsByTemplate["pickup_collected"]) => rewardSummary(words, p),
+    collectedDetails: (p: MessageParamsByTemplate["pickup_collected"]) =>
+      collectedDetails(words, day, p),
     newsletter,
   };
+}
+
+/** What the customer chose at collection, in a few words (`FrameWords.reward`). */
+function rewardSummary(words: FrameWords, p: MessageParamsByTemplate["pickup_collected"]): string {
+  if (p.reward === "coupon") {
+    const worth = p.couponValuePaise === undefined ? undefined : formatPaise(p.couponValuePaise);
+    return words.reward
+      .coupon(p.couponCode ?? "", worth)
+      .replace(/\s+/g, " ")
+      .trim();
+  }
+  if (p.reward === "plants") {
+    const count = (p.plants ?? []).reduce((sum, plant) => sum + plant.quantity, 0);
+    return words.reward.plants(count);
+  }
+  return words.reward.paid(formatPaise(p.payoutPaise));
+}
+
+/**
+ * The rows of the reward: the coupon ("–" for what is not known), each plant, or the payout;
+ * `day` writes a YYYY-MM-DD date in the language.
+ */
+function collectedDetails(
+  words: FrameWords,
+  day: (date: string) => string,
+  p: MessageParamsByTemplate["pickup_collected"],
+): [string, string][] {
+  if (p.reward === "coupon") {
+    return [
+      [words.couponCode, p.couponCode ?? "–"],
+      [words.couponValue, p.couponValuePaise === undefined ? "–" : formatPaise(p.couponValuePaise)],
+      [words.validUntil, p.couponExpiresOn ? day(p.couponExpiresOn) : "–"],
+    ];
+  }
+  if (p.reward === "plants") {
+    return (p.plants ?? []).map((plant): [string, string] => [plant.name, `× ${plant.quantity}`]);
+  }
+  return [[words.payout, formatPaise(p.payoutPaise)]];
 }
