@@ -44,7 +44,11 @@ export const QUIET_MS = 100;
  */
 export const AFTER_PAINT_LOADER = `(function () {
   var d = document;
+  var activated = false;
   function activate() {
+    // Once: a largest-contentful-paint entry after the start must not start them "again".
+    if (activated) return;
+    activated = true;
     window.__scriptsStartedAt = performance.now();
     d.querySelectorAll('link[rel="${INERT_PRELOAD_REL}"]').forEach(function (link) {
       link.rel = "modulepreload";
