@@ -156,7 +156,7 @@ export function localiseText(lang: Lang, english: string): string {
 }
 
 /** Keys of action data whose string values are messages for the visitor. */
-const MESSAGE_KEYS = new Set(["errors", "formError", "error", "message", "notice"]);
+const MESSAGE_KEYS = new Set(["errors", "itemErrors", "formError", "error", "message", "notice"]);
 
 function localiseMessages(lang: Lang, value: unknown): unknown {
   if (typeof value === "string") return localiseText(lang, value);
@@ -170,8 +170,8 @@ function localiseMessages(lang: Lang, value: unknown): unknown {
 }
 
 /**
- * Action data with its messages (values under `errors`, `formError`, `error`, `message`,
- * `notice`, at any depth) in `lang`; entered values and everything else untouched. Accepts
+ * Action data with its messages (values under `errors`, `itemErrors`, `formError`, `error`,
+ * `message`, `notice`, at any depth) in `lang`; entered values and everything else untouched. Accepts
  * plain objects and `data()` results; Responses (redirects) pass through.
  */
 export function localiseActionData<T>(lang: Lang, result: T): T {

@@ -16,7 +16,7 @@ import { listRateCategories } from "~/features/rates/rates.server";
 import { countAttempt, honeypotFilled } from "~/features/site/anti-automation.server";
 import { localisedPageMeta } from "~/features/site/meta";
 import { siteConfig } from "~/features/site/site-config";
-import { langOf, localiseActionData, localiseText, messagesFor, t } from "~/i18n/i18n.server";
+import { langOf, localiseActionData, messagesFor, t } from "~/i18n/i18n.server";
 import { useT } from "~/i18n/i18n-react";
 import { localePath } from "~/i18n/languages";
 import { idempotencyKey } from "~/utils/codes.server";
@@ -97,13 +97,7 @@ async function bookingAction({ request, context }: Route.ActionArgs) {
         values,
         itemValues: itemValues.slice(0, MAX_ESTIMATE_ROWS),
         errors,
-        // Not one of localiseActionData's message keys: worded here.
-        itemErrors: Object.fromEntries(
-          Object.entries(itemErrors).map(([index, message]) => [
-            index,
-            localiseText(lang, message),
-          ]),
-        ),
+        itemErrors,
         formError,
         offerMailingList,
       },
