@@ -26,6 +26,7 @@ import { resetRateLimits } from "~/utils/rate-limit.server";
 import { testDatabaseForFile } from "../db";
 import { cartWith, productBySlug, setStock } from "../factories";
 import { type FakeWhatsApp, startFakeWhatsApp } from "../support/fake-whatsapp";
+import { testSite } from "../support/message-fixtures";
 import { dispatchThroughRealChannels } from "../support/outbox-fixtures";
 import { type SmtpTestServer, startSmtpTestServer } from "../support/smtp-test-server";
 import { routeArgs } from "../support/staff";
@@ -33,11 +34,7 @@ import { routeArgs } from "../support/staff";
 const handle = testDatabaseForFile();
 let smtp: SmtpTestServer;
 let whatsapp: FakeWhatsApp;
-const site = {
-  publicUrl: "https://shop.example",
-  shopName: "Scrap & Sprout",
-  supportEmail: "support@shop.example",
-};
+const site = testSite;
 
 beforeAll(async () => {
   await seedDatabase(handle.db);
