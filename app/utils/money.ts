@@ -4,27 +4,19 @@
  * Shown: whole rupees without decimals (₹80, ₹1,500); fractions with two (₹0.50, ₹4.50).
  * Typed: see `parseRupees`.
  */
+import { formatScaled } from "./indian-number";
 import { type DecimalUnit, type Parsed, parseDecimalText } from "./units";
 
-const whole = new Intl.NumberFormat("en-IN", {
-  style: "currency",
-  currency: "INR",
-  maximumFractionDigits: 0,
-});
-const fractional = new Intl.NumberFormat("en-IN", {
-  style: "currency",
-  currency: "INR",
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-
 /**
- * Formats integer paise as rupees, e.g. 150000 → "₹1,500", 50 → "₹0.50".
+ * Formats integer paise as rupees, e.g. 150000 → "₹1,500", 50 → "₹0.50", -150000 →
+ * "-₹1,500": what `Intl.NumberFormat("en-IN", { style: "currency", currency: "INR" })` prints
+ * (whole rupees with no decimals, else two), without `Intl` (indian-number.ts says why).
  * @throws RangeError when `paise` is not a safe integer.
  */
 export function formatPaise(paise: number): string {
   if (!Number.isSafeInteger(paise)) throw new RangeError(`Not an amount in paise: ${paise}`);
-  return paise % 100 === 0 ? whole.format(paise / 100) : fractional.format(paise / 100);
+  const rupees = formatScaled(Math.abs(paise), 2, { fixed: paise % 100 !== 0 });
+  return `${paise < 0 ? "-" : ""}₹${rupees}`;
 }
 
 const rupees: DecimalUnit = {

@@ -20,6 +20,8 @@
  * trailing zeros ("2.5000": the scale shows grams, so a fourth decimal is a typing mistake).
  */
 
+import { formatScaled } from "./indian-number";
+
 /** Why a text was refused: `range` is a number in shape but outside the allowed limits. */
 export type ParseProblem = "empty" | "negative" | "format" | "ambiguous" | "decimals" | "range";
 
@@ -126,7 +128,7 @@ const kilograms: DecimalUnit = {
 
 /** "5,000" for 5,000,000 g: whole kg in Indian grouping, up to 3 decimals. */
 function kgLabel(grams: number): string {
-  return (grams / GRAMS_PER_KG).toLocaleString("en-IN", { maximumFractionDigits: 3 });
+  return formatScaled(grams, 3);
 }
 
 /**

@@ -4,17 +4,16 @@
  * layout shift.
  */
 import { useT } from "~/i18n/i18n-react";
-
-const wholeNumber = new Intl.NumberFormat("en-IN", { maximumFractionDigits: 0 });
+import { groupIndian } from "~/utils/indian-number";
 
 /** Whole kilograms (rounded down, never over-claimed) with Indian grouping: 1234567 g → "1,234 kg". */
 export function formatImpactKg(grams: number): string {
-  return `${wholeNumber.format(Math.floor(grams / 1000))} kg`;
+  return `${groupIndian(Math.floor(grams / 1000))} kg`;
 }
 
 /** A count with Indian grouping: 123456 → "1,23,456". */
 export function formatImpactCount(count: number): string {
-  return wholeNumber.format(count);
+  return groupIndian(count);
 }
 
 export interface ImpactSectionProps {
