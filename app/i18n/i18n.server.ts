@@ -9,9 +9,11 @@
  * by `localiseText`: the `errors` namespace holds them as English templates, matched exactly
  * (placeholders `{name}` match any text and are carried over).
  */
+
 import { type I18n, setupI18n } from "@lingui/core";
 import { compileMessage } from "@lingui/message-utils/compileMessage";
 import { data } from "react-router";
+import { pagePathOf } from "~/utils/data-request";
 import en from "./catalogues/en.json";
 import hi from "./catalogues/hi.json";
 import kn from "./catalogues/kn.json";
@@ -85,7 +87,7 @@ export function t(lang: Lang, id: string, values?: Record<string, unknown>): str
  * loaders and actions that URL): the `.data` suffix is not part of the page's path.
  */
 export function langOf(request: Request): Lang {
-  return langFromPath(new URL(request.url).pathname.replace(/\.data$/, ""));
+  return langFromPath(pagePathOf(request));
 }
 
 /** The language remembered in the `lang` cookie, or null (absent or junk: ignored). */

@@ -15,6 +15,7 @@ import { localisedPageMeta } from "~/features/site/meta";
 import { langOf, localiseActionData, messagesFor } from "~/i18n/i18n.server";
 import { useLocalePath, useT } from "~/i18n/i18n-react";
 import { localePath } from "~/i18n/languages";
+import { isDataRequest } from "~/utils/data-request";
 import { textFields } from "~/utils/form-data";
 import { formatPaise } from "~/utils/money";
 import { safeRedirect } from "~/utils/safe-redirect";
@@ -73,7 +74,9 @@ async function cartAction(request: Request) {
     }
     throw error;
   }
-  if (redirectTo !== undefined) {
+  // A form posted without JavaScript goes back to its page; posted by a fetcher, the same
+  // form (it keeps its redirectTo field) gets data and the page stays as it is.
+  if (redirectTo !== undefined && !isDataRequest(request)) {
     return redirect(safeRedirect(redirectTo, localePath(langOf(request), "/cart")), {
       status: 303,
       headers,

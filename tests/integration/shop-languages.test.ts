@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { useDatabaseHandle } from "~/db/db.server";
 import { seedDatabase } from "~/db/seed.server";
-import { serializeCartCookie } from "~/features/cart/cart.server";
+import { getCart, readCartId, serializeCartCookie } from "~/features/cart/cart.server";
 import { action as cartAction } from "~/routes/cart";
 import { action as checkoutAction } from "~/routes/checkout";
 import { action as trackingAction } from "~/routes/order-tracking";
@@ -167,5 +167,26 @@ describe("cart in Hindi and Kannada", () => {
       redirectTo: "https://elsewhere.example/",
     })) as unknown as Response;
     expect(fallback.headers.get("Location")).toBe("/kn/cart");
+  });
+
+  it("answers the same form posted by JavaScript (a /cart.data call) with data, not a redirect", async () => {
+    const aloe = await productBySlug(handle.db, "aloe-vera");
+    await setStock(handle.db, aloe.id, 5);
+    const answer = (await postCart("/hi/cart.data", {
+      intent: "add",
+      productId: String(aloe.id),
+      redirectTo: "/hi/plant?q=aloe",
+    })) as unknown as Answer;
+    expect(answer).not.toBeInstanceOf(Response);
+    expect(answer.data).toEqual({ ok: true });
+    const cookie = answer.init?.headers
+      ? new Headers(answer.init.headers).get("Set-Cookie")?.split(";")[0]
+      : undefined;
+    expect(cookie).toBeTruthy();
+    const cartId = await readCartId(
+      new Request("http://localhost/hi/cart", { headers: { Cookie: cookie ?? "" } }),
+    );
+    const cart = await getCart(handle.db, cartId, "hi");
+    expect(cart.lines.map((line) => [line.productId, line.quantity])).toEqual([[aloe.id, 1]]);
   });
 });

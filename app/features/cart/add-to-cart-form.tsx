@@ -1,10 +1,10 @@
 /**
  * 'Add to cart' for a product card: a real form post to the cart action. Without JavaScript
- * the server redirects back to this page; with it, a fetcher posts without a page load and
- * the navigation count updates at once (site header counts pending adds).
+ * the server redirects back to this page (`redirectTo`); with it, a fetcher posts the same
+ * form to `/cart.data`, which answers with data, so there is no page load and the navigation
+ * count updates at once (site header counts pending adds).
  */
 import { useFetcher, useLocation } from "react-router";
-import { useHydrated } from "~/components/ui/use-hydrated";
 import { Trans, useLocalePath, useT } from "~/i18n/i18n-react";
 
 /**
@@ -21,7 +21,6 @@ export function AddToCartForm({
   inStock: boolean;
 }) {
   const fetcher = useFetcher<{ ok?: boolean; error?: string }>({ key: `add-to-cart-${productId}` });
-  const hydrated = useHydrated();
   const location = useLocation();
   const t = useT();
   const cartAction = useLocalePath()("/cart");
@@ -38,9 +37,9 @@ export function AddToCartForm({
     <fetcher.Form method="post" action={cartAction} className="add-to-cart">
       <input type="hidden" name="intent" value="add" />
       <input type="hidden" name="productId" value={productId} />
-      {hydrated ? null : (
-        <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
-      )}
+      {/* Where a post without JavaScript returns to; the action answers a fetcher with data
+          instead, so hydrating changes nothing here (no re-render of every card, ADR 0021). */}
+      <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
       <button
         type="submit"
         className="button"

@@ -5,7 +5,6 @@
  */
 import type { ReactNode } from "react";
 import { type FetcherWithComponents, useFetcher } from "react-router";
-import { useHydrated } from "~/components/ui/use-hydrated";
 import { Trans, useLocalePath, useT } from "~/i18n/i18n-react";
 import { formatPaise } from "~/utils/money";
 import type { CartLineView } from "./cart.server";
@@ -32,12 +31,12 @@ function LineButton({
   label?: string;
   children: ReactNode;
 }) {
-  const hydrated = useHydrated();
   const cartPath = useLocalePath()("/cart");
   return (
     <LineForm method="post" action={cartPath}>
       <input type="hidden" name="productId" value={productId} />
-      {hydrated ? null : <input type="hidden" name="redirectTo" value={cartPath} />}
+      {/* Used only by a post without JavaScript: the action answers a fetcher with data. */}
+      <input type="hidden" name="redirectTo" value={cartPath} />
       <button
         type="submit"
         name="intent"
