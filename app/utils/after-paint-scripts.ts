@@ -45,18 +45,70 @@ export const QUIET_MS = 100;
 export const AFTER_PAINT_LOADER = `(function () {
   var d = document;
   var activated = false;
+  // Runs fn in a task of its own, soon (a message, which unlike a nested timer is not
+  // clamped to 4 ms).
+  function later(fn) {
+    if (typeof MessageChannel === "undefined") return setTimeout(fn, 0);
+    var channel = new MessageChannel();
+    channel.port1.onmessage = fn;
+    channel.port2.postMessage(0);
+  }
   function activate() {
     // Once: a largest-contentful-paint entry after the start must not start them "again".
     if (activated) return;
     activated = true;
     window.__scriptsStartedAt = performance.now();
-    d.querySelectorAll('link[rel="${INERT_PRELOAD_REL}"]').forEach(function (link) {
-      link.rel = "modulepreload";
+    var links = d.querySelectorAll('link[rel="${INERT_PRELOAD_REL}"]');
+    var scripts = d.querySelectorAll('script[type="${INERT_MODULE_TYPE}"]');
+    var entries = [];
+    scripts.forEach(function (script) {
+      var found = script.textContent.match(/import\\("([^"]+)"\\)/g) || [];
+      found.forEach(function (call) {
+        entries.push(call.slice(8, -2));
+      });
     });
-    d.querySelectorAll('script[type="${INERT_MODULE_TYPE}"]').forEach(function (script) {
-      script.type = "module";
-      script.textContent = script.textContent;
+    var chunks = [];
+    links.forEach(function (link) {
+      var href = link.getAttribute("href");
+      if (href && entries.indexOf(href) === -1) chunks.push(href);
     });
+    // Without a recognised entry, importing early could start hydration before React Router's
+    // script has set its globals: then only the ordinary way.
+    if (entries.length === 0) chunks = [];
+    // Evaluate the shared chunks and route modules one per task, dependencies (listed after
+    // the module that imports them) first, so that no single task evaluates them all; the
+    // entry, which starts hydration, stays with React Router's own script.
+    chunks.reverse();
+    function next(i) {
+      if (i >= chunks.length || !window.Promise) return run();
+      var step = function () {
+        later(function () {
+          next(i + 1);
+        });
+      };
+      try {
+        import(chunks[i]).then(step, step);
+      } catch (error) {
+        run();
+      }
+    }
+    function run() {
+      scripts.forEach(function (script) {
+        script.type = "module";
+        script.textContent = script.textContent;
+      });
+    }
+    // The preloads start their downloads a few per task (starting one can take milliseconds),
+    // all before the first import.
+    var started = 0;
+    function preload() {
+      for (var end = started + 4; started < links.length && started < end; started++) {
+        links[started].rel = "modulepreload";
+      }
+      if (started < links.length) later(preload);
+      else next(0);
+    }
+    preload();
   }
   function afterPaint() {
     requestAnimationFrame(function () {
