@@ -22,6 +22,8 @@
  * loader finds nothing inert and does nothing: the page loads its scripts the ordinary way.
  */
 
+import { compactInlineScript } from "./inline-script";
+
 /** `rel` of a modulepreload link made inert by the server. */
 export const INERT_PRELOAD_REL = "x-after-paint-modulepreload";
 
@@ -42,7 +44,7 @@ export const QUIET_MS = 100;
  * "prepare the script element"), with its own nonce, so the DOM React hydrates stays the same. Needs the page's CSP nonce on its own `<script>`; the module script
  * keeps the nonce the server gave it.
  */
-export const AFTER_PAINT_LOADER = `(function () {
+export const AFTER_PAINT_LOADER = compactInlineScript(`(function () {
   var d = document;
   var activated = false;
   // Runs fn in a task of its own, soon (a message, which unlike a nested timer is not
@@ -128,4 +130,4 @@ export const AFTER_PAINT_LOADER = `(function () {
   }
   if (d.readyState === "complete") afterPaint();
   else addEventListener("load", afterPaint, { once: true });
-})();`;
+})();`);

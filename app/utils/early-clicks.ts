@@ -22,8 +22,10 @@
  * browser bundle.
  */
 
+import { compactInlineScript } from "./inline-script";
+
 /** Source of the head's inline classic script (needs the page's CSP nonce). */
-export const EARLY_CLICKS_SCRIPT = `(function () {
+export const EARLY_CLICKS_SCRIPT = compactInlineScript(`(function () {
   var d = document;
   d.documentElement.classList.add("js");
   var queue = [];
@@ -77,7 +79,7 @@ export const EARLY_CLICKS_SCRIPT = `(function () {
     });
   };
   setTimeout(window.__releaseEarlyClicks, 10000);
-})();`;
+})();`);
 
 /**
  * Replays the presses held since the page started (see the module doc); a second call does
