@@ -7,7 +7,14 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { parse, type Token } from "@messageformat/parser";
 import { describe, expect, it } from "vitest";
-import { catalogues, localiseActionData, localiseText, namespaceOf, t } from "./i18n.server";
+import {
+  catalogues,
+  localiseActionData,
+  localiseText,
+  messagesFor,
+  namespaceOf,
+  t,
+} from "./i18n.server";
 import { languages } from "./languages";
 
 const appDir = path.resolve(import.meta.dirname, "..");
@@ -124,6 +131,25 @@ describe("message catalogues", () => {
     expect(localiseText("hi", englishText)).toBe(t("hi", id, values));
     expect(localiseText("en", englishText)).toBe(englishText);
     expect(localiseText("kn", "A text nobody wrote")).toBe("A text nobody wrote");
+  });
+});
+
+describe("messagesFor", () => {
+  it("sends a whole namespace, or only the ids under a narrower prefix", () => {
+    const whole = Object.keys(messagesFor("hi", ["cart"]));
+    const narrow = Object.keys(messagesFor("hi", ["cart.add", "shop.product"]));
+    const expected = Object.keys(catalogues.hi).filter(
+      (id) => id.startsWith("cart.add.") || id.startsWith("shop.product."),
+    );
+    expect(whole).toEqual(Object.keys(catalogues.hi).filter((id) => id.startsWith("cart.")));
+    expect(whole).toContain("cart.line.remove");
+    expect(narrow.sort()).toEqual(expected.sort());
+    expect(narrow).toContain("cart.add.button");
+    expect(narrow).not.toContain("cart.line.remove");
+    // A prefix ends at a dot: "cart.add" takes "cart.add.button", never "cart.added…".
+    const filters = Object.keys(messagesFor("en", ["shop.plant.filter"]));
+    expect(filters.length).toBeGreaterThan(0);
+    expect(filters.every((id) => id.startsWith("shop.plant.filter."))).toBe(true);
   });
 });
 

@@ -48,16 +48,21 @@ export function namespaceOf(id: string): string {
 const byNamespace = new Map<string, CompiledMessages>();
 
 /**
- * The compiled messages of `namespaces` in `lang`, for a loader to return as `messages`
- * (merged by `LanguageProvider` from every matched route). Cached per language and set.
+ * The compiled messages of `scopes` in `lang`, for a loader to return as `messages` (merged
+ * by `LanguageProvider` from every matched route). A scope is a namespace (`"shop"`: every
+ * `shop.*` id) or a narrower dotted prefix (`"cart.add"`: `cart.add.*` only), so that a page
+ * sends no words it never shows (they travel in its inline data, which counts towards the
+ * 140 KB first-load budget). Cached per language and list.
  */
-export function messagesFor(lang: Lang, namespaces: readonly string[]): CompiledMessages {
-  const key = `${lang}:${namespaces.join(",")}`;
+export function messagesFor(lang: Lang, scopes: readonly string[]): CompiledMessages {
+  const key = `${lang}:${scopes.join(",")}`;
   let messages = byNamespace.get(key);
   if (!messages) {
-    const wanted = new Set(namespaces);
+    const prefixes = scopes.map((scope) => `${scope}.`);
     messages = Object.fromEntries(
-      Object.entries(compiled[lang]).filter(([id]) => wanted.has(namespaceOf(id))),
+      Object.entries(compiled[lang]).filter(([id]) =>
+        prefixes.some((prefix) => id.startsWith(prefix)),
+      ),
     );
     byNamespace.set(key, messages);
   }

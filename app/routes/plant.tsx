@@ -25,7 +25,20 @@ export async function loader({ request }: Route.LoaderArgs) {
     q: query.q,
     filter: query.filter,
   });
-  return { query, plants, countText, messages: messagesFor(lang, ["shop", "cart"]) };
+  return {
+    query,
+    plants,
+    countText,
+    messages: messagesFor(lang, [
+      // Not "shop.plant.count…": the server writes the count (above).
+      "shop.plant.empty",
+      "shop.plant.filter",
+      "shop.plant.meta",
+      "shop.plant.search",
+      "shop.product",
+      "cart.add",
+    ]),
+  };
 }
 
 export const meta: Route.MetaFunction = (args) =>

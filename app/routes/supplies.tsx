@@ -10,7 +10,7 @@ import type { Route } from "./+types/supplies";
 export async function loader({ request }: Route.LoaderArgs) {
   return {
     fertilisers: await listFertilisers(await getDb(), langOf(request)),
-    messages: messagesFor(langOf(request), ["shop", "cart"]),
+    messages: messagesFor(langOf(request), ["shop.supplies", "shop.product", "cart.add"]),
   };
 }
 
