@@ -56,6 +56,51 @@ for (const path of ["/", "/plant", "/faq", "/cart", "/hi/plant", "/kn"]) {
   });
 }
 
+for (const path of ["/plant", "/hi/plant", "/kn/supplies"]) {
+  test(`${path}: hydrating the catalogue creates no Intl number formatter and changes no card`, async ({
+    page,
+  }) => {
+    // ADR 0021: the first Intl.NumberFormat of a page costs 15-35 ms of main thread (the
+    // largest task of the catalogue's hydration before); and a form that changes once hydrated
+    // re-renders every card in one task.
+    await page.addInitScript(() => {
+      const created: string[] = [];
+      (window as { __numberFormats?: string[] }).__numberFormats = created;
+      const Original = Intl.NumberFormat;
+      Intl.NumberFormat = new Proxy(Original, {
+        construct(target, args) {
+          created.push(JSON.stringify(args));
+          return Reflect.construct(target, args);
+        },
+        apply(target, self, args) {
+          created.push(JSON.stringify(args));
+          return Reflect.apply(target, self, args);
+        },
+      });
+      const numberToLocale = Number.prototype.toLocaleString;
+      Number.prototype.toLocaleString = function (this: number, ...args) {
+        created.push(`toLocaleString ${JSON.stringify(args)}`);
+        return numberToLocale.apply(this, args);
+      };
+    });
+    await page.setViewportSize(PHONE);
+    await page.goto(path);
+    const before = await page
+      .locator(".product-card form")
+      .evaluateAll((forms) => forms.map((form) => form.innerHTML));
+    expect(before.length).toBeGreaterThan(5);
+    await waitForHydration(page, ".product-card form");
+    const after = await page
+      .locator(".product-card form")
+      .evaluateAll((forms) => forms.map((form) => form.innerHTML));
+    expect(after).toEqual(before);
+    await expect(page.locator(".product-card__price").first()).toHaveText(/^₹\d/);
+    expect(
+      await page.evaluate(() => (window as { __numberFormats?: string[] }).__numberFormats),
+    ).toEqual([]);
+  });
+}
+
 test("the JavaScript still runs after the first paint: the phone menu opens", async ({ page }) => {
   await page.setViewportSize(PHONE);
   await page.goto("/faq");
