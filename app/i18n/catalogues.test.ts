@@ -150,6 +150,10 @@ describe("messagesFor", () => {
     const filters = Object.keys(messagesFor("en", ["shop.plant.filter"]));
     expect(filters.length).toBeGreaterThan(0);
     expect(filters.every((id) => id.startsWith("shop.plant.filter."))).toBe(true);
+    // A scope may also be one whole id.
+    expect(Object.keys(messagesFor("kn", ["shop.plant.empty", "cart.add"]))).toContain(
+      "shop.plant.empty",
+    );
   });
 });
 

@@ -50,7 +50,7 @@ const byNamespace = new Map<string, CompiledMessages>();
 /**
  * The compiled messages of `scopes` in `lang`, for a loader to return as `messages` (merged
  * by `LanguageProvider` from every matched route). A scope is a namespace (`"shop"`: every
- * `shop.*` id) or a narrower dotted prefix (`"cart.add"`: `cart.add.*` only), so that a page
+ * `shop.*` id), a narrower dotted prefix (`"cart.add"`: `cart.add.*` only) or one id, so that a page
  * sends no words it never shows (they travel in its inline data, which counts towards the
  * 140 KB first-load budget). Cached per language and list.
  */
@@ -58,10 +58,9 @@ export function messagesFor(lang: Lang, scopes: readonly string[]): CompiledMess
   const key = `${lang}:${scopes.join(",")}`;
   let messages = byNamespace.get(key);
   if (!messages) {
-    const prefixes = scopes.map((scope) => `${scope}.`);
     messages = Object.fromEntries(
       Object.entries(compiled[lang]).filter(([id]) =>
-        prefixes.some((prefix) => id.startsWith(prefix)),
+        scopes.some((scope) => id === scope || id.startsWith(`${scope}.`)),
       ),
     );
     byNamespace.set(key, messages);
