@@ -18,8 +18,8 @@
 
 import fs from "node:fs";
 import path from "node:path";
-import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { launchChrome } from "./chrome.mjs";
 import { startServer } from "./start-server.mjs";
 
 const DEFAULT_PAGES =
@@ -109,18 +109,7 @@ async function ensureServer() {
   await server.stop().catch(() => {});
   server = await startServer();
 }
-const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  chromeFlags: [
-    "--headless=new",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-  ],
-});
+const chrome = await launchChrome();
 try {
   const rows = [];
   const details = [];

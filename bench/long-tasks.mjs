@@ -13,8 +13,8 @@
  * figures; never fails a build.
  */
 
-import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { launchChrome } from "./chrome.mjs";
 import { startServer } from "./start-server.mjs";
 
 const pages = (process.env.PAGES ?? "/plant").split(",");
@@ -97,18 +97,7 @@ function longTasks(lhr, events) {
 }
 
 const server = await startServer();
-const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  chromeFlags: [
-    "--headless=new",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-  ],
-});
+const chrome = await launchChrome();
 try {
   for (const page of pages) {
     for (let run = 1; run <= runCount; run++) {
