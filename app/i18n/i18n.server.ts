@@ -45,7 +45,7 @@ export function namespaceOf(id: string): string {
   return dot === -1 ? id : id.slice(0, dot);
 }
 
-const byNamespace = new Map<string, CompiledMessages>();
+const byScopes = new Map<string, CompiledMessages>();
 
 /**
  * The compiled messages of `scopes` in `lang`, for a loader to return as `messages` (merged
@@ -56,14 +56,14 @@ const byNamespace = new Map<string, CompiledMessages>();
  */
 export function messagesFor(lang: Lang, scopes: readonly string[]): CompiledMessages {
   const key = `${lang}:${scopes.join(",")}`;
-  let messages = byNamespace.get(key);
+  let messages = byScopes.get(key);
   if (!messages) {
     messages = Object.fromEntries(
       Object.entries(compiled[lang]).filter(([id]) =>
         scopes.some((scope) => id === scope || id.startsWith(`${scope}.`)),
       ),
     );
-    byNamespace.set(key, messages);
+    byScopes.set(key, messages);
   }
   return messages;
 }

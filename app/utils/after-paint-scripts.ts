@@ -82,7 +82,7 @@ export const AFTER_PAINT_LOADER = compactInlineScript(`(function () {
     // entry, which starts hydration, stays with React Router's own script.
     chunks.reverse();
     function next(i) {
-      if (i >= chunks.length || !window.Promise) return run();
+      if (i >= chunks.length) return run();
       var step = function () {
         later(function () {
           next(i + 1);
