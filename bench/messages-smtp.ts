@@ -48,6 +48,7 @@ async function dispatcherFigure(smtp: SmtpTestServer): Promise<void> {
         email: (row) => renderForChannel("email", row, testSite),
         whatsapp: (row) => renderForChannel("whatsapp", row, testSite),
       },
+      clock: "database",
       pollMs: 20,
       logger: { info: () => {}, warn: () => {} },
     });

@@ -64,6 +64,9 @@ export function startMessageDispatcher(
       email: (row) => renderForChannel("email", row, site),
       whatsapp: (row) => renderForChannel("whatsapp", row, site),
     },
+    // The database's clock: every server decides due, lease and too late on the same clock,
+    // whatever its own says (ADR 0022).
+    clock: "database",
     secrets: secretsOf(settings),
     logger: log,
     onSend: (row, outcome) => recordOutboxSend(row.channel, outcome),

@@ -5,9 +5,16 @@
  * makes a repeated event (a replayed form, a second server) add nothing. Rendering and sending
  * happen later, in the dispatcher of features/messages.
  */
-import { and, eq, inArray, like, sql } from "drizzle-orm";
+import { and, eq, inArray, like, type SQL, sql } from "drizzle-orm";
 import type { Database } from "./client.server";
 import { type MessageChannel, messages } from "./schema/messages";
+
+/**
+ * The reason on a message that was not sent because its moment had passed: claimed at or after
+ * its `expiresAt`, or made pointless by a later event (a weigh sheet superseded or decided, a
+ * pickup collected before its reminders were due). Shown on the staff Messages page.
+ */
+export const TOO_LATE = "Too late";
 
 /** Every template the dispatcher can render (features/messages/templates.ts renders each). */
 export const messageTemplates = [
@@ -115,10 +122,27 @@ export interface OutboxMessage<T extends MessageTemplate = MessageTemplate> {
   language?: MessageLanguage;
   /** One message per event: the same key and channel again adds nothing. */
   dedupeKey: string;
-  /** Not before this instant (default now): reminders, digests, throttled newsletters. */
+  /**
+   * Not before this instant: reminders, digests, throttled newsletters. Default: at once, that is
+   * the earlier of the database's now() and `now`, so a message is never held back by an app
+   * server whose clock runs ahead of the database's, and is due at once for a dispatcher that
+   * runs on the event's clock (tests).
+   */
   sendAfter?: Date;
+  /** The event's clock (the `now` the feature function was given); see `sendAfter`. */
+  now?: Date;
+  /**
+   * Not after this instant (default: no limit). The dispatcher skips a row it would send at or
+   * after it as {@link TOO_LATE} (docs/messages.md "Too late"): a reminder after its slot began.
+   */
+  expiresAt?: Date;
   /** What it is about, for the staff pages. */
   entity?: { type: "pickup" | "order" | "newsletter" | "digest"; id: string | number };
+}
+
+/** "At once" as SQL: the database's now(), or the event's `now` when that is earlier. */
+function atOnce(now: Date | undefined): SQL {
+  return now ? sql`least(now(), ${now.toISOString()}::timestamptz)` : sql`now()`;
 }
 
 /**
@@ -143,7 +167,8 @@ export async function enqueueMessage<T extends MessageTemplate>(
       params: message.params,
       language: message.language ?? "en",
       dedupeKey: message.dedupeKey,
-      sendAfter: message.sendAfter ?? new Date(),
+      sendAfter: message.sendAfter ?? atOnce(message.now),
+      expiresAt: message.expiresAt ?? null,
       entityType: message.entity?.type ?? null,
       entityId: message.entity === undefined ? null : String(message.entity.id),
     }));

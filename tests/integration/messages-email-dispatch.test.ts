@@ -52,6 +52,8 @@ function startDispatcher(smtpUrl: string | null = smtp.url): Dispatcher {
       email: (row) => renderForChannel("email", row, testSite),
       whatsapp: (row) => renderForChannel("whatsapp", row, testSite),
     },
+    // Rows here are enqueued at the database's now(), and retried in real time.
+    clock: "database",
     backoff: () => 100,
     maxAttempts: 6,
     pollMs: 20,

@@ -327,7 +327,7 @@ describe("cancelling, confirming, missing", () => {
     expect(afterMissed).toHaveLength(before);
     expect(
       afterMissed.filter((r) => r.template.startsWith("pickup_reminder")).map((r) => r.lastError),
-    ).toEqual(Array(4).fill("The pickup was cancelled."));
+    ).toEqual(Array(4).fill("The pickup was missed."));
   });
 });
 

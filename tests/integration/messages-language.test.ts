@@ -47,9 +47,18 @@ afterAll(async () => {
 });
 beforeEach(() => resetRateLimits());
 
-/** Sends every due message through the real channels, as a server's dispatcher does. */
+/**
+ * Sends every due message through the real channels, as a server's dispatcher does, on the
+ * clock the booking form's action ran on (the process clock: the route layer reads it).
+ */
 function dispatchAll() {
-  return dispatchThroughRealChannels({ db: handle.db, smtpUrl: smtp.url, whatsapp, site });
+  return dispatchThroughRealChannels({
+    db: handle.db,
+    smtpUrl: smtp.url,
+    whatsapp,
+    site,
+    clock: () => new Date(),
+  });
 }
 
 /** Books a pickup through the booking form's action at `url` (the page's language). */

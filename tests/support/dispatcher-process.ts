@@ -6,7 +6,7 @@
  *
  * Environment: DISPATCHER_DATABASE_URL (PostgreSQL) or DISPATCHER_DATA_DIR (PGlite),
  * WHATSAPP_API_BASE, WHATSAPP_TOKEN, WHATSAPP_PHONE_NUMBER_ID, DISPATCHER_ID, LEASE_MS,
- * BATCH_SIZE, POLL_MS. Prints "ready" once polling; SIGTERM stops it gracefully, prints
+ * BATCH_SIZE, POLL_MS, CONCURRENCY (WhatsApp sends in flight, default 5). Prints "ready" once polling; SIGTERM stops it gracefully, prints
  * `{"stopped":true,"sent":N}` and exits 0.
  */
 import { openDatabase } from "~/db/client.server";
@@ -55,8 +55,10 @@ const dispatcher = createDispatcher({
       bodyParameters: [String(row.id)],
     }),
   },
+  clock: "database",
   leaseMs: Number(environment.LEASE_MS ?? 60_000),
   batchSize: Number(environment.BATCH_SIZE ?? 20),
+  concurrency: { whatsapp: Number(environment.CONCURRENCY ?? 5) },
   pollMs: Number(environment.POLL_MS ?? 1000),
   logger: log,
   onCycle: (cycle) => {

@@ -77,6 +77,7 @@ export function fakeWhatsAppDispatcher(
       }),
     },
     logger: { info: () => {}, warn: () => {} },
+    clock: "database",
     ...options,
   });
 }
@@ -104,6 +105,8 @@ export async function dispatchThroughRealChannels(input: {
   smtpUrl: string;
   whatsapp: FakeWhatsApp;
   site: Parameters<typeof renderForChannel>[2];
+  /** The dispatcher's clock: the test's, so what is due does not depend on today's date. */
+  clock: () => Date;
   runs?: number;
 }): Promise<void> {
   const email = createEmailChannel({
@@ -126,6 +129,7 @@ export async function dispatchThroughRealChannels(input: {
       whatsapp: (row) => renderForChannel("whatsapp", row, input.site),
     },
     logger: { info: () => {}, warn: () => {} },
+    clock: input.clock,
   });
   try {
     for (let run = 0; run < (input.runs ?? 1); run += 1) await dispatcher.runOnce();

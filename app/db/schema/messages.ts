@@ -23,7 +23,7 @@ export type MessageChannel = (typeof messageChannels)[number];
 /**
  * pending: waiting for `sendAfter` (or a retry); sent; failed: gave up after the last attempt;
  * skipped: not sent on purpose (channel not configured, recipient unsubscribed, pickup moved or
- * cancelled) with the reason in `lastError`.
+ * cancelled, "Too late": past `expiresAt` or no longer true) with the reason in `lastError`.
  */
 export const messageStatuses = ["pending", "sent", "failed", "skipped"] as const;
 export type MessageStatus = (typeof messageStatuses)[number];
@@ -48,6 +48,11 @@ export const messages = pgTable(
     entityId: text("entity_id"),
     status: text("status", { enum: messageStatuses }).notNull().default("pending"),
     sendAfter: timestamp("send_after", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Not after this instant (null: no limit): a reminder is pointless once its slot has begun.
+     * A row still pending then is skipped as "Too late", never sent (docs/messages.md "Too late").
+     */
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),
     /** The dispatcher that holds the row, and until when (a lease). */

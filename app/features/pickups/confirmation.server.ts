@@ -41,6 +41,7 @@ import {
   enqueueDisputeAlert,
   enqueuePickupCancelled,
   enqueuePickupCollected,
+  skipAfterDecision,
 } from "./pickup-messages.server";
 
 /** What the customer received when a sheet was confirmed (money: the payout, paid later). */
@@ -261,6 +262,7 @@ async function recordDecision(
     },
     extra: decision.extra,
   });
+  await skipAfterDecision(tx, pickup.id, decision.sheet.status);
 }
 
 /**
@@ -290,7 +292,7 @@ async function confirmSheet(
     after: { payoutPaise: sheet.payoutPaise },
     extra: { version: sheet.version, via, ...rewardAudit(reward), ...(note ? { note } : {}) },
   });
-  await enqueuePickupCollected(tx, pickup.id, sheet.payoutPaise, reward);
+  await enqueuePickupCollected(tx, pickup.id, sheet.payoutPaise, reward, now);
   // The 'Our impact' figures count confirmed sheets: fresh on every server after the commit.
   await notifyCacheChanged(tx, "impact");
   return reward;

@@ -15,8 +15,10 @@ import {
   type MessageTemplate,
   type PickupMessageParams,
   skipPendingMessages,
+  TOO_LATE,
 } from "~/db/outbox.server";
 import { auditLog } from "~/db/schema/audit";
+import type { WeighSheetStatus } from "~/db/schema/exchange";
 import { type Pickup, pickups } from "~/db/schema/pickups";
 import { localePath } from "~/i18n/languages";
 import { addDays, kolkataInstant, todayInKolkata } from "~/utils/dates";
@@ -27,6 +29,10 @@ import { defaultPickupConfig, type PickupSlot } from "./pickup-config";
 /** Why the pending reminders of a pickup were skipped (shown to staff on the message). */
 export const REMINDERS_MOVED = "The pickup was moved.";
 export const REMINDERS_CANCELLED = "The pickup was cancelled.";
+export const REMINDERS_MISSED = "The pickup was missed.";
+export const REMINDERS_WEIGHED = `${TOO_LATE}: the pickup was weighed.`;
+/** Why a weigh sheet's 'ready' message was skipped: a newer version was saved before it went. */
+export const WEIGH_SHEET_REPLACED = `${TOO_LATE}: a newer weigh sheet replaced it.`;
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -67,6 +73,13 @@ async function pickupRow(tx: Database, pickupId: number): Promise<Pickup> {
   return pickup;
 }
 
+/** When a message may go: the event's clock, not before, not after (OutboxMessage). */
+interface Timing {
+  now?: Date;
+  sendAfter?: Date;
+  expiresAt?: Date;
+}
+
 /**
  * One customer message about `pickup` on both channels (its e-mail and its +91 number), in the
  * language the pickup was booked in.
@@ -77,7 +90,7 @@ function toCustomer<T extends MessageTemplate>(
   template: T,
   event: string,
   params: MessageParamsByTemplate[T],
-  sendAfter?: Date,
+  timing: Timing = {},
 ): Promise<number> {
   return enqueueMessage(tx, {
     template,
@@ -86,7 +99,7 @@ function toCustomer<T extends MessageTemplate>(
     language: pickup.language,
     dedupeKey: `pickup:${pickup.id}:${event}`,
     entity: { type: "pickup", id: pickup.id },
-    ...(sendAfter ? { sendAfter } : {}),
+    ...timing,
   });
 }
 
@@ -111,13 +124,21 @@ async function toStaff<T extends "staff_new_booking" | "staff_new_dispute">(
 }
 
 /**
- * When the two reminders of a pickup on `date` at `slotStart` are due: 18:00 Asia/Kolkata the
- * day before, and one hour before the slot starts.
+ * When the two reminders of a pickup on `date` (YYYY-MM-DD) at `slotStart` ("HH:MM") are due, and
+ * until when each still makes sense (docs/messages.md "Too late"), all in Asia/Kolkata: the
+ * evening one ("Tomorrow: …") from 18:00 the day before until midnight, the hour one ("In about
+ * an hour …") from one hour before the slot until the slot starts.
  */
-export function reminderTimes(date: string, slotStart: string): { evening: Date; hour: Date } {
+export function reminderTimes(
+  date: string,
+  slotStart: string,
+): { evening: Date; eveningUntil: Date; hour: Date; hourUntil: Date } {
+  const slotBegins = kolkataInstant(date, slotStart);
   return {
     evening: kolkataInstant(addDays(date, -1), "18:00"),
-    hour: new Date(kolkataInstant(date, slotStart).getTime() - HOUR_MS),
+    eveningUntil: kolkataInstant(date, "00:00"),
+    hour: new Date(slotBegins.getTime() - HOUR_MS),
+    hourUntil: slotBegins,
   };
 }
 
@@ -132,24 +153,16 @@ async function enqueueReminders(tx: Database, pickup: Pickup, now: Date, move: n
   const slot = `${pickup.pickupDate}T${pickup.slotStart}${move > 0 ? `:move${move}` : ""}`;
   const params = pickupMessageParams(pickup);
   if (times.evening > now) {
-    await toCustomer(
-      tx,
-      pickup,
-      "pickup_reminder_evening",
-      `reminder-evening:${slot}`,
-      params,
-      times.evening,
-    );
+    await toCustomer(tx, pickup, "pickup_reminder_evening", `reminder-evening:${slot}`, params, {
+      sendAfter: times.evening,
+      expiresAt: times.eveningUntil,
+    });
   }
   if (times.hour > now) {
-    await toCustomer(
-      tx,
-      pickup,
-      "pickup_reminder_hour",
-      `reminder-hour:${slot}`,
-      params,
-      times.hour,
-    );
+    await toCustomer(tx, pickup, "pickup_reminder_hour", `reminder-hour:${slot}`, params, {
+      sendAfter: times.hour,
+      expiresAt: times.hourUntil,
+    });
   }
 }
 
@@ -160,7 +173,7 @@ async function enqueueReminders(tx: Database, pickup: Pickup, now: Date, move: n
 export async function enqueuePickupBooked(tx: Database, pickupId: number, now: Date) {
   const pickup = await pickupRow(tx, pickupId);
   const params = pickupMessageParams(pickup);
-  await toCustomer(tx, pickup, "pickup_booked", "booked", params);
+  await toCustomer(tx, pickup, "pickup_booked", "booked", params, { now });
   await enqueueReminders(tx, pickup, now, 0);
   await toStaff(tx, pickup, "staff_new_booking", "staff-new-booking", {
     ...params,
@@ -203,6 +216,7 @@ export async function enqueuePickupRescheduled(tx: Database, pickupId: number, n
     "pickup_rescheduled",
     `rescheduled:${move}`,
     pickupMessageParams(pickup),
+    { now },
   );
   await enqueueReminders(tx, pickup, now, move);
 }
@@ -231,33 +245,88 @@ export async function enqueuePickupConfirmed(tx: Database, pickupId: number) {
 }
 
 /**
- * The first 'On my way' of the pickup: 'collector_on_the_way' with the collector's name and the
- * 4-digit handover code (key `pickup:<id>:on-the-way`, so a second tap adds nothing).
+ * Until when 'On my way' (tapped at `now`) still makes sense: the end of the pickup's slot
+ * (Asia/Kolkata), or one hour after the tap when the collector is running late past it, so the
+ * handover code still reaches a customer who is waiting (docs/messages.md "Too late").
  */
-export async function enqueueOnTheWay(tx: Database, pickupId: number, collectorName: string) {
+export function onTheWayUntil(pickup: Pick<Pickup, "pickupDate" | "slotStart">, now: Date): Date {
+  const slot = defaultPickupConfig.slots.find((entry) => entry.start === pickup.slotStart);
+  const slotEnds = kolkataInstant(pickup.pickupDate, slot?.end ?? pickup.slotStart);
+  return new Date(Math.max(slotEnds.getTime(), now.getTime() + HOUR_MS));
+}
+
+/**
+ * The first 'On my way' of the pickup at `now`: 'collector_on_the_way' with the collector's name
+ * and the 4-digit handover code (key `pickup:<id>:on-the-way`, so a second tap adds nothing),
+ * skipped as too late after {@link onTheWayUntil}.
+ */
+export async function enqueueOnTheWay(
+  tx: Database,
+  pickupId: number,
+  collectorName: string,
+  now: Date,
+) {
   const pickup = await pickupRow(tx, pickupId);
   if (!pickup.handoverCode) return;
-  await toCustomer(tx, pickup, "collector_on_the_way", "on-the-way", {
+  const params = {
     ...pickupMessageParams(pickup),
     collectorName,
     handoverCode: pickup.handoverCode,
+  };
+  await toCustomer(tx, pickup, "collector_on_the_way", "on-the-way", params, {
+    now,
+    expiresAt: onTheWayUntil(pickup, now),
   });
 }
 
-/** Weigh sheet `version` waits for the customer: 'weigh_sheet_ready' (one per version). */
+/** Skips the pickup's pending 'weigh_sheet_ready' messages (every version) with `reason`. */
+export function skipWeighSheetReady(tx: Database, pickupId: number, reason: string) {
+  return skipPendingMessages(
+    tx,
+    { type: "pickup", id: pickupId },
+    `pickup:${pickupId}:weigh-sheet:`,
+    reason,
+  );
+}
+
+/**
+ * Weigh sheet `version` was saved at `now` and waits for the customer: the pickup's reminders
+ * are skipped (its visit has happened), so is the 'weigh_sheet_ready' of an earlier version not
+ * sent yet (replaced), and 'weigh_sheet_ready' of this version is enqueued (one per version).
+ */
 export async function enqueueWeighSheetReady(
   tx: Database,
   pickupId: number,
   sheet: { version: number; totalGrams: number; payoutPaise: number; rewardValuePaise: number },
+  now: Date,
 ) {
   const pickup = await pickupRow(tx, pickupId);
-  await toCustomer(tx, pickup, "weigh_sheet_ready", `weigh-sheet:${sheet.version}`, {
+  await skipPickupReminders(tx, pickupId, REMINDERS_WEIGHED);
+  await skipWeighSheetReady(tx, pickupId, WEIGH_SHEET_REPLACED);
+  const params = {
     ...pickupMessageParams(pickup),
     version: sheet.version,
     totalGrams: sheet.totalGrams,
     payoutPaise: sheet.payoutPaise,
     rewardValuePaise: sheet.rewardValuePaise,
+  };
+  await toCustomer(tx, pickup, "weigh_sheet_ready", `weigh-sheet:${sheet.version}`, params, {
+    now,
   });
+}
+
+/**
+ * The customer or staff decided the weigh sheet (`decision`: confirmed, disputed, closed): its
+ * 'weigh_sheet_ready' not sent yet and any reminder still pending are skipped as too late.
+ */
+export async function skipAfterDecision(
+  tx: Database,
+  pickupId: number,
+  decision: WeighSheetStatus,
+) {
+  const reason = `${TOO_LATE}: the weigh sheet was ${decision}.`;
+  await skipPickupReminders(tx, pickupId, reason);
+  await skipWeighSheetReady(tx, pickupId, reason);
 }
 
 /** The reward part of 'pickup_collected' (coupon code, value and expiry date; plants). */
@@ -283,13 +352,11 @@ export async function enqueuePickupCollected(
   pickupId: number,
   payoutPaise: number,
   reward: IssuedReward,
+  now: Date,
 ) {
   const pickup = await pickupRow(tx, pickupId);
-  await toCustomer(tx, pickup, "pickup_collected", "collected", {
-    ...pickupMessageParams(pickup),
-    payoutPaise,
-    ...rewardParams(reward),
-  });
+  const params = { ...pickupMessageParams(pickup), payoutPaise, ...rewardParams(reward) };
+  await toCustomer(tx, pickup, "pickup_collected", "collected", params, { now });
 }
 
 /** The customer disputed weigh sheet `version`: 'staff_new_dispute' with the reason. */

@@ -12,6 +12,7 @@
 import { and, asc, desc, eq, gte, ilike, inArray, isNull, lte, type SQL, sql } from "drizzle-orm";
 import { recordAudit } from "~/db/audit.server";
 import type { Database } from "~/db/client.server";
+import { TOO_LATE } from "~/db/outbox.server";
 import { weighSheets } from "~/db/schema/exchange";
 import { type PickupStatus, pickupItems, pickupStatuses, pickups } from "~/db/schema/pickups";
 import { scrapMaterials } from "~/db/schema/rates";
@@ -34,8 +35,9 @@ import { containsPattern } from "~/utils/sql-like";
 import {
   enqueuePickupCancelled,
   enqueuePickupConfirmed,
-  REMINDERS_CANCELLED,
+  REMINDERS_MISSED,
   skipPickupReminders,
+  skipWeighSheetReady,
 } from "./pickup-messages.server";
 import { assertPickupTransition, IllegalPickupTransitionError } from "./pickup-status";
 
@@ -403,6 +405,7 @@ export async function changePickupStatus(
     });
     if (to === "confirmed") await enqueuePickupConfirmed(tx, id);
     else if (to === "cancelled") await enqueuePickupCancelled(tx, id);
-    else await skipPickupReminders(tx, id, REMINDERS_CANCELLED);
+    else await skipPickupReminders(tx, id, REMINDERS_MISSED);
+    if (to !== "confirmed") await skipWeighSheetReady(tx, id, `${TOO_LATE}: the pickup was ${to}.`);
   });
 }

@@ -70,7 +70,7 @@ export async function markOnTheWay(
       after: { onTheWayAt: now.toISOString() },
       extra: { handoverCodeIssued: pickup.handoverCode === null },
     });
-    if (pickup.onTheWayAt === null) await enqueueOnTheWay(tx, pickupId, actor.name);
+    if (pickup.onTheWayAt === null) await enqueueOnTheWay(tx, pickupId, actor.name, now);
     return { onTheWayAt: now, handoverCode: code };
   });
 }

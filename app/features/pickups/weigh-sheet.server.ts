@@ -376,7 +376,7 @@ export async function saveWeighSheet(
         ...(options.note?.trim() ? { note: options.note.trim() } : {}),
       },
     });
-    await enqueueWeighSheetReady(tx, pickupId, { version, ...priced });
+    await enqueueWeighSheetReady(tx, pickupId, { version, ...priced }, options.now);
     return {
       weighSheetId,
       version,

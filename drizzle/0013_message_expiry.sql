@@ -1,0 +1,1 @@
+ALTER TABLE "messages" ADD COLUMN "expires_at" timestamp with time zone;
