@@ -1,8 +1,10 @@
 /**
  * The outbox's promises under crashes and several servers (docs/messages.md "The dispatcher"):
  * a dispatcher process killed with SIGKILL in the middle of a batch loses no message and
- * repeats at most the rows its workers were sending (CONCURRENCY, one per worker); two dispatchers on one database send every message exactly
- * once. Dispatchers run as child processes (tests/support/dispatcher-process.ts) against the
+ * repeats at most the rows its workers were sending (CONCURRENCY, one per worker); two
+ * dispatchers on one database send every message exactly once, also when their clocks are
+ * minutes apart (libfaketime): the database's clock decides.
+ * Dispatchers run as child processes (tests/support/dispatcher-process.ts) against the
  * fake WhatsApp Cloud API on loopback. Figures are printed as "[figure] …" lines.
  */
 import { type ChildProcess, spawn } from "node:child_process";
@@ -12,6 +14,7 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type Database, type DatabaseHandle, openDatabase } from "~/db/client.server";
+import { TOO_LATE } from "~/db/outbox.server";
 import { messages } from "~/db/schema/messages";
 import { projectRoot } from "~/utils/project-root.server";
 import { createScratchDatabase } from "../db";
@@ -24,6 +27,8 @@ import {
 } from "../support/outbox-fixtures";
 
 const adminUrl = process.env.TEST_DATABASE_URL;
+/** Debian's libfaketime (package faketime): moves a child process's clock. */
+const LIBFAKETIME = "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1";
 /** WhatsApp sends in flight per dispatcher: a kill repeats at most this many rows. */
 const CONCURRENCY = 5;
 let fake: FakeWhatsApp;
@@ -237,6 +242,72 @@ describe("two dispatchers on one database", () => {
         process.stdout.write(
           `[figure] two dispatcher processes (postgres): 1000 messages, 0 duplicates, server-a ${sentA} / server-b ${sentB}, first to last delivery ${seconds.toFixed(2)} s = ${(1000 / seconds).toFixed(0)} messages/s\n`,
         );
+      } finally {
+        await handle.close();
+        await scratch.drop();
+      }
+    },
+    240_000,
+  );
+
+  it.skipIf(!adminUrl || !fs.existsSync(LIBFAKETIME))(
+    "on PostgreSQL: two servers whose clocks are 6 minutes apart send each message once, none too late, none skipped on time",
+    async () => {
+      const scratch = await createScratchDatabase(adminUrl as string, "skew");
+      const handle = await openDatabase({ databaseUrl: scratch.url, poolSize: 2 });
+      try {
+        const now = Date.now();
+        const plain = await insertWhatsAppMessages(handle.db, 400);
+        // Too late by a second on the database's clock; on time for a server 3 minutes behind.
+        const late = await insertWhatsAppMessages(handle.db, 100, undefined, new Date(now - 1000));
+        // On time for 2 more minutes; too late already for a server 3 minutes ahead.
+        const onTime = await insertWhatsAppMessages(
+          handle.db,
+          100,
+          undefined,
+          new Date(now + 120_000),
+        );
+        const database = { DISPATCHER_DATABASE_URL: scratch.url };
+        const settings = { BATCH_SIZE: "20", POLL_MS: "50", LEASE_MS: "60000" };
+        const servers = await Promise.all(
+          (["-180", "+180"] as const).map((offset, i) =>
+            spawnDispatcher(database, {
+              ...settings,
+              DISPATCHER_ID: `server-${i}`,
+              LD_PRELOAD: LIBFAKETIME,
+              FAKETIME: offset,
+              FAKETIME_DONT_FAKE_MONOTONIC: "1",
+            }),
+          ),
+        );
+        const skews = servers.map((server) => {
+          const line = server
+            .output()
+            .split("\n")
+            .find((text) => text.includes('"clock"'));
+          const clock = (JSON.parse(line ?? "{}") as { clock?: string }).clock ?? "";
+          return Math.round((Date.parse(clock) - Date.now()) / 60_000);
+        });
+        expect(skews).toEqual([-3, 3]);
+        await waitFor(async () => (await pendingCount(handle.db)) === 0, 120_000, "every row done");
+        await Promise.all(
+          servers.map(async (server) => {
+            server.child.kill("SIGTERM");
+            expect((await server.exited).code).toBe(0);
+          }),
+        );
+        expect(deliveries([...plain, ...onTime])).toMatchObject({
+          missing: 0,
+          repeated: 0,
+          most: 1,
+        });
+        const lateCounts = fake.countsByFirstText();
+        expect(late.filter((id) => lateCounts.has(String(id)))).toEqual([]);
+        const lateRows = await messageRows(handle.db, late);
+        expect(
+          lateRows.every((row) => row.status === "skipped" && row.lastError === TOO_LATE),
+        ).toBe(true);
+        expect(fake.requests).toHaveLength(500);
       } finally {
         await handle.close();
         await scratch.drop();

@@ -7,6 +7,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase } from "~/db/client.server";
+import { TOO_LATE } from "~/db/outbox.server";
 import { messages } from "~/db/schema/messages";
 import { redactError } from "~/features/messages/dispatcher.server";
 import { WHATSAPP_SKIP_REASON } from "~/features/messages/whatsapp-channel";
@@ -113,6 +114,90 @@ describe("claim, send and record", () => {
     expect(row?.status).toBe("failed");
     expect(row?.lastError).toContain("unknown template x");
     expect(fake.requests).toHaveLength(0);
+  });
+});
+
+describe("too late", () => {
+  it("skips due rows at or past their expires_at as 'Too late' without claiming or sending them; rows on time go", async () => {
+    const clock = manualClock();
+    const at = clock.now();
+    const [expired = 0] = await insertWhatsAppMessages(
+      handle.db,
+      1,
+      at,
+      new Date(at.getTime() - 1),
+    );
+    const [atTheMoment = 0] = await insertWhatsAppMessages(handle.db, 1, at, at);
+    const [onTime = 0] = await insertWhatsAppMessages(
+      handle.db,
+      1,
+      at,
+      new Date(at.getTime() + 60_000),
+    );
+    const [noLimit = 0] = await insertWhatsAppMessages(handle.db, 1, at);
+    const dispatcher = fakeWhatsAppDispatcher(handle.db, fake, { clock: clock.now });
+
+    expect(await dispatcher.runOnce()).toMatchObject({ claimed: 2, sent: 2, skipped: 2 });
+    const rows = await messageRows(handle.db, [expired, atTheMoment, onTime, noLimit]);
+    expect(
+      rows.map((row) => [row.status, row.lastError, row.attempts, row.sentAt === null]),
+    ).toEqual([
+      ["skipped", TOO_LATE, 0, true],
+      ["skipped", TOO_LATE, 0, true],
+      ["sent", null, 1, false],
+      ["sent", null, 1, false],
+    ]);
+    expect(fake.requests.map((request) => request.texts[0]).sort()).toEqual(
+      [String(onTime), String(noLimit)].sort(),
+    );
+  });
+
+  it("skips a claimed row whose moment passes while the rows before it are sent", async () => {
+    const clock = manualClock();
+    const at = clock.now();
+    const [slow = 0] = await insertWhatsAppMessages(handle.db, 1, at);
+    const [tight = 0] = await insertWhatsAppMessages(
+      handle.db,
+      1,
+      at,
+      new Date(at.getTime() + 100),
+    );
+    fake.delayMs = 400;
+    const dispatcher = fakeWhatsAppDispatcher(handle.db, fake, {
+      clock: clock.now,
+      concurrency: { whatsapp: 1 },
+    });
+    expect(await dispatcher.runOnce()).toMatchObject({ claimed: 2, sent: 1, skipped: 1 });
+    const [first, second] = await messageRows(handle.db, [slow, tight]);
+    expect(first?.status).toBe("sent");
+    expect(second).toMatchObject({ status: "skipped", lastError: TOO_LATE, attempts: 0 });
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it("a row that no longer renders fails with the reason and holds back none of the others", async () => {
+    const ids = await insertWhatsAppMessages(handle.db, 5);
+    const broken = ids[2];
+    const dispatcher = fakeWhatsAppDispatcher(handle.db, fake, {
+      render: {
+        email: () => {
+          throw new Error("unused");
+        },
+        whatsapp: (row) => {
+          if (row.id === broken) throw new Error("template order_placed_v0 was retired");
+          return {
+            templateName: row.template,
+            languageCode: "en",
+            bodyParameters: [String(row.id)],
+          };
+        },
+      },
+    });
+    expect(await dispatcher.runOnce()).toMatchObject({ claimed: 5, sent: 4, failed: 1 });
+    const rows = await messageRows(handle.db, ids);
+    expect(rows.map((row) => row.status)).toEqual(["sent", "sent", "failed", "sent", "sent"]);
+    expect(rows[2]?.lastError).toBe(
+      "Could not render: Error: template order_placed_v0 was retired",
+    );
   });
 });
 

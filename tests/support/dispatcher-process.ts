@@ -6,7 +6,8 @@
  *
  * Environment: DISPATCHER_DATABASE_URL (PostgreSQL) or DISPATCHER_DATA_DIR (PGlite),
  * WHATSAPP_API_BASE, WHATSAPP_TOKEN, WHATSAPP_PHONE_NUMBER_ID, DISPATCHER_ID, LEASE_MS,
- * BATCH_SIZE, POLL_MS, CONCURRENCY (WhatsApp sends in flight, default 5). Prints "ready" once polling; SIGTERM stops it gracefully, prints
+ * BATCH_SIZE, POLL_MS, CONCURRENCY (WhatsApp sends in flight, default 5). Prints its clock and
+ * "ready" once polling; SIGTERM stops it gracefully, prints
  * `{"stopped":true,"sent":N}` and exits 0.
  */
 import { openDatabase } from "~/db/client.server";
@@ -79,4 +80,5 @@ process.once("SIGTERM", () => {
     });
 });
 dispatcher.start();
-process.stdout.write("ready\n");
+// The process's own clock (moved by libfaketime in the clock-skew test), then "ready".
+process.stdout.write(`${JSON.stringify({ clock: new Date().toISOString() })}\nready\n`);

@@ -16,13 +16,15 @@ import type { FakeWhatsApp } from "./fake-whatsapp";
 let batch = 0;
 
 /**
- * Inserts `count` pending WhatsApp rows (template order_placed, due `sendAfter`, default now).
+ * Inserts `count` pending WhatsApp rows (template order_placed, due `sendAfter`, default the
+ * database's now(); not after `expiresAt`, default no limit).
  * @returns their ids in insertion order.
  */
 export async function insertWhatsAppMessages(
   db: Database,
   count: number,
   sendAfter?: Date,
+  expiresAt?: Date,
 ): Promise<number[]> {
   batch++;
   const ids: number[] = [];
@@ -34,6 +36,7 @@ export async function insertWhatsAppMessages(
       params: { reference: `SS-${batch}-${start + i}` },
       dedupeKey: `test:${batch}:${start + i}:${Math.random()}`,
       ...(sendAfter ? { sendAfter } : {}),
+      ...(expiresAt ? { expiresAt } : {}),
     }));
     const added = await db.insert(messages).values(rows).returning({ id: messages.id });
     ids.push(...added.map((row) => row.id));
