@@ -12,7 +12,6 @@ import { and, asc, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { TOO_LATE } from "~/db/outbox.server";
 import { type Message, messages } from "~/db/schema/messages";
-import { scrapMaterials } from "~/db/schema/rates";
 import { seedDatabase } from "~/db/seed.server";
 import { confirmWeighSheetByToken } from "~/features/pickups/confirmation.server";
 import { defaultPickupConfig } from "~/features/pickups/pickup-config";
@@ -27,6 +26,7 @@ import { type FakeWhatsApp, startFakeWhatsApp } from "../support/fake-whatsapp";
 import { dispatchThroughRealChannels } from "../support/outbox-fixtures";
 import { type SmtpTestServer, startSmtpTestServer } from "../support/smtp-test-server";
 import { signedInStaff } from "../support/staff";
+import { firstMaterialId } from "../support/weigh-sheet-fixtures";
 
 const handle = testDatabaseForFile();
 let smtp: SmtpTestServer;
@@ -192,18 +192,13 @@ describe("a pickup collected before its date", () => {
     const booked = await book(3);
     const { user } = await signedInStaff(handle.db, "admin");
     const actor = { id: user.id, name: "Meena", role: "admin" as const, email: user.email };
-    const [material] = await handle.db
-      .select({ id: scrapMaterials.id })
-      .from(scrapMaterials)
-      .where(eq(scrapMaterials.active, true))
-      .orderBy(asc(scrapMaterials.id))
-      .limit(1);
+    const materialId = await firstMaterialId(handle.db);
     const visit = new Date(bookedAt.getTime() + 2 * 60 * 60_000);
     const settings = { ...exchangeDefaults };
     await saveWeighSheet(
       handle.db,
       booked.id,
-      { lines: [{ materialId: material?.id ?? 0, grams: 20_000 }], plants: [], expectedVersion: 0 },
+      { lines: [{ materialId, grams: 20_000 }], plants: [], expectedVersion: 0 },
       actor,
       { settings, minimumKg: 15, now: visit },
     );

@@ -8,7 +8,6 @@ import { and, asc, eq, like, sql } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { type Message, messages } from "~/db/schema/messages";
 import { pickups } from "~/db/schema/pickups";
-import { scrapMaterials } from "~/db/schema/rates";
 import { orders } from "~/db/schema/shop";
 import { seedDatabase } from "~/db/seed.server";
 import { cancelOrderByToken, placeOrder, transitionOrder } from "~/features/orders/orders.server";
@@ -36,6 +35,7 @@ import { exchangeDefaults, type RazorpayConfig } from "~/utils/env.server";
 import { testDatabaseForFile } from "../db";
 import { cartWith, productBySlug, setStock, shipping } from "../factories";
 import { routeArgs, signedInStaff } from "../support/staff";
+import { firstMaterialId } from "../support/weigh-sheet-fixtures";
 
 /** SHOP_ALERT_EMAIL as env() answers it in this file; each test sets it. */
 const alert = vi.hoisted(() => ({ email: "shop@example.com" as string | null }));
@@ -495,15 +495,8 @@ describe("the exchange loop", () => {
     return { booked, actor };
   }
 
-  async function firstMaterial() {
-    const [material] = await handle.db
-      .select({ id: scrapMaterials.id })
-      .from(scrapMaterials)
-      .where(eq(scrapMaterials.active, true))
-      .orderBy(asc(scrapMaterials.id))
-      .limit(1);
-    if (!material) throw new Error("no material");
-    return material.id;
+  function firstMaterial() {
+    return firstMaterialId(handle.db);
   }
 
   it("on my way once (with the handover code), weigh sheet ready per version, collected with the coupon", async () => {

@@ -29,6 +29,18 @@ export interface WeighedPickupOptions extends SheetOptions {
 
 let counter = 0;
 
+/** The id of the first active scrap material (a seeded database has several). */
+export async function firstMaterialId(db: Database): Promise<number> {
+  const [material] = await db
+    .select({ id: scrapMaterials.id })
+    .from(scrapMaterials)
+    .where(eq(scrapMaterials.active, true))
+    .orderBy(asc(scrapMaterials.id))
+    .limit(1);
+  if (!material) throw new Error("no active scrap material");
+  return material.id;
+}
+
 /** A pickup in 'weighed' (visited today) with weigh sheet version 1 pending. */
 export async function weighedPickup(db: Database, options: WeighedPickupOptions = {}) {
   counter += 1;
