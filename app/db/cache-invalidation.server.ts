@@ -18,12 +18,12 @@
  * (1 s, doubling to 30 s), so a notification missed meanwhile costs at most one stale read
  * per cache until the reconnect.
  *
- * Names (issue 15): `impact` (the home page's 'Our impact' figures, pickups/impact.server.ts),
- * `catalogue` (products as the public pages show them: any staff edit, and stock crossing zero
- * either way — see `notifyIfStockCrossedZero`; a stock change that stays on one side of zero
- * changes no public page), `rates` (scrap materials and their rate per kg), `reviews` (a review
- * published or withdrawn). The public page store (server/page-cache.ts) listens to all of them
- * (`onAnyCacheInvalidated`); data caches listen to the name they hold.
+ * Names (docs/operations.md "Page store"): `impact` (the home page's 'Our impact' figures,
+ * pickups/impact.server.ts), `catalogue` (products as the public pages show them: any staff edit,
+ * and stock crossing zero either way — see `notifyIfStockCrossedZero`; a stock change that stays on
+ * one side of zero changes no public page), `rates` (scrap materials and their rate per kg),
+ * `reviews` (a review published or withdrawn). The public page store (server/page-cache.ts) listens
+ * to all of them (`onAnyCacheInvalidated`); data caches listen to the name they hold.
  */
 import { sql } from "drizzle-orm";
 import pg from "pg";
@@ -81,7 +81,7 @@ export async function notifyCacheChanged(tx: Database, name: CacheName): Promise
 /**
  * After a stock change of `change` units (negative when taken, positive when returned) that
  * left `stockAfter` in stock, invalidates `catalogue` when the product went from in stock to
- * out of stock or back — the only stock fact public pages show ('Out of stock'; issue 15).
+ * out of stock or back — the only stock fact public pages show ('Out of stock').
  * Call it inside the writer's transaction with the value the UPDATE … RETURNING gave.
  */
 export async function notifyIfStockCrossedZero(

@@ -72,9 +72,9 @@ export type OpenOptions =
 const MIGRATIONS_LOCK_KEY = 727_274_001;
 
 /**
- * PostgreSQL settings the embedded database runs with, as `name=value` strings passed with
- * `-c` on PGlite's command line (they win over `pgdata/postgresql.conf`, which initdb wrote and
- * which is left alone). Issue 15 item 3 and docs/decisions/0019-embedded-postgres-memory.md:
+ * PostgreSQL settings the embedded database runs with, as `name=value` strings passed with `-c` on
+ * PGlite's command line (they win over `pgdata/postgresql.conf`, which initdb wrote and which is
+ * left alone). See docs/operations.md "Memory" and docs/decisions/0019-embedded-postgres-memory.md:
  *
  * - `shared_buffers=16MB` (initdb's default is 128MB): the buffer pool lives in PGlite's
  *   WebAssembly memory, which never shrinks, and PGlite touches all of it at start, so 128MB

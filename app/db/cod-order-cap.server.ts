@@ -1,6 +1,6 @@
 /**
- * The count behind the cap on unconfirmed cash-on-delivery orders per phone number (issue 14
- * part 4; docs/operations.md "Anti-automation"), shared by placing an order (orders feature)
+ * The count behind the cap on unconfirmed cash-on-delivery orders per phone number
+ * (docs/operations.md "Anti-automation"), shared by placing an order (orders feature)
  * and switching an online order to cash on delivery (payments feature), so neither is a way
  * around the other.
  *

@@ -1,5 +1,5 @@
 /**
- * The embedded database's memory settings (issue 15 item 3, docs/operations.md "Memory",
+ * The embedded database's memory settings (docs/operations.md "Memory",
  * docs/decisions/0019-embedded-postgres-memory.md): the server's PGlite runs with a 16MB buffer
  * pool, so its WebAssembly memory stays at PGlite's initial 128 MiB instead of growing to ~189 MiB
  * at start, while initdb's postgresql.conf (time zone, locale) still applies.

@@ -1,7 +1,7 @@
 /**
- * Per-language names and descriptions stored in the database (issue 16): a text has its
- * English column and a Hindi and a Kannada one (`name_hi`, `name_kn`, …), where '' means "not
- * translated yet: show the English".
+ * Per-language names and descriptions stored in the database (docs/languages.md "What else is per
+ * language"): a text has its English column and a Hindi and a Kannada one (`name_hi`, `name_kn`,
+ * …), where '' means "not translated yet: show the English".
  */
 import { type AnyColumn, type SQL, sql } from "drizzle-orm";
 import type { Lang } from "~/i18n/languages";

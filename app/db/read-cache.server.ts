@@ -1,7 +1,7 @@
 /**
- * In-memory caches of public read-side data that changes only on edits (issue 15 item 2:
- * "data that changes only on edits kept in memory and invalidated on write"): the plant and
- * fertiliser lists, the rate list, the latest reviews and their summary.
+ * In-memory caches of public read-side data that changes only on edits, dropped on every write
+ * that changes it (tests/integration/public-read-caches.test.ts): the plant and fertiliser
+ * lists, the rate list, the latest reviews and their summary.
  *
  * A cache is bound to one invalidation name of db/cache-invalidation.server.ts ("catalogue",
  * "rates", "reviews"): every writer of that data already calls `notifyCacheChanged` inside its

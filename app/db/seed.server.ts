@@ -1,9 +1,9 @@
 /**
- * Idempotent seed of the catalogue and the rate list (issue: foundation, item 4).
+ * Idempotent seed of the catalogue and the rate list.
  * Runs at every start and from `npm run db:seed`. Existing rows are never overwritten, so
  * prices, stock and rates that staff changed survive a restart (insert … on conflict do nothing).
  *
- * Hindi and Kannada names and descriptions, and plants' care details (issue 16,
+ * Hindi and Kannada names and descriptions, and plants' care details (docs/languages.md,
  * content/catalogue/translations.ts) come with new rows, and are filled into rows seeded before they existed: only where the
  * translation is still '' and the English is still the seeded text, so neither an admin's
  * translation nor a translation of a name an admin changed is overwritten.
@@ -92,9 +92,9 @@ function joinList(list: readonly string[]): string {
 /**
  * One UPDATE giving the rows of `fills` their translations, only where the English is still the
  * seeded one and every translation column of the row is still '' (a row never translated: the
- * database predates issue 16, or the row was seeded without them). `target` names the table
- * (alias t) and how its rows match v.key. Table and column names are constants of this file.
- * With `list`, the English and translated columns are text[] (features): the fills carry them
+ * database predates the translation columns, or the row was seeded without them). `target` names
+ * the table (alias t) and how its rows match v.key. Table and column names are constants of this
+ * file. With `list`, the English and translated columns are text[] (features): the fills carry them
  * joined by `joinList`, and "still ''" means an empty list.
  */
 async function fillTranslations(

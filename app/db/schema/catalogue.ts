@@ -28,7 +28,7 @@ export const products = pgTable(
     kind: text("kind", { enum: productKinds }).notNull(),
     name: text("name").notNull(),
     description: text("description").notNull(),
-    /** Hindi and Kannada name and description (issue 16); '' shows the English one. */
+    /** Hindi and Kannada name and description (docs/languages.md); '' shows the English one. */
     nameHi: text("name_hi").notNull().default(""),
     nameKn: text("name_kn").notNull().default(""),
     descriptionHi: text("description_hi").notNull().default(""),
@@ -47,8 +47,8 @@ export const products = pgTable(
     usage: text("usage", { enum: plantUsages }),
     plantHeight: text("plant_height"),
     /**
-     * Hindi and Kannada care details (issue 16); '' (or an empty list) shows the English one.
-     * Not null, unlike the English ones: a fertiliser simply keeps them empty.
+     * Hindi and Kannada care details (docs/languages.md); '' (or an empty list) shows the English
+     * one. Not null, unlike the English ones: a fertiliser simply keeps them empty.
      */
     sunlightHi: text("sunlight_hi").notNull().default(""),
     sunlightKn: text("sunlight_kn").notNull().default(""),

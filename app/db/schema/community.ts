@@ -16,7 +16,10 @@ export const registrations = pgTable(
     /** E.164, +91XXXXXXXXXX. */
     phone: text("phone").notNull(),
     unsubscribeToken: text("unsubscribe_token").notNull().unique(),
-    /** The language of the page it was made on ('en', 'hi', 'kn'): its messages and links use it (issue 16). */
+    /**
+     * The language of the page it was made on ('en', 'hi', 'kn'): its messages and links use it
+     * (docs/languages.md).
+     */
     language: text("language", { enum: languages }).notNull().default("en"),
     unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

@@ -43,7 +43,10 @@ export const pickups = pgTable(
     /** Slot start as HH:MM in Asia/Kolkata, one of the configured slots. */
     slotStart: text("slot_start").notNull(),
     rewardPreference: text("reward_preference", { enum: rewardPreferences }).notNull(),
-    /** The language of the page it was made on ('en', 'hi', 'kn'): its messages and links use it (issue 16). */
+    /**
+     * The language of the page it was made on ('en', 'hi', 'kn'): its messages and links use it
+     * (docs/languages.md).
+     */
     language: text("language", { enum: languages }).notNull().default("en"),
     estimatePaise: integer("estimate_paise").notNull().default(0),
     /** The payout of the confirmed weigh sheet (before any coupon/plant bonus). */

@@ -20,7 +20,7 @@ export const scrapCategories = pgTable("scrap_categories", {
   id: serial("id").primaryKey(),
   slug: text("slug").notNull().unique(),
   name: text("name").notNull(),
-  /** Hindi and Kannada names (issue 16); '' shows the English one. */
+  /** Hindi and Kannada names (docs/languages.md); '' shows the English one. */
   nameHi: text("name_hi").notNull().default(""),
   nameKn: text("name_kn").notNull().default(""),
   sortOrder: integer("sort_order").notNull().default(0),
@@ -34,7 +34,7 @@ export const scrapMaterials = pgTable(
       .notNull()
       .references(() => scrapCategories.id),
     name: text("name").notNull(),
-    /** Hindi and Kannada names (issue 16); '' shows the English one. */
+    /** Hindi and Kannada names (docs/languages.md); '' shows the English one. */
     nameHi: text("name_hi").notNull().default(""),
     nameKn: text("name_kn").notNull().default(""),
     ratePaisePerKg: integer("rate_paise_per_kg").notNull(),

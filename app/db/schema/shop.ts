@@ -68,7 +68,10 @@ export const orders = pgTable(
     status: text("status", { enum: orderStatuses }).notNull().default("placed"),
     paymentMethod: text("payment_method", { enum: paymentMethods }).notNull().default("cod"),
     paymentStatus: text("payment_status", { enum: paymentStatuses }).notNull().default("unpaid"),
-    /** The language of the page it was made on ('en', 'hi', 'kn'): its messages and links use it (issue 16). */
+    /**
+     * The language of the page it was made on ('en', 'hi', 'kn'): its messages and links use it
+     * (docs/languages.md).
+     */
     language: text("language", { enum: languages }).notNull().default("en"),
     /** The Razorpay order created for this order's online payment (docs/payments.md). */
     razorpayOrderId: text("razorpay_order_id").unique(),
