@@ -46,7 +46,7 @@ export function cartCookie() {
 }
 
 // Checking the cookie's signature (HMAC with Web Crypto, key imported per call) was ~4 % of
-// the CPU of /plant with a cart (issue 15 item 2). The answer depends only on the header and
+// the CPU of /plant with a cart. The answer depends only on the header and
 // the secret, so recent headers keep their answer; bounded, oldest out first.
 const CHECKED_HEADERS_KEPT = 1_000;
 const checkedHeaders = new Map<string, Promise<string | null>>();
@@ -171,7 +171,8 @@ export async function getCartCount(db: Database, request: Request): Promise<numb
 /**
  * Sets a line's quantity to its current quantity + `delta` (a new line starts at 0), within
  * 1..min(20, stock), in one transaction.
- * The refusals name the product in `lang` (issue 16), to be worded in it by the action.
+ * The refusals name the product in `lang` (docs/languages.md "Messages"), to be worded in it
+ * by the action.
  * @throws CartError 404 unknown or withdrawn product, 409 out of stock or above the limit,
  *   422 below 1 (use removeLine).
  */

@@ -1,6 +1,7 @@
 /**
  * Catalogue editing for admins (docs/dashboard.md): the product list with its filters and CSV
- * rows (item 9), create and update in one transaction with an audit row each (item 8).
+ * rows (docs/dashboard.md "Lists"), create and update in one transaction with an audit row each
+ * (docs/dashboard.md "Audit log").
  * Money is integer paise, stock is units. The public /plant and /supplies loaders read the
  * same rows with no cache, so a saved change shows there on the next request.
  */

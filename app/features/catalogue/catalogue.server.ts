@@ -2,15 +2,16 @@
  * Catalogue queries for /plant and /supplies (spec §2, §3). Prices are integer paise read
  * from the database; only active products are listed.
  *
- * Results are kept in memory (db/read-cache.server.ts, issue 15 item 2) and dropped on every
+ * Results are kept in memory (db/read-cache.server.ts) and dropped on every
  * "catalogue" invalidation: a staff edit of a product, and stock crossing zero either way
  * (db/cache-invalidation.server.ts). That is why an item says only `inStock`, never its stock
  * count: a sale that leaves stock above zero changes no public page and drops nothing.
  *
- * Names and descriptions come in the visitor's language (issue 16): `name_hi`/`name_kn` and
- * `description_hi`/`description_kn`, the English one where the translation is '' (not yet
- * written); so do a plant's care details (sunlight, watering, height, and the features list,
- * whose translation is used when it is not empty). Lists are cached per language; one invalidation drops every language.
+ * Names and descriptions come in the visitor's language (docs/languages.md): `name_hi`/`name_kn`
+ * and `description_hi`/`description_kn`, the English one where the translation is '' (not yet
+ * written); so do a plant's care details (sunlight, watering, height, and the features list, whose
+ * translation is used when it is not empty). Lists are cached per language; one invalidation drops
+ * every language.
  */
 import { and, asc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";

@@ -4,7 +4,7 @@
  * price or stock, unknown kind or usage) with a message for the field, plus limits of its
  * own: price ₹1 to ₹1,00,000 with at most 2 decimals (read by `parseRupees`, so "1,200" is
  * ₹1,200), stock a whole number 0 to 10,000. The Hindi and Kannada name and description
- * (issue 16) are optional ('' shows the English on the Hindi or Kannada page), with the
+ * are optional ('' shows the English on the Hindi or Kannada page), with the
  * English limits; so are a plant's sunlight, watering, height and features in Hindi and
  * Kannada (features entered like the English ones).
  * Server only (ADR 0006); the browser gets the same limits as plain attributes.

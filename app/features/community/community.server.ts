@@ -13,10 +13,10 @@ import { isUnguessableToken, unguessableToken } from "~/utils/codes.server";
 import { skipPendingNewsletters } from "./newsletter.server";
 
 /**
- * Adds the address to the mailing list, or updates its name and number (and re-subscribes it)
- * when the e-mail address is already there: one row per address. `language` is the language of
- * the page it was sent from (issue 16; the latest one wins): newsletters and their unsubscribe
- * link use it.
+ * Adds the address to the mailing list, or updates its name and number (and re-subscribes it) when
+ * the e-mail address is already there: one row per address. `language` is the language of the page
+ * it was sent from (the latest one wins; docs/languages.md): newsletters and their unsubscribe link
+ * use it.
  * @returns the unsubscribe token and whether a new row was made.
  */
 export async function upsertRegistration(
@@ -94,7 +94,7 @@ export async function createReview(
     displayName: input.displayName || null,
     status,
   });
-  // A published review shows on the home page at once (issue 15 page store).
+  // A published review shows on the home page at once (docs/operations.md "Page store").
   if (status === "published") await notifyCacheChanged(db, "reviews");
   return { status };
 }
@@ -110,7 +110,7 @@ export interface PublishedReview {
 export const REVIEWS_CACHE_MS = 60_000;
 
 // The public read side (home page) in memory, dropped on every "reviews" invalidation: a
-// review published at once (createReview) or published/withdrawn by staff (issue 15 item 2).
+// review published at once (createReview) or published/withdrawn by staff.
 const reviewsCache = createReadCache("reviews", { maxAgeMs: REVIEWS_CACHE_MS, maxEntries: 8 });
 
 /**

@@ -30,7 +30,7 @@ export const NEWSLETTER_SENT_ACTION = "newsletter.sent";
 
 /**
  * The site-relative unsubscribe link of a registration (the renderer prefixes PUBLIC_URL), in
- * the language it registered in: `/unsubscribe/<token>`, `/hi/unsubscribe/<token>` (issue 16).
+ * the language it registered in: `/unsubscribe/<token>`, `/hi/unsubscribe/<token>`.
  */
 export function unsubscribePath(token: string, language: Lang = "en"): string {
   return localePath(language, `/unsubscribe/${token}`);
@@ -126,10 +126,11 @@ async function queueRows(tx: Database, input: NewsletterInput, start: Date) {
  * unsubscribePath: "/unsubscribe/<token>" in the registration's language}, the registration's
  * language, dedupe key `newsletter:<newsletterId>:<registration
  * id>`, entity {type: 'newsletter', id: newsletterId}), due NEWSLETTER_MESSAGES_PER_MINUTE per
- * minute from `now`, and the audit row 'newsletter.sent' {subject, count}. The newsletter id is
- * the form's idempotency key: sending the same form again (a double click, a replayed POST, two
- * tabs) answers 'already-sent' and adds nothing; two concurrent sends of one id are serialised
- * by an advisory lock.
+ * minute from instant `now` (default: the time of the call; the route passes its own), and
+ * the audit row 'newsletter.sent' {subject, count}. The newsletter id is the form's idempotency
+ * key: sending the same form again (a double click, a replayed POST, two tabs) answers
+ * 'already-sent' and adds nothing; two concurrent sends of one id are serialised by an
+ * advisory lock.
  * @returns 'queued' with the row count and when the last row is due, 'already-sent' with the
  *   first send's count, or 'no-subscribers' (nothing written).
  */

@@ -1,7 +1,7 @@
 /**
  * Static information pages (/faq, /privacy-policy, /terms-of-use) written in markdown under
  * content/pages and bundled at build time. The markdown is ours, so its HTML is trusted.
- * One file per language (issue 16): English in content/pages/<slug>.md, Hindi and Kannada in
+ * One file per language: English in content/pages/<slug>.md, Hindi and Kannada in
  * content/pages/hi/<slug>.md and content/pages/kn/<slug>.md; a language without its own file
  * shows the English one.
  */

@@ -26,7 +26,7 @@ async function orderRow(tx: Database, orderId: number): Promise<OrderRow> {
 
 /**
  * The parameters every order message carries: the tracking link site-relative and in the
- * language the order was placed in (`/kn/orders/<token>`; issue 16), the total in paise.
+ * language the order was placed in (`/kn/orders/<token>`), the total in paise.
  */
 export function orderMessageParams(order: OrderRow): OrderMessageParams {
   return {

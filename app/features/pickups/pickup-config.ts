@@ -29,7 +29,7 @@ export interface PickupConfig {
   minimumKg: number;
   /**
    * Open pickups (requested or confirmed) one phone number, and one e-mail address, may hold;
-   * the next booking is refused (issue 14; OPEN_PICKUPS_PER_CONTACT, docs/operations.md).
+   * the next booking is refused (OPEN_PICKUPS_PER_CONTACT, docs/operations.md "Anti-automation").
    */
   openPickupsPerContact: number;
 }

@@ -42,8 +42,9 @@ export class PickupRejectedError extends Error {
 }
 
 /**
- * The booking's phone number or e-mail already holds `cap` open pickups (issue 14): 409 on the
- * form as a whole; the route words it with the shop's phone through `openPickupsMessage`.
+ * The booking's phone number or e-mail already holds `cap` open pickups (docs/operations.md
+ * "Anti-automation"): 409 on the form as a whole; the route words it with the shop's phone through
+ * `openPickupsMessage`.
  */
 export class OpenPickupsCapError extends PickupRejectedError {
   override name = "OpenPickupsCapError";
@@ -140,7 +141,7 @@ async function claimSlot(
 }
 
 /**
- * The cap on open pickups per contact (issue 14 part 4; docs/operations.md
+ * The cap on open pickups per contact (docs/operations.md
  * "Anti-automation"): a phone number, and an e-mail address (compared case-insensitively), may
  * hold `cap` pickups that are requested or confirmed; the next booking is refused. Race-safe:
  * the phone's and the e-mail's advisory locks are held for the rest of the booking
@@ -316,9 +317,9 @@ async function insertBooking(
  * Books a pickup in one transaction: the date and slot must be bookable at `now`, the PIN
  * code serviceable, every material on the active rate list, and the slot below capacity
  * (counted under a per-slot lock), and the phone number and e-mail below
- * `config.openPickupsPerContact` open pickups each (counted under per-contact locks; issue 14).
+ * `config.openPickupsPerContact` open pickups each (counted under per-contact locks).
  * The estimate is computed here from current rates. The same idempotency key returns the first
- * booking. `language` is the language of the page it was booked on (issue 16): its messages and
+ * booking. `language` is the language of the page it was booked on: its messages and
  * their links use it.
  * @throws PickupRejectedError naming the field to fix.
  */

@@ -4,7 +4,7 @@
  * decimals and stored as integer paise per kg; the check constraint refuses negatives, and
  * the upper bound of ₹10,000/kg is ours. A rate is read like any rupee amount (`parseRupees` in
  * app/utils/money.ts): "12", "12.5", "₹12.50", "1,200". A material's Hindi and Kannada names
- * (issue 16) are optional ('' shows the English name on those pages), set when adding it or
+ * are optional ('' shows the English name on those pages), set when adding it or
  * with the 'rename-material' form. Server only (ADR 0006).
  */
 import { z } from "zod";

@@ -1,12 +1,11 @@
 /**
- * Scrap rate list editing for admins (docs/dashboard.md): every material of every category,
- * active and retired; change a rate, add a material, retire one or bring it back. Rates are
- * integer paise per kg. Each change is one transaction with an audit row (item 8, entity
- * 'scrap_material'). A retired material keeps its row (`active = false`): /ratelist and the
- * pickup form (`listRateCategories`) and `bookPickup` only take active materials, while old
- * pickup lines still point at it. Each change notifies the "rates" cache of the public pages.
- * A material's Hindi and Kannada names (issue 16; '' shows the English) are set when it is
- * added or with `setMaterialNames`.
+ * Scrap rate list editing for admins (docs/dashboard.md): every material of every category, active
+ * and retired; change a rate, add a material, retire one or bring it back. Rates are integer paise
+ * per kg. Each change is one transaction with an audit row (docs/dashboard.md "Audit log", entity
+ * 'scrap_material'). A retired material keeps its row (`active = false`): /ratelist and the pickup
+ * form (`listRateCategories`) and `bookPickup` only take active materials, while old pickup lines
+ * still point at it. Each change notifies the "rates" cache of the public pages. A material's Hindi
+ * and Kannada names ('' shows the English) are set when it is added or with `setMaterialNames`.
  */
 import { and, asc, eq, type SQL, sql } from "drizzle-orm";
 import { changedFields, recordAudit } from "~/db/audit.server";

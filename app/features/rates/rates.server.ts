@@ -2,11 +2,11 @@
  * The scrap rate list as data (spec §9): categories with their active materials, rates in
  * paise per kilogram. /ratelist and the pickup estimate read the same rows.
  *
- * The list is kept in memory (db/read-cache.server.ts, issue 15 item 2) and dropped on every
+ * The list is kept in memory (db/read-cache.server.ts) and dropped on every
  * "rates" invalidation, which each rate edit in rates-admin.server.ts sends; a change made
  * outside the app shows within RATES_CACHE_MS.
  *
- * Category and material names come in the visitor's language (issue 16; English where the
+ * Category and material names come in the visitor's language (English where the
  * translation is ''), one cached list per language.
  */
 import { and, asc, eq } from "drizzle-orm";

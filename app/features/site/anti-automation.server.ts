@@ -1,5 +1,5 @@
 /**
- * Anti-automation on pickup bookings and orders (issue 14 part 4; docs/operations.md
+ * Anti-automation on pickup bookings and orders (docs/operations.md
  * "Anti-automation"): the per-client-address allowances of `/orderpage`, `/checkout` and the
  * tracking page's move/cancel actions, and the honeypot check shared with the public forms
  * (app/utils/honeypot.ts). The caps per phone number and e-mail live with the rules they guard

@@ -1,7 +1,7 @@
 /**
- * The language switch of the header and footer (issue 16; DESIGN.md §3 "Languages"): 'English',
- * 'हिन्दी', 'ಕನ್ನಡ', each a plain link through `/language/:lang` (routes/language.ts), which
- * remembers the choice and opens the same page, query kept, in that language. Plain links:
+ * The language switch of the header and footer (docs/languages.md "The switch and the cookie"):
+ * 'English', 'हिन्दी', 'ಕನ್ನಡ', each a plain link through `/language/:lang` (routes/language.ts),
+ * which remembers the choice and opens the same page, query kept, in that language. Plain links:
  * the switch works before and without JavaScript, and the new language's page loads whole.
  */
 import { useLocation } from "react-router";

@@ -13,7 +13,7 @@ export function pageMeta(title: string, description: string) {
 }
 
 /**
- * `pageMeta` from message ids, in the page's language (issue 16): `titleId` and
+ * `pageMeta` from message ids, in the page's language: `titleId` and
  * `descriptionId` are looked up in the messages the matched loaders returned.
  */
 export function localisedPageMeta(

@@ -132,7 +132,7 @@ let commonPasswords: Set<string> | undefined;
 /**
  * Password rules (docs/dashboard.md, NIST SP 800-63B): 8 to 256 characters, no composition
  * rules, not one of the 49,233 most common passwords (zxcvbn-ts common list, compared
- * case-insensitively), and (issue 14 security review; password-rules.ts) not containing the
+ * case-insensitively), and (password-rules.ts; docs/operations.md "Security") not containing the
  * account's e-mail, its local part, its name, the shop's brand or a run of one character.
  * Returns the message to show next to the field, or null when allowed.
  * @param owner the account the password is for (e-mail and name), when known.

@@ -1,5 +1,5 @@
 /**
- * Sign-in events in the audit log (issue 14 security review; docs/dashboard.md "Audit log"):
+ * Sign-in events in the audit log (docs/operations.md "Security"; docs/dashboard.md "Audit log"):
  * every login, failed login, lockout (the failed attempt that used up a login limit) and
  * logout, with the account (id when it exists, e-mail as typed, lower-cased) and the client
  * address. Never the password. Password changes are audited where they happen

@@ -1,6 +1,6 @@
 /**
- * Password rules that depend on who the password is for (issue 14 security review;
- * docs/operations.md "Security"): a staff password may not contain the account's e-mail or its
+ * Password rules that depend on who the password is for
+ * (docs/operations.md "Security"): a staff password may not contain the account's e-mail or its
  * local part, the account's name or one of its words, the shop's brand (BRAND_NAME in
  * app/utils/brand.ts, which siteConfig.brandName shows) or one of its words, nor a run of one
  * character repeated 4 times or more ('aaaa', '1111'). Compared lower-case, ignoring spaces and

@@ -1,7 +1,8 @@
 /**
  * Staff management for admins (docs/dashboard.md): list, create, disable (ends their sessions),
- * enable, reset password (also ends their sessions). Every change writes an audit row (item 8)
- * in the same transaction; passwords and hashes never reach the audit log.
+ * enable, reset password (also ends their sessions). Every change writes an audit row
+ * (docs/dashboard.md "Audit log") in the same transaction; passwords and hashes never reach
+ * the audit log.
  */
 import { asc, eq } from "drizzle-orm";
 import { type AuditActor, recordAudit } from "~/db/audit.server";
