@@ -51,8 +51,9 @@ export class OrderRejectedError extends Error {
 }
 
 /**
- * The phone number already holds `cap` unconfirmed cash-on-delivery orders (issue 14): 409;
- * the route words it with the shop's phone through `unconfirmedCodMessage`.
+ * The phone number already holds `cap` unconfirmed cash-on-delivery orders (docs/operations.md
+ * "Anti-automation"): 409; the route words it with the shop's phone through
+ * `unconfirmedCodMessage`.
  */
 export class UnconfirmedCodCapError extends OrderRejectedError {
   override name = "UnconfirmedCodCapError";
@@ -100,11 +101,12 @@ type PlaceOrderInput = {
   couponCode?: string;
   /**
    * Unconfirmed ('placed') cash-on-delivery orders the phone number may hold; a new one beyond
-   * it is refused (issue 14). Default: env().operations.unconfirmedCodOrdersPerPhone.
+   * it is refused (docs/operations.md "Anti-automation").
+   * Default: env().operations.unconfirmedCodOrdersPerPhone.
    */
   unconfirmedCodOrdersPerPhone?: number;
   /**
-   * The language of the page the order was placed on (issue 16; default 'en'): its messages and
+   * The language of the page the order was placed on (default 'en'): its messages and
    * their links use it.
    */
   language?: Lang;
@@ -153,7 +155,7 @@ async function findByIdempotencyKey(db: Database, key: string) {
  * (so is a total below Razorpay's ₹1 minimum, {@link ONLINE_PAYMENT_MINIMUM_PAISE}).
  *
  * A cash-on-delivery order is refused while its phone number already holds
- * `unconfirmedCodOrdersPerPhone` unconfirmed ones (issue 14; counted under a per-phone lock).
+ * `unconfirmedCodOrdersPerPhone` unconfirmed ones (counted under a per-phone lock).
  *
  * @param shownLines what the checkout page showed ("id:qty:price,…"); any difference from the
  *   cart now (quantity, price, lines added or removed) rejects the order.
@@ -272,8 +274,8 @@ function effectivePaymentMethod(
 }
 
 /**
- * The cap on unconfirmed cash-on-delivery orders per phone number (issue 14 part 4;
- * docs/operations.md "Anti-automation"): a phone number may hold `cap` orders that are
+ * The cap on unconfirmed cash-on-delivery orders per phone number
+ * (docs/operations.md "Anti-automation"): a phone number may hold `cap` orders that are
  * cash on delivery and still 'placed' (staff have not confirmed them); the order that would
  * make it more than `cap` is refused. Race-safe: the phone's advisory lock is held for the rest
  * of the order's transaction (taken after the products and the coupon, like every order), so
