@@ -35,7 +35,7 @@ import type { Route } from "./+types/root";
 // slow mobile networks (docs/budgets.md LCP budget).
 import styles from "./styles/app.css?inline";
 
-/** A broken multipart body answers 400, not 500 (issue 14 security review). */
+/** A broken multipart body answers 400, not 500 (docs/operations.md "Security"). */
 export const middleware: Route.MiddlewareFunction[] = [refuseUnreadableForms];
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -8,7 +8,7 @@ type PrefixedLang = (typeof prefixedLanguages)[number];
 
 /**
  * The shop's public pages at `prefix` (`""` for English, `"hi/"`, `"kn/"`): the same route
- * modules under each language (issue 16; docs/contracts.md "Languages"). Route ids stay the
+ * modules under each language (docs/contracts.md "Languages"). Route ids stay the
  * module's default in English and get the language in front elsewhere (`hi/routes/plant`).
  */
 function publicPages(prefix: "" | `${PrefixedLang}/`) {

@@ -1,6 +1,6 @@
 /**
- * The catalogues are complete and consistent (issue 16 item 1): every language has every
- * message and no other, every message is used by the code, every translation has the same
+ * The catalogues are complete and consistent (docs/languages.md "Messages"): every language has
+ * every message and no other, every message is used by the code, every translation has the same
  * placeholders and tags as the English, and every message parses as ICU MessageFormat.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";

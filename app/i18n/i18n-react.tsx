@@ -1,9 +1,9 @@
 /**
- * Messages in React (issue 16; ADR 0020). `LanguageProvider` (in the root layout) merges the
- * compiled messages every matched route's loader returned as `messages` (see
- * `messagesFor` in i18n.server.ts) into one Lingui instance for the page's language;
- * components read them with `useT()` or `<Trans>` (messages with links or emphasis).
- * Links keep the language with `useLocalePath()`.
+ * Messages in React (docs/languages.md "Messages"; ADR 0020). `LanguageProvider` (in the root
+ * layout) merges the compiled messages every matched route's loader returned as `messages` (see
+ * `messagesFor` in i18n.server.ts) into one Lingui instance for the page's language; components
+ * read them with `useT()` or `<Trans>` (messages with links or emphasis). Links keep the language
+ * with `useLocalePath()`.
  */
 import { setupI18n } from "@lingui/core";
 import { I18nProvider, useLingui } from "@lingui/react";

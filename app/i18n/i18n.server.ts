@@ -1,9 +1,9 @@
 /**
- * The message catalogues on the server (issue 16; ADR 0020): one JSON catalogue per language
- * (`catalogues/en.json`, `hi.json`, `kn.json`), flat `{ id: ICU message }`, ids grouped by
- * namespace (`frame.…`, `plant.…`, `errors.…`: the text before the first dot). Compiled once
- * at start-up with Lingui's compiler; pages receive only the compiled messages of the
- * namespaces they use, in their loader data (no catalogue in the JavaScript bundle).
+ * The message catalogues on the server (docs/languages.md; ADR 0020): one JSON catalogue per
+ * language (`catalogues/en.json`, `hi.json`, `kn.json`), flat `{ id: ICU message }`, ids grouped by
+ * namespace (`frame.…`, `plant.…`, `errors.…`: the text before the first dot). Compiled once at
+ * start-up with Lingui's compiler; pages receive only the compiled messages of the namespaces they
+ * use, in their loader data (no catalogue in the JavaScript bundle).
  *
  * Texts the server produces in English (form errors, refusals) are translated on their way out
  * by `localiseText`: the `errors` namespace holds them as English templates, matched exactly

@@ -1,5 +1,5 @@
 /**
- * The site's languages and their URLs (issue 16; docs/contracts.md "Languages"; ADR 0020):
+ * The site's languages and their URLs (docs/languages.md; docs/contracts.md "Languages"; ADR 0020):
  * English at today's URLs, Hindi under `/hi/…`, Kannada under `/kn/…`. Shared by server and
  * browser; no catalogue here.
  */
@@ -11,7 +11,7 @@ export type Lang = (typeof languages)[number];
 /** The prefixed languages (English has no prefix). */
 export const prefixedLanguages = ["hi", "kn"] as const satisfies readonly Lang[];
 
-/** The switch's labels, each in its own language (DESIGN.md §3 "Languages"). */
+/** The switch's labels, each in its own language (docs/languages.md). */
 export const languageLabels: Record<Lang, string> = {
   en: "English",
   hi: "हिन्दी",

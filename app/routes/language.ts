@@ -1,5 +1,5 @@
 /**
- * The language switch (issue 16; docs/contracts.md "Languages"): `GET /language/hi?next=/plant?q=x`
+ * The language switch (docs/languages.md): `GET /language/hi?next=/plant?q=x`
  * remembers the choice in the `lang` cookie (a year) and answers 303 to the same page in that
  * language, so `/` sends the visitor back to it later. An unknown language is a 404; an unsafe
  * `next` (another site, junk) falls back to that language's home page.

@@ -3,7 +3,7 @@
  * that the browser fetches no JavaScript until `AFTER_PAINT_LOADER` (after-paint-scripts.ts)
  * turns them back on one frame after the page's `load` event.
  *
- * Why: issue 15 item 4 (a steady Lighthouse LCP) and ADR 0017, which supersedes the
+ * Why: a steady Lighthouse LCP (docs/budgets.md) and ADR 0017, which supersedes the
  * low-priority preloads of ADR 0005: at low priority the scripts still finished before the
  * first paint in some runs, and Lighthouse then counted them on the LCP's path (≈ 2.1 s
  * instead of ≈ 0.8 s for the same page).

@@ -1,5 +1,5 @@
 /**
- * Fetch the JavaScript only after the page has painted (issue 15 item 4, ADR 0017).
+ * Fetch the JavaScript only after the page has painted (ADR 0017).
  *
  * The server render (entry.server.tsx, `afterPaintModuleScripts()`) makes React Router's
  * module preloads and its inline module script inert: `<link rel="modulepreload">` becomes

@@ -1,7 +1,7 @@
 /**
- * Reading the audit log (docs/dashboard.md): newest first, filtered by entity, entity id, actor
- * and a date range (Asia/Kolkata days), keyset-paginated, with each entry's before → after
- * told in words, and the same rows as CSV (item 9). Read only: entries are written by
+ * Reading the audit log (docs/dashboard.md): newest first, filtered by entity, entity id, actor and
+ * a date range (Asia/Kolkata days), keyset-paginated, with each entry's before → after told in
+ * words, and the same rows as CSV (docs/dashboard.md "Lists"). Read only: entries are written by
  * `recordAudit` in the transaction of each change.
  */
 import { and, asc, desc, eq, gte, lt, type SQL } from "drizzle-orm";

@@ -1,6 +1,6 @@
 /**
- * Presses made before the page has hydrated are kept and replayed once it has (issue 15 item 4,
- * ADR 0017). The JavaScript starts only after the largest contentful paint, so for a moment
+ * Presses made before the page has hydrated are kept and replayed once it has
+ * (ADR 0017). The JavaScript starts only after the largest contentful paint, so for a moment
  * after the page appears a button's React handler does not exist yet: the phone menu's button
  * would do nothing, and 'Add to cart' would be a plain form post (a reload) instead of the
  * in-place "Added to cart". The inline script in the document's head (which also sets the

@@ -33,7 +33,8 @@
  *   0–3600, default 60), HEALTH_MIN_FREE_MB (/healthz answers 503 below this free space in
  *   DATA_DIR, 0–100000, default 50), PAGE_CACHE_MB (memory for stored
  *   public pages, 0–1024, default 32; 0 turns the page store off), PAGE_CACHE_SECONDS (a stored
- *   page is rendered again at the latest after this, 1–3600, default 60; issue 15).
+ *   page is rendered again at the latest after this, 1–3600, default 60;
+ *   docs/operations.md "Page store").
  * - Online payment (docs/decisions/0009-online-payment-razorpay.md): RAZORPAY_KEY_ID,
  *   RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET (all three or none: with none, the shop offers
  *   cash on delivery only) and RAZORPAY_API_BASE (default https://api.razorpay.com; tests point

@@ -1,5 +1,5 @@
 /**
- * React Router middleware on the root route (issue 14 security review): a form body that
+ * React Router middleware on the root route (docs/operations.md "Security"): a form body that
  * cannot be read (a multipart body cut short or without its closing boundary) is refused with
  * 400 and a plain message before any loader or action runs, instead of the action's
  * `request.formData()` throwing and the page answering 500. The Content-Type itself is checked

@@ -1,12 +1,12 @@
 /**
- * The document body between React's server renderer and the HTTP response (issue 15 item 2:
- * a cheaper render).
+ * The document body between React's server renderer and the HTTP response, made for a cheaper
+ * render.
  *
  * React's `renderToPipeableStream` writes a page as dozens of 4 KB views and long strings, and
  * calls `destination.flush()` after each batch it completes (the shell, then each late part
  * such as React Router's hydration data). Passing every small write through a PassThrough, the
  * modulepreload Transform and a web-stream pump costs more CPU than rendering the cards on
- * /plant (profiled in the issue 15 closing note). This sink gathers the writes of one batch and
+ * /plant (measured with a CPU profile). This sink gathers the writes of one batch and
  * hands the batch on as one chunk, rewritten by `createAfterPaintRewriter` (React Router's
  * scripts made inert until after the largest contentful paint, ADR 0017), to a web
  * ReadableStream the Response streams. Streaming is kept: nothing waits for later batches.

@@ -4,7 +4,7 @@
  *
  * Why not `Intl.NumberFormat("en-IN")`: the first number formatter a browser page creates
  * loads ICU's number data on the main thread, 15-35 ms on this machine (4x that on a
- * Lighthouse phone), the largest single task of a catalogue page's hydration (issue 15 item 4:
+ * Lighthouse phone), the largest single task of a catalogue page's hydration (docs/budgets.md:
  * TBT ≤ 100 ms; ADR 0021). The rule is fixed by the spec's prices (₹1,500) and en-IN's
  * grouping; money.test.ts and units.test.ts check this module against `Intl` for many values.
  * Browser-safe.

@@ -57,7 +57,7 @@ export async function keysetPage<R, K extends (string | number)[]>(
 
 /**
  * Every row `fetch(cursor, limit)` gives, read in keyset batches of `batchSize` (docs/dashboard.md
- * item 9: a CSV export of a million rows never holds more than one batch).
+ * "Lists": a CSV export of a million rows never holds more than one batch).
  */
 export async function* keysetBatches<R, K extends (string | number)[]>(
   fetch: (cursor: K | null, limit: number) => Promise<R[]>,

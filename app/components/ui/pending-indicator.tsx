@@ -11,8 +11,8 @@ export const PENDING_DELAY_MS = 300;
 
 /**
  * The indicator's words per language. Kept here, in the bundle, rather than in the catalogues
- * (issue 16): messages reach the page in its loader data, which is written into the page's
- * body, so the words would be in the document's text from the first paint instead of
+ * (docs/languages.md "Messages"): messages reach the page in its loader data, which is written into
+ * the page's body, so the words would be in the document's text from the first paint instead of
  * appearing only once a navigation is slow (the frame browser test watches for exactly that).
  */
 export const PENDING_TEXT: Record<Lang, string> = {

@@ -233,7 +233,7 @@ function ProductBasics({
 }
 
 /**
- * The name and description in Hindi and Kannada (issue 16), shown on /hi and /kn pages;
+ * The name and description in Hindi and Kannada, shown on /hi and /kn pages;
  * empty ones show the English there.
  */
 function Translations({ field }: { field: FieldOf }) {
@@ -251,7 +251,7 @@ function Translations({ field }: { field: FieldOf }) {
 
 /**
  * The fields only plants use, in their own fieldset; the care details also in Hindi and
- * Kannada (issue 16, optional: an empty one shows the English on that language's pages).
+ * Kannada (optional: an empty one shows the English on that language's pages).
  */
 function PlantDetails({ field }: { field: FieldOf }) {
   return (

@@ -121,7 +121,7 @@ function MaterialRow({ material, failure }: { material: Material; failure?: RowF
 }
 
 /**
- * The material's Hindi and Kannada names (issue 16), shown on /hi and /kn pages; an empty one
+ * The material's Hindi and Kannada names, shown on /hi and /kn pages; an empty one
  * shows the English name there.
  */
 /** The translated names a material has, in the order the form shows them. */

@@ -58,7 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     "role",
     "password",
   ]);
-  // A refused form shows its values again, never the password (issue 14 security review).
+  // A refused form shows its values again, never the password (docs/operations.md "Security").
   const values = { name: fields.name, email: fields.email, role: fields.role };
   const fail = (status: number, result: Omit<StaffResult, "intent">) =>
     data<StaffResult>({ intent: fields.intent, userId: fields.userId, ...result }, { status });
