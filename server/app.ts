@@ -53,7 +53,7 @@ import {
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 const SHUTDOWN_GRACE_MS = 10_000;
 
-/** Options of the per-response compression (issue 15 item 2). */
+/** Options of the per-response compression (its levels are explained where it is mounted). */
 const compressionOptions: CompressionOptions = {
   level: 3,
   brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 3 } },
@@ -158,7 +158,7 @@ export async function startServer(): Promise<RunningServer> {
   // A returning visitor's `/` goes to the language they chose (never for crawlers).
   app.use(languageHome);
   app.use(pageStore.middleware);
-  // Per-response compression costs CPU on every rendered page (issue 15 item 2): gzip level 3
+  // Per-response compression costs CPU on every rendered page: gzip level 3
   // and brotli quality 3 take a quarter and a half of the time of the defaults (6 and 4) on
   // /plant for 5–10 % more bytes.
   app.use(compression(compressionOptions));

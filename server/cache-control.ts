@@ -1,6 +1,6 @@
 /**
- * `Cache-Control: private, no-store` on every response that carries personal data (issue 14
- * security review; docs/operations.md "Security"): the staff dashboard, the order and pickup
+ * `Cache-Control: private, no-store` on every response that carries personal data
+ * (docs/operations.md "Security"): the staff dashboard, the order and pickup
  * tracking pages with their success pages, the unsubscribe link, the cart, checkout and
  * payment pages — each as a document and as React Router's single-fetch `.data` request
  * (`/dashboard.data`, `/orders/<token>.data`, `/dashboard/orders.data?_routes=…`).
@@ -28,7 +28,7 @@ export const PERSONAL_PATH_PREFIXES = [
 
 /**
  * True when `pathname` (no query) is one of the personal pages, document or `.data`, in any
- * language (`/hi/cart`, `/kn/orders/…`: issue 16), or the language switch (it sets a cookie).
+ * language (`/hi/cart`, `/kn/orders/…`), or the language switch (it sets a cookie).
  */
 export function isPersonalPath(pathname: string): boolean {
   if (pathname.startsWith("/language/")) return true;

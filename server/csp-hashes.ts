@@ -1,9 +1,9 @@
 /**
- * CSP hashes for stored pages (issue 15 "Pages that are the same for everyone are made once";
- * docs/operations.md "Page store"). A stored page is rendered once without a nonce, so its
- * inline `<script>` and `<style>` elements are allowed by their SHA-256 hashes instead: each
- * response still gets the fresh per-request nonce of server/security.ts in its header, and the
- * policy allows exactly the inline code the stored body holds — nothing an attacker could add.
+ * CSP hashes for stored pages (docs/operations.md "Page store"; ADR 0018). A stored page is
+ * rendered once without a nonce, so its inline `<script>` and `<style>` elements are allowed by
+ * their SHA-256 hashes instead: each response still gets the fresh per-request nonce of
+ * server/security.ts in its header, and the policy allows exactly the inline code the stored body
+ * holds — nothing an attacker could add.
  */
 import crypto from "node:crypto";
 

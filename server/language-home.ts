@@ -1,6 +1,6 @@
 /**
  * `/` sends a returning visitor to the home page in the language they chose with the switch
- * (issue 16; docs/contracts.md "Languages"): a `lang=hi` or `lang=kn` cookie answers 302 to
+ * (docs/contracts.md "Languages"): a `lang=hi` or `lang=kn` cookie answers 302 to
  * `/hi` or `/kn` (query kept). Never for crawlers (`isbot`), so search engines index the English
  * home page and find the others through its hreflang links; a junk or `en` cookie is ignored.
  * Runs before the page store, which keeps the English `/` for everyone else.

@@ -1,5 +1,5 @@
 /**
- * Redaction of secrets in access-log URLs (issue 14 security review; docs/budgets.md): the
+ * Redaction of secrets in access-log URLs (docs/operations.md "Security"; docs/budgets.md): the
  * tracking tokens of `/orders/<token>`, `/pickups/<token>` and `/unsubscribe/<token>` (in any
  * language, `/hi/orders/<token>`; and their
  * child pages and `.data` requests) keep their first 6 characters followed by '…', enough to

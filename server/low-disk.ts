@@ -1,6 +1,6 @@
 /**
- * Writes refused while the embedded database's disk is nearly full (issue 14 "Done when";
- * docs/operations.md "Faults and recovery").
+ * Writes refused while the embedded database's disk is nearly full
+ * (docs/operations.md "Writes on a nearly full disk").
  *
  * PostgreSQL (and so PGlite) needs disk for every write: a full disk makes inserts fail with
  * SQLSTATE 53100 only once a file must grow, so some writes still succeed and others fail

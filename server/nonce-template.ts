@@ -1,7 +1,7 @@
 /**
  * A stored page body with its CSP nonce put in per response, in plain and gzip form, without
- * compressing anything per response (issue 15: "the CSP nonce stays unique per response, for
- * example by substituting it into the stored body"; docs/operations.md "Page store").
+ * compressing anything per response, so that the nonce stays unique per response while the
+ * page is rendered once (docs/operations.md "Page store"; ADR 0018).
  *
  * The page is rendered once with a placeholder nonce (the same length as a real one: 16 random
  * bytes in base64, 24 characters). The body is split at every placeholder into segments, and

@@ -1,6 +1,6 @@
 /**
- * The page store (issue 15 "Pages that are the same for everyone are made once";
- * docs/operations.md "Page store"; ADR 0018).
+ * The page store: pages that are the same for everyone are made once (docs/operations.md
+ * "Page store"; ADR 0018).
  *
  * The public catalogue pages — `/`, `/plant` (each search and filter), `/supplies`,
  * `/ratelist`, `/faq`, `/privacy-policy`, `/terms-of-use` and their single-fetch `.data`
@@ -65,7 +65,7 @@ import {
 const QUICK_BROTLI_QUALITY = 6;
 const brotli = promisify(zlib.brotliCompress);
 
-/** English document paths whose pages the store keeps (issue 15 item 1). */
+/** English document paths whose pages the store keeps. */
 const ENGLISH_STORED_PATHS = [
   "/",
   "/plant",

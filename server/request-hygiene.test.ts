@@ -1,6 +1,7 @@
 /**
- * The issue 14 security review's request rules as plain Express middleware: absolute-form
- * request lines, TRACE, non-form bodies, and `private, no-store` forced on personal paths.
+ * The security review's request rules (docs/operations.md "Security") as plain Express middleware:
+ * absolute-form request lines, TRACE, non-form bodies, and `private, no-store` forced on personal
+ * paths.
  */
 import net, { type AddressInfo } from "node:net";
 import express from "express";

@@ -60,7 +60,7 @@ export function securityHeaders(production: boolean): RequestHandler {
     isPaymentPage(pathOf(req)) ? payment(req, res, next) : strict(req, res, next);
 }
 
-/** The payment page in any language (`/payment`, `/hi/payment`, `/kn/payment`: issue 16). */
+/** The payment page in any language (`/payment`, `/hi/payment`, `/kn/payment`). */
 function isPaymentPage(pathname: string): boolean {
   return pathname === PAYMENT_PAGE_PATH || /^\/(hi|kn)\/payment$/.test(pathname);
 }
