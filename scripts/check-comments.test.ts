@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { checkComments, findCommentCitations, pendingFiles } from "./check-comments";
+import { findCommentCitations } from "./check-comments";
 
 const repoRoot = path.resolve(import.meta.dirname, "..");
 const script = path.join(repoRoot, "scripts/check-comments.ts");
@@ -85,23 +85,6 @@ describe("comments that cite issues", () => {
   it("reads stylesheet comments, not strings", () => {
     const source = ['a::after { content: "issue 3"; }', "/* The switch (issue", "   16). */"];
     expect(linesOf("app/x.css", source.join("\n"))).toEqual([2]);
-  });
-
-  it("reports a pending file once it is clean, so that its entry is deleted", () => {
-    const root = fs.mkdtempSync(path.join(os.tmpdir(), "check-comments-"));
-    try {
-      const pending = pendingFiles[0];
-      if (pending === undefined) return;
-      fs.mkdirSync(path.join(root, path.dirname(pending)), { recursive: true });
-      fs.writeFileSync(path.join(root, pending), "// issue 16\nexport {};\n");
-      expect(checkComments(root)).toEqual([]);
-      fs.writeFileSync(path.join(root, pending), "// docs/languages.md\nexport {};\n");
-      expect(checkComments(root)).toEqual([
-        `${pending}: cites no issue any more: delete it from pendingFiles`,
-      ]);
-    } finally {
-      fs.rmSync(root, { recursive: true, force: true });
-    }
   });
 
   it("exits 1 printing path:line and the comment for a planted citation, 0 when clean", () => {

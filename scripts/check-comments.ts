@@ -37,20 +37,6 @@ const scriptExtensions = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/;
 const checkedExtensions = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs|sh|css)$/;
 
 /**
- * Files whose comments still cite issues and that this check may not edit yet, because they
- * belong to work in progress elsewhere in the tree. Each is skipped; once one is clean the check
- * reports it, so that its entry is deleted and the list only ever shrinks.
- */
-export const pendingFiles: readonly string[] = [
-  "app/features/messages/templates-email-frame.ts",
-  "app/features/messages/templates-email-hi.ts",
-  "app/features/messages/templates-email-kn.ts",
-  "app/features/messages/templates-format.ts",
-  "app/features/messages/templates-languages.test.ts",
-  "app/features/pickups/pickup-messages.server.ts",
-];
-
-/**
  * A citation: the word issue, issues, PR, PRs or pull request(s), in any case, followed by a
  * number (which may have a `#`, "no." or "number" in front; the word and the number may be split
  * by blanks, a line break, a JSDoc `*` or `//`); "GH-" and a number; a `#` and digits (a colour
@@ -190,21 +176,11 @@ export function checkedFiles(root: string): string[] {
   return files.sort();
 }
 
-/**
- * The report for the repository at `root`: one line per citation outside
- * {@link pendingFiles}, and one per pending file that has become clean (delete its entry).
- */
+/** The report for the repository at `root`: one line per citation, as `path:line: …`. */
 export function checkComments(root: string): string[] {
   const report: string[] = [];
-  const files = checkedFiles(root);
-  for (const file of files) {
+  for (const file of checkedFiles(root)) {
     const citations = findCommentCitations(file, fs.readFileSync(path.join(root, file), "utf8"));
-    if (pendingFiles.includes(file)) {
-      if (citations.length === 0) {
-        report.push(`${file}: cites no issue any more: delete it from pendingFiles`);
-      }
-      continue;
-    }
     for (const c of citations)
       report.push(`${c.file}:${c.line}: comment cites an issue: ${c.text}`);
   }

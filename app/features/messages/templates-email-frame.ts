@@ -1,6 +1,6 @@
 /**
- * The frame every customer e-mail shares in every language (docs/messages.md "Templates"; issue
- * 16): the greeting, the Reference / Date / Time (pickups) or Order / Total / Payment (orders)
+ * The frame every customer e-mail shares in every language (docs/messages.md "Templates"):
+ * the greeting, the Reference / Date / Time (pickups) or Order / Total / Payment (orders)
  * rows, the button to the tracking page, the footer, the rows and the summary of a collected
  * pickup's reward, and the newsletter. The structure lives here once; a language module
  * (templates-email-en.ts, -hi.ts, -kn.ts) gives only its words (`FrameWords`) and writes the

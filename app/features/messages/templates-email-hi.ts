@@ -1,6 +1,6 @@
 /**
- * The Hindi words of every customer e-mail and of the newsletter (docs/messages.md "Templates";
- * issue 16): the same shape as templates-email-en.ts, written as a shop in India would write
+ * The Hindi words of every customer e-mail and of the newsletter (docs/messages.md "Templates",
+ * docs/languages.md): the same shape as templates-email-en.ts, written as a shop in India would write
  * them. Staff alerts and the digest stay English (`staffTexts`). Money stays ₹ with Indian
  * grouping, dates are hi-IN (templates-format.ts), references, codes and links unchanged.
  */

@@ -1,6 +1,6 @@
 /**
  * The Kannada words of every customer e-mail and of the newsletter (docs/messages.md
- * "Templates"; issue 16): the same shape as templates-email-en.ts, written as a shop in
+ * "Templates", docs/languages.md): the same shape as templates-email-en.ts, written as a shop in
  * Karnataka would write them. Staff alerts and the digest stay English (`staffTexts`). Money
  * stays ₹ with Indian grouping, dates are kn-IN (templates-format.ts), references, codes and
  * links unchanged.

@@ -1,5 +1,5 @@
 /**
- * Dates and weights in a message's language (docs/messages.md "Templates"; issue 16): dates
+ * Dates and weights in a message's language (docs/messages.md "Templates"): dates
  * with `Intl` in en-IN / hi-IN / kn-IN as Asia/Kolkata calendar days ("Mon, 23 Nov",
  * "सोम, 23 नव॰", "ಸೋಮ, 23 ನವೆಂ"), weights in kg with the unit as each language writes it.
  * Money stays `formatPaise` (₹1,23,456) in every language.

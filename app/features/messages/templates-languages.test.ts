@@ -1,5 +1,5 @@
 /**
- * Messages in the language the booking or order was made in (issue 16; docs/messages.md
+ * Messages in the language the booking or order was made in (docs/languages.md, docs/messages.md
  * "Templates"): every customer e-mail and WhatsApp template renders in Hindi and Kannada with
  * the reference, the language's tracking link, hi-IN / kn-IN dates and ₹ with Indian grouping;
  * staff alerts stay English; the README lists the Hindi and Kannada bodies to register.

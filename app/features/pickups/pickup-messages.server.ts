@@ -54,7 +54,7 @@ export function slotLabel(
 
 /**
  * The parameters every pickup message carries: the tracking link site-relative and in the
- * language the pickup was booked in (`/hi/pickups/<token>`; issue 16).
+ * language the pickup was booked in (`/hi/pickups/<token>`; docs/languages.md).
  */
 export function pickupMessageParams(pickup: Pickup): PickupMessageParams {
   return {
