@@ -51,7 +51,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     ...view,
     dateLabel: formatCalendarDate(view.date, lang),
     slotLabel: slots.find((s) => s.start === view.slotStart)?.label ?? view.slotLabel,
-    exchange: presentExchange(pickup, lang),
+    exchange: presentExchange(pickup, now, lang),
     rescheduleDates: availability.filter((d) => d.slots.some((s) => s.open)).map((d) => d.date),
     slots,
     messages: messagesFor(lang, ["pickup", "exchange", "form"]),

@@ -56,8 +56,11 @@ function presentSheet(sheet: Sheet, lang: Lang) {
   };
 }
 
-/** The reward shown once the sheet is confirmed; null before. */
-function presentReward(pickup: PickupView, sheet: Sheet | undefined, lang: Lang) {
+/**
+ * The reward shown once the sheet is confirmed; null before. A coupon is expired at instant
+ * `now` when `now` is at or past its `expiresAt`.
+ */
+function presentReward(pickup: PickupView, sheet: Sheet | undefined, now: Date, lang: Lang) {
   if (sheet?.status !== "confirmed") return null;
   if (pickup.rewardPreference === "coupon" && pickup.coupon) {
     return {
@@ -66,7 +69,7 @@ function presentReward(pickup: PickupView, sheet: Sheet | undefined, lang: Lang)
       value: formatPaise(pickup.coupon.valuePaise),
       balance: formatPaise(pickup.coupon.balancePaise),
       expires: formatDayIST(pickup.coupon.expiresAt, lang),
-      expired: pickup.coupon.expiresAt.getTime() <= Date.now(),
+      expired: pickup.coupon.expiresAt.getTime() <= now.getTime(),
     };
   }
   if (pickup.rewardPreference === "plants") {
@@ -89,10 +92,11 @@ function presentReward(pickup: PickupView, sheet: Sheet | undefined, lang: Lang)
 /**
  * The exchange part of the tracking page: visit times, the handover code (from 'On my way'
  * until the exchange ends, hidden once locked after HANDOVER_CODE_TRIES wrong tries), the
- * current sheet and whether the customer can decide on it, earlier versions, the reward.
- * Dates in `lang` (English by default).
+ * current sheet and whether the customer can decide on it, earlier versions, the reward (a
+ * coupon says whether it has expired at instant `now`). Dates in Asia/Kolkata, in `lang`
+ * (English by default).
  */
-export function presentExchange(pickup: PickupView, lang: Lang = "en") {
+export function presentExchange(pickup: PickupView, now: Date, lang: Lang = "en") {
   const [current, ...earlier] = pickup.sheets;
   const codeShown =
     pickup.onTheWayAt !== null &&
@@ -109,6 +113,6 @@ export function presentExchange(pickup: PickupView, lang: Lang = "en") {
     sheet: current ? presentSheet(current, lang) : null,
     canDecide: current?.status === "pending" && pickup.status === "weighed",
     earlierSheets: earlier.map((sheet) => presentSheet(sheet, lang)),
-    reward: presentReward(pickup, current, lang),
+    reward: presentReward(pickup, current, now, lang),
   };
 }
