@@ -189,6 +189,7 @@ async function checkoutAction({ request, context }: Route.ActionArgs) {
       paymentMethod,
       couponCode,
       language: langOf(request),
+      now: new Date(),
     });
     if (order.paymentMethod === "online") {
       return redirectDocument(localePath(lang, `/payment?order=${order.trackingToken}`), {

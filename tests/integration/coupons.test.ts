@@ -28,6 +28,7 @@ import * as orderRoute from "~/routes/dashboard/order";
 import * as ordersExport from "~/routes/dashboard/orders-export";
 import * as orderPlacedRoute from "~/routes/order-placed";
 import { idempotencyKey } from "~/utils/codes.server";
+import { addDays, kolkataInstant, todayInKolkata } from "~/utils/dates";
 import { resetRateLimits } from "~/utils/rate-limit.server";
 import { createTestDatabase, queryRows } from "../db";
 import { cartWith, newShopper, productBySlug, setStock, shipping } from "../factories";
@@ -182,23 +183,32 @@ describe("spending a coupon in placeOrder", () => {
   });
 
   it("refuses unknown, expired, used-up and not-collected codes, writing nothing", async () => {
+    const now = new Date();
+    const expiryDay = addDays(todayInKolkata(now), -30);
     const expired = await insertCoupon(db, {
       valuePaise: 10_000,
-      expiresAt: new Date("2026-05-23T12:00:00+05:30"),
+      expiresAt: kolkataInstant(expiryDay, "12:00"),
     });
-    // 01:30 on 24 May in Asia/Kolkata, still 23 May in UTC: the date shown is India's.
+    // 01:30 the next day in Asia/Kolkata, still the expiry day in UTC: the date shown is India's.
     const expiredLate = await insertCoupon(db, {
       valuePaise: 10_000,
-      expiresAt: new Date("2026-05-23T20:00:00Z"),
+      expiresAt: new Date(`${expiryDay}T20:00:00Z`),
     });
+    const dayShown = (day: string) =>
+      new Date(`${day}T00:00:00Z`).toLocaleDateString("en-GB", {
+        timeZone: "UTC",
+        day: "numeric",
+        month: "long",
+        year: "numeric",
+      });
     const usedUp = await insertCoupon(db, { valuePaise: 10_000, balancePaise: 0 });
     const cancelled = await insertCoupon(db, { valuePaise: 10_000, pickupStatus: "cancelled" });
     const weighed = await insertCoupon(db, { valuePaise: 10_000, pickupStatus: "weighed" });
     const cases: [string, string][] = [
       ["SS-2222-2222", "This coupon code is not valid."],
       ["not a code", "This coupon code is not valid."],
-      [expired.code, "This coupon expired on 23 May 2026."],
-      [expiredLate.code, "This coupon expired on 24 May 2026."],
+      [expired.code, `This coupon expired on ${dayShown(expiryDay)}.`],
+      [expiredLate.code, `This coupon expired on ${dayShown(addDays(expiryDay, 1))}.`],
       [usedUp.code, "This coupon has been used up."],
       [cancelled.code, "This coupon code is not valid."],
       [weighed.code, "This coupon code is not valid."],
@@ -212,6 +222,7 @@ describe("spending a coupon in placeOrder", () => {
         idempotencyKey: idempotencyKey(),
         shipping: newShopper(),
         couponCode: code,
+        now,
       }).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(CouponRejectedError);
       expect(error).toMatchObject({ message, status: 422, field: "couponCode" });

@@ -110,6 +110,11 @@ type PlaceOrderInput = {
    * their links use it.
    */
   language?: Lang;
+  /**
+   * The instant the order is placed: a coupon expired at or before it is refused. Default: the
+   * time of the call (the checkout route passes its own; tests pass their clock).
+   */
+  now?: Date;
 };
 
 /** Parses "id:qty:price,…" as sent back by the checkout form; null when malformed. */
@@ -236,7 +241,7 @@ async function placeInTransaction(tx: Database, input: PlaceOrderInput): Promise
   const subtotalPaise = orderSubtotal(lines);
   // Locked after the products: every transaction takes products, then the coupon.
   const coupon = input.couponCode
-    ? await findUsableCoupon(tx, input.couponCode, new Date(), true)
+    ? await findUsableCoupon(tx, input.couponCode, input.now ?? new Date(), true)
     : null;
   const discountPaise = coupon ? couponDiscount(coupon.balancePaise, subtotalPaise) : 0;
   if (effectivePaymentMethod(subtotalPaise - discountPaise, input.paymentMethod) === "cod") {
