@@ -105,15 +105,16 @@ async function redemptionsOf(
 
 /**
  * One page of coupons, newest first (created_at desc, id desc; `coupons_created_idx`), with
- * `filters` applied at `now`, each with its redemptions (oldest first).
+ * `filters` applied at instant `now` (a coupon is expired from its `expires_at` on), each with
+ * its redemptions (oldest first).
  * @returns the rows and the next page's cursor (null on the last page); a bad cursor is page 1.
  */
 export async function listCoupons(
   db: Database,
   filters: CouponFilters,
+  now: Date,
   after?: string | null,
   limit = PAGE_SIZE,
-  now = new Date(),
 ): Promise<{ rows: CouponRow[]; next: string | null }> {
   const found = await db
     .select({
@@ -167,12 +168,16 @@ export const couponCsvHeader = [
 ] as const;
 
 /**
- * Every coupon matching `filters`, as CSV rows in the order of `couponCsvHeader`, read in keyset
- * batches of 1000. 'Orders' lists the order references, a refunded one marked "(refunded)".
+ * Every coupon matching `filters` at instant `now` (its status too), as CSV rows in the order of
+ * `couponCsvHeader`, read in keyset batches of 1000. 'Orders' lists the order references, a
+ * refunded one marked "(refunded)".
  */
-export function couponCsvRows(db: Database, filters: CouponFilters): AsyncGenerator<string[]> {
-  const now = new Date();
-  const rows = rowsOfEveryPage((after) => listCoupons(db, filters, after, EXPORT_BATCH, now));
+export function couponCsvRows(
+  db: Database,
+  filters: CouponFilters,
+  now: Date,
+): AsyncGenerator<string[]> {
+  const rows = rowsOfEveryPage((after) => listCoupons(db, filters, now, after, EXPORT_BATCH));
   return csvRowsOf(rows, (row) => [
     row.code,
     csvKolkataTimestamp(row.createdAt),

@@ -15,9 +15,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request);
   const parsed = parseFilters(couponFiltersSchema, new URL(request.url).searchParams);
   if (!parsed.ok) return badFiltersResponse(parsed.errors);
+  const now = new Date();
   return csvResponse(
-    `coupons-${todayInKolkata(new Date())}.csv`,
+    `coupons-${todayInKolkata(now)}.csv`,
     couponCsvHeader,
-    couponCsvRows(await getDb(), parsed.filters),
+    couponCsvRows(await getDb(), parsed.filters, now),
   );
 }

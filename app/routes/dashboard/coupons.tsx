@@ -21,10 +21,11 @@ import type { Route } from "./+types/coupons";
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request);
   const db = await getDb();
+  const now = new Date();
   return listPageData(request, {
     path: "/dashboard/coupons",
     schema: couponFiltersSchema,
-    read: (filters, after) => listCoupons(db, filters, after),
+    read: (filters, after) => listCoupons(db, filters, now, after),
   });
 }
 
