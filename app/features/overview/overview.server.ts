@@ -157,7 +157,8 @@ export interface OverviewOptions {
   slots: readonly OverviewSlot[];
   /** Statuses that hold a place in their slot. */
   activeStatuses: readonly PickupStatus[];
-  now?: Date;
+  /** The instant the overview is read at; its day in Asia/Kolkata is "today". */
+  now: Date;
 }
 
 /** The days the overview reads: Asia/Kolkata calendar days as "YYYY-MM-DD". */
@@ -298,7 +299,7 @@ function tallyOrders(groups: readonly { date: string; status: OrderStatus; count
 }
 
 /**
- * Everything the overview page shows, as of `options.now` (default: now).
+ * Everything the overview page shows at instant `options.now` (today: its Asia/Kolkata day).
  * - Pickups: dates today − 29 … today + 7 in one grouped, index-only read.
  * - Orders: the chart and status counts from orders placed since the start (00:00 Asia/Kolkata)
  *   of today − 29; the waiting orders are all-time (they are the open backlog), counted up to
@@ -306,7 +307,7 @@ function tallyOrders(groups: readonly { date: string; status: OrderStatus; count
  * - Kilograms: confirmed weigh sheets of pickups collected since 00:00 Asia/Kolkata of today − 29.
  */
 export async function getOverview(db: Database, options: OverviewOptions): Promise<Overview> {
-  const days = overviewDays(options.now ?? new Date());
+  const days = overviewDays(options.now);
   const [todayQuery, upcomingQuery] = pickupListsQueries(db, days, options.activeStatuses);
   const [pickupGroups, todayRows, upcomingRows, orderGroups, toConfirm, toShip, gramsByDay] =
     await Promise.all([

@@ -28,18 +28,19 @@ export async function loader({ request }: Route.LoaderArgs) {
   // A collector's dashboard is their route sheet (docs/exchange.md).
   if (user.role === "collector") throw redirect("/dashboard/route");
   const db = await getDb();
+  const now = new Date();
   const [overview, payoutsToMake, disputes, overdue] = await Promise.all([
     getOverview(db, {
       slots: pickupConfigFromEnv().slots,
       activeStatuses: activePickupStatuses,
-      now: new Date(),
+      now,
     }),
     countPayoutsToMake(db),
     listDisputes(db),
-    listOverduePickups(db, new Date(), pickupConfigFromEnv().slots),
+    listOverduePickups(db, now, pickupConfigFromEnv().slots),
   ]);
   // Backups are the admin's concern (docs/operations.md "Backups and restore").
-  const lastBackup = user.role === "admin" ? await getLastBackup(db, new Date()) : null;
+  const lastBackup = user.role === "admin" ? await getLastBackup(db, now) : null;
   return { ...overview, payoutsToMake, disputes, overdue, lastBackup };
 }
 
