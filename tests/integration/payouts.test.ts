@@ -84,7 +84,8 @@ describe("payouts to make", () => {
       sheetStatus: "pending",
     });
     const paid = await exchangePickup(db);
-    await recordPayout(db, paid.id, { method: "cash", reference: null, paidAt: new Date() }, actor);
+    const now = new Date();
+    await recordPayout(db, paid.id, { method: "cash", reference: null, paidAt: now }, actor, now);
 
     const page = await routeAnswer<Awaited<ReturnType<typeof payoutsRoute.loader>>>(() =>
       payoutsRoute.loader(routeArgs<LoaderArgs>("http://localhost/dashboard/payouts", { cookie })),
@@ -110,7 +111,7 @@ describe("payouts to make", () => {
 
     // Both recorded: nothing left to make.
     for (const p of [older, newer]) {
-      await recordPayout(db, p.id, { method: "cash", reference: null, paidAt: new Date() }, actor);
+      await recordPayout(db, p.id, { method: "cash", reference: null, paidAt: now }, actor, now);
     }
     expect(await countPayoutsToMake(db)).toBe(0);
   });
@@ -125,11 +126,13 @@ describe("payouts to make", () => {
       ),
     );
     expect(overview.body?.payoutsToMake).toBe(1);
+    const now = new Date();
     await recordPayout(
       handle.db,
       waiting.id,
-      { method: "cash", reference: null, paidAt: new Date() },
+      { method: "cash", reference: null, paidAt: now },
       actor,
+      now,
     );
   });
 });
@@ -179,11 +182,13 @@ describe("recording a payout", () => {
     });
     expect(before.status).toBe(422);
     expect(before.body?.errors.paidOn).toMatch(/before the collection/);
+    const now = new Date();
     const inAMinute = recordPayout(
       handle.db,
       p.id,
-      { method: "cash", reference: null, paidAt: new Date(Date.now() + 60_000) },
+      { method: "cash", reference: null, paidAt: new Date(now.getTime() + 60_000) },
       actor,
+      now,
     );
     await expect(inAMinute).rejects.toMatchObject({ status: 422 });
     expect(await payoutRows(p.id)).toEqual([]);
@@ -252,10 +257,11 @@ describe("recording a payout", () => {
 
   it("records two simultaneous submits once", async () => {
     const p = await exchangePickup(handle.db);
-    const input = { method: "bank_transfer" as const, reference: "UTR0001", paidAt: new Date() };
+    const now = new Date();
+    const input = { method: "bank_transfer" as const, reference: "UTR0001", paidAt: now };
     const results = await Promise.allSettled([
-      recordPayout(handle.db, p.id, input, actor),
-      recordPayout(handle.db, p.id, input, actor),
+      recordPayout(handle.db, p.id, input, actor, now),
+      recordPayout(handle.db, p.id, input, actor, now),
     ]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     const refused = results.find((r) => r.status === "rejected");
@@ -329,11 +335,13 @@ describe("recording a payout", () => {
 describe("payouts made", () => {
   it("pages newest first and exports every payout as CSV", async () => {
     const p = await exchangePickup(handle.db, { payoutPaise: 123_450 });
+    const now = new Date();
     await recordPayout(
       handle.db,
       p.id,
-      { method: "upi", reference: "UPI9988776655", paidAt: new Date() },
+      { method: "upi", reference: "UPI9988776655", paidAt: now },
       actor,
+      now,
     );
     const first = await listPayouts(handle.db, null, 1);
     expect(first.rows[0]).toMatchObject({

@@ -155,7 +155,8 @@ function checkedPaidAt(paidAt: Date, collectedAt: Date, now: Date): Date {
  * Records the payout of a collected 'money' pickup, in one transaction with the audit row
  * 'pickup.payout_recorded'. The amount is the pickup's `payout_paise` (paise).
  * @returns the payouts row and the pickup's reference.
- * @param now the clock, for "not in the future" (tests pass it).
+ * @param now the instant it is recorded at, for "not in the future" (the route passes the time
+ *   of the request, tests their clock).
  * @throws ExchangeError 404 unknown pickup; 409 not collected, reward not money, or already
  * paid (a double submit records one row: `payouts.pickup_id` is unique); 422 a reference that
  * does not fit the method (field `reference`) or a date in the future or before the collection
@@ -166,7 +167,7 @@ export async function recordPayout(
   pickupId: number,
   input: PayoutInput,
   actor: PayoutActor,
-  now: Date = new Date(),
+  now: Date,
 ): Promise<Payout & { pickupReference: string }> {
   const reference = checkPayoutReference(input.method, input.reference);
   if (!reference.ok) {
