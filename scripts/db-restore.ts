@@ -34,7 +34,7 @@ async function main(): Promise<void> {
       `Data directory ${config.dataDir} is in use by a running server (pid ${running.pid}): stop it before restoring`,
     );
   }
-  const result = await restoreEmbedded(config.dataDir, file);
+  const result = await restoreEmbedded(config.dataDir, file, new Date());
   const kept = result.previous ? `; the previous database is kept in ${result.previous}` : "";
   process.stdout.write(
     `Restored ${file} into ${result.pgDataDir} (${seconds()} s)${kept}. Start the server: it applies any newer migrations.\n`,

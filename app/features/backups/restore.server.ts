@@ -228,14 +228,16 @@ export interface EmbeddedRestoreResult {
 }
 
 /**
- * Restores an embedded-database archive into `dataDir` (stopped or empty).
+ * Restores an embedded-database archive into `dataDir` (stopped or empty). The previous
+ * database is moved aside to `pgdata.before-restore-<stamp>`, the stamp being instant `now` in
+ * Asia/Kolkata ("20261123-050215").
  * @throws RestoreRefused (nothing changed) when the file fails a check or a server holds
  *   `dataDir`; file system errors otherwise (the temporary directory is removed).
  */
 export async function restoreEmbedded(
   dataDir: string,
   file: string,
-  now = new Date(),
+  now: Date,
 ): Promise<EmbeddedRestoreResult> {
   const name = path.basename(file);
   if (detectBackupKind(file) !== "pglite") {
