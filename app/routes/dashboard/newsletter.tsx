@@ -85,7 +85,7 @@ export async function action({ request }: Route.ActionArgs) {
       preview: { subject: input.subject, text: input.text },
     });
   }
-  const result = await sendNewsletter(await getDb(), admin, input);
+  const result = await sendNewsletter(await getDb(), admin, input, new Date());
   if (result.outcome === "queued") return redirect(`/dashboard/newsletter?sent=${result.count}`);
   if (result.outcome === "already-sent") {
     return redirect(`/dashboard/newsletter?already=${result.count}`);
