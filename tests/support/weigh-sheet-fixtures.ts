@@ -11,6 +11,7 @@ import { weighSheetLines, weighSheetPlants, weighSheets } from "~/db/schema/exch
 import { pickups } from "~/db/schema/pickups";
 import { scrapMaterials } from "~/db/schema/rates";
 import { humanReference, unguessableToken } from "~/utils/codes.server";
+import { todayInKolkata } from "~/utils/dates";
 
 export interface SheetOptions {
   /** grams per line, priced at the first active materials' current rates (default 12.5 kg). */
@@ -41,7 +42,10 @@ export async function firstMaterialId(db: Database): Promise<number> {
   return material.id;
 }
 
-/** A pickup in 'weighed' (visited today) with weigh sheet version 1 pending. */
+/**
+ * A pickup in 'weighed' with weigh sheet version 1 pending, visited now, on its pickup date
+ * (today in Asia/Kolkata).
+ */
 export async function weighedPickup(db: Database, options: WeighedPickupOptions = {}) {
   counter += 1;
   const now = new Date();
@@ -57,7 +61,7 @@ export async function weighedPickup(db: Database, options: WeighedPickupOptions 
       addressLine2: "",
       city: "Bengaluru",
       pinCode: "560025",
-      pickupDate: "2026-11-23",
+      pickupDate: todayInKolkata(now),
       slotStart: "11:00",
       rewardPreference: options.reward ?? "coupon",
       status: "weighed",
