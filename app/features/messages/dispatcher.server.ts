@@ -37,6 +37,7 @@ import {
   type SendResult,
   TemporarySendError,
 } from "./channel";
+import { SMTP_POOL_CONNECTIONS } from "./email-channel";
 
 /** The longest `last_error` kept, in characters. */
 export const LAST_ERROR_MAX_CHARS = 1000;
@@ -72,7 +73,7 @@ export interface DispatcherOptions {
   id?: string;
   /** Rows claimed at once (default 50). */
   batchSize?: number;
-  /** Sends in flight at once per channel (default 5 each; the SMTP pool has 5 connections). */
+  /** Sends in flight at once per channel (default 20 each: the SMTP pool's connections). */
   concurrency?: Partial<Record<MessageChannel, number>>;
   /** How long a claim holds, ms (default 60 000). */
   leaseMs?: number;
@@ -580,7 +581,7 @@ function settingsOf(options: DispatcherOptions): Settings {
     db: options.db,
     id: options.id ?? `dispatcher-${crypto.randomUUID()}`,
     batchSize: options.batchSize ?? 50,
-    concurrency: { email: 5, whatsapp: 5, ...options.concurrency },
+    concurrency: { email: SMTP_POOL_CONNECTIONS, whatsapp: 20, ...options.concurrency },
     leaseMs: options.leaseMs ?? 60_000,
     maxAttempts: options.maxAttempts ?? 6,
     backoff: options.backoff ?? ((attemptNumber) => defaultBackoff(attemptNumber)),

@@ -26,9 +26,17 @@ export interface EmailChannelSettings {
   replyTo: string;
   /** Connection, greeting and socket timeouts, ms (default 10,000). */
   timeoutMs?: number;
-  /** Pooled connections (default 5). */
+  /** Pooled connections (default {@link SMTP_POOL_CONNECTIONS}). */
   maxConnections?: number;
 }
+
+/**
+ * SMTP connections kept open at most: as many as the dispatcher's e-mail workers, so each worker
+ * has a connection of its own. 20 keeps the outbox level with the mixed soak's bookings and
+ * orders while pages share the event loop, where 5 and 10 fell behind (docs/messages.md "Send",
+ * ADR 0022). Relays such as Postfix accept 50 connections per client by default.
+ */
+export const SMTP_POOL_CONNECTIONS = 20;
 
 /** The reason every e-mail row is skipped when SMTP_URL is unset. */
 export const smtpNotSetReason = "SMTP_URL is not set";
@@ -119,7 +127,7 @@ export function createEmailChannel(settings: EmailChannelSettings): Channel<"ema
     ? nodemailer.createTransport({
         url: smtpUrl,
         pool: true,
-        maxConnections: settings.maxConnections ?? 5,
+        maxConnections: settings.maxConnections ?? SMTP_POOL_CONNECTIONS,
         connectionTimeout: timeout,
         greetingTimeout: timeout,
         socketTimeout: timeout,
