@@ -13,6 +13,7 @@ import { action as joinAction } from "~/routes/home";
 import { action as reviewAction } from "~/routes/review-page";
 import { clientAddressContext } from "~/utils/request-context";
 import { createTestDatabase, queryRows } from "../db";
+import { longString } from "./long-string";
 
 const RUNS = 10_000;
 let handle: DatabaseHandle;
@@ -63,7 +64,7 @@ const odd = fc.oneof(
     "'; drop table reviews; --",
     "\u0000",
   ),
-  fc.string({ minLength: 100_000, maxLength: 100_100 }),
+  longString(100_000, 100_100),
 );
 const address = fc.integer({ min: 1, max: 2000 }).map((n) => `10.0.${n >> 8}.${n & 255}`);
 const honeypot = fc.oneof(
