@@ -170,7 +170,7 @@ describe("checkout action", () => {
           address: fc.oneof(
             fc.constant(valid.address),
             oddText,
-            fc.constant("x".repeat(1_000_000)),
+            fc.constant("x".repeat(100_000)),
           ),
           city: fc.oneof(fc.constant(valid.city), oddText),
           state: fc.oneof(fc.constantFrom(...indianStates), oddText),
