@@ -43,7 +43,11 @@ export default defineConfig({
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: [["list"], ["html", { open: "never", outputFolder: "playwright-report" }]],
-  timeout: 30_000,
+  // Two workers, their Chromiums and the server share two cores in CI: a whole journey (book,
+  // log in as staff, weigh, confirm, axe twice) takes 15–20 s alone and up to 32 s beside another,
+  // so the budget per test is 60 s and per expectation 10 s. Upper bounds, never waits.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   use: {
     baseURL,
     trace: "retain-on-failure",
