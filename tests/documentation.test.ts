@@ -4,7 +4,10 @@
  *   app/utils/env.server.ts, and whatever `app/`, `server/` and `scripts/` read from the
  *   environment themselves), with the schema's defaults, and nothing that nobody reads;
  * - `.env.example` lists the same variables (the benchmarks', the test hooks' and the system's
- *   apart), commented, with values the schema accepts.
+ *   apart), commented, with values the schema accepts;
+ * - the README keeps its two commands (docs/contracts.md "Run" and "Test") within its first 40
+ *   lines, `.ci/run` runs its test command, its six settings are documented, and every page it
+ *   links to exists.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -240,3 +243,45 @@ describe(".env.example", () => {
   });
 });
 
+describe("README.md", () => {
+  const readme = read("README.md");
+  const commands = [...readme.matchAll(/^```sh\n([^\n]*)\n```$/gm)].map((m) => ({
+    command: m[1],
+    line: readme.slice(0, m.index).split("\n").length,
+  }));
+
+  it("opens with the two commands, within its first 40 lines", () => {
+    expect(commands.slice(0, 2).map((c) => c.command)).toEqual([
+      "npm ci && npm run build && npm start",
+      "npm ci && npm test",
+    ]);
+    expect(commands[1]?.line).toBeLessThanOrEqual(40);
+  });
+
+  it("is the test command .ci/run runs", () => {
+    const ciRun = read(".ci/run")
+      .split("\n")
+      .map((line) => line.replace(/ --no-audit| --no-fund/g, "").trim());
+    expect(ciRun).toContain(commands[1]?.command);
+  });
+
+  it("lists the six first settings of docs/configuration.md", () => {
+    const six = [...readme.matchAll(/^\|\s*`([A-Z_][A-Z0-9_]*)`/gm)].map((m) => m[1]);
+    expect(six).toEqual([
+      "PORT",
+      "DATA_DIR",
+      "DATABASE_URL",
+      "PUBLIC_URL",
+      "SMTP_URL",
+      "SHOP_ALERT_EMAIL",
+    ]);
+  });
+
+  it("links only to files that exist", () => {
+    const links = [...readme.matchAll(/\]\(([^)#\s]+)(#[^)]*)?\)/g)]
+      .map((m) => m[1] ?? "")
+      .filter((link) => !/^[a-z]+:/.test(link));
+    expect(links.length).toBeGreaterThan(5);
+    expect(links.filter((link) => !fs.existsSync(path.join(root, link)))).toEqual([]);
+  });
+});
