@@ -15,7 +15,7 @@ export default defineConfig({
       output: {
         // React DOM (and the scheduler it pulls in) in a chunk of its own, so that the
         // after-paint loader evaluates it in a task of its own rather than together with the
-        // entry that starts hydration (issue 15 item 4: TBT; ADR 0021).
+        // entry that starts hydration (TBT, docs/budgets.md; ADR 0021).
         codeSplitting: {
           groups: [{ name: "react-dom", test: /node_modules[\\/](react-dom|scheduler)[\\/]/ }],
         },

@@ -18,7 +18,7 @@ const englishPages = [
   "/payment",
   "/orderpage",
 ];
-// Every page in each language (issue 16): the same scripts, but each page's words travel in its
+// Every page in each language (docs/languages.md): the same scripts, but each page's words travel in its
 // inline loader data, so the inline column differs per language. LANGS=en limits the run.
 const prefixes = { en: "", hi: "/hi", kn: "/kn" };
 const pages = (process.env.LANGS ?? "en,hi,kn")

@@ -1,6 +1,6 @@
 /**
  * Lighthouse mobile (default simulated throttling: Slow 4G, 4x CPU) on the public pages of the
- * production build. Budgets: docs/budgets.md and issue 15 item 4 — LCP at most 1.2 s median
+ * production build. Budgets: docs/budgets.md and ADR 0017 — LCP at most 1.2 s median
  * and 1.5 s worst over 5 runs, CLS ≤ 0.02 in every run, TBT ≤ 100 ms; accessibility, best
  * practices and SEO 100.
  *

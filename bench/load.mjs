@@ -1,5 +1,5 @@
 /**
- * `npm run bench:load` (issue 15): public pages of the production build under CONNECTIONS
+ * `npm run bench:load` (docs/budgets.md): public pages of the production build under CONNECTIONS
  * (default 50) keep-alive connections, DURATION s each (default 10) after a 3 s warm-up, next
  * to a plain Node static server sending the same bytes: the ceiling for a page that costs
  * nothing to produce.

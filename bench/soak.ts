@@ -1,5 +1,5 @@
 /**
- * `npm run bench:soak` (issue 15): a mixed soak of the production build, SOAK_MINUTES (default
+ * `npm run bench:soak` (docs/operations.md "Memory"): a mixed soak of the production build, SOAK_MINUTES (default
  * 10) at CONNECTIONS (default 12) concurrent visitors, watching the server's resident memory.
  *
  * Each of the 12 workers loops: it becomes a new visitor (an X-Forwarded-For address, a phone

@@ -87,6 +87,57 @@ describe("comments that cite issues", () => {
     expect(linesOf("app/x.css", source.join("\n"))).toEqual([2]);
   });
 
+  it("reads a Markdown page whole, but not a link to another project's issue", () => {
+    const source = [
+      "# Languages",
+      "",
+      "Issue 16 asked for it; the `#` heading above is no citation.",
+      "Upstream: (https://github.com/timgit/pg-boss/issues/563).",
+      "As PR 8 and #123 did.",
+    ];
+    expect(linesOf("docs/x.md", source.join("\n"))).toEqual([3, 5]);
+  });
+
+  it("reads .env.example as a shell file: comments only", () => {
+    const source = ["# Messages (issue 13)", 'MAIL_FROM="Shop #1 <a@b.example>"'];
+    expect(linesOf(".env.example", source.join("\n"))).toEqual([1]);
+  });
+
+  it("reads tests, benchmarks, docs and the files at the root, not node_modules", () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), "check-comments-"));
+    try {
+      const plant = (file: string, text: string) => {
+        fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+        fs.writeFileSync(path.join(root, file), text);
+      };
+      plant("tests/e2e/a.spec.ts", "// issue 1\n");
+      plant("bench/b.mjs", "// issue 2\n");
+      plant("docs/c.md", "Issue 3.\n");
+      plant("README.md", "Issue 4.\n");
+      plant(".env.example", "# issue 5\n");
+      plant("vite.config.ts", "// issue 6\n");
+      plant("node_modules/x/index.js", "// issue 7\n");
+      plant("notes.txt", "issue 8\n");
+      const failing = spawnSync(tsx, [script, root], { encoding: "utf8" });
+      expect(failing.status).toBe(1);
+      expect(
+        failing.stdout
+          .split("\n")
+          .filter(Boolean)
+          .map((line) => line.split(":")[0]),
+      ).toEqual([
+        ".env.example",
+        "README.md",
+        "bench/b.mjs",
+        "docs/c.md",
+        "tests/e2e/a.spec.ts",
+        "vite.config.ts",
+      ]);
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+
   it("exits 1 printing path:line and the comment for a planted citation, 0 when clean", () => {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), "check-comments-"));
     try {

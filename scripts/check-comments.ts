@@ -7,14 +7,16 @@
  *
  * Only comments are read: in .ts, .tsx, .mts, .cts, .js, .jsx, .mjs and .cjs files the
  * TypeScript parser finds them (so strings, template literals, regular expressions and JSX text
- * are never mistaken for comments); in .sh files a comment is a `#` at the start of a line or
- * after a blank outside quotes (the `#!` line excepted); in .css files it is a block comment.
+ * are never mistaken for comments); in .sh files and `.env.example` a comment is a `#` at the
+ * start of a line or after a blank outside quotes (the `#!` line excepted); in .css files it is
+ * a block comment. A Markdown page is documentation through and through: all of it is read.
  * Consecutive `//` comments count as one comment, so a citation wrapped onto the next line is
  * found too. Words that merely end in "issue" ("tissue 5") do not match.
  *
  * Usage: `tsx scripts/check-comments.ts [ROOT]` (default: the repository) reads `app/`,
- * `server/` and `scripts/` under ROOT. Exit 0 with no output when clean; exit 1 with one line
- * per citation otherwise, `path:line: the comment line`.
+ * `server/`, `scripts/`, `tests/`, `bench/` and `docs/` under ROOT, and the files at ROOT itself
+ * (configuration modules, `server.js`, `README.md`, `.env.example`). Exit 0 with no output when
+ * clean; exit 1 with one line per citation otherwise, `path:line: the comment line`.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -31,10 +33,12 @@ export interface CommentCitation {
 }
 
 /** The folders the check reads, relative to the repository root. */
-export const checkedFolders = ["app", "server", "scripts"] as const;
+export const checkedFolders = ["app", "server", "scripts", "tests", "bench", "docs"] as const;
 
 const scriptExtensions = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/;
-const checkedExtensions = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs|sh|css)$/;
+const checkedExtensions = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs|sh|css|md)$/;
+/** A file read as a shell script whatever its name says. */
+const envExample = ".env.example";
 
 /**
  * A citation: the word issue, issues, PR, PRs or pull request(s), in any case, followed by a
@@ -45,6 +49,15 @@ const checkedExtensions = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs|sh|css)$/;
  */
 const citationPattern =
   /\b(?:issues?|PRs?|pull\s+requests?)[\s*/]*(?:#|no\.?\s*|number\s+)?\d+\b|\bGH-\d+\b|(?<![\w&#])#\d+\b|github\.com\/[^\s)]+\/(?:issues|pull)\/\d+/gi;
+
+/**
+ * The same forms in a Markdown page, except a link to an issue of another project: an ADR may
+ * name a public tracker page as the source of a fact about a library (ADR 0013 does), which a
+ * reader can open; a bare number cannot be followed. So the "/issues/" and number at the end
+ * of such a URL is not a citation, and the word and the number may be split by blanks only.
+ */
+const pageCitationPattern =
+  /(?<!\/)\b(?:issues?|PRs?|pull\s+requests?)\s*(?:#|no\.?\s*|number\s+)?\d+\b|\bGH-\d+\b|(?<![\w&#/])#\d+\b/gi;
 
 interface CommentSpan {
   /** Offset of the comment's first character in the file. */
@@ -134,8 +147,11 @@ function joinAdjacent(source: string, comments: CommentSpan[]): CommentSpan[] {
 /** The comments of `source`, by its file name's extension; none for other files. */
 function commentsOf(fileName: string, source: string): CommentSpan[] {
   if (scriptExtensions.test(fileName)) return scriptComments(fileName, source);
-  if (fileName.endsWith(".sh")) return shellComments(source);
+  if (fileName.endsWith(".sh") || path.basename(fileName) === envExample) {
+    return shellComments(source);
+  }
   if (fileName.endsWith(".css")) return cssComments(source);
+  if (fileName.endsWith(".md")) return [{ start: 0, end: source.length }];
   return [];
 }
 
@@ -146,9 +162,10 @@ function commentsOf(fileName: string, source: string): CommentSpan[] {
 export function findCommentCitations(file: string, source: string): CommentCitation[] {
   const lines = source.split("\n");
   const citations: CommentCitation[] = [];
+  const pattern = file.endsWith(".md") ? pageCitationPattern : citationPattern;
   for (const comment of joinAdjacent(source, commentsOf(file, source))) {
     const text = source.slice(comment.start, comment.end);
-    for (const match of text.matchAll(citationPattern)) {
+    for (const match of text.matchAll(pattern)) {
       const offset = comment.start + match.index;
       const line = source.slice(0, offset).split("\n").length;
       if (citations.at(-1)?.line === line) continue;
@@ -158,9 +175,21 @@ export function findCommentCitations(file: string, source: string): CommentCitat
   return citations;
 }
 
-/** The checked files under `root` (see {@link checkedFolders}), relative paths, sorted. */
+/**
+ * The checked files under `root` (see {@link checkedFolders}) and at `root` itself, relative
+ * paths, sorted.
+ */
 export function checkedFiles(root: string): string[] {
   const files: string[] = [];
+  for (const entry of fs.readdirSync(root, { withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    if (
+      entry.name === envExample ||
+      (!entry.name.startsWith(".") && checkedExtensions.test(entry.name))
+    ) {
+      files.push(entry.name);
+    }
+  }
   const walk = (dir: string) => {
     if (!fs.existsSync(dir)) return;
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {

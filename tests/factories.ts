@@ -22,7 +22,7 @@ let shoppers = 0;
 
 /**
  * `shipping` with a phone number and e-mail of its own: another shopper, so the cap on
- * unconfirmed cash-on-delivery orders per phone (issue 14, docs/operations.md
+ * unconfirmed cash-on-delivery orders per phone (docs/operations.md
  * "Anti-automation") does not count one test's orders against another's.
  */
 export function newShopper(): typeof shipping {

@@ -92,7 +92,7 @@ describe("parseEnv", () => {
     expect(refusal({ PICKUP_PIN_PREFIXES: "560,5\n7" })).not.toContain("\n");
   });
 
-  it("reads TRUST_PROXY as Express's trust proxy value: a number is a hop count, as the README says", () => {
+  it("reads TRUST_PROXY as Express's trust proxy value: a number is a hop count, as docs/configuration.md says", () => {
     expect(parseEnv({ TRUST_PROXY: "1" }).TRUST_PROXY).toBe(1);
     expect(parseEnv({ TRUST_PROXY: "loopback" }).TRUST_PROXY).toBe("loopback");
     expect(parseEnv({ TRUST_PROXY: "true" }).TRUST_PROXY).toBe(true);

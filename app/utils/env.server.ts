@@ -1,8 +1,9 @@
 /**
  * Every setting the running app reads, validated once at start from the environment. Anything
  * invalid stops the server with one line naming the variable and what is wrong, instead of
- * failing (or being silently ignored) later on a request. The README's "Configuration" table
- * documents each variable and its default; this schema is the one place that reads them.
+ * failing (or being silently ignored) later on a request. docs/configuration.md documents each
+ * variable, its default and an example (tests/documentation.test.ts checks it against
+ * {@link settingNames} and the defaults here); this schema is the one place that reads them.
  *
  * - Server: PORT (default 3000), HOST (default 127.0.0.1), NODE_ENV (`npm start` defaults it to
  *   production, see docs/decisions/0002-production-mode-and-secrets.md), LOG_LEVEL (default
@@ -229,6 +230,9 @@ const schema = z.object({
     })
     .default("https://api.razorpay.com"),
 });
+
+/** The name of every variable the schema reads, in its order (docs/configuration.md). */
+export const settingNames: readonly string[] = Object.keys(schema.shape);
 
 /** Razorpay settings when online payment is enabled. */
 export interface RazorpayConfig {

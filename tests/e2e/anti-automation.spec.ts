@@ -1,5 +1,5 @@
 /**
- * Anti-automation (issue 14 part 4; docs/operations.md "Anti-automation") as a visitor without
+ * Anti-automation (docs/operations.md "Anti-automation") as a visitor without
  * JavaScript sees it: past the bookings one address may make in an hour, the booking form
  * answers 429 with Retry-After, says what to do next to the form, and keeps what was typed.
  * The fixtures give this test a client address of its own (X-Forwarded-For).

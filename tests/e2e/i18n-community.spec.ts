@@ -1,5 +1,5 @@
 /**
- * The review and 'Join us' forms in Kannada and Hindi on a 360 px phone (issue 16): bad input
+ * The review and 'Join us' forms in Kannada and Hindi on a 360 px phone (docs/languages.md): bad input
  * answers with the messages in the page's language next to the fields, with and without
  * JavaScript; a good review thanks the visitor in Kannada and closing goes to the Kannada home.
  */

@@ -1,5 +1,5 @@
 /**
- * The site in Hindi and Kannada (issue 16; docs/contracts.md "Languages"): per-language URLs,
+ * The site in Hindi and Kannada (docs/languages.md, docs/contracts.md "Languages"): per-language URLs,
  * `<html lang>`, canonical and hreflang links, the switch that keeps the page and its query and
  * is remembered for `/` (never for crawlers), unknown prefixes and junk cookies, and the whole
  * purchase and pickup booking walked in Hindi and in Kannada at 360 px, with and without

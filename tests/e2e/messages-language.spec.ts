@@ -1,7 +1,7 @@
 /**
  * A pickup booked on the Hindi page gets its confirmation e-mail in Hindi, through the real
  * server, its dispatcher and a real SMTP server on loopback, and the tracking link in it opens
- * the pickup's page in Hindi (issue 16 items 2 and 3; docs/messages.md "Templates"). The form
+ * the pickup's page in Hindi (docs/messages.md "Templates", docs/languages.md). The form
  * is posted as the browser posts it without JavaScript (its fields by name, not by label, so the
  * page's words may change).
  */

@@ -1,5 +1,5 @@
 /**
- * The page store (issue 15 item 1; server/page-cache.ts, docs/operations.md "Page store") against
+ * The page store (ADR 0018; server/page-cache.ts, docs/operations.md "Page store") against
  * the production build on its own server and DATA_DIR (PAGE_CACHE_MB=1 so the flood test can
  * fill it): public pages are rendered once and served with a fresh CSP nonce in every
  * encoding, ETag/304, shared-cache headers; a visitor's cart never reaches another visitor; no

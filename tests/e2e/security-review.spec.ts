@@ -1,5 +1,5 @@
 /**
- * Regression tests for the findings of the issue 14 security review (docs/operations.md
+ * Regression tests for the findings of the security review (docs/operations.md
  * "Security"), at the HTTP level against the production build on its own server and DATA_DIR:
  * personal pages and their `.data` requests are `private, no-store`, public ones are not;
  * malformed requests get 4xx with a plain message instead of 500 (raw sockets for the

@@ -1,5 +1,5 @@
 /**
- * A steady LCP and no footer shift (issue 15 item 4, ADR 0017): the JavaScript is requested
+ * A steady LCP and no footer shift (docs/budgets.md, ADR 0017): the JavaScript is requested
  * only after the largest contentful paint, the page still hydrates, and on short pages the
  * footer starts below the fold so a paint of half-streamed HTML moves nothing on screen.
  */

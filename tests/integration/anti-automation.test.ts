@@ -1,5 +1,5 @@
 /**
- * Anti-automation on bookings and orders (issue 14 part 4; docs/operations.md
+ * Anti-automation on bookings and orders (docs/operations.md
  * "Anti-automation"): the bot loops of the security review are refused past the limits with a
  * clear message, and a refusal writes nothing (no pickup, no order, no stock change, no outbox
  * message). Through the route actions (what a visitor's browser reaches) and the feature

@@ -1,5 +1,5 @@
 /**
- * Product and material names in Hindi and Kannada (issue 16 item 3, "Bad input": search): the
+ * Product and material names in Hindi and Kannada (docs/languages.md; a search in either script): the
  * /hi and /kn pages list them, falling back to the English where a translation is empty;
  * `/hi/plant?q=तुलसी` finds Tulsi and `?q=tulsi` still does; admins edit them on the catalogue
  * and rates pages (saved, checked, audited, shown at once); the seed fills them into a

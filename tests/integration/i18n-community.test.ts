@@ -1,5 +1,5 @@
 /**
- * The public community forms answer in the language they were posted in (issue 16, "Bad input":
+ * The public community forms answer in the language they were posted in (docs/languages.md:
  * a form posted in one language answers with errors in that language): the review and 'Join us'
  * actions under /kn and /hi, against the real database, write nothing when refused.
  */

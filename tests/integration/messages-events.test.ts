@@ -51,7 +51,7 @@ vi.mock("~/utils/env.server", async (importOriginal) => {
 });
 
 const handle = testDatabaseForFile();
-// Many bookings by one phone number: the open-pickups cap per contact (issue 14) is tested in
+// Many bookings by one phone number: the open-pickups cap per contact (docs/operations.md) is tested in
 // anti-automation.test.ts, not here.
 const config = { ...defaultPickupConfig, slotCapacity: 1000, openPickupsPerContact: 1000 };
 const settings = { ...exchangeDefaults };

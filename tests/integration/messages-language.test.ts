@@ -1,5 +1,5 @@
 /**
- * Messages in the language the booking or order was made in (issue 16 items 2 and 3;
+ * Messages in the language the booking or order was made in (docs/languages.md,
  * docs/messages.md): a pickup booked on `/hi/orderpage`, an order placed on `/kn/checkout` and a
  * 'Join us' sent from `/hi` store their language; every message of theirs is written in it,
  * with links that keep it (`/hi/pickups/<token>`, `/kn/orders/<token>`, `/hi/unsubscribe/<token>`),

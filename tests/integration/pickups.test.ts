@@ -23,7 +23,7 @@ import { routeArgs } from "../support/staff";
 let handle: DatabaseHandle;
 let db: DatabaseHandle["db"];
 let materials: Map<string, number>;
-// Every booking here is by one phone number: the open-pickups cap per contact (issue 14) is
+// Every booking here is by one phone number: the open-pickups cap per contact (docs/operations.md) is
 // tested in anti-automation.test.ts, not here.
 const config: PickupConfig = { ...defaultPickupConfig, openPickupsPerContact: 1000 };
 

@@ -1,5 +1,5 @@
 /**
- * The public read side kept in memory (issue 15 item 2; db/read-cache.server.ts): the plant
+ * The public read side kept in memory (docs/operations.md; db/read-cache.server.ts): the plant
  * and fertiliser lists, the rate list and the published reviews are read once, and every kind
  * of write they show drops them, so the next read sees the change: a staff product edit,
  * stock crossing zero through an order (and not a sale that leaves stock above zero), a rate

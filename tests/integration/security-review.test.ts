@@ -1,5 +1,5 @@
 /**
- * Regression tests for the issue 14 security review (docs/operations.md "Security") that run
+ * Regression tests for the security review (docs/operations.md "Security") that run
  * against the database: sign-in events in the audit log (with account and client address,
  * never the password) and on the dashboard audit page; refused staff forms never send the
  * password back; passwords with the account's e-mail, name, the shop's brand or a run of one

@@ -1,5 +1,5 @@
 /**
- * The shop's forms answer in the language they were posted in (issue 16 "Bad input": a form
+ * The shop's forms answer in the language they were posted in (docs/languages.md: a form
  * posted in one language answers with errors in that language), and their redirects keep the
  * language: the real route actions on the test database, no mocks.
  */

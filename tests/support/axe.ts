@@ -1,6 +1,6 @@
 /**
- * The browser tests' accessibility check (README.md: the browser tests run in Chromium with
- * axe-core): no axe-core violations for the WCAG 2.2 AA tags. Fails listing each violation with
+ * The browser tests' accessibility check (docs/development.md: the browser tests run in Chromium
+ * with axe-core): no axe-core violations for the WCAG 2.2 AA tags. Fails listing each violation with
  * its elements and axe's summary.
  */
 import AxeBuilder from "@axe-core/playwright";

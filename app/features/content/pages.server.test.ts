@@ -23,7 +23,7 @@ describe("info pages", () => {
   });
 });
 
-describe("info pages in Hindi and Kannada (issue 16)", () => {
+describe("info pages in Hindi and Kannada", () => {
   const count = (html: string, tag: string) => html.split(`<${tag}`).length - 1;
 
   it("each language has its own complete file: the English sections, lists and contact", () => {

@@ -2,7 +2,7 @@
  * Messages in the language the booking or order was made in (docs/languages.md, docs/messages.md
  * "Templates"): every customer e-mail and WhatsApp template renders in Hindi and Kannada with
  * the reference, the language's tracking link, hi-IN / kn-IN dates and ₹ with Indian grouping;
- * staff alerts stay English; the README lists the Hindi and Kannada bodies to register.
+ * staff alerts stay English; docs/messages.md lists the Hindi and Kannada bodies to register.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -165,10 +165,10 @@ describe.each(languages)("WhatsApp in $lang", ({ lang, hello, script }) => {
     );
   });
 
-  it("is documented in the README with every body", () => {
-    const readme = fs.readFileSync(path.join(process.cwd(), "README.md"), "utf8");
+  it("is documented in docs/messages.md with every body", () => {
+    const page = fs.readFileSync(path.join(process.cwd(), "docs/messages.md"), "utf8");
     for (const spec of Object.values(whatsappTemplates)) {
-      expect(readme).toContain(spec.bodies[lang]);
+      expect(page).toContain(spec.bodies[lang]);
     }
   });
 });

@@ -1,6 +1,6 @@
 /**
  * The WhatsApp template messages the shop registers with Meta (docs/messages.md "WhatsApp
- * templates", README "Messages"): one approved template per customer message, its languages,
+ * templates", whose tables list them for the shop): one approved template per customer message, its languages,
  * its ordered body parameters and the body text to register. Staff alerts and the newsletter are
  * e-mail only. Every template has an English (`en`), Hindi (`hi`) and Kannada (`kn`) body,
  * registered with Meta under the same template name; the values (dates, weights, the reward) are

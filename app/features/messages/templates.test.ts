@@ -262,11 +262,11 @@ describe("renderWhatsApp", () => {
     expect(renderForChannel("whatsapp", row, testSite).templateName).toBe("order_shipped_v1");
   });
 
-  it("is documented in the README with every name and body", () => {
-    const readme = fs.readFileSync(path.join(process.cwd(), "README.md"), "utf8");
+  it("is documented in docs/messages.md with every name and body", () => {
+    const page = fs.readFileSync(path.join(process.cwd(), "docs/messages.md"), "utf8");
     for (const spec of Object.values(whatsappTemplates)) {
-      expect(readme).toContain(`\`${spec.name}\``);
-      expect(readme).toContain(spec.bodies.en);
+      expect(page).toContain(`\`${spec.name}\``);
+      expect(page).toContain(spec.bodies.en);
     }
   });
 });

@@ -4,7 +4,7 @@
  * here; the window, capacity and PIN prefixes come from PICKUP_WINDOW_DAYS,
  * PICKUP_SLOT_CAPACITY and PICKUP_PIN_PREFIXES, the open pickups per contact from
  * OPEN_PICKUPS_PER_CONTACT, validated at start by app/utils/env.server.ts
- * (which also holds their defaults; the README's Configuration table documents them).
+ * (which also holds their defaults; docs/configuration.md documents them).
  */
 import { t } from "~/i18n/i18n.server";
 import type { Lang } from "~/i18n/languages";
