@@ -1,6 +1,7 @@
 /**
- * `npm run dev` (`node server.js --dev`): the server of server/app.ts, the one `npm start` runs,
- * with Vite in middleware mode in place of the bundle (docs/decisions/0023-one-server-in-development.md).
+ * `npm run dev` (`node --conditions=development server.js --dev`): the server of server/app.ts,
+ * the one `npm start` runs, with Vite in middleware mode in place of the bundle
+ * (docs/decisions/0023-one-server-in-development.md).
  * The same middleware answers every request in both: security headers and CSP, page store,
  * cross-site POST refusal, logs; the scheduler runs. What differs is listed in the ADR.
  *
