@@ -69,11 +69,17 @@ export default function handleRequest(
         [readyOption]() {
           shellRendered = true;
           // One chunk per batch React flushes, scripts inert until after the LCP
-          // (html-body.server.ts, ADR 0017).
-          const { sink, body } = createHtmlBody(nonce, () => {
-            clearTimeout(timeoutId);
-            timeoutId = undefined;
-          });
+          // (html-body.server.ts, ADR 0017). Not with React Router's HMR runtime (`npm run
+          // dev`): its module script must run before the route modules, which the after-paint
+          // loader would evaluate first (ADR 0023).
+          const { sink, body } = createHtmlBody(
+            nonce,
+            () => {
+              clearTimeout(timeoutId);
+              timeoutId = undefined;
+            },
+            { afterPaint: !routerContext.manifest.hmr },
+          );
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(sink);
           resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));

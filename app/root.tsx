@@ -81,6 +81,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1b5e20" />
+        {/* `npm run dev` only: Vite's client gives this nonce to the styles it adds (ADR 0023). */}
+        {import.meta.env.DEV ? (
+          <meta property="csp-nonce" nonce={nonce} suppressHydrationWarning />
+        ) : null}
         {/* The `js` class, and presses before hydration kept for React (app/utils/early-clicks.ts). */}
         <script nonce={nonce} suppressHydrationWarning>
           {EARLY_CLICKS_SCRIPT}

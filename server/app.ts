@@ -1,10 +1,12 @@
 /**
- * The production HTTP server (docs/architecture.md): Express with compression, hashed static assets,
+ * The HTTP server (docs/architecture.md): Express with compression, hashed static assets,
  * security headers and CSP nonce, cross-site POST refusal, body size limit, pino JSON logs
  * with a request id, the React Router handler, and graceful shutdown.
  *
  * Vite bundles this file with the app (environments.ssr input), so it shares the database
- * module with the route loaders. `server.js` at the project root calls `startServer()`.
+ * module with the route loaders. `server.js` at the project root calls `startServer()` for
+ * `npm start`; `npm run dev` runs this same server through Vite (server/development.ts,
+ * docs/decisions/0023-one-server-in-development.md), with `options.development`.
  */
 import crypto from "node:crypto";
 import type http from "node:http";
@@ -59,6 +61,29 @@ const compressionOptions: CompressionOptions = {
   brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 3 } },
 };
 
+/**
+ * What `npm run dev` hands the server in place of the bundle (server/development.ts): Vite in
+ * middleware mode. Everything else (headers, CSP, page store, scheduler, logs) is the same.
+ */
+export interface DevelopmentMode {
+  /** Called once the server listens: Vite's HMR websocket takes upgrades on the same port. */
+  attach(server: http.Server): void;
+  /**
+   * Vite's middlewares: the browser's modules, the HMR client and `public/`; mounted where
+   * production serves `build/client`. Calls `next` for anything else.
+   */
+  middlewares: (req: http.IncomingMessage, res: http.ServerResponse, next: () => void) => void;
+  /** The server build as the source is now (an edited route is evaluated again). */
+  loadBuild(): Promise<ServerBuild>;
+  /** Calls `listener` after a change to a source file that the server build uses. */
+  onSourceChange(listener: () => void): void;
+}
+
+export interface StartOptions {
+  /** Given by `npm run dev` only; `npm start` serves the bundle and `build/client`. */
+  development?: DevelopmentMode;
+}
+
 export interface RunningServer {
   server: http.Server;
   /**
@@ -75,7 +100,10 @@ export interface RunningServer {
  * Exits the process with status 1 and a one-line reason when the environment is invalid or
  * DATA_DIR is held by another server.
  */
-export async function startServer(): Promise<RunningServer> {
+export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+  const development = options.development;
+  // `npm run dev` takes the build as it is at each request; `npm start` has the bundled one.
+  const currentBuild = development ? development.loadBuild : (build as unknown as ServerBuild);
   let config: ReturnType<typeof env>;
   try {
     config = env();
@@ -147,7 +175,7 @@ export async function startServer(): Promise<RunningServer> {
   // (server/page-cache.ts, docs/operations.md "Page store"); before compression and static
   // files, which stored pages need neither of.
   const pageStore = createPageStore({
-    build: build as unknown as ServerBuild,
+    build: currentBuild,
     maxBytes: config.operations.pageCacheBytes,
     maxAgeSeconds: config.operations.pageCacheSeconds,
     publicUrl: config.messages.publicUrl,
@@ -155,6 +183,8 @@ export async function startServer(): Promise<RunningServer> {
       getCartCount(database.db, new Request(config.messages.publicUrl, { headers: { cookie } })),
     mode: process.env.NODE_ENV,
   });
+  // An edited page is rendered again at once rather than after PAGE_CACHE_SECONDS.
+  development?.onSourceChange(() => pageStore.clear());
   // A returning visitor's `/` goes to the language they chose (never for crawlers).
   app.use(languageHome);
   app.use(pageStore.middleware);
@@ -163,12 +193,16 @@ export async function startServer(): Promise<RunningServer> {
   // /plant for 5–10 % more bytes.
   app.use(compression(compressionOptions));
 
-  const client = path.join(projectRoot(), "build", "client");
-  app.use(
-    "/assets",
-    express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y", index: false }),
-  );
-  app.use(express.static(client, { maxAge: "1h", index: false }));
+  if (development) {
+    app.use(development.middlewares);
+  } else {
+    const client = path.join(projectRoot(), "build", "client");
+    app.use(
+      "/assets",
+      express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y", index: false }),
+    );
+    app.use(express.static(client, { maxAge: "1h", index: false }));
+  }
 
   // Personal pages (dashboard, tracking, cart, checkout, payment) and their .data requests are
   // never stored by browsers or proxies (server/cache-control.ts).
@@ -191,7 +225,7 @@ export async function startServer(): Promise<RunningServer> {
 
   app.use(
     createRequestHandler({
-      build,
+      build: currentBuild,
       getLoadContext(req, res) {
         const context = new RouterContextProvider();
         context.set(cspNonceContext, res.locals.cspNonce as string);
@@ -216,6 +250,7 @@ export async function startServer(): Promise<RunningServer> {
     });
   });
   const connections = trackConnections(server);
+  development?.attach(server);
   server.keepAliveTimeout = 5_000;
   server.requestTimeout = 30_000;
   server.headersTimeout = 10_000;

@@ -125,7 +125,8 @@ export interface StoredPage {
 }
 
 export interface PageStoreOptions {
-  build: ServerBuild;
+  /** The server build, or (under `npm run dev`) a function that returns it as it is now. */
+  build: ServerBuild | (() => Promise<ServerBuild>);
   /** Upper bound of the stored bodies (all three encodings), bytes; 0 turns the store off. */
   maxBytes: number;
   /** A page is rendered again at the latest this long after it was stored. */

@@ -15,7 +15,8 @@
  * render, as with the PassThrough before.
  */
 import { Writable } from "node:stream";
-import { createAfterPaintRewriter } from "./after-paint-scripts.server";
+import { StringDecoder } from "node:string_decoder";
+import { type AfterPaintRewriter, createAfterPaintRewriter } from "./after-paint-scripts.server";
 
 export interface HtmlBody {
   /** Where React pipes (`pipe(sink)`); it has the `flush()` React calls after each batch. */
@@ -27,10 +28,16 @@ export interface HtmlBody {
 /**
  * Creates the sink/body pair for one document response whose inline scripts carry `nonce`
  * ("" for none); `onFinish` runs once React has written everything (the caller clears its
- * abort timer there).
+ * abort timer there). `afterPaint: false` passes the HTML through unchanged, so the page
+ * loads its scripts the ordinary way (with React Router's HMR runtime, under `npm run dev`:
+ * ADR 0023).
  */
-export function createHtmlBody(nonce: string, onFinish: () => void): HtmlBody {
-  const rewriter = createAfterPaintRewriter(nonce);
+export function createHtmlBody(
+  nonce: string,
+  onFinish: () => void,
+  { afterPaint = true }: { afterPaint?: boolean } = {},
+): HtmlBody {
+  const rewriter = afterPaint ? createAfterPaintRewriter(nonce) : unchanged();
   let controller: ReadableStreamDefaultController<Uint8Array> | null = null;
   let pending: Buffer[] = [];
 
@@ -80,4 +87,10 @@ export function createHtmlBody(nonce: string, onFinish: () => void): HtmlBody {
     },
   });
   return { sink, body };
+}
+
+/** A rewriter that changes nothing: decodes the bytes, multi-byte characters split across pieces too. */
+function unchanged(): AfterPaintRewriter {
+  const decoder = new StringDecoder("utf8");
+  return { write: (chunk) => decoder.write(chunk), end: () => decoder.end() };
 }
