@@ -6,7 +6,7 @@ import {
   disputeWeighSheetByToken,
 } from "~/features/pickups/confirmation.server";
 import { ExchangeError } from "~/features/pickups/exchange-error";
-import { presentExchange } from "~/features/pickups/exchange-view.server";
+import { exchangeRecordsOf, presentExchange } from "~/features/pickups/exchange-view.server";
 import { trackingActionSchema } from "~/features/pickups/pickup.schema";
 import { pickupConfigFromEnv, slotChoices } from "~/features/pickups/pickup-config";
 import { presentPickup } from "~/features/pickups/pickup-view.server";
@@ -45,13 +45,14 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const config = pickupConfigFromEnv();
   const now = new Date();
   const view = presentPickup(pickup, now, config);
+  const records = await exchangeRecordsOf(db, pickup.id);
   const availability = view.canChange ? await getSlotAvailability(db, now, config) : [];
   const slots = slotChoices(lang, config);
   return {
     ...view,
     dateLabel: formatCalendarDate(view.date, lang),
     slotLabel: slots.find((s) => s.start === view.slotStart)?.label ?? view.slotLabel,
-    exchange: presentExchange(pickup, now, lang),
+    exchange: presentExchange({ ...pickup, ...records }, now, lang),
     rescheduleDates: availability.filter((d) => d.slots.some((s) => s.open)).map((d) => d.date),
     slots,
     messages: messagesFor(lang, ["pickup", "exchange", "form"]),

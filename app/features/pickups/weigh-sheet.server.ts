@@ -18,8 +18,8 @@ import { GRAMS_PER_KG } from "~/utils/units";
 import { MAX_PAYOUT_PAISE, MAX_WEIGHED_KG } from "./collection";
 import { type DoorActor, doorActionProblem } from "./collector-access";
 import { ExchangeError } from "./exchange-error";
+import { enqueueWeighSheetReady } from "./exchange-messages.server";
 import { pickupConfigFromEnv } from "./pickup-config";
-import { enqueueWeighSheetReady } from "./pickup-messages.server";
 import { assertPickupTransition } from "./pickup-status";
 import {
   type PricedWeighSheet,
