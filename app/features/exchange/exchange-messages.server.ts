@@ -11,9 +11,7 @@ import type { Database } from "~/db/client.server";
 import { TOO_LATE } from "~/db/outbox.server";
 import type { WeighSheetStatus } from "~/db/schema/exchange";
 import type { Pickup } from "~/db/schema/pickups";
-import { kolkataInstant, todayInKolkata } from "~/utils/dates";
-import type { IssuedReward } from "./issued-reward";
-import { defaultPickupConfig } from "./pickup-config";
+import { defaultPickupConfig } from "~/features/pickups/pickup-config";
 import {
   HOUR_MS,
   pickupMessageParams,
@@ -22,7 +20,9 @@ import {
   skipWeighSheetReady,
   toCustomer,
   toStaff,
-} from "./pickup-messages.server";
+} from "~/features/pickups/pickup-messages.server";
+import { kolkataInstant, todayInKolkata } from "~/utils/dates";
+import type { IssuedReward } from "./issued-reward";
 
 /** Why the pending reminders of a pickup were skipped once it was weighed. */
 export const REMINDERS_WEIGHED = `${TOO_LATE}: the pickup was weighed.`;

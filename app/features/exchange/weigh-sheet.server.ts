@@ -12,6 +12,8 @@ import { weighSheetLines, weighSheetPlants, weighSheets } from "~/db/schema/exch
 import { type Pickup, pickupItems, pickups } from "~/db/schema/pickups";
 import { scrapMaterials } from "~/db/schema/rates";
 import { staffUsers } from "~/db/schema/staff";
+import { pickupConfigFromEnv } from "~/features/pickups/pickup-config";
+import { assertPickupTransition } from "~/features/pickups/pickup-status";
 import { type ExchangeSettings, env } from "~/utils/env.server";
 import { formatPaise } from "~/utils/money";
 import { GRAMS_PER_KG } from "~/utils/units";
@@ -19,8 +21,6 @@ import { MAX_PAYOUT_PAISE, MAX_WEIGHED_KG } from "./collection";
 import { type DoorActor, doorActionProblem } from "./collector-access";
 import { ExchangeError } from "./exchange-error";
 import { enqueueWeighSheetReady } from "./exchange-messages.server";
-import { pickupConfigFromEnv } from "./pickup-config";
-import { assertPickupTransition } from "./pickup-status";
 import {
   type PricedWeighSheet,
   priceWeighSheet,

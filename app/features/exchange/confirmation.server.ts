@@ -25,6 +25,7 @@ import {
   weighSheets,
 } from "~/db/schema/exchange";
 import { type PickupStatus, pickups } from "~/db/schema/pickups";
+import { enqueuePickupCancelled } from "~/features/pickups/pickup-messages.server";
 import { couponCode, isUnguessableToken } from "~/utils/codes.server";
 import type { ExchangeSettings } from "~/utils/env.server";
 import { type DoorActor, doorActionProblem } from "./collector-access";
@@ -43,7 +44,6 @@ import {
   wrongCodeMessage,
 } from "./handover-code";
 import type { IssuedReward } from "./issued-reward";
-import { enqueuePickupCancelled } from "./pickup-messages.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const TEXT_LIMITS = { min: 3, max: 500 } as const;

@@ -7,13 +7,13 @@
 import type { Database } from "~/db/client.server";
 import type { PayoutMethod, WeighSheetStatus } from "~/db/schema/exchange";
 import type { PickupStatus } from "~/db/schema/pickups";
+import type { PickupView } from "~/features/pickups/pickups.server";
 import type { Lang } from "~/i18n/languages";
 import { formatDateTimeIST, formatDayIST } from "~/utils/dates";
 import { formatPaise } from "~/utils/money";
 import { gramsToKgText } from "~/utils/units";
 import { rewardRecordsOf } from "./confirmation.server";
 import { HANDOVER_CODE_TRIES } from "./handover-code";
-import type { PickupView } from "./pickups.server";
 import { weighSheetsOf } from "./weigh-sheet-view.server";
 
 const methodLabels: Record<PayoutMethod, string> = {
