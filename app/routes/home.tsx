@@ -16,8 +16,8 @@ import {
 import { REGISTRATIONS_PER_HOUR, registrationFields } from "~/features/community/community-fields";
 import { JoinUsForm } from "~/features/community/join-us-form";
 import { ReviewCarousel } from "~/features/community/review-carousel";
-import { getImpactFigures } from "~/features/pickups/impact.server";
-import { ImpactSection } from "~/features/pickups/impact-section";
+import { getImpactFigures } from "~/features/impact/impact.server";
+import { ImpactSection } from "~/features/impact/impact-section";
 import { localisedPageMeta } from "~/features/site/meta";
 import { siteConfig } from "~/features/site/site-config";
 import { langOf, localiseActionData, messagesFor } from "~/i18n/i18n.server";

@@ -4,9 +4,15 @@ import { getDb } from "~/db/db.server";
 import {
   confirmWeighSheetByToken,
   disputeWeighSheetByToken,
-} from "~/features/pickups/confirmation.server";
-import { ExchangeError } from "~/features/pickups/exchange-error";
-import { presentExchange } from "~/features/pickups/exchange-view.server";
+} from "~/features/exchange/confirmation.server";
+import { ExchangeError } from "~/features/exchange/exchange-error";
+import { exchangeRecordsOf, presentExchange } from "~/features/exchange/exchange-view.server";
+import {
+  EarlierVersions,
+  RewardSection,
+  VisitStatus,
+  WeighSheetSection,
+} from "~/features/exchange/tracking-exchange";
 import { trackingActionSchema } from "~/features/pickups/pickup.schema";
 import { pickupConfigFromEnv, slotChoices } from "~/features/pickups/pickup-config";
 import { presentPickup } from "~/features/pickups/pickup-view.server";
@@ -17,12 +23,6 @@ import {
   PickupRejectedError,
   reschedulePickup,
 } from "~/features/pickups/pickups.server";
-import {
-  EarlierVersions,
-  RewardSection,
-  VisitStatus,
-  WeighSheetSection,
-} from "~/features/pickups/tracking-exchange";
 import { countAttempt } from "~/features/site/anti-automation.server";
 import { localisedPageMeta, pageMeta } from "~/features/site/meta";
 import { langOf, localiseActionData, messagesFor, t } from "~/i18n/i18n.server";
@@ -45,13 +45,14 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const config = pickupConfigFromEnv();
   const now = new Date();
   const view = presentPickup(pickup, now, config);
+  const records = await exchangeRecordsOf(db, pickup.id);
   const availability = view.canChange ? await getSlotAvailability(db, now, config) : [];
   const slots = slotChoices(lang, config);
   return {
     ...view,
     dateLabel: formatCalendarDate(view.date, lang),
     slotLabel: slots.find((s) => s.start === view.slotStart)?.label ?? view.slotLabel,
-    exchange: presentExchange(pickup, now, lang),
+    exchange: presentExchange({ ...pickup, ...records }, now, lang),
     rescheduleDates: availability.filter((d) => d.slots.some((s) => s.open)).map((d) => d.date),
     slots,
     messages: messagesFor(lang, ["pickup", "exchange", "form"]),

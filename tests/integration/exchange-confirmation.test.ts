@@ -11,12 +11,12 @@ import {
   confirmWithHandoverCode,
   disputeWeighSheetByToken,
   listDisputes,
-} from "~/features/pickups/confirmation.server";
+} from "~/features/exchange/confirmation.server";
 import {
   HANDOVER_CODE_LOCKED,
   NO_HANDOVER_CODE_YET,
   REPLACED_VERSION,
-} from "~/features/pickups/handover-code";
+} from "~/features/exchange/handover-code";
 import { changePickupStatus } from "~/features/pickups/pickups-admin.server";
 import { loader as overviewLoader } from "~/routes/dashboard/overview";
 import { action as pickupDisputeAction } from "~/routes/dashboard/pickup-dispute";

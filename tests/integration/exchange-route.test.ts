@@ -16,11 +16,11 @@ import {
   assignCollector,
   listCollectors,
   MAX_ASSIGN_PICKUPS,
-} from "~/features/pickups/assignment.server";
-import { ExchangeError } from "~/features/pickups/exchange-error";
+} from "~/features/exchange/assignment.server";
+import { ExchangeError } from "~/features/exchange/exchange-error";
+import { getRouteSheet } from "~/features/exchange/route-sheet.server";
+import { markArrived, markOnTheWay } from "~/features/exchange/visit.server";
 import { defaultPickupConfig } from "~/features/pickups/pickup-config";
-import { getRouteSheet } from "~/features/pickups/route-sheet.server";
-import { markArrived, markOnTheWay } from "~/features/pickups/visit.server";
 import * as pickupsRoute from "~/routes/dashboard/pickups";
 import * as assignRoute from "~/routes/dashboard/pickups-assign";
 import * as routeSheetRoute from "~/routes/dashboard/route";

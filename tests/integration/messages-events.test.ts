@@ -10,12 +10,14 @@ import { type Message, messages } from "~/db/schema/messages";
 import { pickups } from "~/db/schema/pickups";
 import { orders } from "~/db/schema/shop";
 import { seedDatabase } from "~/db/seed.server";
-import { cancelOrderByToken, placeOrder, transitionOrder } from "~/features/orders/orders.server";
-import { handleRazorpayWebhook } from "~/features/payments/payments.server";
 import {
   confirmWeighSheetByToken,
   disputeWeighSheetByToken,
-} from "~/features/pickups/confirmation.server";
+} from "~/features/exchange/confirmation.server";
+import { markOnTheWay } from "~/features/exchange/visit.server";
+import { saveWeighSheet } from "~/features/exchange/weigh-sheet.server";
+import { cancelOrderByToken, placeOrder, transitionOrder } from "~/features/orders/orders.server";
+import { handleRazorpayWebhook } from "~/features/payments/payments.server";
 import { ensureDailyDigest } from "~/features/pickups/daily-digest.server";
 import type { PickupInput } from "~/features/pickups/pickup.schema";
 import { defaultPickupConfig } from "~/features/pickups/pickup-config";
@@ -26,8 +28,6 @@ import {
   reschedulePickup,
 } from "~/features/pickups/pickups.server";
 import { changePickupStatus } from "~/features/pickups/pickups-admin.server";
-import { markOnTheWay } from "~/features/pickups/visit.server";
-import { saveWeighSheet } from "~/features/pickups/weigh-sheet.server";
 import { action as bookingAction } from "~/routes/orderpage";
 import { idempotencyKey } from "~/utils/codes.server";
 import { addDays, todayInKolkata } from "~/utils/dates";

@@ -11,16 +11,16 @@ import { useDatabaseHandle } from "~/db/db.server";
 import { auditLog } from "~/db/schema/audit";
 import { payouts } from "~/db/schema/exchange";
 import { seedDatabase } from "~/db/seed.server";
+import { ExchangeError } from "~/features/exchange/exchange-error";
+import { getImpactFigures, IMPACT_CACHE_MS } from "~/features/impact/impact.server";
+import { formatImpactCount, formatImpactKg } from "~/features/impact/impact-section";
 import { getOverview } from "~/features/overview/overview.server";
-import { ExchangeError } from "~/features/pickups/exchange-error";
-import { getImpactFigures, IMPACT_CACHE_MS } from "~/features/pickups/impact.server";
-import { formatImpactCount, formatImpactKg } from "~/features/pickups/impact-section";
 import {
   countPayoutsToMake,
   listPayouts,
   paidAtOf,
   recordPayout,
-} from "~/features/pickups/payouts.server";
+} from "~/features/payouts/payouts.server";
 import { pickupConfigFromEnv } from "~/features/pickups/pickup-config";
 import { activePickupStatuses, pickupStatusLabels } from "~/features/pickups/pickup-status";
 import * as overviewRoute from "~/routes/dashboard/overview";

@@ -11,7 +11,7 @@ import { useDatabaseHandle } from "~/db/db.server";
 import { pickups } from "~/db/schema/pickups";
 import { scrapMaterials } from "~/db/schema/rates";
 import { seedDatabase } from "~/db/seed.server";
-import { saveWeighSheet } from "~/features/pickups/weigh-sheet.server";
+import { saveWeighSheet } from "~/features/exchange/weigh-sheet.server";
 import { siteConfig } from "~/features/site/site-config";
 import * as orderpageRoute from "~/routes/orderpage";
 import * as trackingRoute from "~/routes/pickup-tracking";

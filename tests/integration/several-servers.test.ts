@@ -18,8 +18,8 @@ import { postgresPoolOf } from "~/db/client.server";
 import { staffSetupToken } from "~/db/schema/operations";
 import { staffUsers } from "~/db/schema/staff";
 import { seedDatabase } from "~/db/seed.server";
-import { confirmWeighSheetByToken } from "~/features/pickups/confirmation.server";
-import { getImpactFigures } from "~/features/pickups/impact.server";
+import { confirmWeighSheetByToken } from "~/features/exchange/confirmation.server";
+import { getImpactFigures } from "~/features/impact/impact.server";
 import { StaffAccountError } from "~/features/staff/auth.server";
 import {
   createFirstAdmin,

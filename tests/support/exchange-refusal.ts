@@ -4,7 +4,7 @@
  * anything else.
  */
 import { expect } from "vitest";
-import { ExchangeError } from "~/features/pickups/exchange-error";
+import { ExchangeError } from "~/features/exchange/exchange-error";
 
 export async function exchangeRefusal(promise: Promise<unknown>): Promise<ExchangeError> {
   const error = await promise.then(

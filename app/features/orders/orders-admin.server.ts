@@ -9,7 +9,6 @@
 import { and, asc, desc, eq, gte, ilike, lt, type SQL, sql } from "drizzle-orm";
 import { recordAudit } from "~/db/audit.server";
 import type { Database } from "~/db/client.server";
-import { PAID_WITHOUT_STOCK_ACTION } from "~/db/order-stock.server";
 import {
   type OrderStatus,
   orderLines,
@@ -32,6 +31,7 @@ import {
 } from "~/utils/list-filters.server";
 import { normaliseIndianMobile } from "~/utils/phone";
 import { containsPattern } from "~/utils/sql-like";
+import { PAID_WITHOUT_STOCK_ACTION } from "./order-stock.server";
 import { OrderRejectedError } from "./orders.server";
 
 export type PaymentStatus = (typeof paymentStatuses)[number];

@@ -10,8 +10,6 @@ import { and, asc, eq, gte, sql } from "drizzle-orm";
 import { type AuditActor, recordAudit } from "~/db/audit.server";
 import { notifyIfStockCrossedZero } from "~/db/cache-invalidation.server";
 import type { Database } from "~/db/client.server";
-import { lockAndCountUnconfirmedCodOrders } from "~/db/cod-order-cap.server";
-import { orderHoldsStock, returnOrderStock } from "~/db/order-stock.server";
 import { returnedRow } from "~/db/returned-row";
 import { products } from "~/db/schema/catalogue";
 import { cartLines, type OrderStatus, orderLines, orders } from "~/db/schema/shop";
@@ -20,6 +18,7 @@ import { humanReference, isUnguessableToken, unguessableToken } from "~/utils/co
 import { env } from "~/utils/env.server";
 import { isUniqueViolation } from "~/utils/pg-errors";
 import type { CheckoutInput } from "./checkout.schema";
+import { lockAndCountUnconfirmedCodOrders } from "./cod-order-cap.server";
 import {
   CouponRejectedError,
   couponDiscount,
@@ -30,6 +29,7 @@ import {
 } from "./coupons.server";
 import { enqueueOrderPlaced, enqueueOrderStatus } from "./order-messages.server";
 import { assertOrderTransition, shopperCanCancel } from "./order-status";
+import { orderHoldsStock, returnOrderStock } from "./order-stock.server";
 
 /** A line the shopper must look at again before ordering. */
 export interface ChangedLine {

@@ -10,8 +10,8 @@
 import { and, asc, eq, inArray, lt } from "drizzle-orm";
 import { recordAudit } from "~/db/audit.server";
 import type { Database } from "~/db/client.server";
-import { returnOrderStock } from "~/db/order-stock.server";
 import { orders } from "~/db/schema/shop";
+import { returnOrderStock } from "~/features/orders/order-stock.server";
 
 /** Orders expired per transaction batch, and batches per run at most. */
 const BATCH_SIZE = 100;

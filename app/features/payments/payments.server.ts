@@ -21,13 +21,13 @@ import { and, eq, inArray, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { recordAudit } from "~/db/audit.server";
 import type { Database } from "~/db/client.server";
-import { lockAndCountUnconfirmedCodOrders } from "~/db/cod-order-cap.server";
+import { type OrderStatus, orders, paymentEvents } from "~/db/schema/shop";
+import { lockAndCountUnconfirmedCodOrders } from "~/features/orders/cod-order-cap.server";
 import {
   PAID_WITHOUT_STOCK_ACTION,
   retakeOrderStock,
   shortfallMessage,
-} from "~/db/order-stock.server";
-import { type OrderStatus, orders, paymentEvents } from "~/db/schema/shop";
+} from "~/features/orders/order-stock.server";
 import { isUnguessableToken } from "~/utils/codes.server";
 import { env, type RazorpayConfig } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";

@@ -3,7 +3,7 @@
  * (intent confirm | missed | cancel, each with `expectedFrom`, the status the page showed;
  * app/utils/intent-form.ts has the answers to a missing or stale one) and the weigh sheet
  * (intent weigh; its fields, with their own `expectedVersion`, are read by
- * `parseWeighSheetForm` in weigh-sheet.schema.ts). Server only (ADR 0006).
+ * `parseWeighSheetForm` in app/features/exchange/weigh-sheet.schema.ts). Server only (ADR 0006).
  */
 import { z } from "zod";
 import { pickupStatuses } from "~/db/schema/pickups";

@@ -1,9 +1,11 @@
 /**
- * The messages a pickup's events cause (docs/messages.md "Events"): each function writes outbox
+ * The messages a booking's events cause (docs/messages.md "Events"): each function writes outbox
  * rows with `enqueueMessage` inside the EVENT'S OWN transaction `tx`, so a rolled-back event
  * leaves no message and a committed one always has its message. Customer messages go to the
  * booking's e-mail and WhatsApp number; staff alerts go by e-mail to SHOP_ALERT_EMAIL (none when
- * it is unset). Dedupe keys make a repeated event add nothing.
+ * it is unset). Dedupe keys make a repeated event add nothing. The exchange's events (on the way,
+ * weigh sheet, collected, dispute) are in `app/features/exchange/exchange-messages.server.ts`,
+ * built on the helpers exported here.
  *
  * Dates are calendar dates and slots "HH:MM" in Asia/Kolkata; money integer paise; grams.
  */
@@ -15,26 +17,21 @@ import {
   type MessageTemplate,
   type PickupMessageParams,
   skipPendingMessages,
-  TOO_LATE,
 } from "~/db/outbox.server";
 import { auditLog } from "~/db/schema/audit";
-import type { WeighSheetStatus } from "~/db/schema/exchange";
 import { type Pickup, pickups } from "~/db/schema/pickups";
 import { localePath } from "~/i18n/languages";
-import { addDays, kolkataInstant, todayInKolkata } from "~/utils/dates";
+import { addDays, kolkataInstant } from "~/utils/dates";
 import { env } from "~/utils/env.server";
-import type { IssuedReward } from "./confirmation.server";
 import { defaultPickupConfig, type PickupSlot } from "./pickup-config";
 
 /** Why the pending reminders of a pickup were skipped (shown to staff on the message). */
 export const REMINDERS_MOVED = "The pickup was moved.";
 export const REMINDERS_CANCELLED = "The pickup was cancelled.";
 export const REMINDERS_MISSED = "The pickup was missed.";
-export const REMINDERS_WEIGHED = `${TOO_LATE}: the pickup was weighed.`;
-/** Why a weigh sheet's 'ready' message was skipped: a newer version was saved before it went. */
-export const WEIGH_SHEET_REPLACED = `${TOO_LATE}: a newer weigh sheet replaced it.`;
 
-const HOUR_MS = 60 * 60 * 1000;
+/** One hour in milliseconds. */
+export const HOUR_MS = 60 * 60 * 1000;
 
 /**
  * The address staff alerts go to: SHOP_ALERT_EMAIL, or null when it is unset (then no staff
@@ -67,14 +64,14 @@ export function pickupMessageParams(pickup: Pickup): PickupMessageParams {
 }
 
 /** The pickup row as the transaction sees it now. @throws Error for an unknown id (a bug). */
-async function pickupRow(tx: Database, pickupId: number): Promise<Pickup> {
+export async function pickupRow(tx: Database, pickupId: number): Promise<Pickup> {
   const [pickup] = await tx.select().from(pickups).where(eq(pickups.id, pickupId));
   if (!pickup) throw new Error(`Pickup ${pickupId} not found for its messages`);
   return pickup;
 }
 
 /** When a message may go: the event's clock, not before, not after (OutboxMessage). */
-interface Timing {
+export interface Timing {
   now?: Date;
   sendAfter?: Date;
   expiresAt?: Date;
@@ -84,7 +81,7 @@ interface Timing {
  * One customer message about `pickup` on both channels (its e-mail and its +91 number), in the
  * language the pickup was booked in.
  */
-function toCustomer<T extends MessageTemplate>(
+export function toCustomer<T extends MessageTemplate>(
   tx: Database,
   pickup: Pickup,
   template: T,
@@ -104,7 +101,7 @@ function toCustomer<T extends MessageTemplate>(
 }
 
 /** One staff alert about `pickup` by e-mail to SHOP_ALERT_EMAIL; nothing when it is unset. */
-async function toStaff<T extends "staff_new_booking" | "staff_new_dispute">(
+export async function toStaff<T extends "staff_new_booking" | "staff_new_dispute">(
   tx: Database,
   pickup: Pickup,
   template: T,
@@ -244,41 +241,6 @@ export async function enqueuePickupConfirmed(tx: Database, pickupId: number) {
   await toCustomer(tx, pickup, "pickup_confirmed", "confirmed", pickupMessageParams(pickup));
 }
 
-/**
- * Until when 'On my way' (tapped at `now`) still makes sense: the end of the pickup's slot
- * (Asia/Kolkata), or one hour after the tap when the collector is running late past it, so the
- * handover code still reaches a customer who is waiting (docs/messages.md "Too late").
- */
-export function onTheWayUntil(pickup: Pick<Pickup, "pickupDate" | "slotStart">, now: Date): Date {
-  const slot = defaultPickupConfig.slots.find((entry) => entry.start === pickup.slotStart);
-  const slotEnds = kolkataInstant(pickup.pickupDate, slot?.end ?? pickup.slotStart);
-  return new Date(Math.max(slotEnds.getTime(), now.getTime() + HOUR_MS));
-}
-
-/**
- * The first 'On my way' of the pickup at `now`: 'collector_on_the_way' with the collector's name
- * and the 4-digit handover code (key `pickup:<id>:on-the-way`, so a second tap adds nothing),
- * skipped as too late after {@link onTheWayUntil}.
- */
-export async function enqueueOnTheWay(
-  tx: Database,
-  pickupId: number,
-  collectorName: string,
-  now: Date,
-) {
-  const pickup = await pickupRow(tx, pickupId);
-  if (!pickup.handoverCode) return;
-  const params = {
-    ...pickupMessageParams(pickup),
-    collectorName,
-    handoverCode: pickup.handoverCode,
-  };
-  await toCustomer(tx, pickup, "collector_on_the_way", "on-the-way", params, {
-    now,
-    expiresAt: onTheWayUntil(pickup, now),
-  });
-}
-
 /** Skips the pickup's pending 'weigh_sheet_ready' messages (every version) with `reason`. */
 export function skipWeighSheetReady(tx: Database, pickupId: number, reason: string) {
   return skipPendingMessages(
@@ -287,89 +249,4 @@ export function skipWeighSheetReady(tx: Database, pickupId: number, reason: stri
     `pickup:${pickupId}:weigh-sheet:`,
     reason,
   );
-}
-
-/**
- * Weigh sheet `version` was saved at `now` and waits for the customer: the pickup's reminders
- * are skipped (its visit has happened), so is the 'weigh_sheet_ready' of an earlier version not
- * sent yet (replaced), and 'weigh_sheet_ready' of this version is enqueued (one per version).
- */
-export async function enqueueWeighSheetReady(
-  tx: Database,
-  pickupId: number,
-  sheet: { version: number; totalGrams: number; payoutPaise: number; rewardValuePaise: number },
-  now: Date,
-) {
-  const pickup = await pickupRow(tx, pickupId);
-  await skipPickupReminders(tx, pickupId, REMINDERS_WEIGHED);
-  await skipWeighSheetReady(tx, pickupId, WEIGH_SHEET_REPLACED);
-  const params = {
-    ...pickupMessageParams(pickup),
-    version: sheet.version,
-    totalGrams: sheet.totalGrams,
-    payoutPaise: sheet.payoutPaise,
-    rewardValuePaise: sheet.rewardValuePaise,
-  };
-  await toCustomer(tx, pickup, "weigh_sheet_ready", `weigh-sheet:${sheet.version}`, params, {
-    now,
-  });
-}
-
-/**
- * The customer or staff decided the weigh sheet (`decision`: confirmed, disputed, closed): its
- * 'weigh_sheet_ready' not sent yet and any reminder still pending are skipped as too late.
- */
-export async function skipAfterDecision(
-  tx: Database,
-  pickupId: number,
-  decision: WeighSheetStatus,
-) {
-  const reason = `${TOO_LATE}: the weigh sheet was ${decision}.`;
-  await skipPickupReminders(tx, pickupId, reason);
-  await skipWeighSheetReady(tx, pickupId, reason);
-}
-
-/** The reward part of 'pickup_collected' (coupon code, value and expiry date; plants). */
-function rewardParams(reward: IssuedReward) {
-  if (reward.kind === "coupon") {
-    return {
-      reward: "coupon" as const,
-      couponCode: reward.code,
-      couponValuePaise: reward.valuePaise,
-      couponExpiresOn: todayInKolkata(reward.expiresAt),
-    };
-  }
-  if (reward.kind === "plants") return { reward: "plants" as const, plants: reward.plants };
-  return { reward: "money" as const };
-}
-
-/**
- * The weigh sheet was confirmed and the reward issued (customer, handover code or staff closing
- * a dispute): 'pickup_collected' with the payout (paise) and the reward.
- */
-export async function enqueuePickupCollected(
-  tx: Database,
-  pickupId: number,
-  payoutPaise: number,
-  reward: IssuedReward,
-  now: Date,
-) {
-  const pickup = await pickupRow(tx, pickupId);
-  const params = { ...pickupMessageParams(pickup), payoutPaise, ...rewardParams(reward) };
-  await toCustomer(tx, pickup, "pickup_collected", "collected", params, { now });
-}
-
-/** The customer disputed weigh sheet `version`: 'staff_new_dispute' with the reason. */
-export async function enqueueDisputeAlert(
-  tx: Database,
-  pickupId: number,
-  version: number,
-  reason: string,
-) {
-  const pickup = await pickupRow(tx, pickupId);
-  await toStaff(tx, pickup, "staff_new_dispute", `staff-dispute:${version}`, {
-    ...pickupMessageParams(pickup),
-    dashboardPath: `/dashboard/pickups/${pickup.id}`,
-    reason,
-  });
 }

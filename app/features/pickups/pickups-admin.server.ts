@@ -1,7 +1,7 @@
 /**
  * Pickups in the staff dashboard (docs/dashboard.md): the filtered, searched, keyset-paged
  * list and its CSV rows, the detail page's data, and the staff's status changes (the weigh
- * sheet is weigh-sheet.server.ts).
+ * sheet is app/features/exchange/weigh-sheet.server.ts).
  *
  * Units: weights are integer grams in the database and kg (up to 3 decimals) in forms; money is
  * integer paise in the database and rupees (up to 2 decimals) in forms and CSV; pickup dates are

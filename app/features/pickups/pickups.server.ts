@@ -14,7 +14,6 @@ import { scrapMaterials } from "~/db/schema/rates";
 import type { Lang } from "~/i18n/languages";
 import { humanReference, isUnguessableToken, unguessableToken } from "~/utils/codes.server";
 import { isUniqueViolation } from "~/utils/pg-errors";
-import { rewardRecordsOf } from "./confirmation.server";
 import { estimatePaise, MAX_ESTIMATE_PAISE } from "./estimate";
 import type { PickupInput } from "./pickup.schema";
 import type { PickupConfig } from "./pickup-config";
@@ -25,7 +24,6 @@ import {
 } from "./pickup-messages.server";
 import { bookableDates, slotChoiceProblem, slotHasStarted } from "./pickup-slots";
 import { activePickupStatuses, assertPickupTransition } from "./pickup-status";
-import { weighSheetsOf } from "./weigh-sheet-view.server";
 
 type Field = "pickupDate" | "pickupTime" | "pinCode" | "items" | "form";
 
@@ -362,8 +360,9 @@ export async function bookPickup(
 export type PickupView = NonNullable<Awaited<ReturnType<typeof getPickupByToken>>>;
 
 /**
- * The pickup, its estimate lines, its weigh sheets (newest first) and the reward records (its
- * coupon, its payout) for a tracking token; null when unknown.
+ * The pickup and its estimate lines for a tracking token; null when unknown. The exchange's
+ * part of the tracking page (weigh sheets, coupon, payout) is read by `exchangeRecordsOf`
+ * (`app/features/exchange/exchange-view.server.ts`).
  */
 export async function getPickupByToken(db: Database, token: string) {
   if (!isUnguessableToken(token)) return null;
@@ -381,9 +380,7 @@ export async function getPickupByToken(db: Database, token: string) {
     .innerJoin(scrapMaterials, eq(scrapMaterials.id, pickupItems.materialId))
     .where(eq(pickupItems.pickupId, pickup.id))
     .orderBy(asc(pickupItems.id));
-  const sheets = await weighSheetsOf(db, pickup.id);
-  const { coupon, payout } = await rewardRecordsOf(db, pickup.id);
-  return { ...pickup, items, sheets, coupon, payout };
+  return { ...pickup, items };
 }
 
 /** Whether the visitor may still cancel or move this pickup at `now`. */

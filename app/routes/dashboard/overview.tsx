@@ -2,6 +2,8 @@ import { Link, redirect } from "react-router";
 import { DailyChart } from "~/components/dashboard/daily-chart";
 import { DataTable } from "~/components/dashboard/data-table";
 import { getDb } from "~/db/db.server";
+import { listDisputes } from "~/features/exchange/confirmation.server";
+import { DisputesQueue } from "~/features/exchange/disputes-queue";
 import { orderStatusLabels } from "~/features/orders/order-status";
 import { LastBackupStatus } from "~/features/overview/last-backup";
 import { getLastBackup } from "~/features/overview/last-backup.server";
@@ -10,11 +12,9 @@ import {
   type OverviewPickup,
   type WaitingOrder,
 } from "~/features/overview/overview.server";
-import { listDisputes } from "~/features/pickups/confirmation.server";
-import { DisputesQueue } from "~/features/pickups/disputes-queue";
+import { countPayoutsToMake } from "~/features/payouts/payouts.server";
 import { NeedsAttention } from "~/features/pickups/needs-attention";
 import { listOverduePickups } from "~/features/pickups/needs-attention.server";
-import { countPayoutsToMake } from "~/features/pickups/payouts.server";
 import { pickupConfigFromEnv } from "~/features/pickups/pickup-config";
 import { activePickupStatuses, pickupStatusLabels } from "~/features/pickups/pickup-status";
 import { requireStaff } from "~/features/staff/session.server";

@@ -1,5 +1,5 @@
 import { getDb } from "~/db/db.server";
-import { payoutCsvHeader, payoutCsvRows } from "~/features/pickups/payouts.server";
+import { payoutCsvHeader, payoutCsvRows } from "~/features/payouts/payouts.server";
 import { requireStaff } from "~/features/staff/session.server";
 import { csvResponse } from "~/utils/csv.server";
 import { todayInKolkata } from "~/utils/dates";

@@ -2,10 +2,10 @@ import { data, Link, redirect } from "react-router";
 import { ListResults } from "~/components/dashboard/list-page";
 import { StatusNotice } from "~/components/ui/form-messages";
 import { getDb } from "~/db/db.server";
-import { ExchangeError } from "~/features/pickups/exchange-error";
-import { parsePayoutForm } from "~/features/pickups/payout.schema";
-import { payoutMethodLabels } from "~/features/pickups/payout-fields";
-import { type PayoutFormState, PayoutsToMake } from "~/features/pickups/payout-form";
+import { ExchangeError } from "~/features/exchange/exchange-error";
+import { parsePayoutForm } from "~/features/payouts/payout.schema";
+import { payoutMethodLabels } from "~/features/payouts/payout-fields";
+import { type PayoutFormState, PayoutsToMake } from "~/features/payouts/payout-form";
 import {
   countPayoutsToMake,
   listPayouts,
@@ -13,7 +13,7 @@ import {
   payoutFiltersSchema,
   payoutsToMake,
   recordPayout,
-} from "~/features/pickups/payouts.server";
+} from "~/features/payouts/payouts.server";
 import { requireStaff } from "~/features/staff/session.server";
 import { formatDateTimeIST, todayInKolkata } from "~/utils/dates";
 import { formStrings } from "~/utils/intent-form";

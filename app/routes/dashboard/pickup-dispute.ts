@@ -1,9 +1,9 @@
 import { data, redirect } from "react-router";
 import { getDb } from "~/db/db.server";
-import { disputeResultKey } from "~/features/pickups/close-dispute";
-import { closeDisputeSchema } from "~/features/pickups/close-dispute.schema";
-import { closeDispute } from "~/features/pickups/confirmation.server";
-import { ExchangeError } from "~/features/pickups/exchange-error";
+import { disputeResultKey } from "~/features/exchange/close-dispute";
+import { closeDisputeSchema } from "~/features/exchange/close-dispute.schema";
+import { closeDispute } from "~/features/exchange/confirmation.server";
+import { ExchangeError } from "~/features/exchange/exchange-error";
 import { requireStaff } from "~/features/staff/session.server";
 import { parseEntityId } from "~/utils/entity-history.server";
 import { env } from "~/utils/env.server";

@@ -2,12 +2,19 @@ import { data, Link, redirect } from "react-router";
 import { TableScroll } from "~/components/dashboard/data-table";
 import { DetailMessages, HistoryList, StatusButton } from "~/components/dashboard/detail-page";
 import { getDb } from "~/db/db.server";
+import { AssignCollectorForm } from "~/features/exchange/assign-collector-form";
+import { listCollectors } from "~/features/exchange/assignment.server";
+import { CloseDisputeForm } from "~/features/exchange/close-dispute-form";
+import { doorStatuses } from "~/features/exchange/collector-access";
+import {
+  submitWeighSheetForm,
+  weighSheetFormData,
+  weighSheetSettingsFromEnv,
+} from "~/features/exchange/weigh-sheet.server";
+import { WeighSheetCard } from "~/features/exchange/weigh-sheet-card";
+import { WeighSheetForm } from "~/features/exchange/weigh-sheet-form";
 import { MessageLog } from "~/features/messages/message-log";
 import { messagesOf } from "~/features/messages/messages-admin.server";
-import { AssignCollectorForm } from "~/features/pickups/assign-collector-form";
-import { listCollectors } from "~/features/pickups/assignment.server";
-import { CloseDisputeForm } from "~/features/pickups/close-dispute-form";
-import { doorStatuses } from "~/features/pickups/collector-access";
 import { pickupActionSchema, pickupActionTargets } from "~/features/pickups/pickup-actions.schema";
 import { pickupStatusLabels, pickupTransitions } from "~/features/pickups/pickup-status";
 import {
@@ -15,13 +22,6 @@ import {
   getPickupForStaff,
   PickupAdminError,
 } from "~/features/pickups/pickups-admin.server";
-import {
-  submitWeighSheetForm,
-  weighSheetFormData,
-  weighSheetSettingsFromEnv,
-} from "~/features/pickups/weigh-sheet.server";
-import { WeighSheetCard } from "~/features/pickups/weigh-sheet-card";
-import { WeighSheetForm } from "~/features/pickups/weigh-sheet-form";
 import { requireStaff } from "~/features/staff/session.server";
 import { formatCalendarDate, formatDateTimeIST } from "~/utils/dates";
 import { parseEntityId } from "~/utils/entity-history.server";

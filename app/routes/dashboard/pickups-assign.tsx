@@ -1,8 +1,8 @@
 import { data, Link, redirect } from "react-router";
 import { FormError } from "~/components/ui/form-messages";
 import { getDb } from "~/db/db.server";
-import { assignCollector, readAssignmentForm } from "~/features/pickups/assignment.server";
-import { ExchangeError } from "~/features/pickups/exchange-error";
+import { assignCollector, readAssignmentForm } from "~/features/exchange/assignment.server";
+import { ExchangeError } from "~/features/exchange/exchange-error";
 import { requireStaff } from "~/features/staff/session.server";
 import { parseEntityId } from "~/utils/entity-history.server";
 import type { Route } from "./+types/pickups-assign";

@@ -10,9 +10,9 @@ import {
 } from "~/components/dashboard/list-page";
 import { StatusNotice } from "~/components/ui/form-messages";
 import { getDb } from "~/db/db.server";
-import { BulkAssignControls } from "~/features/pickups/assign-collector-form";
-import { listCollectors } from "~/features/pickups/assignment.server";
-import { MAX_ASSIGN_PICKUPS } from "~/features/pickups/assignment-fields";
+import { BulkAssignControls } from "~/features/exchange/assign-collector-form";
+import { listCollectors } from "~/features/exchange/assignment.server";
+import { MAX_ASSIGN_PICKUPS } from "~/features/exchange/assignment-fields";
 import { pickupStatusLabels } from "~/features/pickups/pickup-status";
 import {
   listPickups,

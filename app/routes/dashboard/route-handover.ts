@@ -1,8 +1,8 @@
 import { data, redirect } from "react-router";
 import { getDb } from "~/db/db.server";
-import { confirmWithHandoverCode } from "~/features/pickups/confirmation.server";
-import { ExchangeError } from "~/features/pickups/exchange-error";
-import { handoverResultKey } from "~/features/pickups/handover-code";
+import { confirmWithHandoverCode } from "~/features/exchange/confirmation.server";
+import { ExchangeError } from "~/features/exchange/exchange-error";
+import { handoverResultKey } from "~/features/exchange/handover-code";
 import { sheetVersionField } from "~/features/pickups/pickup.schema";
 import { requireStaff } from "~/features/staff/session.server";
 import { parseEntityId } from "~/utils/entity-history.server";

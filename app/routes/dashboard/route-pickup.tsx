@@ -1,17 +1,17 @@
 import { data, Link, redirect } from "react-router";
 import { DetailMessages } from "~/components/dashboard/detail-page";
 import { getDb } from "~/db/db.server";
-import { doorActionProblem } from "~/features/pickups/collector-access";
-import { HandoverCodeForm } from "~/features/pickups/handover-code-form";
-import { pickupStatusLabels } from "~/features/pickups/pickup-status";
+import { doorActionProblem } from "~/features/exchange/collector-access";
+import { HandoverCodeForm } from "~/features/exchange/handover-code-form";
 import {
   pickupAtTheDoor,
   submitWeighSheetForm,
   weighSheetFormData,
   weighSheetSettingsFromEnv,
-} from "~/features/pickups/weigh-sheet.server";
-import { WeighSheetCard } from "~/features/pickups/weigh-sheet-card";
-import { WeighSheetForm } from "~/features/pickups/weigh-sheet-form";
+} from "~/features/exchange/weigh-sheet.server";
+import { WeighSheetCard } from "~/features/exchange/weigh-sheet-card";
+import { WeighSheetForm } from "~/features/exchange/weigh-sheet-form";
+import { pickupStatusLabels } from "~/features/pickups/pickup-status";
 import { requireStaff } from "~/features/staff/session.server";
 import { formatCalendarDate } from "~/utils/dates";
 import { parseEntityId } from "~/utils/entity-history.server";

@@ -12,15 +12,15 @@ import { weighSheetLines, weighSheetPlants, weighSheets } from "~/db/schema/exch
 import { type Pickup, pickupItems, pickups } from "~/db/schema/pickups";
 import { scrapMaterials } from "~/db/schema/rates";
 import { staffUsers } from "~/db/schema/staff";
+import { pickupConfigFromEnv } from "~/features/pickups/pickup-config";
+import { assertPickupTransition } from "~/features/pickups/pickup-status";
 import { type ExchangeSettings, env } from "~/utils/env.server";
 import { formatPaise } from "~/utils/money";
 import { GRAMS_PER_KG } from "~/utils/units";
 import { MAX_PAYOUT_PAISE, MAX_WEIGHED_KG } from "./collection";
 import { type DoorActor, doorActionProblem } from "./collector-access";
 import { ExchangeError } from "./exchange-error";
-import { pickupConfigFromEnv } from "./pickup-config";
-import { enqueueWeighSheetReady } from "./pickup-messages.server";
-import { assertPickupTransition } from "./pickup-status";
+import { enqueueWeighSheetReady } from "./exchange-messages.server";
 import {
   type PricedWeighSheet,
   priceWeighSheet,

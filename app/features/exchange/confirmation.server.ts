@@ -25,10 +25,16 @@ import {
   weighSheets,
 } from "~/db/schema/exchange";
 import { type PickupStatus, pickups } from "~/db/schema/pickups";
+import { enqueuePickupCancelled } from "~/features/pickups/pickup-messages.server";
 import { couponCode, isUnguessableToken } from "~/utils/codes.server";
 import type { ExchangeSettings } from "~/utils/env.server";
 import { type DoorActor, doorActionProblem } from "./collector-access";
 import { ExchangeError } from "./exchange-error";
+import {
+  enqueueDisputeAlert,
+  enqueuePickupCollected,
+  skipAfterDecision,
+} from "./exchange-messages.server";
 import {
   HANDOVER_CODE_FORMAT,
   HANDOVER_CODE_LOCKED,
@@ -37,18 +43,7 @@ import {
   REPLACED_VERSION,
   wrongCodeMessage,
 } from "./handover-code";
-import {
-  enqueueDisputeAlert,
-  enqueuePickupCancelled,
-  enqueuePickupCollected,
-  skipAfterDecision,
-} from "./pickup-messages.server";
-
-/** What the customer received when a sheet was confirmed (money: the payout, paid later). */
-export type IssuedReward =
-  | { kind: "coupon"; code: string; valuePaise: number; expiresAt: Date }
-  | { kind: "plants"; plants: { name: string; quantity: number }[] }
-  | { kind: "money"; amountPaise: number };
+import type { IssuedReward } from "./issued-reward";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const TEXT_LIMITS = { min: 3, max: 500 } as const;

@@ -11,12 +11,12 @@ import { recordAudit } from "~/db/audit.server";
 import type { Database } from "~/db/client.server";
 import { type Payout, type PayoutMethod, payouts } from "~/db/schema/exchange";
 import { pickups } from "~/db/schema/pickups";
+import { ExchangeError } from "~/features/exchange/exchange-error";
 import { csvKolkataTimestamp, csvRowsOf, csvRupees } from "~/utils/csv.server";
 import { formatCalendarDate, kolkataInstant, todayInKolkata } from "~/utils/dates";
 import { PAGE_SIZE, rowsOfEveryPage } from "~/utils/keyset.server";
 import { epochMicros, olderThanCursor, pageOf } from "~/utils/keyset-time.server";
 import { isUniqueViolation } from "~/utils/pg-errors";
-import { ExchangeError } from "./exchange-error";
 import { checkPayoutReference, payoutMethodLabels } from "./payout-fields";
 
 /** How many payouts to make the page lists (the count above it is exact). */

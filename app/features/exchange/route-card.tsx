@@ -5,10 +5,10 @@
  * they work without JavaScript. No server code here.
  */
 import { Form, Link, useNavigation } from "react-router";
+import { pickupStatusLabels } from "~/features/pickups/pickup-status";
 import { formatPaise } from "~/utils/money";
 import { formatIndianMobile } from "~/utils/phone";
 import { formatKg } from "~/utils/units";
-import { pickupStatusLabels } from "./pickup-status";
 import type { RouteCard as RouteCardData } from "./route-sheet.server";
 
 /** The visit's two steps, as posted `intent`s and button labels. */

@@ -12,7 +12,7 @@ import { pickups } from "~/db/schema/pickups";
 import { handoverCode } from "~/utils/codes.server";
 import { type DoorActor, doorActionProblem } from "./collector-access";
 import { ExchangeError } from "./exchange-error";
-import { enqueueOnTheWay } from "./pickup-messages.server";
+import { enqueueOnTheWay } from "./exchange-messages.server";
 
 /** A door actor as the audit log names them (the signed-in staff user satisfies it). */
 export type AuditedDoorActor = DoorActor & { email: string };

@@ -1,6 +1,7 @@
 /**
  * The stock an order holds (docs/shop.md "Stock", docs/payments.md "Payment time ran out"),
- * shared by the orders feature (cancelling) and the payments feature (expiry, paying again).
+ * an order rule of the orders feature (cancelling) that the payments feature also uses (expiry,
+ * paying again; the edge payments → orders is declared in .dependency-cruiser.cjs).
  *
  * An order takes its lines' quantities off stock when it is placed and holds them until it is
  * cancelled, with two exceptions: an online payment that ran out of time ('expired') has given
@@ -9,11 +10,11 @@
  * Call these inside the transaction that changes the order, with the order row locked.
  */
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { notifyIfStockCrossedZero } from "./cache-invalidation.server";
-import type { Database } from "./client.server";
-import { auditLog } from "./schema/audit";
-import { products } from "./schema/catalogue";
-import { orderLines } from "./schema/shop";
+import { notifyIfStockCrossedZero } from "~/db/cache-invalidation.server";
+import type { Database } from "~/db/client.server";
+import { auditLog } from "~/db/schema/audit";
+import { products } from "~/db/schema/catalogue";
+import { orderLines } from "~/db/schema/shop";
 
 /** The audit action of an order paid while its stock could not be taken again (staff must act). */
 export const PAID_WITHOUT_STOCK_ACTION = "order.paid_without_stock";

@@ -4,14 +4,17 @@
  * by line, earlier versions, and the reward once confirmed. Times in Asia/Kolkata; weights as
  * kg with 3 decimals (as the scale shows); money as ₹ text from integer paise.
  */
+import type { Database } from "~/db/client.server";
 import type { PayoutMethod, WeighSheetStatus } from "~/db/schema/exchange";
 import type { PickupStatus } from "~/db/schema/pickups";
+import type { PickupView } from "~/features/pickups/pickups.server";
 import type { Lang } from "~/i18n/languages";
 import { formatDateTimeIST, formatDayIST } from "~/utils/dates";
 import { formatPaise } from "~/utils/money";
 import { gramsToKgText } from "~/utils/units";
+import { rewardRecordsOf } from "./confirmation.server";
 import { HANDOVER_CODE_TRIES } from "./handover-code";
-import type { PickupView } from "./pickups.server";
+import { weighSheetsOf } from "./weigh-sheet-view.server";
 
 const methodLabels: Record<PayoutMethod, string> = {
   upi: "UPI",
@@ -30,7 +33,20 @@ const sheetStatusLabels: Record<WeighSheetStatus, string> = {
 /** Statuses in which the customer still needs the handover code. */
 const codeStatuses: readonly PickupStatus[] = ["requested", "confirmed", "weighed"];
 
-type Sheet = PickupView["sheets"][number];
+/**
+ * The exchange records of a pickup for its tracking page: its weigh sheets (newest first) and
+ * its reward records (its coupon, its payout; null when there is none).
+ */
+export async function exchangeRecordsOf(db: Database, pickupId: number) {
+  const sheets = await weighSheetsOf(db, pickupId);
+  const { coupon, payout } = await rewardRecordsOf(db, pickupId);
+  return { sheets, coupon, payout };
+}
+
+/** A pickup as the tracking page reads it, with its exchange records. */
+export type ExchangePickup = PickupView & Awaited<ReturnType<typeof exchangeRecordsOf>>;
+
+type Sheet = ExchangePickup["sheets"][number];
 
 function presentSheet(sheet: Sheet, lang: Lang) {
   return {
@@ -60,7 +76,7 @@ function presentSheet(sheet: Sheet, lang: Lang) {
  * The reward shown once the sheet is confirmed; null before. A coupon is expired at instant
  * `now` when `now` is at or past its `expiresAt`.
  */
-function presentReward(pickup: PickupView, sheet: Sheet | undefined, now: Date, lang: Lang) {
+function presentReward(pickup: ExchangePickup, sheet: Sheet | undefined, now: Date, lang: Lang) {
   if (sheet?.status !== "confirmed") return null;
   if (pickup.rewardPreference === "coupon" && pickup.coupon) {
     return {
@@ -96,7 +112,7 @@ function presentReward(pickup: PickupView, sheet: Sheet | undefined, now: Date, 
  * coupon says whether it has expired at instant `now`). Dates in Asia/Kolkata, in `lang`
  * (English by default).
  */
-export function presentExchange(pickup: PickupView, now: Date, lang: Lang = "en") {
+export function presentExchange(pickup: ExchangePickup, now: Date, lang: Lang = "en") {
   const [current, ...earlier] = pickup.sheets;
   const codeShown =
     pickup.onTheWayAt !== null &&

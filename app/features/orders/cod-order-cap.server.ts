@@ -1,16 +1,17 @@
 /**
  * The count behind the cap on unconfirmed cash-on-delivery orders per phone number
- * (docs/operations.md "Anti-automation"), shared by placing an order (orders feature)
- * and switching an online order to cash on delivery (payments feature), so neither is a way
- * around the other.
+ * (docs/operations.md "Anti-automation"), an order rule of the orders feature used by placing an
+ * order and by switching an online order to cash on delivery (payments feature, through the
+ * edge payments → orders declared in .dependency-cruiser.cjs), so neither is a way around the
+ * other.
  *
  * Race-safe: takes the phone's transaction-scoped advisory lock first, so two transactions for
  * one phone count one after the other. Every caller takes it after the products (and coupon)
  * it locks, the one lock order of the shop's transactions.
  */
 import { and, eq, sql } from "drizzle-orm";
-import type { Database } from "./client.server";
-import { orders } from "./schema/shop";
+import type { Database } from "~/db/client.server";
+import { orders } from "~/db/schema/shop";
 
 /**
  * Locks `phone` for the rest of the transaction and counts its cash-on-delivery orders still

@@ -11,9 +11,9 @@ import type { Database } from "~/db/client.server";
 import { type PickupStatus, pickupItems, pickups } from "~/db/schema/pickups";
 import { scrapMaterials } from "~/db/schema/rates";
 import { staffUsers } from "~/db/schema/staff";
+import type { PickupSlot } from "~/features/pickups/pickup-config";
 import { addDays, formatDateTimeIST, isCalendarDate, todayInKolkata } from "~/utils/dates";
 import { type DoorActor, doorActionProblem } from "./collector-access";
-import type { PickupSlot } from "./pickup-config";
 
 /** Statuses left off the route sheet: nobody goes to these doors. */
 const offRouteStatuses: PickupStatus[] = ["cancelled", "missed"];
@@ -181,7 +181,7 @@ function groupBySlot(cards: RouteCard[], slots: readonly PickupSlot[]): RouteSlo
  * The route sheet of `date` ("YYYY-MM-DD", Asia/Kolkata) for `viewer`: a collector gets the
  * pickups assigned to them; staff and admins every assigned pickup, or `collectorId`'s only.
  * Cancelled and missed pickups are left off; empty slots are left out.
- * @param slots the configured pickup slots (pickup-config.ts), in order.
+ * @param slots the configured pickup slots (app/features/pickups/pickup-config.ts), in order.
  * @throws RangeError when `date` is not a calendar date (check it with `routeSheetDate`).
  */
 export async function getRouteSheet(

@@ -5,8 +5,9 @@
  * the browser for the live total; the server runs it again on saving and stores its figures.
  * Weights are integer grams, rates paise per kg, amounts integer paise. Browser-safe.
  */
+
+import { estimatePaise } from "~/features/pickups/estimate";
 import { GRAMS_PER_KG } from "~/utils/units";
-import { estimatePaise } from "./estimate";
 
 /** A weighed material to price: grams on the scale at the rate of the day (paise per kg). */
 export interface WeighSheetLineInput {
