@@ -11,6 +11,7 @@ export default defineConfig({
       "tests/**/*.test.ts",
     ],
     exclude: ["tests/e2e/**", "node_modules/**", "build/**"],
+    globalSetup: ["tests/global-setup.ts"],
     setupFiles: ["tests/setup.ts"],
     env: { SESSION_SECRET: "vitest-session-secret-0123456789abcdef" },
     testTimeout: 30_000,

@@ -4,8 +4,9 @@
  * TEST_DATABASE_URL, dropped again on close.
  */
 import crypto from "node:crypto";
+import fs from "node:fs";
 import pg from "pg";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 import { type DatabaseHandle, openDatabase } from "~/db/client.server";
 import { useDatabaseHandle } from "~/db/db.server";
 
@@ -44,13 +45,27 @@ export async function createScratchDatabase(
   return { url: url.toString(), drop };
 }
 
+let template: Promise<Blob | undefined> | undefined;
+
 /**
- * PGlite in memory, or (with TEST_DATABASE_URL) a scratch PostgreSQL database dropped on close.
+ * The migrated database of tests/global-setup.ts, read once per test file; undefined when the
+ * run has no global setup (a database is then created and migrated from scratch).
+ */
+function migratedTemplate(): Promise<Blob | undefined> {
+  template ??= (async () => {
+    const file = inject("pgliteTemplate");
+    return file ? fs.openAsBlob(file) : undefined;
+  })();
+  return template;
+}
+
+/**
+ * PGlite in memory (started from the run's migrated template), or (with TEST_DATABASE_URL) a scratch PostgreSQL database dropped on close.
  * @param poolSize connections of the PostgreSQL pool (tests racing transactions want more).
  */
 export async function createTestDatabase(poolSize = 4): Promise<DatabaseHandle> {
   const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) return openDatabase({ memory: true });
+  if (!adminUrl) return openDatabase({ memory: true, loadDataDir: await migratedTemplate() });
 
   const scratch = await createScratchDatabase(adminUrl, "test");
   const handle = await openDatabase({ databaseUrl: scratch.url, poolSize });

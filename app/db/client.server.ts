@@ -67,7 +67,15 @@ export type OpenOptions =
       connectTimeoutSeconds?: number;
     }
   | { dataDir: string }
-  | { memory: true };
+  | {
+      memory: true;
+      /**
+       * A data directory to start from (a tarball from PGlite's `dumpDataDir("none")` of an
+       * already migrated database): skips initdb and the migrations already applied. The tests
+       * start every in-memory database from one such template (tests/db.ts).
+       */
+      loadDataDir?: Blob;
+    };
 
 const MIGRATIONS_LOCK_KEY = 727_274_001;
 
@@ -257,7 +265,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
       throw error;
     }
   } else {
-    client = await PGlite.create(embeddedPgliteOptions());
+    client = await PGlite.create({ loadDataDir: options.loadDataDir, ...embeddedPgliteOptions() });
   }
   const db = drizzlePglite({ client, schema });
   try {
