@@ -1,7 +1,7 @@
 /**
  * `npm run bench:messages` (docs/messages.md "E-mail"): messages per second through the e-mail
- * channel (pooled nodemailer, 5 connections) to a local smtp-server on 127.0.0.1, one message in
- * flight at a time and all in flight at once, rendered from the booking template; then the
+ * channel (pooled nodemailer, SMTP_POOL_CONNECTIONS connections) to a local smtp-server on
+ * 127.0.0.1, one message in flight at a time and all in flight at once, rendered from the booking template; then the
  * whole path: N outbox rows sent by one dispatcher (claim, render, send, record) on embedded
  * PGlite, or on BENCH_DATABASE_URL (an empty, disposable PostgreSQL database). Server and
  * client share this process (and its CPU), so the figure is a floor for a real relay on
