@@ -9,12 +9,7 @@ import { and, eq, inArray, like, type SQL, sql } from "drizzle-orm";
 import type { Database } from "./client.server";
 import { type MessageChannel, messages } from "./schema/messages";
 
-/**
- * The reason on a message that was not sent because its moment had passed: claimed at or after
- * its `expiresAt`, or made pointless by a later event (a weigh sheet superseded or decided, a
- * pickup collected before its reminders were due). Shown on the staff Messages page.
- */
-export const TOO_LATE = "Too late";
+export { TOO_LATE } from "./outbox-reasons";
 
 /** Every template the dispatcher can render (features/messages/templates.ts renders each). */
 export const messageTemplates = [

@@ -494,6 +494,63 @@ describe("messages of a pickup and 'Send again'", () => {
     const after = await pickupPage();
     expect(after.body.messageLog).toHaveLength(4);
   });
+
+  it("never sends again a message whose moment has passed; a copy keeps the original's moment", async () => {
+    const hour = 60 * 60 * 1000;
+    const remind = async (event: string, expiresAt: Date) => {
+      await enqueueMessage(handle.db, {
+        template: "pickup_reminder_hour",
+        to: { email: `pickup${pickup.id}@example.com` },
+        params: {
+          reference: pickup.reference,
+          name: "Pickup person",
+          trackingPath: `/pickups/token-${pickup.id}`,
+          pickupDate: "2030-03-16",
+          slotLabel: "9 – 11 am",
+        },
+        dedupeKey: `pickup:${pickup.id}:${event}`,
+        entity: { type: "pickup", id: pickup.id },
+        expiresAt,
+      });
+      const [row] = await handle.db
+        .update(messages)
+        .set({ status: "sent", sentAt: new Date(Date.now() - 2 * hour) })
+        .where(eq(messages.dedupeKey, `pickup:${pickup.id}:${event}`))
+        .returning();
+      if (!row) throw new Error("no reminder row");
+      return row;
+    };
+    const resend = (id: number) =>
+      routeAnswer(() =>
+        messageResend.action(
+          routeArgs<Parameters<typeof messageResend.action>[0]>(
+            `http://localhost/dashboard/messages/${id}/resend`,
+            {
+              cookie: staff.cookie,
+              form: { back: "/dashboard/messages" },
+              params: { id: String(id) },
+            },
+          ),
+        ),
+      );
+    const copies = () =>
+      handle.db
+        .select()
+        .from(messages)
+        .where(like(messages.dedupeKey, `pickup:${pickup.id}:reminder-%:resend:%`));
+
+    const past = await remind("reminder-past", new Date(Date.now() - hour));
+    const refused = await resend(past.id);
+    expect(refused.location).toBe("/dashboard/messages?message=tooLate");
+    expect(await copies()).toEqual([]);
+
+    const expiresAt = new Date(Date.now() + 24 * hour);
+    const future = await remind("reminder-future", expiresAt);
+    expect((await resend(future.id)).location).toBe("/dashboard/messages?message=resent");
+    const [copy] = await copies();
+    expect(copy?.dedupeKey).toBe(`pickup:${pickup.id}:reminder-future:resend:1`);
+    expect(copy?.expiresAt?.getTime()).toBe(expiresAt.getTime());
+  });
 });
 
 describe("the Messages page and its CSV", () => {

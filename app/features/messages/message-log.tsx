@@ -7,6 +7,7 @@
 import { Form, Link, useLocation, useNavigation, useSearchParams } from "react-router";
 import { DataTable } from "~/components/dashboard/data-table";
 import { StatusNotice } from "~/components/ui/form-messages";
+import { TOO_LATE } from "~/db/outbox-reasons";
 import { formatDateTimeIST } from "~/utils/dates";
 import {
   messageChannelLabels,
@@ -40,6 +41,8 @@ function timeOf(message: MessageView): string {
 export function SendAgainButton({ message, back }: { message: MessageView; back: string }) {
   const submitting = useNavigation().state === "submitting";
   if (!resendableStatuses.includes(message.status)) return null;
+  // Skipped as too late: a copy would be too late as well (docs/messages.md "Too late").
+  if (message.status === "skipped" && message.lastError === TOO_LATE) return null;
   return (
     <Form method="post" action={`/dashboard/messages/${message.id}/resend`}>
       <input type="hidden" name="back" value={back} />

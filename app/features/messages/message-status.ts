@@ -47,5 +47,6 @@ export const resendNotices = {
   resent: "The message was queued to be sent again.",
   pending: "That message is still waiting to be sent; it was not copied.",
   raced: "That message was just sent again by someone else.",
+  tooLate: "That message is too late to send again: the moment it was for has passed.",
 } as const;
 export type ResendNotice = keyof typeof resendNotices;

@@ -198,7 +198,7 @@ export class MessageResendError extends Error {
   readonly status: 404 | 409;
   constructor(
     message: string,
-    readonly reason: "unknown" | "pending" | "raced",
+    readonly reason: "unknown" | "pending" | "raced" | "tooLate",
   ) {
     super(message);
     this.status = reason === "unknown" ? 404 : 409;
@@ -219,15 +219,20 @@ function escapeLike(text: string): string {
  * message (same channel, recipient, template, parameters, language and pickup/order), due now,
  * with the dedupe key `<original key>:resend:<n>` (n = copies so far + 1; a copy of a copy
  * counts from the original's key), and the audit row 'message.resend' on the message's pickup or
- * order (else on the message), in one transaction.
+ * order (else on the message), in one transaction. The copy keeps the original's `expires_at`
+ * (docs/messages.md "Too late"): a message that only made sense before a moment is never sent
+ * after it, by the dispatcher or by staff.
+ * @param now the request's time, compared with `expires_at`.
  * @returns the copy's id and dedupe key.
- * @throws MessageResendError 404 for an unknown message; 409 while it is still pending, or when
- *   another 'Send again' of it just won the same key (nothing is written).
+ * @throws MessageResendError 404 for an unknown message; 409 while it is still pending, when its
+ *   `expires_at` is at or before `now` (a reminder after the slot began), or when another 'Send
+ *   again' of it just won the same key (nothing is written).
  */
 export async function resendMessage(
   db: Database,
   actor: { email: string },
   messageId: number,
+  now: Date,
 ): Promise<{ id: number; dedupeKey: string; entityType: string | null; entityId: string | null }> {
   return db.transaction(async (tx) => {
     const [original] = await tx.select().from(messages).where(eq(messages.id, messageId));
@@ -236,6 +241,12 @@ export async function resendMessage(
       throw new MessageResendError(
         "This message is still waiting to be sent; it can be sent again once it is sent, failed or skipped.",
         "pending",
+      );
+    }
+    if (original.expiresAt && original.expiresAt.getTime() <= now.getTime()) {
+      throw new MessageResendError(
+        "This message was only meant to be sent before a moment that has passed; it is too late to send it again.",
+        "tooLate",
       );
     }
     const base = original.dedupeKey.replace(/:resend:\d+$/, "");
@@ -259,7 +270,8 @@ export async function resendMessage(
       params: original.params as never,
       language: original.language as "en",
       dedupeKey,
-      sendAfter: new Date(),
+      sendAfter: now,
+      expiresAt: original.expiresAt ?? undefined,
       entity,
     });
     if (added === 0) {

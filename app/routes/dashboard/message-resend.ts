@@ -21,8 +21,8 @@ function backTo(back: string | undefined, notice: ResendNotice) {
 
 /**
  * 'Send again' (docs/messages.md "Staff pages"): queues a copy of message `:id` due now, with
- * its audit row, and redirects to the form's `back` page with `?message=resent` (or `pending` /
- * `raced` when refused). Staff office access: collectors get 403; unknown message → 404.
+ * its audit row, and redirects to the form's `back` page with `?message=resent` (or `pending`,
+ * `tooLate` or `raced` when refused). Staff office access: collectors get 403; unknown message → 404.
  */
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireStaff(request);
@@ -30,7 +30,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (id === null) throw data("This message does not exist.", { status: 404 });
   const { back } = formStrings(await request.formData());
   try {
-    await resendMessage(await getDb(), user, id);
+    await resendMessage(await getDb(), user, id, new Date());
   } catch (error) {
     if (!(error instanceof MessageResendError)) throw error;
     if (error.reason === "unknown") throw data(error.message, { status: 404 });
