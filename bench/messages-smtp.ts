@@ -12,7 +12,7 @@ import { eq } from "drizzle-orm";
 import { openDatabase } from "~/db/client.server";
 import { messages } from "~/db/schema/messages";
 import { createDispatcher } from "~/features/messages/dispatcher.server";
-import { createEmailChannel } from "~/features/messages/email-channel";
+import { createEmailChannel, SMTP_POOL_CONNECTIONS } from "~/features/messages/email-channel";
 import { renderEmail, renderForChannel } from "~/features/messages/templates";
 import { createWhatsAppChannel } from "~/features/messages/whatsapp-channel";
 import { sampleParams, testSite } from "../tests/support/message-fixtures";
@@ -104,7 +104,7 @@ async function run(): Promise<void> {
     );
     seconds = (performance.now() - started) / 1000;
     console.log(
-      `all at once (pool of 5): ${MESSAGES} messages in ${seconds.toFixed(2)} s, ${(MESSAGES / seconds).toFixed(0)} messages/s`,
+      `all at once (pool of ${SMTP_POOL_CONNECTIONS}): ${MESSAGES} messages in ${seconds.toFixed(2)} s, ${(MESSAGES / seconds).toFixed(0)} messages/s`,
     );
     await smtp.waitFor(2 * MESSAGES);
     console.log(`received by the SMTP server: ${smtp.received.length}`);
