@@ -362,6 +362,7 @@ async function pickupMessage(
   event: string,
   status: "pending" | "sent" | "failed" | "skipped",
   lastError: string | null = null,
+  expiresAt?: Date,
 ) {
   await enqueueMessage(handle.db, {
     template: "pickup_booked",
@@ -375,6 +376,7 @@ async function pickupMessage(
     },
     dedupeKey: `pickup:${pickup.id}:${event}`,
     entity: { type: "pickup", id: pickup.id },
+    expiresAt,
   });
   await handle.db
     .update(messages)
@@ -497,27 +499,19 @@ describe("messages of a pickup and 'Send again'", () => {
 
   it("never sends again a message whose moment has passed; a copy keeps the original's moment", async () => {
     const hour = 60 * 60 * 1000;
+    /** A sent e-mail of `pickup` that only makes sense until `expiresAt`: its row. */
     const remind = async (event: string, expiresAt: Date) => {
-      await enqueueMessage(handle.db, {
-        template: "pickup_reminder_hour",
-        to: { email: `pickup${pickup.id}@example.com` },
-        params: {
-          reference: pickup.reference,
-          name: "Pickup person",
-          trackingPath: `/pickups/token-${pickup.id}`,
-          pickupDate: "2030-03-16",
-          slotLabel: "9 – 11 am",
-        },
-        dedupeKey: `pickup:${pickup.id}:${event}`,
-        entity: { type: "pickup", id: pickup.id },
-        expiresAt,
-      });
+      await pickupMessage(pickup, event, "sent", null, expiresAt);
       const [row] = await handle.db
-        .update(messages)
-        .set({ status: "sent", sentAt: new Date(Date.now() - 2 * hour) })
-        .where(eq(messages.dedupeKey, `pickup:${pickup.id}:${event}`))
-        .returning();
-      if (!row) throw new Error("no reminder row");
+        .select()
+        .from(messages)
+        .where(
+          and(
+            eq(messages.dedupeKey, `pickup:${pickup.id}:${event}`),
+            eq(messages.channel, "email"),
+          ),
+        );
+      if (!row) throw new Error("no message row");
       return row;
     };
     const resend = (id: number) =>
@@ -537,18 +531,18 @@ describe("messages of a pickup and 'Send again'", () => {
       handle.db
         .select()
         .from(messages)
-        .where(like(messages.dedupeKey, `pickup:${pickup.id}:reminder-%:resend:%`));
+        .where(like(messages.dedupeKey, `pickup:${pickup.id}:moment-%:resend:%`));
 
-    const past = await remind("reminder-past", new Date(Date.now() - hour));
+    const past = await remind("moment-past", new Date(Date.now() - hour));
     const refused = await resend(past.id);
     expect(refused.location).toBe("/dashboard/messages?message=tooLate");
     expect(await copies()).toEqual([]);
 
     const expiresAt = new Date(Date.now() + 24 * hour);
-    const future = await remind("reminder-future", expiresAt);
+    const future = await remind("moment-future", expiresAt);
     expect((await resend(future.id)).location).toBe("/dashboard/messages?message=resent");
     const [copy] = await copies();
-    expect(copy?.dedupeKey).toBe(`pickup:${pickup.id}:reminder-future:resend:1`);
+    expect(copy?.dedupeKey).toBe(`pickup:${pickup.id}:moment-future:resend:1`);
     expect(copy?.expiresAt?.getTime()).toBe(expiresAt.getTime());
   });
 });
