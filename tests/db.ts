@@ -3,47 +3,13 @@
  * in-memory PGlite by default, or a new database on the PostgreSQL server at
  * TEST_DATABASE_URL, dropped again on close.
  */
-import crypto from "node:crypto";
 import fs from "node:fs";
-import pg from "pg";
 import { afterAll, beforeAll, inject } from "vitest";
 import { type DatabaseHandle, openDatabase } from "~/db/client.server";
 import { useDatabaseHandle } from "~/db/db.server";
+import { createScratchDatabase } from "./support/scratch-database";
 
-/**
- * A new, empty database `<prefix>_<12 hex digits>` on the PostgreSQL server at `adminUrl` (its
- * user needs CREATEDB): its connection URL, and `drop()`, to call once every pool on it is
- * closed. Used by the integration tests and `npm run bench:dashboard`.
- */
-export async function createScratchDatabase(
-  adminUrl: string,
-  prefix: string,
-): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `${prefix}_${crypto.randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const drop = async () => {
-    const cleanup = new pg.Client({ connectionString: adminUrl });
-    await cleanup.connect();
-    // pool.end() resolves before every backend has gone: wait (≤ 5 s) so the forced drop
-    // does not kill a connection that is still closing (an uncaught FATAL in the test run).
-    for (let i = 0; i < 100; i++) {
-      const { rows } = await cleanup.query<{ n: number }>(
-        "select count(*)::int as n from pg_stat_activity where datname = $1",
-        [name],
-      );
-      if (rows[0]?.n === 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    await cleanup.query(`drop database if exists ${name} with (force)`);
-    await cleanup.end();
-  };
-  return { url: url.toString(), drop };
-}
+export { createScratchDatabase };
 
 let template: Promise<Blob | undefined> | undefined;
 

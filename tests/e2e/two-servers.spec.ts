@@ -16,6 +16,7 @@ import { expect, test } from "@playwright/test";
 import pg from "pg";
 import { LOGIN_ATTEMPTS_PER_MINUTE } from "~/features/staff/session.server";
 import { formatPaise } from "~/utils/money";
+import { dropScratchDatabase } from "../support/scratch-database";
 import { type ServerProcess, startServerProcess } from "../support/server-process";
 
 const adminUrl = process.env.E2E_DATABASE_URL;
@@ -72,9 +73,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await Promise.all(servers.map((server) => server.stop()));
   if (databaseName) {
-    await withClient(adminUrl as string, (client) =>
-      client.query(`drop database if exists ${databaseName} with (force)`),
-    );
+    await dropScratchDatabase(adminUrl as string, databaseName);
   }
   for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
 });
