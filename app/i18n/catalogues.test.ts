@@ -95,8 +95,10 @@ describe("message catalogues", () => {
   it("uses every message in the code", () => {
     const unused = ids.filter((id) => {
       if (dynamicPrefixes.some((prefix) => id.startsWith(prefix))) return false;
+      if (source.includes(`"${id}"`)) return false;
       if (namespaceOf(id) === "errors") {
-        // Server texts are matched by their English words: the longest literal part must be in the code.
+        // Server texts not yet thrown as refusals with ids (ADR 0024) are matched by their
+        // English words: the longest literal part must be in the code.
         const parts = (english[id] as string)
           .split(/\{[\w]+\}/)
           .sort((a, b) => b.length - a.length);

@@ -14,6 +14,7 @@ import { type I18n, setupI18n } from "@lingui/core";
 import { compileMessage } from "@lingui/message-utils/compileMessage";
 import { data } from "react-router";
 import { pagePathOf } from "~/utils/data-request";
+import type { MessageRef } from "~/utils/refusal";
 import en from "./catalogues/en.json";
 import hi from "./catalogues/hi.json";
 import kn from "./catalogues/kn.json";
@@ -83,6 +84,15 @@ export function serverI18n(lang: Lang): I18n {
 /** `t(lang, id, values)`: one message as text, for server code (meta, redirects, e-mails). */
 export function t(lang: Lang, id: string, values?: Record<string, unknown>): string {
   return serverI18n(lang)._(id, values);
+}
+
+/**
+ * A refusal's or other server message's words in `lang` (ADR 0024): its id rendered through
+ * the language's catalogue with its values. `ref` is a `Refusal` (app/utils/refusal.ts) or the
+ * plain `{ id, values }` it travels as.
+ */
+export function refusalText(lang: Lang, ref: MessageRef): string {
+  return t(lang, ref.id, ref.values);
 }
 
 /**

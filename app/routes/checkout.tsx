@@ -35,18 +35,18 @@ import {
   OrderRejectedError,
   placeOrder,
   UnconfirmedCodCapError,
-  unconfirmedCodMessage,
 } from "~/features/orders/orders.server";
 import { razorpayConfig } from "~/features/payments/razorpay.server";
 import { countAttempt, honeypotFilled } from "~/features/site/anti-automation.server";
 import { localisedPageMeta } from "~/features/site/meta";
 import { siteConfig } from "~/features/site/site-config";
-import { langOf, localiseActionData, messagesFor } from "~/i18n/i18n.server";
+import { langOf, localiseActionData, messagesFor, refusalText } from "~/i18n/i18n.server";
 import { useLocalePath, useT } from "~/i18n/i18n-react";
 import { localePath } from "~/i18n/languages";
 import { idempotencyKey } from "~/utils/codes.server";
 import { firstIssuePerField, textFields } from "~/utils/form-data";
 import { formatPaise } from "~/utils/money";
+import { message } from "~/utils/refusal";
 import { clientAddressContext } from "~/utils/request-context";
 import type { Route } from "./+types/checkout";
 
@@ -74,17 +74,19 @@ type ActionResult = {
 };
 
 /**
- * A refused coupon code as the page's answer: the message next to 'Coupon code', 422 (or 429
- * with Retry-After once the client guessed too many); an unknown code counts as a guess.
+ * A refused coupon code as the page's answer: the message next to 'Coupon code' in the page's
+ * language, 422 (or 429 with Retry-After once the client guessed too many); an unknown code
+ * counts as a guess.
  */
 async function couponRefusal(
+  request: Request,
   error: CouponRejectedError,
   values: Record<string, string>,
   clientAddress: string,
 ) {
   const refusal = await countCouponRefusal(clientAddress, error);
   return data<ActionResult>(
-    { values, errors: { couponCode: refusal.message } },
+    { values, errors: { couponCode: refusalText(langOf(request), refusal) } },
     {
       status: refusal.status,
       headers: refusal.retryAfterSeconds
@@ -104,7 +106,12 @@ async function applyCoupon(
   const typed = parsed.success ? parsed.data.couponCode : undefined;
   if (!typed) {
     return data<ActionResult>(
-      { values, errors: { couponCode: "Enter your coupon code, e.g. SS-7K2M-9QXD." } },
+      {
+        values,
+        errors: {
+          couponCode: refusalText(langOf(request), message("errors.checkout.couponRequired")),
+        },
+      },
       { status: 400 },
     );
   }
@@ -115,7 +122,9 @@ async function applyCoupon(
     const coupon = await previewCoupon(db, typed, cart.subtotalPaise, new Date());
     return data<ActionResult>({ values: { ...values, couponCode: coupon.code }, coupon });
   } catch (error) {
-    if (error instanceof CouponRejectedError) return couponRefusal(error, values, clientAddress);
+    if (error instanceof CouponRejectedError) {
+      return couponRefusal(request, error, values, clientAddress);
+    }
     throw error;
   }
 }
@@ -131,16 +140,6 @@ export async function action(args: Route.ActionArgs) {
   return localiseActionData(langOf(args.request), await checkoutAction(args));
 }
 
-/*
- * The English texts the checkout answers with (each has an `errors.checkout.*` entry, see
- * localiseActionData), as they read here: the shared field rules of app/utils/form-schemas.ts
- * - "Enter your name." / "Your name can be at most 100 characters."
- * - "Enter your address." / "Your address can be at most 300 characters."
- * - "Enter your city." / "Your city can be at most 80 characters."
- * and placeOrder's cash-on-delivery cap (unconfirmedCodMessage):
- * - "You already have 1 cash-on-delivery order waiting for our confirmation. Please call us on +91 98450 12345 to confirm your earlier order before placing another."
- * - "You already have 2 cash-on-delivery orders waiting for our confirmation. Please call us on +91 98450 12345 to confirm your earlier orders before placing another."
- */
 async function checkoutAction({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   if (honeypotFilled(formData)) return data<ActionResult>({ values: {} }, { status: 400 });
@@ -161,7 +160,7 @@ async function checkoutAction({ request, context }: Route.ActionArgs) {
       {
         values,
         errors: {
-          paymentMethod: "Online payment is not available. Please choose cash on delivery.",
+          paymentMethod: refusalText(lang, message("errors.checkout.onlineUnavailable")),
         },
       },
       { status: 400 },
@@ -169,7 +168,10 @@ async function checkoutAction({ request, context }: Route.ActionArgs) {
   }
   const cartId = await readCartId(request);
   if (!cartId) {
-    return data<ActionResult>({ values, formError: "Your cart is empty." }, { status: 409 });
+    return data<ActionResult>(
+      { values, formError: refusalText(lang, message("errors.cart.empty")) },
+      { status: 409 },
+    );
   }
   const { idempotencyKey: key, shownLines, paymentMethod, couponCode, ...shipping } = parsed.data;
   const overLimit = await countAttempt("order", clientAddress);
@@ -199,16 +201,20 @@ async function checkoutAction({ request, context }: Route.ActionArgs) {
     return redirect(localePath(lang, `/orders/${order.trackingToken}/placed`), { status: 303 });
   } catch (error) {
     if (error instanceof OrderRejectedError) {
-      const formError =
+      const formError = refusalText(
+        lang,
         error instanceof UnconfirmedCodCapError
-          ? unconfirmedCodMessage(error.cap, siteConfig.phoneDisplay)
-          : error.message;
+          ? message(error.id, { ...error.values, phone: siteConfig.phoneDisplay })
+          : error,
+      );
       return data<ActionResult>(
         { values, formError, changedLines: error.changedLines },
         { status: error.status },
       );
     }
-    if (error instanceof CouponRejectedError) return couponRefusal(error, values, clientAddress);
+    if (error instanceof CouponRejectedError) {
+      return couponRefusal(request, error, values, clientAddress);
+    }
     throw error;
   }
 }
@@ -358,25 +364,12 @@ function OrderRefusal({
       {changedLines?.length ? (
         <ul>
           {changedLines.map((line) => (
-            <li key={line.productId}>{refusalLine(t, line)}</li>
+            <li key={line.productId}>{t(line.reason.id, line.reason.values)}</li>
           ))}
         </ul>
       ) : null}
     </div>
   );
-}
-
-/**
- * A line that changed since the page was shown: "Tulsi is out of stock." or "Tulsi has only 2
- * left." (placeOrder's reasons "is out of stock" / "has only N left").
- */
-function refusalLine(t: ReturnType<typeof useT>, line: ChangedLine): string {
-  const left = /^has only (\d+) left$/.exec(line.reason);
-  if (left) return t("checkout.refusal.onlyLeft", { product: line.name, count: left[1] });
-  if (line.reason === "is out of stock") {
-    return t("checkout.refusal.outOfStock", { product: line.name });
-  }
-  return `${line.name} ${line.reason}.`;
 }
 
 /** Name, e-mail, phone and the delivery address, with the typed values and their errors. */

@@ -14,12 +14,14 @@ import {
 } from "~/features/cart/cart.server";
 import { IllegalTransitionError } from "~/features/orders/order-status";
 import {
+  type ChangedLine,
   cancelOrderByToken,
   getOrderByToken,
   OrderRejectedError,
   placeOrder,
   transitionOrder,
 } from "~/features/orders/orders.server";
+import { refusalText } from "~/i18n/i18n.server";
 import { idempotencyKey } from "~/utils/codes.server";
 import { entityHistory } from "~/utils/entity-history.server";
 import { formatPaise } from "~/utils/money";
@@ -172,16 +174,19 @@ describe("placeOrder", () => {
       shipping: newShopper(),
     }).catch((e) => e);
     expect(error).toBeInstanceOf(OrderRejectedError);
-    expect(error.changedLines).toEqual([
-      { productId: plant.id, name: "Areca Palm", reason: "has a new price" },
-    ]);
+    expect(
+      error.changedLines.map((line: ChangedLine) => ({
+        ...line,
+        reason: refusalText("en", line.reason),
+      })),
+    ).toEqual([{ productId: plant.id, name: "Areca Palm", reason: "Areca Palm has a new price." }]);
     await changeQuantity(db, cart.cartId, plant.id, 1);
     const again = await placeOrder(db, {
       ...cart,
       idempotencyKey: idempotencyKey(),
       shipping: newShopper(),
     }).catch((e) => e);
-    expect(again.changedLines[0].reason).toBe("has a new price");
+    expect(refusalText("en", again.changedLines[0].reason)).toBe("Areca Palm has a new price.");
     expect((await productBySlug(db, "areca-palm")).stock).toBe(10);
   });
 

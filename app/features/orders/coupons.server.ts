@@ -19,24 +19,33 @@ import {
   consumeRateLimit,
   RateLimitedError,
 } from "~/utils/rate-limit.server";
+import { type MessageValues, Refusal } from "~/utils/refusal";
 
 /** Why a code was refused; 'unknown' covers a code of a pickup that is not collected. */
 export type CouponProblem = "unknown" | "expired" | "used-up" | "rate-limited";
 
+/** The message id of each problem (`errors.checkout.*`; 'expired' takes `{date}`). */
+const couponMessageIds: Record<CouponProblem, string> = {
+  unknown: "errors.checkout.couponInvalid",
+  expired: "errors.checkout.couponExpired",
+  "used-up": "errors.checkout.couponUsedUp",
+  "rate-limited": "errors.checkout.couponTooMany",
+};
+
 /**
- * A coupon code that cannot be used: `message` goes next to the 'Coupon code' field. `status`
- * is 422 for a refused code, 429 once the client has guessed too many.
+ * A coupon code that cannot be used: a refusal (ADR 0024) next to the 'Coupon code' field
+ * (`field` "couponCode"), with the id of its `problem`. `status` is 422 for a refused code, 429
+ * once the client has guessed too many (then `retryAfterSeconds` for Retry-After).
  */
-export class CouponRejectedError extends Error {
+export class CouponRejectedError extends Refusal {
   override name = "CouponRejectedError";
-  readonly field = "couponCode";
   constructor(
-    message: string,
     readonly problem: CouponProblem,
-    readonly status: 422 | 429 = 422,
+    values: MessageValues = {},
+    status: 422 | 429 = 422,
     readonly retryAfterSeconds?: number,
   ) {
-    super(message);
+    super(couponMessageIds[problem], values, { status, field: "couponCode" });
   }
 }
 
@@ -61,7 +70,7 @@ export function formatCouponExpiry(expiresAt: Date): string {
 }
 
 function unknownCode(): CouponRejectedError {
-  return new CouponRejectedError("This coupon code is not valid.", "unknown");
+  return new CouponRejectedError("unknown");
 }
 
 /** A coupon as checkout uses it; `balancePaise` as read (locked when read for spending). */
@@ -102,13 +111,10 @@ export async function findUsableCoupon(
   const [row] = lock ? await query.for("update", { of: coupons }) : await query;
   if (row?.pickupStatus !== "collected") throw unknownCode();
   if (row.expiresAt.getTime() <= now.getTime()) {
-    throw new CouponRejectedError(
-      `This coupon expired on ${formatCouponExpiry(row.expiresAt)}.`,
-      "expired",
-    );
+    throw new CouponRejectedError("expired", { date: formatCouponExpiry(row.expiresAt) });
   }
   if (row.balancePaise <= 0) {
-    throw new CouponRejectedError("This coupon has been used up.", "used-up");
+    throw new CouponRejectedError("used-up");
   }
   const { pickupStatus: _status, ...coupon } = row;
   return coupon;
@@ -261,5 +267,5 @@ export async function countCouponRefusal(
 
 function asCouponError(error: unknown): unknown {
   if (!(error instanceof RateLimitedError)) return error;
-  return new CouponRejectedError(error.message, "rate-limited", 429, error.retryAfterSeconds);
+  return new CouponRejectedError("rate-limited", {}, 429, error.retryAfterSeconds);
 }

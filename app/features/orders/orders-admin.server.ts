@@ -342,15 +342,13 @@ export async function markCashCollected(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, id));
-    if (!order) throw new OrderRejectedError("This order does not exist.", 404);
+    if (!order) throw new OrderRejectedError("errors.order.notFound", 404);
     if (order.status !== expectedFrom) {
-      throw new OrderRejectedError("This order changed meanwhile. Please reload.", 409);
+      throw new OrderRejectedError("errors.order.changed", 409);
     }
     if (!canCollectCash(order)) {
       throw new OrderRejectedError(
-        order.paymentStatus === "paid"
-          ? "This order is already paid."
-          : "Cash can be recorded only for a cash-on-delivery order that is shipped or delivered.",
+        order.paymentStatus === "paid" ? "errors.payment.alreadyPaid" : "errors.order.cashOnlyCod",
         409,
       );
     }
@@ -366,7 +364,7 @@ export async function markCashCollected(
       )
       .returning({ id: orders.id });
     if (updated.length === 0) {
-      throw new OrderRejectedError("This order changed meanwhile. Please reload.", 409);
+      throw new OrderRejectedError("errors.order.changed", 409);
     }
     await recordAudit(tx, {
       actor: { email: actorEmail },

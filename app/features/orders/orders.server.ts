@@ -17,6 +17,7 @@ import type { Lang } from "~/i18n/languages";
 import { humanReference, isUnguessableToken, unguessableToken } from "~/utils/codes.server";
 import { env } from "~/utils/env.server";
 import { isUniqueViolation } from "~/utils/pg-errors";
+import { type MessageRef, type MessageValues, message, Refusal } from "~/utils/refusal";
 import type { CheckoutInput } from "./checkout.schema";
 import { lockAndCountUnconfirmedCodOrders } from "./cod-order-cap.server";
 import {
@@ -31,34 +32,44 @@ import { enqueueOrderPlaced, enqueueOrderStatus } from "./order-messages.server"
 import { assertOrderTransition, shopperCanCancel } from "./order-status";
 import { orderHoldsStock, returnOrderStock } from "./order-stock.server";
 
-/** A line the shopper must look at again before ordering. */
+/**
+ * A line the shopper must look at again before ordering: `reason` is its message
+ * (`checkout.refusal.*`, with the product's name and, for a shortfall, the count left).
+ */
 export interface ChangedLine {
   productId: number;
   name: string;
-  reason: string;
+  reason: MessageRef;
 }
 
-/** The order cannot be placed as shown; nothing was written. `status` is the HTTP status. */
-export class OrderRejectedError extends Error {
+/**
+ * The order cannot be placed as shown, or changed as asked; nothing was written. A refusal
+ * (ADR 0024) with an `errors.checkout.*` or `errors.order.*` id, status 404, 409 or 422, and
+ * the lines that changed since the checkout page was shown.
+ */
+export class OrderRejectedError extends Refusal {
   override name = "OrderRejectedError";
   constructor(
-    message: string,
-    readonly status: 404 | 409 | 422,
+    id: string,
+    status: 404 | 409 | 422,
     readonly changedLines: ChangedLine[] = [],
+    values: MessageValues = {},
   ) {
-    super(message);
+    super(id, values, { status });
   }
 }
 
 /**
  * The phone number already holds `cap` unconfirmed cash-on-delivery orders (docs/operations.md
- * "Anti-automation"): 409; the route words it with the shop's phone through
- * `unconfirmedCodMessage`.
+ * "Anti-automation"): 409, `errors.checkout.codCapOne` / `codCapMany` with `{cap}`; the route
+ * adds the shop's `{phone}`.
  */
 export class UnconfirmedCodCapError extends OrderRejectedError {
   override name = "UnconfirmedCodCapError";
   constructor(readonly cap: number) {
-    super(unconfirmedCodMessage(cap), 409);
+    super(cap === 1 ? "errors.checkout.codCapOne" : "errors.checkout.codCapMany", 409, [], {
+      cap,
+    });
   }
 }
 
@@ -205,10 +216,7 @@ function replay(
   cartId: string,
 ): PlacedOrder & { replayed: boolean } {
   if (previous.cartId !== cartId) {
-    throw new OrderRejectedError(
-      "This checkout form was already used for another order. Please check your cart and confirm again.",
-      409,
-    );
+    throw new OrderRejectedError("errors.checkout.formUsed", 409);
   }
   const { cartId: _cart, ...order } = previous;
   return { ...order, replayed: true };
@@ -222,20 +230,12 @@ function replay(
  */
 async function placeInTransaction(tx: Database, input: PlaceOrderInput): Promise<PlacedOrder> {
   const shown = parseShownLines(input.shownLines);
-  if (!shown)
-    throw new OrderRejectedError(
-      "This form was changed. Please check your cart and confirm again.",
-      422,
-    );
+  if (!shown) throw new OrderRejectedError("errors.checkout.formChanged", 422);
   const lines = await readCartLines(tx, input.cartId);
-  if (lines.length === 0) throw new OrderRejectedError("Your cart is empty.", 409);
+  if (lines.length === 0) throw new OrderRejectedError("errors.cart.empty", 409);
   const changed = linesChangedSinceShown(lines, shown);
   if (changed.length > 0) {
-    throw new OrderRejectedError(
-      "Your cart changed. Please check it and confirm again.",
-      409,
-      changed,
-    );
+    throw new OrderRejectedError("errors.checkout.cartChanged", 409, changed);
   }
   await reserveStock(tx, lines);
   const subtotalPaise = orderSubtotal(lines);
@@ -294,16 +294,6 @@ async function checkUnconfirmedCodOrders(tx: Database, phone: string, cap: numbe
   }
 }
 
-/**
- * What a phone number at the cash-on-delivery cap is told; with `shopPhone` (the route passes
- * the site's, docs/product.md) it names the number to call.
- */
-export function unconfirmedCodMessage(cap: number, shopPhone?: string): string {
-  const orderWord = cap === 1 ? "order" : "orders";
-  const call = shopPhone ? `call us on ${shopPhone}` : "call us";
-  return `You already have ${cap} cash-on-delivery ${orderWord} waiting for our confirmation. Please ${call} to confirm your earlier ${orderWord} before placing another.`;
-}
-
 type CartLineNow = Awaited<ReturnType<typeof readCartLines>>[number];
 
 /**
@@ -341,21 +331,25 @@ function linesChangedSinceShown(
   shown: ReadonlyMap<number, { quantity: number; unitPricePaise: number }>,
 ): ChangedLine[] {
   const changed: ChangedLine[] = [];
-  const change = (line: { productId: number; name: string }, reason: string) =>
-    changed.push({ productId: line.productId, name: line.name, reason });
+  const change = (line: { productId: number; name: string }, id: string) =>
+    changed.push({
+      productId: line.productId,
+      name: line.name,
+      reason: message(`checkout.refusal.${id}`, { product: line.name }),
+    });
   for (const line of lines) {
     const seen = shown.get(line.productId);
-    if (!seen) change(line, "was added to your cart");
-    else if (seen.unitPricePaise !== line.unitPricePaise) change(line, "has a new price");
-    else if (seen.quantity !== line.quantity) change(line, "has a different quantity");
+    if (!seen) change(line, "added");
+    else if (seen.unitPricePaise !== line.unitPricePaise) change(line, "newPrice");
+    else if (seen.quantity !== line.quantity) change(line, "otherQuantity");
   }
   for (const productId of shown.keys()) {
     if (!lines.some((line) => line.productId === productId)) {
-      change({ productId, name: "An item" }, "was removed from your cart");
+      changed.push({ productId, name: "", reason: message("checkout.refusal.removed") });
     }
   }
   for (const line of lines) {
-    if (!line.active) change(line, "is no longer sold");
+    if (!line.active) change(line, "noLongerSold");
   }
   return changed;
 }
@@ -391,18 +385,19 @@ async function reserveStock(tx: Database, lines: readonly CartLineNow[]): Promis
       soldOut.push({
         productId: line.productId,
         name: line.name,
-        reason: left > 0 ? `has only ${left} left` : "is out of stock",
+        reason:
+          left > 0
+            ? message("checkout.refusal.onlyLeft", { product: line.name, count: left })
+            : message("checkout.refusal.outOfStock", { product: line.name }),
       });
     }
   }
+  const [only] = soldOut;
+  if (only && soldOut.length === 1 && only.reason.id === "checkout.refusal.outOfStock") {
+    throw new OrderRejectedError("errors.cart.outOfStock", 409, soldOut, { product: only.name });
+  }
   if (soldOut.length > 0) {
-    throw new OrderRejectedError(
-      soldOut.length === 1 && soldOut[0]?.reason === "is out of stock"
-        ? `${soldOut[0].name} is out of stock.`
-        : "Some items are no longer in stock in the quantity you chose.",
-      409,
-      soldOut,
-    );
+    throw new OrderRejectedError("errors.checkout.someOutOfStock", 409, soldOut);
   }
 }
 
@@ -413,10 +408,7 @@ async function reserveStock(tx: Database, lines: readonly CartLineNow[]): Promis
 function orderSubtotal(lines: readonly CartLineNow[]): number {
   const subtotalPaise = lines.reduce((sum, line) => sum + line.unitPricePaise * line.quantity, 0);
   if (subtotalPaise > MAX_ORDER_TOTAL_PAISE) {
-    throw new OrderRejectedError(
-      "Orders above ₹10,00,000 are taken by phone. Please call us, or remove some items.",
-      409,
-    );
+    throw new OrderRejectedError("errors.checkout.tooLarge", 409);
   }
   return subtotalPaise;
 }
@@ -545,9 +537,9 @@ export async function transitionOrder(
       .where(eq(orders.id, orderId))
       // Locked: the payment expiry job must not give the stock back at the same time.
       .for("update");
-    if (!order) throw new OrderRejectedError("This order does not exist.", 404);
+    if (!order) throw new OrderRejectedError("errors.order.notFound", 404);
     if (expectedFrom && order.status !== expectedFrom) {
-      throw new OrderRejectedError("This order changed meanwhile. Please reload.", 409);
+      throw new OrderRejectedError("errors.order.changed", 409);
     }
     assertOrderTransition(order.status, to);
     const updated = await tx
@@ -555,8 +547,7 @@ export async function transitionOrder(
       .set({ status: to, updatedAt: new Date() })
       .where(and(eq(orders.id, orderId), eq(orders.status, order.status)))
       .returning({ id: orders.id });
-    if (updated.length === 0)
-      throw new OrderRejectedError("This order changed meanwhile. Please reload.", 409);
+    if (updated.length === 0) throw new OrderRejectedError("errors.order.changed", 409);
     if (to === "cancelled") {
       // An order whose online payment expired gave its stock back already (docs/payments.md).
       if (await orderHoldsStock(tx, { id: orderId, paymentStatus: order.paymentStatus })) {
@@ -588,18 +579,12 @@ function auditActor(name: string): AuditActor {
  */
 export async function cancelOrderByToken(db: Database, token: string): Promise<void> {
   const order = await getOrderByToken(db, token);
-  if (!order) throw new OrderRejectedError("This order does not exist.", 404);
+  if (!order) throw new OrderRejectedError("errors.order.notFound", 404);
   if (order.paymentMethod === "online" && order.paymentStatus === "paid") {
-    throw new OrderRejectedError(
-      "This order is paid online. Please call us to cancel it and get your money back.",
-      409,
-    );
+    throw new OrderRejectedError("errors.order.paidCancel", 409);
   }
   if (!shopperCanCancel(order.status)) {
-    throw new OrderRejectedError(
-      "This order can no longer be cancelled online. Please call us.",
-      409,
-    );
+    throw new OrderRejectedError("errors.order.cannotCancel", 409);
   }
   await transitionOrder(db, order.id, "cancelled", "visitor", "placed");
 }
