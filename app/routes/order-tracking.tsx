@@ -13,12 +13,13 @@ import { canPayOnline } from "~/features/payments/payment-status";
 import { PaymentError, switchToCashOnDelivery } from "~/features/payments/payments.server";
 import { razorpayConfig } from "~/features/payments/razorpay.server";
 import { localisedPageMeta } from "~/features/site/meta";
-import { langOf, localiseActionData, messagesFor } from "~/i18n/i18n.server";
+import { langOf, localiseActionData, messagesFor, refusalText } from "~/i18n/i18n.server";
 import { Trans, useLocalePath, useT } from "~/i18n/i18n-react";
 import { intlLocales, type Lang, localePath } from "~/i18n/languages";
 import { formatDateTimeIST } from "~/utils/dates";
 import { formatPaise } from "~/utils/money";
 import { formatIndianMobile } from "~/utils/phone";
+import { message } from "~/utils/refusal";
 import type { Route } from "./+types/order-tracking";
 
 /** "22 Nov 2026, 6:05 am" in Asia/Kolkata, in the language's own format for Hindi and Kannada. */
@@ -64,13 +65,16 @@ async function orderAction({ params, request }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = form.get("intent");
   if (intent !== "cancel" && intent !== "cash-on-delivery")
-    return data({ error: "Unknown action." }, { status: 400 });
+    return data(
+      { error: refusalText(langOf(request), message("errors.pickup.unknownAction")) },
+      { status: 400 },
+    );
   try {
     if (intent === "cancel") await cancelOrderByToken(await getDb(), params.token);
     else await switchToCashOnDelivery(await getDb(), params.token);
   } catch (error) {
     if (error instanceof OrderRejectedError || error instanceof PaymentError)
-      return data({ error: error.message }, { status: error.status });
+      return data({ error: refusalText(langOf(request), error) }, { status: error.status });
     throw error;
   }
   return redirect(localePath(langOf(request), `/orders/${params.token}`), { status: 303 });

@@ -33,12 +33,19 @@ import {
 } from "~/features/payments/razorpay-checkout";
 import { localisedPageMeta } from "~/features/site/meta";
 import { siteConfig } from "~/features/site/site-config";
-import { langOf, localiseActionData, messagesFor, t as serverT } from "~/i18n/i18n.server";
+import {
+  langOf,
+  localiseActionData,
+  messagesFor,
+  refusalText,
+  t as serverT,
+} from "~/i18n/i18n.server";
 import { Trans, useLocalePath, useT } from "~/i18n/i18n-react";
 import { localePath } from "~/i18n/languages";
 import { isUnguessableToken } from "~/utils/codes.server";
 import { firstIssuePerField, textFields } from "~/utils/form-data";
 import { formatPaise } from "~/utils/money";
+import { message } from "~/utils/refusal";
 import type { Route } from "./+types/payment";
 
 // Loader and action headers (Retry-After of a 429) reach document responses too.
@@ -77,20 +84,13 @@ export async function action({ request }: Route.ActionArgs) {
   return localiseActionData(langOf(request), await paymentAction(request));
 }
 
-/*
- * The English texts the page answers with besides its own (each has an `errors.payment.*`
- * entry): payments.server.ts's stock shortfall (shortfallMessage) and cash-on-delivery cap:
- * - "Sorry, Tulsi is no longer in stock." / "Sorry, Tulsi, Money plant and Aloe vera are no longer in stock."
- * - "This phone number already has 1 cash-on-delivery order waiting for our confirmation. Please pay online, or call us to confirm your earlier orders first."
- * - "This phone number already has 2 cash-on-delivery orders waiting for our confirmation. Please pay online, or call us to confirm your earlier orders first."
- */
 async function paymentAction(request: Request) {
   const form = await request.formData();
   const lang = langOf(request);
   const config = razorpayConfig();
   if (!config) {
     return data<ActionResult>(
-      { formError: "Online payment is not available. Please pay in cash on delivery." },
+      { formError: refusalText(lang, message("errors.payment.unavailable")) },
       { status: 404 },
     );
   }
@@ -100,7 +100,7 @@ async function paymentAction(request: Request) {
       const parsed = verifyFormSchema.safeParse(textFields(form, verifyFields));
       if (!parsed.success) {
         return data<ActionResult>(
-          { formError: "We could not confirm this payment. Please try again." },
+          { formError: refusalText(lang, message("errors.payment.verifyFailed")) },
           { status: 400 },
         );
       }
@@ -108,7 +108,10 @@ async function paymentAction(request: Request) {
       return redirect(localePath(lang, `/orders/${paid.trackingToken}/placed`), { status: 303 });
     }
     if (form.get("intent") !== "pay") {
-      return data<ActionResult>({ formError: "Unknown action." }, { status: 400 });
+      return data<ActionResult>(
+        { formError: refusalText(lang, message("errors.pickup.unknownAction")) },
+        { status: 400 },
+      );
     }
     const fields = textFields(form, payFields);
     const values = { upiId: fields.upiId };
@@ -140,7 +143,7 @@ async function paymentAction(request: Request) {
     return data<ActionResult>({ values, checkout });
   } catch (error) {
     if (error instanceof PaymentError) {
-      return data<ActionResult>({ formError: error.message }, { status: error.status });
+      return data<ActionResult>({ formError: refusalText(lang, error) }, { status: error.status });
     }
     throw error;
   }

@@ -9,7 +9,7 @@
  * Sec-Fetch-Site (server/security.ts).
  */
 import { getDb } from "~/db/db.server";
-import { handleRazorpayWebhook, PaymentError } from "~/features/payments/payments.server";
+import { handleRazorpayWebhook, WebhookRejectedError } from "~/features/payments/payments.server";
 import { razorpayConfig } from "~/features/payments/razorpay.server";
 import type { Route } from "./+types/razorpay-webhook";
 
@@ -39,7 +39,7 @@ export async function action({ request }: Route.ActionArgs) {
     });
     return Response.json(result);
   } catch (error) {
-    if (error instanceof PaymentError) {
+    if (error instanceof WebhookRejectedError) {
       return Response.json({ error: error.message }, { status: error.status });
     }
     throw error;

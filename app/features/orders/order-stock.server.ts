@@ -123,10 +123,3 @@ export async function orderHoldsStock(
     .limit(1);
   return !flag;
 }
-
-/** "Sorry, Rose is no longer in stock." for the first line short of stock. */
-export function shortfallMessage(short: readonly StockShortfall[]): string {
-  const names = short.map((line) => line.name);
-  if (names.length === 1) return `Sorry, ${names[0]} is no longer in stock.`;
-  return `Sorry, ${names.slice(0, -1).join(", ")} and ${names.at(-1)} are no longer in stock.`;
-}

@@ -23,15 +23,12 @@ import { recordAudit } from "~/db/audit.server";
 import type { Database } from "~/db/client.server";
 import { type OrderStatus, orders, paymentEvents } from "~/db/schema/shop";
 import { lockAndCountUnconfirmedCodOrders } from "~/features/orders/cod-order-cap.server";
-import {
-  PAID_WITHOUT_STOCK_ACTION,
-  retakeOrderStock,
-  shortfallMessage,
-} from "~/features/orders/order-stock.server";
+import { PAID_WITHOUT_STOCK_ACTION, retakeOrderStock } from "~/features/orders/order-stock.server";
 import { isUnguessableToken } from "~/utils/codes.server";
 import { env, type RazorpayConfig } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import { isUniqueViolation } from "~/utils/pg-errors";
+import { type MessageValues, Refusal } from "~/utils/refusal";
 import type { VerifyForm } from "./payment.schema";
 import { enqueuePaymentMessage } from "./payment-messages.server";
 import {
@@ -44,15 +41,40 @@ import {
 import { createRazorpayOrder, PaymentProviderError } from "./razorpay.server";
 import { verifyCheckoutSignature, verifyWebhookSignature } from "./signature.server";
 
-/** A payment request refused; nothing was written. `status` is the HTTP status to answer. */
-export class PaymentError extends Error {
+/**
+ * A visitor's payment request refused; nothing was written. A refusal (ADR 0024) with an
+ * `errors.payment.*` id; `status` is the HTTP status to answer (400, 404, 409 or 502).
+ */
+export class PaymentError extends Refusal {
   override name = "PaymentError";
+  constructor(id: string, status: 400 | 404 | 409 | 502, values: MessageValues = {}) {
+    super(id, values, { status });
+  }
+}
+
+/**
+ * A Razorpay webhook call refused (docs/payments.md): the answer to Razorpay's server, not
+ * words for a visitor, so it stays an English `message` with the HTTP status (400, 401, 404).
+ */
+export class WebhookRejectedError extends Error {
+  override name = "WebhookRejectedError";
   constructor(
     message: string,
-    readonly status: 400 | 401 | 404 | 409 | 413 | 422 | 502,
+    readonly status: 400 | 401 | 404,
   ) {
     super(message);
   }
+}
+
+/** A stock shortfall as a refusal: `errors.payment.shortOne` or `shortMany` with the names. */
+function shortfallError(short: readonly { name: string }[]): PaymentError {
+  const names = short.map((line) => line.name);
+  if (names.length === 1)
+    return new PaymentError("errors.payment.shortOne", 409, { product: names[0] ?? "" });
+  return new PaymentError("errors.payment.shortMany", 409, {
+    products: names.slice(0, -1).join(", "),
+    last: names.at(-1) ?? "",
+  });
 }
 
 const paymentColumns = {
@@ -135,10 +157,9 @@ export async function getPaymentPage(db: Database, token: string): Promise<Payme
 
 function refuseUnlessPayable(order: PaymentOrder): void {
   const state = pageState(order);
-  if (state === "paid") throw new PaymentError("This order is already paid.", 409);
-  if (state === "cash-on-delivery")
-    throw new PaymentError("This order will be paid in cash on delivery.", 409);
-  if (state === "closed") throw new PaymentError("This order can no longer be paid online.", 409);
+  if (state === "paid") throw new PaymentError("errors.payment.alreadyPaid", 409);
+  if (state === "cash-on-delivery") throw new PaymentError("errors.payment.willBeCod", 409);
+  if (state === "closed") throw new PaymentError("errors.payment.closed", 409);
 }
 
 /** What the checkout widget needs; everything comes from the database. */
@@ -168,7 +189,7 @@ export async function startOnlinePayment(
   input: { token: string },
 ): Promise<StartedPayment> {
   const order = await orderByToken(db, input.token);
-  if (!order) throw new PaymentError("We could not find this order.", 404);
+  if (!order) throw new PaymentError("errors.payment.notFound", 404);
   refuseUnlessPayable(order);
   if (order.paymentStatus === "expired") await resumeExpiredPayment(db, order.id);
 
@@ -183,10 +204,7 @@ export async function startOnlinePayment(
     } catch (error) {
       if (!(error instanceof PaymentProviderError)) throw error;
       logger().warn({ err: error, orderId: order.id }, "razorpay order creation failed");
-      throw new PaymentError(
-        "Online payment is not reachable right now. Please try again in a minute, or pay in cash on delivery.",
-        502,
-      );
+      throw new PaymentError("errors.payment.unreachable", 502);
     }
     const [stored] = await db
       .update(orders)
@@ -227,7 +245,7 @@ async function resumeExpiredPayment(db: Database, orderId: number): Promise<void
     if (order.paymentStatus !== "expired") return;
     refuseUnlessPayable(order);
     const short = await retakeOrderStock(tx, order.id);
-    if (short.length > 0) throw new PaymentError(shortfallMessage(short), 409);
+    if (short.length > 0) throw shortfallError(short);
     await tx
       .update(orders)
       .set({ paymentStatus: "pending", updatedAt: new Date() })
@@ -316,7 +334,7 @@ async function lockOrder(tx: Database, orderId: number): Promise<PaymentOrder> {
     .from(orders)
     .where(eq(orders.id, orderId))
     .for("update");
-  if (!order) throw new PaymentError("We could not find this order.", 404);
+  if (!order) throw new PaymentError("errors.payment.notFound", 404);
   return order;
 }
 
@@ -333,11 +351,10 @@ export async function confirmCheckoutPayment(
   form: VerifyForm,
 ): Promise<{ trackingToken: string; changed: boolean }> {
   const order = await orderByToken(db, form.order);
-  if (!order) throw new PaymentError("We could not find this order.", 404);
-  if (!order.razorpayOrderId)
-    throw new PaymentError("No online payment was started for this order.", 409);
+  if (!order) throw new PaymentError("errors.payment.notFound", 404);
+  if (!order.razorpayOrderId) throw new PaymentError("errors.payment.notStarted", 409);
   if (form.razorpay_order_id !== order.razorpayOrderId)
-    throw new PaymentError("This payment does not belong to this order.", 400);
+    throw new PaymentError("errors.payment.wrongOrder", 400);
   const valid = verifyCheckoutSignature({
     razorpayOrderId: order.razorpayOrderId,
     razorpayPaymentId: form.razorpay_payment_id,
@@ -346,10 +363,7 @@ export async function confirmCheckoutPayment(
   });
   if (!valid) {
     logger().warn({ orderId: order.id }, "checkout payment signature mismatch");
-    throw new PaymentError(
-      "We could not confirm this payment. If money left your account, we will see it within a few minutes; otherwise please try again.",
-      400,
-    );
+    throw new PaymentError("errors.payment.unconfirmed", 400);
   }
   try {
     const changed = await db.transaction(async (tx) => {
@@ -359,7 +373,7 @@ export async function confirmCheckoutPayment(
     return { trackingToken: order.trackingToken, changed };
   } catch (error) {
     if (isUniqueViolation(error, "orders_razorpay_payment_id_unique")) {
-      throw new PaymentError("This payment was already used for another order.", 409);
+      throw new PaymentError("errors.payment.reused", 409);
     }
     throw error;
   }
@@ -411,34 +425,36 @@ interface HandledEvent {
 /**
  * Step 1: checks `X-Razorpay-Signature` over the raw bytes, then reads the event.
  * @returns the event when it is one we handle, or its name when it is not.
- * @throws PaymentError 400 missing signature, not JSON, not a Razorpay event, or no payment
+ * @throws WebhookRejectedError 400 missing signature, not JSON, not a Razorpay event, or no payment
  *   for an order; 401 wrong signature.
  */
 function readWebhookEvent(
   config: RazorpayConfig,
   input: { rawBody: Buffer; signature: string | null },
 ): HandledEvent | { notHandled: string } {
-  if (!input.signature) throw new PaymentError("Missing X-Razorpay-Signature header.", 400);
+  if (!input.signature) throw new WebhookRejectedError("Missing X-Razorpay-Signature header.", 400);
   const valid = verifyWebhookSignature({
     rawBody: input.rawBody,
     signature: input.signature.trim(),
     webhookSecret: config.webhookSecret,
   });
-  if (!valid) throw new PaymentError("Invalid webhook signature.", 401);
+  if (!valid) throw new WebhookRejectedError("Invalid webhook signature.", 401);
 
   let json: unknown;
   try {
     json = JSON.parse(input.rawBody.toString("utf8"));
   } catch {
-    throw new PaymentError("The webhook body is not JSON.", 400);
+    throw new WebhookRejectedError("The webhook body is not JSON.", 400);
   }
   const parsed = webhookSchema.safeParse(json);
-  if (!parsed.success) throw new PaymentError("The webhook body is not a Razorpay event.", 400);
+  if (!parsed.success)
+    throw new WebhookRejectedError("The webhook body is not a Razorpay event.", 400);
   const { event } = parsed.data;
   const outcome = HANDLED_EVENTS.get(event);
   if (!outcome) return { notHandled: event };
   const payment = parsed.data.payload?.payment?.entity;
-  if (!payment?.order_id) throw new PaymentError("The event has no payment for an order.", 400);
+  if (!payment?.order_id)
+    throw new WebhookRejectedError("The event has no payment for an order.", 400);
   return {
     event,
     outcome,
@@ -509,7 +525,7 @@ async function markFailed(tx: Database, order: PaymentOrder, razorpayPaymentId: 
  * the payment changes nothing ('paid' is final). docs/decisions/0009-online-payment-razorpay.md
  * gives the reasons.
  * @param input.eventId the `X-Razorpay-Event-Id` header; without it, `event:payment id` stands in.
- * @throws PaymentError 400 missing signature or unreadable event; 401 wrong signature;
+ * @throws WebhookRejectedError 400 missing signature or unreadable event; 401 wrong signature;
  *   404 no order has this Razorpay order id.
  */
 export async function handleRazorpayWebhook(
@@ -525,7 +541,7 @@ export async function handleRazorpayWebhook(
     .select({ id: orders.id })
     .from(orders)
     .where(eq(orders.razorpayOrderId, payment.orderId));
-  if (!found) throw new PaymentError("No order has this Razorpay order id.", 404);
+  if (!found) throw new WebhookRejectedError("No order has this Razorpay order id.", 404);
 
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, found.id);
@@ -553,19 +569,16 @@ export async function handleRazorpayWebhook(
  */
 export async function switchToCashOnDelivery(db: Database, token: string): Promise<void> {
   const found = await orderByToken(db, token);
-  if (!found) throw new PaymentError("We could not find this order.", 404);
+  if (!found) throw new PaymentError("errors.payment.notFound", 404);
   await db.transaction(async (tx) => {
     const order = await lockOrder(tx, found.id);
-    if (order.paymentStatus === "paid")
-      throw new PaymentError("This order is already paid online.", 409);
-    if (order.paymentMethod === "cod")
-      throw new PaymentError("This order is already paid in cash on delivery.", 409);
-    if (!canSwitchToCashOnDelivery(order))
-      throw new PaymentError("The payment of this order can no longer be changed.", 409);
+    if (order.paymentStatus === "paid") throw new PaymentError("errors.payment.paidOnline", 409);
+    if (order.paymentMethod === "cod") throw new PaymentError("errors.payment.paidCod", 409);
+    if (!canSwitchToCashOnDelivery(order)) throw new PaymentError("errors.payment.locked", 409);
     const stockTaken = order.paymentStatus === "expired";
     if (stockTaken) {
       const short = await retakeOrderStock(tx, order.id);
-      if (short.length > 0) throw new PaymentError(shortfallMessage(short), 409);
+      if (short.length > 0) throw shortfallError(short);
     }
     // The same cap as a new cash-on-delivery order (docs/operations.md "Anti-automation").
     const cap = env().operations.unconfirmedCodOrdersPerPhone;
@@ -574,8 +587,9 @@ export async function switchToCashOnDelivery(db: Database, token: string): Promi
       (await lockAndCountUnconfirmedCodOrders(tx, order.phone)) >= cap
     ) {
       throw new PaymentError(
-        `This phone number already has ${cap} cash-on-delivery ${cap === 1 ? "order" : "orders"} waiting for our confirmation. Please pay online, or call us to confirm your earlier orders first.`,
+        cap === 1 ? "errors.payment.codCapOne" : "errors.payment.codCapMany",
         409,
+        { cap },
       );
     }
     await tx
