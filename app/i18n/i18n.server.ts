@@ -5,9 +5,11 @@
  * start-up with Lingui's compiler; pages receive only the compiled messages of the namespaces they
  * use, in their loader data (no catalogue in the JavaScript bundle).
  *
- * Texts the server produces in English (form errors, refusals) are translated on their way out
- * by `localiseText`: the `errors` namespace holds them as English templates, matched exactly
- * (placeholders `{name}` match any text and are carried over).
+ * Refusals carry a message id (ADR 0024; app/utils/refusal.ts) and are rendered with
+ * `refusalText`. Texts the server still produces in English (zod form errors, the refusals not
+ * yet moved to ids) are translated on their way out by `localiseText`: the `errors` namespace
+ * holds them as English templates, matched exactly (placeholders `{name}` match any text and are
+ * carried over). It goes once every producer refuses with ids.
  */
 
 import { type I18n, setupI18n } from "@lingui/core";
