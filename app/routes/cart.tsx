@@ -12,7 +12,7 @@ import {
 } from "~/features/cart/cart.server";
 import { CartLines } from "~/features/cart/cart-lines";
 import { localisedPageMeta } from "~/features/site/meta";
-import { langOf, localiseActionData, messagesFor } from "~/i18n/i18n.server";
+import { langOf, localiseActionData, messagesFor, refusalText } from "~/i18n/i18n.server";
 import { useLocalePath, useT } from "~/i18n/i18n-react";
 import { localePath } from "~/i18n/languages";
 import { isDataRequest } from "~/utils/data-request";
@@ -33,11 +33,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /**
  * The one cart action: add, increment, decrement, remove (docs/shop.md), answering in the
- * language of the URL it was posted to (/hi/cart: Hindi; `errors.cart.*`). The refusals of
- * cart.server.ts it passes on, in English in the code: "Only 2 of Tulsi is in stock." /
- * "Only 3 of Tulsi are in stock.", "You can order at most 20 of Tulsi at a time.",
- * "Tulsi is out of stock.", "This product is no longer sold.", "The quantity cannot go below
- * 1; use Remove instead.", "Your cart is empty."
+ * language of the URL it was posted to (/hi/cart: Hindi): cart.server.ts's refusals are
+ * rendered from their `errors.cart.*` ids (refusalText).
  */
 export async function action({ request }: Route.ActionArgs) {
   return localiseActionData(langOf(request), await cartAction(request));
@@ -64,13 +61,16 @@ async function cartAction(request: Request) {
     cartId = await readCartId(request);
   }
   try {
-    if (!cartId) throw new CartError("Your cart is empty.", 409);
+    if (!cartId) throw new CartError("errors.cart.empty", 409);
     if (intent === "remove") await removeLine(db, cartId, productId);
     else
       await changeQuantity(db, cartId, productId, intent === "decrement" ? -1 : 1, langOf(request));
   } catch (error) {
     if (error instanceof CartError) {
-      return data({ error: error.message }, { status: error.status, headers });
+      return data(
+        { error: refusalText(langOf(request), error) },
+        { status: error.status, headers },
+      );
     }
     throw error;
   }

@@ -10,6 +10,7 @@ import { localisedColumn } from "~/db/localised-column.server";
 import { products } from "~/db/schema/catalogue";
 import { cartLines, carts } from "~/db/schema/shop";
 import type { Lang } from "~/i18n/languages";
+import { type MessageValues, Refusal } from "~/utils/refusal";
 import { sessionSecret } from "~/utils/secrets.server";
 
 /** Most units of one product in one cart line (docs/shop.md). */
@@ -17,14 +18,14 @@ export const MAX_LINE_QUANTITY = 20;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-/** A cart change the shopper can fix or must accept; `message` is shown to them. */
-export class CartError extends Error {
+/**
+ * A cart change the shopper can fix or must accept: a refusal (ADR 0024) with an `errors.cart.*`
+ * id, status 404, 409 or 422.
+ */
+export class CartError extends Refusal {
   override name = "CartError";
-  constructor(
-    message: string,
-    readonly status: 404 | 409 | 422,
-  ) {
-    super(message);
+  constructor(id: string, status: 404 | 409 | 422, values: MessageValues = {}) {
+    super(id, values, { status });
   }
 }
 
@@ -192,7 +193,7 @@ export async function changeQuantity(
       })
       .from(products)
       .where(eq(products.id, productId));
-    if (!product?.active) throw new CartError("This product is no longer sold.", 404);
+    if (!product?.active) throw new CartError("errors.cart.noLongerSold", 404);
     const [line] = await tx
       .select({ quantity: cartLines.quantity })
       .from(cartLines)
@@ -200,17 +201,19 @@ export async function changeQuantity(
     const current = line?.quantity ?? 0;
     const next = current + delta;
     if (delta > 0 && product.stock <= 0)
-      throw new CartError(`${product.name} is out of stock.`, 409);
+      throw new CartError("errors.cart.outOfStock", 409, { product: product.name });
     if (delta > 0 && next > Math.min(MAX_LINE_QUANTITY, product.stock)) {
       const limit = Math.min(MAX_LINE_QUANTITY, product.stock);
-      throw new CartError(
-        limit < MAX_LINE_QUANTITY
-          ? `Only ${limit} of ${product.name} ${limit === 1 ? "is" : "are"} in stock.`
-          : `You can order at most ${MAX_LINE_QUANTITY} of ${product.name} at a time.`,
-        409,
-      );
+      if (limit < MAX_LINE_QUANTITY) {
+        const id = limit === 1 ? "errors.cart.onlyOne" : "errors.cart.onlyMany";
+        throw new CartError(id, 409, { count: limit, product: product.name });
+      }
+      throw new CartError("errors.cart.atMost", 409, {
+        max: MAX_LINE_QUANTITY,
+        product: product.name,
+      });
     }
-    if (next < 1) throw new CartError("The quantity cannot go below 1; use Remove instead.", 422);
+    if (next < 1) throw new CartError("errors.cart.belowOne", 422);
     if (line) {
       await tx
         .update(cartLines)
