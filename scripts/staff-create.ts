@@ -10,6 +10,7 @@ import { z } from "zod";
 import { staffRoles } from "~/db/schema/staff";
 import { StaffAccountError } from "~/features/staff/auth.server";
 import { createAuditedStaffAccount } from "~/features/staff/staff-admin.server";
+import { fieldErrorTexts } from "~/i18n/i18n.server";
 import { emailAddress, requiredText } from "~/utils/form-schemas";
 import { openCliDatabase } from "./cli-database";
 
@@ -36,7 +37,7 @@ try {
 
 const argsSchema = z.object({
   email: emailAddress(320),
-  name: requiredText("name (--name)", 100),
+  name: requiredText("name", 100),
   role: z.enum(staffRoles, { error: "--role must be admin, staff or collector" }),
 });
 const parsed = argsSchema.safeParse({
@@ -45,8 +46,8 @@ const parsed = argsSchema.safeParse({
   role: values.role,
 });
 if (!parsed.success) {
-  const issue = parsed.error.issues[0];
-  fail(`${String(issue?.path[0] ?? "arguments")}: ${issue?.message ?? "invalid"}`);
+  const [field, text] = Object.entries(fieldErrorTexts("en", parsed.error.issues))[0] ?? [];
+  fail(`--${field ?? "arguments"}: ${text ?? "invalid"}`);
 }
 
 async function readPassword(): Promise<string> {

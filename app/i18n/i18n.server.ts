@@ -27,6 +27,12 @@ export type Catalogue = Record<string, string>;
 /** Compiled messages as Lingui's runtime reads them (id → compiled form). */
 export type CompiledMessages = Record<string, ReturnType<typeof compileMessage>>;
 
+/**
+ * Namespaces only the English catalogue holds: `dashboard` (the staff dashboard's refusals),
+ * because the staff dashboard stays English (docs/languages.md).
+ */
+export const ENGLISH_ONLY_NAMESPACES: readonly string[] = ["dashboard"];
+
 /** The catalogues as written, for the catalogue tests. */
 export const catalogues: Record<Lang, Catalogue> = { en, hi, kn };
 
@@ -95,6 +101,38 @@ export function t(lang: Lang, id: string, values?: Record<string, unknown>): str
  */
 export function refusalText(lang: Lang, ref: MessageRef): string {
   return t(lang, ref.id, ref.values);
+}
+
+/** A zod issue as `fieldErrorTexts` reads it (zod 4's `$ZodIssue`, narrowed). */
+export interface FormIssue {
+  path: readonly PropertyKey[];
+  message: string;
+  maximum?: unknown;
+  minimum?: unknown;
+  params?: Record<string, unknown>;
+}
+
+/**
+ * The first message per field of a zod error's issues, in `lang`, keyed by the top-level field
+ * name (`form` for an issue about the whole form). Schemas write message ids as their messages
+ * (`.max(80, "errors.form.nameTooLong")`; a custom issue adds its values as `params`); the values
+ * are the issue's `params`, and `max` / `min` of a too-big / too-small issue (ADR 0024).
+ */
+export function fieldErrorTexts(lang: Lang, issues: readonly FormIssue[]): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) {
+    const key = String(issue.path[0] ?? "form");
+    errors[key] ??= issueText(lang, issue);
+  }
+  return errors;
+}
+
+function issueText(lang: Lang, issue: FormIssue): string {
+  if (!(issue.message in en)) return issue.message;
+  const values: Record<string, unknown> = { ...issue.params };
+  if (issue.maximum !== undefined) values.max ??= issue.maximum;
+  if (issue.minimum !== undefined) values.min ??= issue.minimum;
+  return t(lang, issue.message, values);
 }
 
 /**

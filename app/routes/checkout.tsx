@@ -40,11 +40,17 @@ import { razorpayConfig } from "~/features/payments/razorpay.server";
 import { countAttempt, honeypotFilled } from "~/features/site/anti-automation.server";
 import { localisedPageMeta } from "~/features/site/meta";
 import { siteConfig } from "~/features/site/site-config";
-import { langOf, localiseActionData, messagesFor, refusalText } from "~/i18n/i18n.server";
+import {
+  fieldErrorTexts,
+  langOf,
+  localiseActionData,
+  messagesFor,
+  refusalText,
+} from "~/i18n/i18n.server";
 import { useLocalePath, useT } from "~/i18n/i18n-react";
 import { localePath } from "~/i18n/languages";
 import { idempotencyKey } from "~/utils/codes.server";
-import { firstIssuePerField, textFields } from "~/utils/form-data";
+import { textFields } from "~/utils/form-data";
 import { formatPaise } from "~/utils/money";
 import { message } from "~/utils/refusal";
 import { clientAddressContext } from "~/utils/request-context";
@@ -151,7 +157,7 @@ async function checkoutAction({ request, context }: Route.ActionArgs) {
   const parsed = checkoutSchema.safeParse(fields);
   if (!parsed.success) {
     return data<ActionResult>(
-      { values, errors: firstIssuePerField(parsed.error.issues) },
+      { values, errors: fieldErrorTexts(lang, parsed.error.issues) },
       { status: 400 },
     );
   }
@@ -177,7 +183,7 @@ async function checkoutAction({ request, context }: Route.ActionArgs) {
   const overLimit = await countAttempt("order", clientAddress);
   if (overLimit) {
     return data<ActionResult>(
-      { values, formError: overLimit.message },
+      { values, formError: refusalText(lang, overLimit.refusal) },
       { status: 429, headers: overLimit.headers },
     );
   }

@@ -20,10 +20,11 @@ import { getImpactFigures } from "~/features/impact/impact.server";
 import { ImpactSection } from "~/features/impact/impact-section";
 import { localisedPageMeta } from "~/features/site/meta";
 import { siteConfig } from "~/features/site/site-config";
-import { langOf, localiseActionData, messagesFor } from "~/i18n/i18n.server";
+import { langOf, localiseActionData, messagesFor, refusalText } from "~/i18n/i18n.server";
 import { MessageAnchor, Trans, useLocalePath, useT } from "~/i18n/i18n-react";
 import { logger } from "~/utils/logger.server";
 import { type PublicFormResult, screenPublicForm } from "~/utils/public-form.server";
+import { message } from "~/utils/refusal";
 import { clientAddressContext } from "~/utils/request-context";
 import type { Route } from "./+types/home";
 
@@ -64,10 +65,11 @@ async function join({ request, context }: Route.ActionArgs) {
     fields: registrationFields,
     schema: registrationSchema,
     clientAddress: context.get(clientAddressContext),
+    lang: langOf(request),
     limit: {
       action: "registration",
       perHour: REGISTRATIONS_PER_HOUR,
-      message: "Too many registrations from your network in the last hour. Please try again later.",
+      refusal: "errors.rateLimit.registrations",
     },
   });
   if (refusal) return refusal;
@@ -85,7 +87,7 @@ async function join({ request, context }: Route.ActionArgs) {
       {
         values: { name: parsed.name, email: parsed.email, contact: parsed.contact },
         errors: {},
-        formError: "There was a problem with registration. Please try again.",
+        formError: refusalText(langOf(request), message("errors.community.registrationFailed")),
       },
       { status: 503 },
     );

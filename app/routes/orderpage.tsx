@@ -16,7 +16,7 @@ import { listRateCategories } from "~/features/rates/rates.server";
 import { countAttempt, honeypotFilled } from "~/features/site/anti-automation.server";
 import { localisedPageMeta } from "~/features/site/meta";
 import { siteConfig } from "~/features/site/site-config";
-import { langOf, localiseActionData, messagesFor, t } from "~/i18n/i18n.server";
+import { langOf, localiseActionData, messagesFor, refusalText, t } from "~/i18n/i18n.server";
 import { useT } from "~/i18n/i18n-react";
 import { localePath } from "~/i18n/languages";
 import { idempotencyKey } from "~/utils/codes.server";
@@ -124,7 +124,8 @@ async function bookingAction({ request, context }: Route.ActionArgs) {
     return refuse(400, errors, itemErrors, errors.items ?? errors.idempotencyKey);
   }
   const overLimit = await countAttempt("booking", context.get(clientAddressContext));
-  if (overLimit) return refuse(429, {}, {}, overLimit.message, overLimit.headers);
+  if (overLimit)
+    return refuse(429, {}, {}, refusalText(lang, overLimit.refusal), overLimit.headers);
   try {
     const booked = await bookPickup(
       await getDb(),

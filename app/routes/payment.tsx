@@ -34,6 +34,7 @@ import {
 import { localisedPageMeta } from "~/features/site/meta";
 import { siteConfig } from "~/features/site/site-config";
 import {
+  fieldErrorTexts,
   langOf,
   localiseActionData,
   messagesFor,
@@ -43,7 +44,7 @@ import {
 import { Trans, useLocalePath, useT } from "~/i18n/i18n-react";
 import { localePath } from "~/i18n/languages";
 import { isUnguessableToken } from "~/utils/codes.server";
-import { firstIssuePerField, textFields } from "~/utils/form-data";
+import { textFields } from "~/utils/form-data";
 import { formatPaise } from "~/utils/money";
 import { message } from "~/utils/refusal";
 import type { Route } from "./+types/payment";
@@ -117,7 +118,7 @@ async function paymentAction(request: Request) {
     const values = { upiId: fields.upiId };
     const parsed = payFormSchema.safeParse(fields);
     if (!parsed.success) {
-      const errors = firstIssuePerField(parsed.error.issues);
+      const errors = fieldErrorTexts(lang, parsed.error.issues);
       return data<ActionResult>(
         { values, errors, formError: errors.order },
         { status: errors.order ? 404 : 400 },

@@ -25,7 +25,7 @@ import {
 } from "~/features/pickups/pickups.server";
 import { countAttempt } from "~/features/site/anti-automation.server";
 import { localisedPageMeta, pageMeta } from "~/features/site/meta";
-import { langOf, localiseActionData, messagesFor, t } from "~/i18n/i18n.server";
+import { langOf, localiseActionData, messagesFor, refusalText, t } from "~/i18n/i18n.server";
 import { Trans, useLang, useT } from "~/i18n/i18n-react";
 import { localePath } from "~/i18n/languages";
 import { formatCalendarDate } from "~/utils/dates";
@@ -80,7 +80,7 @@ async function trackingAction({ params, request, context }: Route.ActionArgs) {
     const overLimit = await countAttempt("pickupChange", context.get(clientAddressContext));
     if (overLimit) {
       return data(
-        { error: overLimit.message, field: "form" },
+        { error: refusalText(lang, overLimit.refusal), field: "form" },
         { status: 429, headers: overLimit.headers },
       );
     }

@@ -46,10 +46,11 @@ async function review({ request, context }: Route.ActionArgs) {
     fields: reviewFields,
     schema: reviewSchema,
     clientAddress: context.get(clientAddressContext),
+    lang: langOf(request),
     limit: {
       action: "review",
       perHour: REVIEWS_PER_HOUR,
-      message: "Too many reviews from your network in the last hour. Please try again later.",
+      refusal: "errors.rateLimit.reviews",
     },
   });
   if (refusal) return refusal;

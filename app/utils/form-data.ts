@@ -14,15 +14,3 @@ export function textFields<const K extends string>(
   }
   return out;
 }
-
-/** The first message per field of a zod error's issues, keyed by the top-level field name. */
-export function firstIssuePerField(
-  issues: readonly { path: readonly PropertyKey[]; message: string }[],
-): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of issues) {
-    const key = String(issue.path[0] ?? "form");
-    errors[key] ??= issue.message;
-  }
-  return errors;
-}

@@ -5,8 +5,8 @@
  * them next to the field with status 400; the export answers 400 with the first message).
  */
 import type { z } from "zod";
+import { fieldErrorTexts } from "~/i18n/i18n.server";
 import { isCalendarDate } from "~/utils/dates";
-import { firstIssuePerField } from "~/utils/form-data";
 
 export type FilterResult<T> =
   | { ok: true; filters: T; values: Record<string, string> }
@@ -30,7 +30,7 @@ export function parseFilters<S extends z.ZodObject>(
   }
   const parsed = schema.safeParse(raw);
   if (!parsed.success) {
-    return { ok: false, errors: firstIssuePerField(parsed.error.issues), values };
+    return { ok: false, errors: fieldErrorTexts("en", parsed.error.issues), values };
   }
   return { ok: true, filters: parsed.data, values };
 }

@@ -5,9 +5,12 @@
  */
 import { data } from "react-router";
 import type { z } from "zod";
-import { firstIssuePerField, textFields } from "~/utils/form-data";
+import { fieldErrorTexts, refusalText } from "~/i18n/i18n.server";
+import type { Lang } from "~/i18n/languages";
+import { textFields } from "~/utils/form-data";
 import { HONEYPOT_FIELD } from "~/utils/honeypot";
 import { consumeRateLimit, RateLimitedError } from "~/utils/rate-limit.server";
+import { message } from "~/utils/refusal";
 
 /** What a refused submission answers: the entered values kept, messages per field or form. */
 export interface PublicFormResult {
@@ -28,7 +31,10 @@ export async function screenPublicForm<R extends PublicFormResult, S extends z.Z
   fields: readonly string[];
   schema: S;
   clientAddress: string;
-  limit: { action: string; perHour: number; message: string };
+  /** The page's language: the messages per field are in it. */
+  lang: Lang;
+  /** The allowance per client address and hour; `refusal`: the message id of its 429. */
+  limit: { action: string; perHour: number; refusal: string };
 }): Promise<
   | { parsed: z.output<S>; refusal?: undefined }
   | { parsed?: undefined; refusal: ReturnType<typeof data<R>> }
@@ -44,22 +50,20 @@ export async function screenPublicForm<R extends PublicFormResult, S extends z.Z
   const parsed = input.schema.safeParse(values);
   if (!parsed.success) {
     return refuse(
-      { values: kept, errors: firstIssuePerField(parsed.error.issues) },
+      { values: kept, errors: fieldErrorTexts(input.lang, parsed.error.issues) },
       { status: 400 },
     );
   }
   try {
-    await consumeRateLimit(
-      input.limit.action,
-      input.clientAddress,
-      input.limit.perHour,
-      3600,
-      input.limit.message,
-    );
+    await consumeRateLimit(input.limit.action, input.clientAddress, input.limit.perHour, 3600);
   } catch (error) {
     if (error instanceof RateLimitedError) {
       return refuse(
-        { values: kept, errors: {}, formError: error.message },
+        {
+          values: kept,
+          errors: {},
+          formError: refusalText(input.lang, message(input.limit.refusal)),
+        },
         { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } },
       );
     }

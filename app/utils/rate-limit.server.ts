@@ -27,20 +27,20 @@ const memoryStore = {};
 /** Bumped by `resetRateLimits` so a test starts from fresh keys on either store. */
 let generation = 0;
 
-/** Thrown when a client used up its allowance; `retryAfterSeconds` for the Retry-After header. */
+/**
+ * Thrown when a client used up its allowance; `retryAfterSeconds` for the Retry-After header.
+ * Not itself a refusal: each caller answers with its own (a message id of its form, ADR 0024).
+ */
 export class RateLimitedError extends Error {
   override name = "RateLimitedError";
-  constructor(
-    message: string,
-    readonly retryAfterSeconds: number,
-  ) {
-    super(message);
+  constructor(readonly retryAfterSeconds: number) {
+    super(`Rate limit reached; retry after ${retryAfterSeconds} s`);
   }
 }
 
 /**
  * Counts one attempt of `action` by `clientKey` against `points` per `durationSeconds`.
- * @throws RateLimitedError with `message` once the allowance is used up; a database error
+ * @throws RateLimitedError once the allowance is used up; a database error
  *   when the PostgreSQL store cannot be reached.
  */
 export async function consumeRateLimit(
@@ -48,14 +48,13 @@ export async function consumeRateLimit(
   clientKey: string,
   points: number,
   durationSeconds: number,
-  message: string,
 ): Promise<void> {
   const limiter = await limiterFor(action, points, durationSeconds);
   try {
     await limiter.consume(clientKey);
   } catch (error) {
     if (error instanceof RateLimiterRes) {
-      throw new RateLimitedError(message, Math.max(1, Math.ceil(error.msBeforeNext / 1000)));
+      throw new RateLimitedError(Math.max(1, Math.ceil(error.msBeforeNext / 1000)));
     }
     throw error;
   }
@@ -93,19 +92,18 @@ async function limiterFor(action: string, points: number, durationSeconds: numbe
  * Refuses without counting when `clientKey` already used up the allowance of `action` (for
  * limits that count only failures, e.g. wrong coupon codes: checked before every attempt,
  * counted with `consumeRateLimit` after a failed one).
- * @throws RateLimitedError with `message` while the allowance is used up.
+ * @throws RateLimitedError while the allowance is used up.
  */
 export async function assertRateLimitNotReached(
   action: string,
   clientKey: string,
   points: number,
   durationSeconds: number,
-  message: string,
 ): Promise<void> {
   const limiter = await limiterFor(action, points, durationSeconds);
   const state = await limiter.get(clientKey);
   if (state && state.consumedPoints >= points) {
-    throw new RateLimitedError(message, Math.max(1, Math.ceil(state.msBeforeNext / 1000)));
+    throw new RateLimitedError(Math.max(1, Math.ceil(state.msBeforeNext / 1000)));
   }
 }
 

@@ -30,6 +30,7 @@ import { idempotencyKey } from "~/utils/codes.server";
 import { addDays, todayInKolkata } from "~/utils/dates";
 import { HONEYPOT_FIELD } from "~/utils/honeypot";
 import { resetRateLimits } from "~/utils/rate-limit.server";
+import { englishText } from "~/utils/refusal";
 import { createTestDatabase, queryRows } from "../db";
 import { cartWith, newShopper, productBySlug, setStock } from "../factories";
 import { routeArgs } from "../support/staff";
@@ -140,7 +141,9 @@ describe("the booking form", () => {
       );
       answers.push(result.status);
       if (result.status === 429) {
-        expect(result.data?.formError).toBe(addressAllowances.booking.message);
+        expect(result.data?.formError).toBe(
+          englishText("errors.antiBot.bookings", { phone: siteConfig.phoneDisplay }),
+        );
         expect(result.data?.formError).toContain(siteConfig.phoneDisplay);
         expect(Number(result.headers.get("Retry-After"))).toBeGreaterThan(0);
         // The entered values are kept for the form.
@@ -283,7 +286,10 @@ describe("moving and cancelling on the tracking page", () => {
     );
     const refused = await move("17:00");
     expect(refused.status).toBe(429);
-    expect(refused.data).toEqual({ error: addressAllowances.pickupChange.message, field: "form" });
+    expect(refused.data).toEqual({
+      error: englishText("errors.antiBot.pickupChanges", { phone: siteConfig.phoneDisplay }),
+      field: "form",
+    });
     expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
     const [after] = await queryRows<{ slot_start: string }>(
       db,
@@ -342,7 +348,9 @@ describe("checkout", () => {
       const result = await postCheckout(cookie, form, address);
       statuses.push(result.status);
       if (result.status === 429) {
-        expect(result.data?.formError).toBe(addressAllowances.order.message);
+        expect(result.data?.formError).toBe(
+          englishText("errors.antiBot.orders", { phone: siteConfig.phoneDisplay }),
+        );
         expect(Number(result.headers.get("Retry-After"))).toBeGreaterThan(0);
         expect(result.data?.values).toMatchObject({ phone: form.phone });
         expect(await counts()).toEqual(before);

@@ -13,8 +13,8 @@ import { notifyCacheChanged } from "~/db/cache-invalidation.server";
 import type { Database } from "~/db/client.server";
 import { returnedRow } from "~/db/returned-row";
 import { type Product, type ProductKind, productKinds, products } from "~/db/schema/catalogue";
+import { fieldErrorTexts } from "~/i18n/i18n.server";
 import { csvRowsOf, csvRupees, csvYesNo } from "~/utils/csv.server";
-import { firstIssuePerField } from "~/utils/form-data";
 import { decodeCursor, keysetBatches, keysetPage } from "~/utils/keyset.server";
 import { paiseToRupeesText } from "~/utils/money";
 import { isUniqueViolation } from "~/utils/pg-errors";
@@ -437,7 +437,7 @@ export async function saveProductForm(
   const parsed = productSchema.safeParse(fields);
   const errors: Partial<Record<ProductField | "form", string>> = parsed.success
     ? {}
-    : firstIssuePerField(parsed.error.issues);
+    : fieldErrorTexts("en", parsed.error.issues);
   const usage = parsed.success ? null : usageProblem(fields);
   if (usage) errors.usage ??= usage;
   let slug: string | null = null;

@@ -7,30 +7,21 @@ import { emailAddress, indianMobile, requiredText } from "~/utils/form-schemas";
 import { communityLimits } from "./community-fields";
 
 export const registrationSchema = z.object({
-  // Says "Enter your name." or "Your name can be at most 100 characters." (errors.form.*).
+  // "Enter your name." or "Your name can be at most 100 characters." (errors.form.name*).
   name: requiredText("name", communityLimits.name),
   email: emailAddress(communityLimits.email).transform((email) => email.toLowerCase()),
-  contact: indianMobile(communityLimits.contact, "Enter your contact number."),
+  contact: indianMobile(communityLimits.contact, "errors.form.contactRequired"),
 });
 
 export const reviewSchema = z.object({
   review: z
     .string()
     .trim()
-    .min(1, "Write your review.")
-    .max(
-      communityLimits.review,
-      `Your review can be at most ${communityLimits.review} characters.`,
-    ),
+    .min(1, "errors.community.reviewRequired")
+    .max(communityLimits.review, "errors.community.reviewTooLong"),
   rating: z
     .string()
-    .regex(/^[1-5]$/, "Choose a rating from 1 to 5 stars.")
+    .regex(/^[1-5]$/, "errors.community.ratingRequired")
     .transform(Number),
-  displayName: z
-    .string()
-    .trim()
-    .max(
-      communityLimits.displayName,
-      `Your name can be at most ${communityLimits.displayName} characters.`,
-    ),
+  displayName: z.string().trim().max(communityLimits.displayName, "errors.form.nameTooLong"),
 });

@@ -8,7 +8,7 @@
  * (ADR 0006).
  */
 import { z } from "zod";
-import { firstIssuePerField } from "~/utils/form-data";
+import { fieldErrorTexts } from "~/i18n/i18n.server";
 import { formStrings } from "~/utils/intent-form";
 import { parseWeighedKg } from "./collection";
 import { EXTRA_WEIGH_ROWS, MAX_WEIGH_NOTE, weighSheetFields } from "./weigh-sheet";
@@ -164,7 +164,7 @@ export function parseWeighSheetForm(
       ? { ...issue, path: issue.path.slice(1) }
       : issue,
   );
-  return { ok: false, errors: firstIssuePerField(issues) };
+  return { ok: false, errors: fieldErrorTexts("en", issues) };
 }
 
 /**

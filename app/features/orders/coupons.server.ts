@@ -54,8 +54,6 @@ export const FAILED_GUESS_LIMIT = 10;
 /** The window of {@link FAILED_GUESS_LIMIT}, seconds (10 minutes). */
 export const FAILED_GUESS_WINDOW_SECONDS = 600;
 const GUESS_ACTION = "coupon-guess";
-const TOO_MANY_GUESSES =
-  "Too many coupon codes that are not valid. Please wait 10 minutes and try again.";
 
 const expiryDate = new Intl.DateTimeFormat("en-GB", {
   timeZone: "Asia/Kolkata",
@@ -232,7 +230,6 @@ export async function assertCouponGuessesAllowed(clientAddress: string): Promise
       clientAddress,
       FAILED_GUESS_LIMIT,
       FAILED_GUESS_WINDOW_SECONDS,
-      TOO_MANY_GUESSES,
     );
   } catch (error) {
     throw asCouponError(error);
@@ -255,7 +252,6 @@ export async function countCouponRefusal(
       clientAddress,
       FAILED_GUESS_LIMIT,
       FAILED_GUESS_WINDOW_SECONDS,
-      TOO_MANY_GUESSES,
     );
   } catch (error) {
     const mapped = asCouponError(error);

@@ -5,8 +5,8 @@
  */
 import { z } from "zod";
 import { payoutMethods } from "~/db/schema/exchange";
+import { fieldErrorTexts } from "~/i18n/i18n.server";
 import { isCalendarDate } from "~/utils/dates";
-import { firstIssuePerField } from "~/utils/form-data";
 import { formStrings } from "~/utils/intent-form";
 import { checkPayoutReference } from "./payout-fields";
 
@@ -41,5 +41,5 @@ export function parsePayoutForm(
 ): { ok: true; input: PayoutForm } | { ok: false; errors: Record<string, string> } {
   const parsed = payoutFormSchema.safeParse(formStrings(form));
   if (parsed.success) return { ok: true, input: parsed.data };
-  return { ok: false, errors: firstIssuePerField(parsed.error.issues) };
+  return { ok: false, errors: fieldErrorTexts("en", parsed.error.issues) };
 }

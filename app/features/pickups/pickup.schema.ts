@@ -13,8 +13,8 @@ export const pickupSchema = z.object({
   name: requiredText("name", pickupLimits.name),
   email: emailAddress(pickupLimits.email),
   phone: indianMobile(pickupLimits.phone),
-  addressLine1: requiredText("address (line 1)", pickupLimits.addressLine1),
-  addressLine2: requiredText("address (line 2)", pickupLimits.addressLine2),
+  addressLine1: requiredText("addressLine1", pickupLimits.addressLine1),
+  addressLine2: requiredText("addressLine2", pickupLimits.addressLine2),
   city: requiredText("city", pickupLimits.city),
   pinCode: pinCode(),
   pickupDate: z

@@ -13,8 +13,8 @@ import { notifyCacheChanged } from "~/db/cache-invalidation.server";
 import type { Database } from "~/db/client.server";
 import { returnedRow } from "~/db/returned-row";
 import { scrapCategories, scrapMaterials } from "~/db/schema/rates";
+import { fieldErrorTexts } from "~/i18n/i18n.server";
 import { csvRowsOf, csvRupees, csvYesNo } from "~/utils/csv.server";
-import { firstIssuePerField } from "~/utils/form-data";
 import { keysetBatches } from "~/utils/keyset.server";
 import { isUniqueViolation } from "~/utils/pg-errors";
 import { type rateFormFields, rateFormSchema } from "./rate.schema";
@@ -382,7 +382,7 @@ export async function applyRateForm(
 ): Promise<RateFormResult> {
   const parsed = rateFormSchema.safeParse(fields);
   if (!parsed.success) {
-    return { ok: false, status: 400, errors: firstIssuePerField(parsed.error.issues) };
+    return { ok: false, status: 400, errors: fieldErrorTexts("en", parsed.error.issues) };
   }
   const input = parsed.data;
   try {

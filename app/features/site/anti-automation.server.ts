@@ -13,12 +13,16 @@
 import { siteConfig } from "~/features/site/site-config";
 import { HONEYPOT_FIELD } from "~/utils/honeypot";
 import { consumeRateLimit, RateLimitedError } from "~/utils/rate-limit.server";
+import { Refusal } from "~/utils/refusal";
 
-/** One allowance: `perHour` counted attempts of `action` per client address per hour. */
+/**
+ * One allowance: `perHour` counted attempts of `action` per client address per hour; `refusal`
+ * is the message id of the 429 answer (its `{phone}` is the shop's number).
+ */
 export interface AddressAllowance {
   action: string;
   perHour: number;
-  message: string;
+  refusal: string;
 }
 
 /**
@@ -33,25 +37,25 @@ export const addressAllowances = {
   booking: {
     action: "pickup-booking",
     perHour: 5,
-    message: `Too many pickup bookings from your network in the last hour. Please try again later, or call us on ${siteConfig.phoneDisplay} for bulk pickups.`,
+    refusal: "errors.antiBot.bookings",
   },
   order: {
     action: "order-placement",
     perHour: 10,
-    message: `Too many orders from your network in the last hour. Please try again later, or call us on ${siteConfig.phoneDisplay} to order in bulk.`,
+    refusal: "errors.antiBot.orders",
   },
   pickupChange: {
     action: "pickup-change",
     perHour: 20,
-    message: `Too many pickup changes from your network in the last hour. Please try again later, or call us on ${siteConfig.phoneDisplay}.`,
+    refusal: "errors.antiBot.pickupChanges",
   },
 } as const satisfies Record<string, AddressAllowance>;
 
 export type AllowanceName = keyof typeof addressAllowances;
 
-/** A refusal over an allowance: the message for the form and the Retry-After seconds. */
+/** A refusal over an allowance: the message for the form (429) and the Retry-After seconds. */
 export interface AddressRefusal {
-  message: string;
+  refusal: Refusal;
   retryAfterSeconds: number;
   /** The headers of the 429 answer (Retry-After, whole seconds ≥ 1). */
   headers: Record<string, string>;
@@ -68,19 +72,13 @@ export async function countAttempt(
 ): Promise<AddressRefusal | null> {
   const allowance: AddressAllowance = addressAllowances[name];
   try {
-    await consumeRateLimit(
-      allowance.action,
-      clientAddress,
-      allowance.perHour,
-      3600,
-      allowance.message,
-    );
+    await consumeRateLimit(allowance.action, clientAddress, allowance.perHour, 3600);
     return null;
   } catch (error) {
     if (!(error instanceof RateLimitedError)) throw error;
     const retryAfterSeconds = Math.max(1, error.retryAfterSeconds);
     return {
-      message: error.message,
+      refusal: new Refusal(allowance.refusal, { phone: siteConfig.phoneDisplay }, { status: 429 }),
       retryAfterSeconds,
       headers: { "Retry-After": String(retryAfterSeconds) },
     };

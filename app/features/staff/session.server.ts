@@ -151,13 +151,7 @@ export async function logIn(
     limitLogin(clientAddress, account, step);
   const assertNotLocked = () =>
     loginLimits((action, key) =>
-      assertRateLimitNotReached(
-        action,
-        key,
-        LOGIN_ATTEMPTS_PER_MINUTE,
-        60,
-        TOO_MANY_LOGIN_ATTEMPTS,
-      ),
+      assertRateLimitNotReached(action, key, LOGIN_ATTEMPTS_PER_MINUTE, 60),
     );
   await assertNotLocked();
   const db = await getDb();
@@ -196,7 +190,7 @@ export async function logIn(
         });
       try {
         await loginLimits((action, key) =>
-          consumeRateLimit(action, key, LOGIN_ATTEMPTS_PER_MINUTE, 60, TOO_MANY_LOGIN_ATTEMPTS),
+          consumeRateLimit(action, key, LOGIN_ATTEMPTS_PER_MINUTE, 60),
         );
       } catch (limited) {
         // Another attempt used up the limit meanwhile: this one is refused (429).

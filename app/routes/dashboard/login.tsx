@@ -5,8 +5,9 @@ import { getDb } from "~/db/db.server";
 import { StaffEmailField, StaffPasswordField } from "~/features/staff/account-fields";
 import { hasStaffAccounts } from "~/features/staff/auth.server";
 import { afterLoginPath, getStaffUser, LoginError, logIn } from "~/features/staff/session.server";
+import { fieldErrorTexts } from "~/i18n/i18n.server";
 import dashboardStyles from "~/styles/dashboard.css?url";
-import { firstIssuePerField, textFields } from "~/utils/form-data";
+import { textFields } from "~/utils/form-data";
 import { clientAddressContext } from "~/utils/request-context";
 import type { Route } from "./+types/login";
 
@@ -40,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = loginSchema.safeParse(fields);
   if (!parsed.success) {
     return data<LoginResult>(
-      { values: { email: fields.email }, errors: firstIssuePerField(parsed.error.issues) },
+      { values: { email: fields.email }, errors: fieldErrorTexts("en", parsed.error.issues) },
       { status: 400 },
     );
   }

@@ -9,9 +9,9 @@ import {
 } from "~/features/community/newsletter.server";
 import { NewsletterForm, NewsletterPreview } from "~/features/community/newsletter-form";
 import { requireStaff } from "~/features/staff/session.server";
+import { fieldErrorTexts } from "~/i18n/i18n.server";
 import { idempotencyKey } from "~/utils/codes.server";
 import { env } from "~/utils/env.server";
-import { firstIssuePerField } from "~/utils/form-data";
 import { formStrings, UNKNOWN_ACTION } from "~/utils/intent-form";
 import type { Route } from "./+types/newsletter";
 
@@ -74,7 +74,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const parsed = newsletterActionSchema.safeParse(fields);
   if (!parsed.success) {
-    const errors = firstIssuePerField(parsed.error.issues);
+    const errors = fieldErrorTexts("en", parsed.error.issues);
     return fail(422, { errors, error: errors.newsletterId ?? "Please correct the marked fields." });
   }
   const { intent, ...input } = parsed.data;

@@ -11,8 +11,9 @@ import {
   setupTokenIsValid,
 } from "~/features/staff/setup.server";
 import { staffAccountFields } from "~/features/staff/staff.schema";
+import { fieldErrorTexts } from "~/i18n/i18n.server";
 import dashboardStyles from "~/styles/dashboard.css?url";
-import { firstIssuePerField, textFields } from "~/utils/form-data";
+import { textFields } from "~/utils/form-data";
 import { clientAddressContext } from "~/utils/request-context";
 import type { Route } from "./+types/setup";
 
@@ -43,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = setupSchema.safeParse(fields);
   if (!parsed.success) {
     return data<SetupResult>(
-      { values, errors: firstIssuePerField(parsed.error.issues) },
+      { values, errors: fieldErrorTexts("en", parsed.error.issues) },
       { status: 400 },
     );
   }

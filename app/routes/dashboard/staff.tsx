@@ -15,8 +15,9 @@ import {
   resetStaffPassword,
   setStaffDisabled,
 } from "~/features/staff/staff-admin.server";
+import { fieldErrorTexts } from "~/i18n/i18n.server";
 import { formatDateTimeIST } from "~/utils/dates";
-import { firstIssuePerField, textFields } from "~/utils/form-data";
+import { textFields } from "~/utils/form-data";
 import { clientAddressContext } from "~/utils/request-context";
 import type { Route } from "./+types/staff";
 
@@ -66,7 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (fields.intent === "create") {
       const parsed = createSchema.safeParse(fields);
       if (!parsed.success) {
-        return fail(400, { values, errors: firstIssuePerField(parsed.error.issues) });
+        return fail(400, { values, errors: fieldErrorTexts("en", parsed.error.issues) });
       }
       const user = await createStaffByAdmin(db, admin, parsed.data);
       return data<StaffResult>({
