@@ -12,12 +12,13 @@ import {
 } from "~/features/cart/cart.server";
 import { CartLines } from "~/features/cart/cart-lines";
 import { localisedPageMeta } from "~/features/site/meta";
-import { langOf, localiseActionData, messagesFor, refusalText } from "~/i18n/i18n.server";
+import { fieldErrorTexts, langOf, messagesFor, refusalText } from "~/i18n/i18n.server";
 import { useLocalePath, useT } from "~/i18n/i18n-react";
 import { localePath } from "~/i18n/languages";
 import { isDataRequest } from "~/utils/data-request";
 import { textFields } from "~/utils/form-data";
 import { formatPaise } from "~/utils/money";
+import { message } from "~/utils/refusal";
 import { safeRedirect } from "~/utils/safe-redirect";
 import type { Route } from "./+types/cart";
 
@@ -37,17 +38,18 @@ export async function loader({ request }: Route.LoaderArgs) {
  * rendered from their `errors.cart.*` ids (refusalText).
  */
 export async function action({ request }: Route.ActionArgs) {
-  return localiseActionData(langOf(request), await cartAction(request));
-}
-
-async function cartAction(request: Request) {
+  const lang = langOf(request);
   const fields = textFields(await request.formData(), cartActionFields);
   const parsed = cartActionSchema.safeParse({
     ...fields,
     redirectTo: fields.redirectTo || undefined,
   });
   if (!parsed.success) {
-    return data({ error: parsed.error.issues[0]?.message ?? "Invalid request." }, { status: 400 });
+    const [first] = Object.values(fieldErrorTexts(lang, parsed.error.issues));
+    return data(
+      { error: first ?? refusalText(lang, message("errors.cart.invalidRequest")) },
+      { status: 400 },
+    );
   }
   const { intent, productId, redirectTo } = parsed.data;
   const db = await getDb();
@@ -63,21 +65,17 @@ async function cartAction(request: Request) {
   try {
     if (!cartId) throw new CartError("errors.cart.empty", 409);
     if (intent === "remove") await removeLine(db, cartId, productId);
-    else
-      await changeQuantity(db, cartId, productId, intent === "decrement" ? -1 : 1, langOf(request));
+    else await changeQuantity(db, cartId, productId, intent === "decrement" ? -1 : 1, lang);
   } catch (error) {
     if (error instanceof CartError) {
-      return data(
-        { error: refusalText(langOf(request), error) },
-        { status: error.status, headers },
-      );
+      return data({ error: refusalText(lang, error) }, { status: error.status, headers });
     }
     throw error;
   }
   // A form posted without JavaScript goes back to its page; posted by a fetcher, the same
   // form (it keeps its redirectTo field) gets data and the page stays as it is.
   if (redirectTo !== undefined && !isDataRequest(request)) {
-    return redirect(safeRedirect(redirectTo, localePath(langOf(request), "/cart")), {
+    return redirect(safeRedirect(redirectTo, localePath(lang, "/cart")), {
       status: 303,
       headers,
     });

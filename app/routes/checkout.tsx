@@ -40,13 +40,7 @@ import { razorpayConfig } from "~/features/payments/razorpay.server";
 import { countAttempt, honeypotFilled } from "~/features/site/anti-automation.server";
 import { localisedPageMeta } from "~/features/site/meta";
 import { siteConfig } from "~/features/site/site-config";
-import {
-  fieldErrorTexts,
-  langOf,
-  localiseActionData,
-  messagesFor,
-  refusalText,
-} from "~/i18n/i18n.server";
+import { fieldErrorTexts, langOf, messagesFor, refusalText } from "~/i18n/i18n.server";
 import { useLocalePath, useT } from "~/i18n/i18n-react";
 import { localePath } from "~/i18n/languages";
 import { idempotencyKey } from "~/utils/codes.server";
@@ -142,11 +136,7 @@ async function applyCoupon(
  * refused silently (400), a valid order over the per-address allowance answers 429 with
  * Retry-After, and `placeOrder` caps unconfirmed cash-on-delivery orders per phone (409).
  */
-export async function action(args: Route.ActionArgs) {
-  return localiseActionData(langOf(args.request), await checkoutAction(args));
-}
-
-async function checkoutAction({ request, context }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   if (honeypotFilled(formData)) return data<ActionResult>({ values: {} }, { status: 400 });
   const fields = textFields(formData, checkoutFields);

@@ -20,7 +20,7 @@ import { getImpactFigures } from "~/features/impact/impact.server";
 import { ImpactSection } from "~/features/impact/impact-section";
 import { localisedPageMeta } from "~/features/site/meta";
 import { siteConfig } from "~/features/site/site-config";
-import { langOf, localiseActionData, messagesFor, refusalText } from "~/i18n/i18n.server";
+import { langOf, messagesFor, refusalText } from "~/i18n/i18n.server";
 import { MessageAnchor, Trans, useLocalePath, useT } from "~/i18n/i18n-react";
 import { logger } from "~/utils/logger.server";
 import { type PublicFormResult, screenPublicForm } from "~/utils/public-form.server";
@@ -53,13 +53,9 @@ interface JoinResult extends PublicFormResult {
 
 /**
  * 'Join us' (docs/community.md): honeypot, validation, rate limit, one row per e-mail. The
- * messages answer in the page's language (`localiseActionData`).
+ * messages answer in the page's language (ids rendered by `fieldErrorTexts` and `refusalText`).
  */
-export async function action(args: Route.ActionArgs) {
-  return localiseActionData(langOf(args.request), await join(args));
-}
-
-async function join({ request, context }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const { parsed, refusal } = await screenPublicForm<JoinResult, typeof registrationSchema>({
     formData: await request.formData(),
     fields: registrationFields,

@@ -13,7 +13,7 @@ import { canPayOnline } from "~/features/payments/payment-status";
 import { PaymentError, switchToCashOnDelivery } from "~/features/payments/payments.server";
 import { razorpayConfig } from "~/features/payments/razorpay.server";
 import { localisedPageMeta } from "~/features/site/meta";
-import { langOf, localiseActionData, messagesFor, refusalText } from "~/i18n/i18n.server";
+import { langOf, messagesFor, refusalText } from "~/i18n/i18n.server";
 import { Trans, useLocalePath, useT } from "~/i18n/i18n-react";
 import { intlLocales, type Lang, localePath } from "~/i18n/languages";
 import { formatDateTimeIST } from "~/utils/dates";
@@ -57,11 +57,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
  * The shopper cancels while the order is 'placed' (docs/shop.md), or switches a pending or
  * failed online payment to cash on delivery (docs/payments.md).
  */
-export async function action(args: Route.ActionArgs) {
-  return localiseActionData(langOf(args.request), await orderAction(args));
-}
-
-async function orderAction({ params, request }: Route.ActionArgs) {
+export async function action({ params, request }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = form.get("intent");
   if (intent !== "cancel" && intent !== "cash-on-delivery")

@@ -36,7 +36,6 @@ import { siteConfig } from "~/features/site/site-config";
 import {
   fieldErrorTexts,
   langOf,
-  localiseActionData,
   messagesFor,
   refusalText,
   t as serverT,
@@ -82,10 +81,6 @@ type ActionResult = {
  * order-placed page. Amounts or order ids in the form are never read.
  */
 export async function action({ request }: Route.ActionArgs) {
-  return localiseActionData(langOf(request), await paymentAction(request));
-}
-
-async function paymentAction(request: Request) {
   const form = await request.formData();
   const lang = langOf(request);
   const config = razorpayConfig();

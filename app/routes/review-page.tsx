@@ -13,7 +13,7 @@ import {
 } from "~/features/community/community-fields";
 import { StarRatingInput } from "~/features/community/star-rating-input";
 import { localisedPageMeta } from "~/features/site/meta";
-import { langOf, localiseActionData, messagesFor } from "~/i18n/i18n.server";
+import { langOf, messagesFor } from "~/i18n/i18n.server";
 import { useT } from "~/i18n/i18n-react";
 import { env } from "~/utils/env.server";
 import { type PublicFormResult, screenPublicForm } from "~/utils/public-form.server";
@@ -34,13 +34,9 @@ export function loader({ request }: Route.LoaderArgs) {
 
 /**
  * A review (docs/community.md): honeypot, validation (rating 1–5), rate limit, stored as text.
- * The messages answer in the page's language (`localiseActionData`).
+ * The messages answer in the page's language (ids rendered by `fieldErrorTexts` and `refusalText`).
  */
-export async function action(args: Route.ActionArgs) {
-  return localiseActionData(langOf(args.request), await review(args));
-}
-
-async function review({ request, context }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const { parsed, refusal } = await screenPublicForm<ReviewResult, typeof reviewSchema>({
     formData: await request.formData(),
     fields: reviewFields,

@@ -3,7 +3,7 @@ import { getDb } from "~/db/db.server";
 import { unsubscribe } from "~/features/community/community.server";
 import { localisedPageMeta } from "~/features/site/meta";
 import { siteConfig } from "~/features/site/site-config";
-import { langOf, localiseActionData, messagesFor } from "~/i18n/i18n.server";
+import { langOf, messagesFor } from "~/i18n/i18n.server";
 import { Trans, useLocalePath, useT } from "~/i18n/i18n-react";
 import type { Route } from "./+types/unsubscribe";
 
@@ -20,10 +20,10 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   return { result, messages: messagesFor(langOf(request), ["community"]) };
 }
 
-export async function action({ params, request }: Route.ActionArgs) {
+export async function action({ params }: Route.ActionArgs) {
   const result = await unsubscribe(await getDb(), params.token);
   if (result === "unknown") throw data(null, { status: 404 });
-  return localiseActionData(langOf(request), { result });
+  return { result };
 }
 
 export const meta: Route.MetaFunction = (args) => [

@@ -8,10 +8,10 @@ export const cartIntents = ["add", "increment", "decrement", "remove"] as const;
 export type CartIntent = (typeof cartIntents)[number];
 
 export const cartActionSchema = z.object({
-  intent: z.enum(cartIntents, { error: "Unknown cart action." }),
+  intent: z.enum(cartIntents, { error: "errors.cart.unknownAction" }),
   productId: z
     .string()
-    .regex(/^[1-9]\d{0,8}$/, "Unknown product.")
+    .regex(/^[1-9]\d{0,8}$/, "errors.cart.unknownProduct")
     .transform(Number),
   redirectTo: z.string().max(2000).optional(),
 });

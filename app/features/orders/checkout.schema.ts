@@ -12,7 +12,7 @@ import { indianStates } from "./indian-states";
 const couponCodeField = z
   .string()
   .trim()
-  .max(checkoutLimits.couponCode, "This coupon code is not valid.")
+  .max(checkoutLimits.couponCode, "errors.checkout.couponInvalid")
   .optional()
   .transform((value) => value || undefined);
 
@@ -22,19 +22,19 @@ export const checkoutSchema = z.object({
   phone: indianMobile(checkoutLimits.phone),
   address: requiredText("address", checkoutLimits.address),
   city: requiredText("city", checkoutLimits.city),
-  state: z.enum(indianStates, { error: "Choose your state or union territory." }),
+  state: z.enum(indianStates, { error: "errors.checkout.state" }),
   pinCode: pinCode(),
   idempotencyKey: z
     .string()
     .regex(
       /^[A-Za-z0-9_-]{16,64}$/,
-      "This form has expired. Please check your cart and try again.",
+      "errors.checkout.expired",
     ),
   shownLines: z.string().max(2000),
   // Absent (the form without the online option, older pages) means cash on delivery.
   paymentMethod: z
     .union([z.literal(""), z.enum(["cod", "online"])], {
-      error: "Choose cash on delivery or online payment.",
+      error: "errors.checkout.paymentMethod",
     })
     .transform((value) => (value === "" ? "cod" : value)),
   // Optional; its checks (unknown, expired, used up) happen in placeOrder (docs/exchange.md).

@@ -8,22 +8,22 @@ import { UPI_ID_MAX_LENGTH, UPI_ID_PATTERN } from "./payment-fields";
 
 const trackingToken = z
   .string()
-  .regex(UNGUESSABLE_TOKEN_PATTERN, "This payment link is not valid.");
+  .regex(UNGUESSABLE_TOKEN_PATTERN, "errors.payment.linkInvalid");
 
 export const payFormSchema = z.object({
   order: trackingToken,
   upiId: z
     .string()
     .trim()
-    .min(1, "Enter your UPI ID.")
-    .max(UPI_ID_MAX_LENGTH, "This UPI ID is too long.")
-    .regex(new RegExp(`^${UPI_ID_PATTERN}$`), "Enter a UPI ID like name@bank, e.g. asha@okicici."),
+    .min(1, "errors.payment.upiRequired")
+    .max(UPI_ID_MAX_LENGTH, "errors.payment.upiTooLong")
+    .regex(new RegExp(`^${UPI_ID_PATTERN}$`), "errors.payment.upiInvalid"),
 });
 
 export const verifyFormSchema = z.object({
   order: trackingToken,
-  razorpay_payment_id: z.string().regex(/^pay_[A-Za-z0-9]{1,40}$/, "Missing payment id."),
-  razorpay_order_id: z.string().regex(/^order_[A-Za-z0-9]{1,40}$/, "Missing Razorpay order id."),
+  razorpay_payment_id: z.string().regex(/^pay_[A-Za-z0-9]{1,40}$/, "errors.payment.verifyFailed"),
+  razorpay_order_id: z.string().regex(/^order_[A-Za-z0-9]{1,40}$/, "errors.payment.verifyFailed"),
   // Any text: a wrong signature is refused by the constant-time check, with one message.
   razorpay_signature: z.string().max(200),
 });
