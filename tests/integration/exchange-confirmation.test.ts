@@ -24,7 +24,7 @@ import { action as routeHandoverAction } from "~/routes/dashboard/route-handover
 import { action as trackingAction, loader as trackingLoader } from "~/routes/pickup-tracking";
 import { exchangeDefaults } from "~/utils/env.server";
 import { testDatabaseForFile } from "../db";
-import { exchangeRefusal } from "../support/exchange-refusal";
+import { exchangeRefusal, fieldText } from "../support/exchange-refusal";
 import { routeArgs, signedInStaff } from "../support/staff";
 import { addSheetVersion, weighedPickup } from "../support/weigh-sheet-fixtures";
 
@@ -258,7 +258,7 @@ describe("disputeWeighSheetByToken", () => {
         disputeWeighSheetByToken(handle.db, token, 1, reason, now),
       );
       expect(error.status).toBe(422);
-      expect(error.fieldErrors.reason).toBe("Write the reason in 3 to 500 characters.");
+      expect(fieldText(error, "reason")).toBe("Write the reason in 3 to 500 characters.");
     }
     expect((await sheetRow(sheet.id)).status).toBe("pending");
   });
@@ -290,7 +290,9 @@ describe("confirmWithHandoverCode", () => {
         confirmWithHandoverCode(handle.db, pickup.id, 1, "1111", actor, now, settings),
       );
       expect(error.status).toBe(422);
-      expect(error.fieldErrors.code).toMatch(/not the customer's code/);
+      expect(fieldText(error, "code")).toBe(
+        `That is not the customer's code. ${5 - i} ${i === 4 ? "try" : "tries"} left.`,
+      );
       expect((await pickupRow(pickup.id)).handoverFailures).toBe(i);
     }
     const fifth = await exchangeRefusal(
@@ -393,7 +395,7 @@ describe("closeDispute", () => {
     const noteError = await exchangeRefusal(
       closeDispute(handle.db, pickup.id, { outcome: "cancelled", note: "no" }, user, now, settings),
     );
-    expect(noteError.fieldErrors.note).toBe("Write the note in 3 to 500 characters.");
+    expect(fieldText(noteError, "note")).toBe("Write the note in 3 to 500 characters.");
     const reward = await closeDispute(
       handle.db,
       pickup.id,

@@ -27,6 +27,7 @@ import * as routeSheetRoute from "~/routes/dashboard/route";
 import { addDays, todayInKolkata } from "~/utils/dates";
 import { testDatabaseForFile } from "../db";
 import { pickupAddress } from "../factories";
+import { fieldText } from "../support/exchange-refusal";
 import { routeArgs, signedInStaff } from "../support/staff";
 
 const handle = testDatabaseForFile();
@@ -197,7 +198,7 @@ describe("assigning pickups", () => {
       const error = await assignCollector(handle.db, [p.id], target, staff.user).catch((e) => e);
       expect(error).toBeInstanceOf(ExchangeError);
       expect(error.status).toBe(422);
-      expect(error.fieldErrors.collectorId).toBe("Choose an enabled collector account.");
+      expect(fieldText(error, "collectorId")).toBe("Choose an enabled collector account.");
     }
     expect(await collectorOf(p.id)).toBeNull();
     expect(await auditRows("pickup.assigned", [p.id])).toHaveLength(0);

@@ -20,7 +20,7 @@ import type { StaffUser } from "~/features/staff/auth.server";
 import * as routePickup from "~/routes/dashboard/route-pickup";
 import { createTestDatabase } from "../db";
 import { pickupAddress } from "../factories";
-import { exchangeRefusal } from "../support/exchange-refusal";
+import { exchangeRefusal, fieldText } from "../support/exchange-refusal";
 import { routeArgs, signedInStaff } from "../support/staff";
 
 let handle: DatabaseHandle;
@@ -415,7 +415,7 @@ describe("saveWeighSheet", () => {
         options(),
       ),
     );
-    expect(error.fieldErrors[`plant-${plant.id}`]).toContain(plant.name);
+    expect(fieldText(error, `plant-${plant.id}`)).toBe(`Only 1 of ${plant.name} in stock.`);
     expect(await weighSheetsOf(db, id)).toEqual([]);
     await db
       .update(products)

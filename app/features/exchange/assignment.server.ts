@@ -31,6 +31,20 @@ export async function listCollectors(db: Database): Promise<CollectorOption[]> {
     .orderBy(asc(staffUsers.name), asc(staffUsers.email));
 }
 
+// Refusals are English-only dashboard messages (ADR 0024): `dashboard.assign.*` ids.
+const CHOOSE_COLLECTOR = "dashboard.assign.chooseCollector";
+const UNKNOWN_PICKUPS = "dashboard.assign.unknownPickups";
+
+/** "Choose at most 200 pickups at a time." on the `pickupId` field (400). */
+function tooManyPickups(): ExchangeError {
+  return new ExchangeError(
+    "dashboard.assign.tooMany",
+    400,
+    { max: MAX_ASSIGN_PICKUPS },
+    "pickupId",
+  );
+}
+
 /** The enabled collector `collectorId`, read in `tx`. @throws ExchangeError 422 otherwise. */
 async function enabledCollector(tx: Database, collectorId: string) {
   const [collector] = await tx
@@ -43,10 +57,7 @@ async function enabledCollector(tx: Database, collectorId: string) {
         eq(staffUsers.banned, false),
       ),
     );
-  if (!collector) {
-    const message = "Choose an enabled collector account.";
-    throw new ExchangeError(message, 422, { collectorId: message });
-  }
+  if (!collector) throw new ExchangeError(CHOOSE_COLLECTOR, 422, {}, "collectorId");
   return collector;
 }
 
@@ -55,15 +66,12 @@ function checkedIds(pickupIds: readonly number[]): number[] {
   const ids = [...new Set(pickupIds)];
   const problem =
     ids.length === 0
-      ? "Choose at least one pickup."
+      ? "dashboard.assign.choosePickup"
       : ids.some((id) => !Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647)
-        ? "Some of the chosen pickups do not exist; nothing was assigned."
+        ? UNKNOWN_PICKUPS
         : null;
-  if (problem) throw new ExchangeError(problem, 400, { pickupId: problem });
-  if (ids.length > MAX_ASSIGN_PICKUPS) {
-    const message = `Choose at most ${MAX_ASSIGN_PICKUPS} pickups at a time.`;
-    throw new ExchangeError(message, 400, { pickupId: message });
-  }
+  if (problem) throw new ExchangeError(problem, 400, {}, "pickupId");
+  if (ids.length > MAX_ASSIGN_PICKUPS) throw tooManyPickups();
   return ids;
 }
 
@@ -84,15 +92,11 @@ async function assignablePickups(tx: Database, ids: number[]) {
     .where(inArray(pickups.id, ids))
     .orderBy(asc(pickups.id))
     .for("update");
-  if (rows.length !== ids.length) {
-    const message = "Some of the chosen pickups do not exist; nothing was assigned.";
-    throw new ExchangeError(message, 404, { pickupId: message });
-  }
+  if (rows.length !== ids.length) throw new ExchangeError(UNKNOWN_PICKUPS, 404, {}, "pickupId");
   const refused = rows.filter((row) => !doorStatuses.includes(row.status));
   if (refused.length > 0) {
-    const refs = refused.map((row) => row.reference).join(", ");
-    const message = `Only requested, confirmed, weighed or disputed pickups can be assigned; not ${refs}. Nothing was assigned.`;
-    throw new ExchangeError(message, 409, { pickupId: message });
+    const references = refused.map((row) => row.reference).join(", ");
+    throw new ExchangeError("dashboard.assign.notAssignable", 409, { references }, "pickupId");
   }
   return rows;
 }
@@ -168,10 +172,7 @@ export function readAssignmentForm(
   pickupId?: number,
 ): { pickupIds: number[]; collectorId: string | null } {
   const raw = form.getAll("pickupId").filter((value): value is string => typeof value === "string");
-  if (pickupId === undefined && raw.length > MAX_ASSIGN_PICKUPS) {
-    const message = `Choose at most ${MAX_ASSIGN_PICKUPS} pickups at a time.`;
-    throw new ExchangeError(message, 400, { pickupId: message });
-  }
+  if (pickupId === undefined && raw.length > MAX_ASSIGN_PICKUPS) throw tooManyPickups();
   const pickupIds = checkedIds(
     pickupId === undefined
       ? raw.map((value) => (/^[1-9][0-9]{0,9}$/.test(value) ? Number(value) : Number.NaN))
@@ -179,9 +180,6 @@ export function readAssignmentForm(
   );
   const collector = form.get("collectorId");
   const collectorId = typeof collector === "string" ? collector.trim() : "";
-  if (collectorId.length > 100) {
-    const message = "Choose an enabled collector account.";
-    throw new ExchangeError(message, 422, { collectorId: message });
-  }
+  if (collectorId.length > 100) throw new ExchangeError(CHOOSE_COLLECTOR, 422, {}, "collectorId");
   return { pickupIds, collectorId: collectorId === "" ? null : collectorId };
 }

@@ -6,6 +6,7 @@
  */
 import type { PickupStatus } from "~/db/schema/pickups";
 import type { StaffRole } from "~/db/schema/staff";
+import type { MessageRef } from "~/utils/refusal";
 
 /** The signed-in staff member acting at the door. */
 export interface DoorActor {
@@ -23,27 +24,26 @@ export const doorStatuses: readonly PickupStatus[] = [
 ];
 
 /**
- * Why `actor` may not act on `pickup`, or null when they may.
+ * Why `actor` may not act on `pickup`, or null when they may: the HTTP status and the message
+ * (a `dashboard.door.*` id, English-only; render with `refusalText("en", message)`).
  * - 403 "This pickup is not assigned to you." for a collector on someone else's pickup;
  * - 409 for a pickup that is cancelled, missed or already collected.
  */
 export function doorActionProblem(
   pickup: { status: PickupStatus; collectorId: string | null },
   actor: Pick<DoorActor, "id" | "role">,
-): { status: 403 | 409; message: string } | null {
+): { status: 403 | 409; message: MessageRef } | null {
   if (actor.role === "collector" && pickup.collectorId !== actor.id) {
-    return { status: 403, message: "This pickup is not assigned to you." };
+    return { status: 403, message: { id: "dashboard.door.notAssigned", values: {} } };
   }
   if (!doorStatuses.includes(pickup.status)) {
-    return {
-      status: 409,
-      message:
-        pickup.status === "cancelled"
-          ? "This pickup was cancelled."
-          : pickup.status === "collected"
-            ? "This pickup is already collected."
-            : "This pickup was marked missed.",
-    };
+    const id =
+      pickup.status === "cancelled"
+        ? "dashboard.door.cancelled"
+        : pickup.status === "collected"
+          ? "dashboard.door.collected"
+          : "dashboard.door.missed";
+    return { status: 409, message: { id, values: {} } };
   }
   return null;
 }

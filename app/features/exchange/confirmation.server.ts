@@ -6,8 +6,10 @@
  * Every decision runs in one transaction that locks the pickup row (`for update`), so two
  * confirmations at once (a double click, the customer and the collector together) serialise:
  * the second finds the sheet confirmed and issues nothing. Money is integer paise; `now` is a
- * parameter so tests inject the clock. Refusals are `ExchangeError`s; nothing is written then
- * (except the count of wrong handover codes, which must survive the refusal).
+ * parameter so tests inject the clock. Refusals are `ExchangeError`s with message ids (ADR 0024:
+ * `errors.exchange.*` for what the customer's tracking page shows, `dashboard.*` for the staff's
+ * steps); nothing is written then (except the count of wrong handover codes, which must survive
+ * the refusal).
  */
 
 import crypto from "node:crypto";
@@ -35,17 +37,12 @@ import {
   enqueuePickupCollected,
   skipAfterDecision,
 } from "./exchange-messages.server";
-import {
-  HANDOVER_CODE_FORMAT,
-  HANDOVER_CODE_LOCKED,
-  HANDOVER_CODE_TRIES,
-  NO_HANDOVER_CODE_YET,
-  REPLACED_VERSION,
-  wrongCodeMessage,
-} from "./handover-code";
+import { HANDOVER_CODE_TRIES, handoverRefusalIds } from "./handover-code";
 import type { IssuedReward } from "./issued-reward";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+const NOT_FOUND = "errors.pickup.notFound";
+const REPLACED_VERSION = "errors.exchange.replaced";
 const TEXT_LIMITS = { min: 3, max: 500 } as const;
 
 type Pickup = typeof pickups.$inferSelect;
@@ -54,14 +51,14 @@ type Channel = "tracking page" | "handover code" | "staff";
 /** The pickup row, locked for the rest of the transaction. @throws ExchangeError 404. */
 async function lockPickup(tx: Database, where: { id: number } | { token: string }) {
   if ("token" in where && !isUnguessableToken(where.token)) {
-    throw new ExchangeError("This pickup does not exist.", 404);
+    throw new ExchangeError(NOT_FOUND, 404);
   }
   const [pickup] = await tx
     .select()
     .from(pickups)
     .where("id" in where ? eq(pickups.id, where.id) : eq(pickups.trackingToken, where.token))
     .for("update");
-  if (!pickup) throw new ExchangeError("This pickup does not exist.", 404);
+  if (!pickup) throw new ExchangeError(NOT_FOUND, 404);
   return pickup;
 }
 
@@ -73,15 +70,16 @@ async function latestSheet(tx: Database, pickupId: number): Promise<WeighSheet> 
     .where(eq(weighSheets.pickupId, pickupId))
     .orderBy(desc(weighSheets.version))
     .limit(1);
-  if (!sheet) throw new ExchangeError("There is no weigh sheet to decide on yet.", 409);
+  if (!sheet) throw new ExchangeError("errors.exchange.noSheetYet", 409);
   return sheet;
 }
 
+/** The refusal id for deciding on a sheet that is no longer pending, by its status. */
 const decidedMessages: Record<Exclude<WeighSheetStatus, "pending">, string> = {
-  confirmed: "This weigh sheet is already confirmed.",
-  disputed: "This weigh sheet was disputed; we will call you.",
+  confirmed: "errors.exchange.alreadyConfirmed",
+  disputed: "errors.exchange.wasDisputed",
   superseded: REPLACED_VERSION,
-  closed: "This exchange was closed by our staff.",
+  closed: "errors.exchange.closedByStaff",
 };
 
 /**
@@ -91,7 +89,7 @@ const decidedMessages: Record<Exclude<WeighSheetStatus, "pending">, string> = {
 async function sheetAtVersion(tx: Database, pickupId: number, version: number) {
   const sheet = await latestSheet(tx, pickupId);
   if (version < sheet.version) throw new ExchangeError(REPLACED_VERSION, 409);
-  if (version !== sheet.version) throw new ExchangeError("This weigh sheet does not exist.", 404);
+  if (version !== sheet.version) throw new ExchangeError("errors.exchange.sheetNotFound", 404);
   return sheet;
 }
 
@@ -99,7 +97,7 @@ async function sheetAtVersion(tx: Database, pickupId: number, version: number) {
 function assertPending(pickup: Pickup, sheet: WeighSheet) {
   if (sheet.status !== "pending") throw new ExchangeError(decidedMessages[sheet.status], 409);
   if (pickup.status !== "weighed") {
-    throw new ExchangeError("This pickup can no longer be confirmed or disputed.", 409);
+    throw new ExchangeError("errors.exchange.cannotDecide", 409);
   }
 }
 
@@ -159,10 +157,7 @@ async function takePlants(tx: Database, sheet: WeighSheet): Promise<IssuedReward
       .returning({ id: products.id, stock: products.stock });
     if (taken[0]) await notifyIfStockCrossedZero(tx, taken[0].stock, -plant.quantity);
     if (taken.length === 0) {
-      throw new ExchangeError(
-        `${plant.name} is out of stock now; the collector will change the plants.`,
-        409,
-      );
+      throw new ExchangeError("errors.exchange.plantOutOfStock", 409, { plant: plant.name });
     }
   }
   return { kind: "plants", plants: plants.map(({ name, quantity }) => ({ name, quantity })) };
@@ -320,12 +315,20 @@ export async function confirmWeighSheetByToken(
   });
 }
 
-/** The trimmed text, 3 to 500 characters. @throws ExchangeError 422 on `field`. */
+/** The length refusal of each text: the customer's reason (public), staff's note (dashboard). */
+const textLengthIds = {
+  reason: "errors.exchange.reasonLength",
+  note: "dashboard.dispute.noteLength",
+} as const;
+
+/**
+ * The trimmed text, 3 to 500 characters.
+ * @throws ExchangeError 422 on `field` ("Write the reason in 3 to 500 characters.").
+ */
 function checkedText(text: string, field: "reason" | "note"): string {
   const trimmed = text.trim();
   if (trimmed.length < TEXT_LIMITS.min || trimmed.length > TEXT_LIMITS.max) {
-    const message = `Write the ${field} in ${TEXT_LIMITS.min} to ${TEXT_LIMITS.max} characters.`;
-    throw new ExchangeError(message, 422, { [field]: message });
+    throw new ExchangeError(textLengthIds[field], 422, { ...TEXT_LIMITS }, field);
   }
   return trimmed;
 }
@@ -347,7 +350,7 @@ export async function disputeWeighSheetByToken(
     const pickup = await lockPickup(tx, { token });
     const sheet = await sheetAtVersion(tx, pickup.id, version);
     if (sheet.status === "disputed") {
-      throw new ExchangeError("You already disputed this weigh sheet; we will call you.", 409);
+      throw new ExchangeError("errors.exchange.alreadyDisputed", 409);
     }
     assertPending(pickup, sheet);
     await recordDecision(tx, pickup, sheet, now, {
@@ -390,16 +393,15 @@ export async function confirmWithHandoverCode(
 ): Promise<IssuedReward> {
   const typed = code.trim();
   if (!/^\d{4}$/.test(typed)) {
-    throw new ExchangeError(HANDOVER_CODE_FORMAT, 422, { code: HANDOVER_CODE_FORMAT });
+    throw new ExchangeError(handoverRefusalIds.format, 422, {}, "code");
   }
   const outcome = await db.transaction(async (tx): Promise<HandoverOutcome> => {
     const pickup = await lockPickup(tx, { id: pickupId });
     const problem = doorActionProblem(pickup, actor);
-    if (problem) throw new ExchangeError(problem.message, problem.status);
-    if (!pickup.handoverCode) throw new ExchangeError(NO_HANDOVER_CODE_YET, 409);
-    if (pickup.handoverFailures >= HANDOVER_CODE_TRIES) {
-      throw new ExchangeError(HANDOVER_CODE_LOCKED, 429);
-    }
+    if (problem)
+      throw new ExchangeError(problem.message.id, problem.status, problem.message.values);
+    if (!pickup.handoverCode) throw new ExchangeError(handoverRefusalIds.noCodeYet, 409);
+    if (pickup.handoverFailures >= HANDOVER_CODE_TRIES) throw handoverLocked();
     const sheet = await sheetAtVersion(tx, pickup.id, version);
     assertPending(pickup, sheet);
     if (!sameCode(typed, pickup.handoverCode)) {
@@ -417,10 +419,15 @@ export async function confirmWithHandoverCode(
     return { ok: true, reward };
   });
   if (outcome.ok) return outcome.reward;
-  if (outcome.failures >= HANDOVER_CODE_TRIES) throw new ExchangeError(HANDOVER_CODE_LOCKED, 429);
+  if (outcome.failures >= HANDOVER_CODE_TRIES) throw handoverLocked();
   const left = HANDOVER_CODE_TRIES - outcome.failures;
-  const message = wrongCodeMessage(left);
-  throw new ExchangeError(message, 422, { code: message });
+  const id = left === 1 ? handoverRefusalIds.wrongCodeOne : handoverRefusalIds.wrongCodeMany;
+  throw new ExchangeError(id, 422, { left }, "code");
+}
+
+/** 429: the code is locked after HANDOVER_CODE_TRIES wrong tries. */
+function handoverLocked(): ExchangeError {
+  return new ExchangeError(handoverRefusalIds.locked, 429, { tries: HANDOVER_CODE_TRIES });
 }
 
 /** Counts one wrong handover code (and its audit row); the new count. */
@@ -477,7 +484,7 @@ export async function closeDispute(
     const pickup = await lockPickup(tx, { id: pickupId });
     const sheet = await latestSheet(tx, pickup.id);
     if (pickup.status !== "disputed" || sheet.status !== "disputed") {
-      throw new ExchangeError("This pickup is no longer disputed.", 409);
+      throw new ExchangeError("dashboard.dispute.notDisputed", 409);
     }
     const who = { email: actor.email };
     if (input.outcome === "collected") {

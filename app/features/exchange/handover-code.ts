@@ -1,12 +1,16 @@
 /**
  * The handover code's rule and messages (docs/exchange.md "The handover code"), browser-safe:
- * the server refuses with these messages, and the collector's page shows them again after the
- * redirect from a short key in the URL (`?handover=…`), never the code itself.
+ * the server refuses with the message ids of `handoverRefusalIds` (English-only `dashboard.*`
+ * ids, ADR 0024), the route turns the refusal into a short key in the URL (`?handover=…`,
+ * never the code itself), and the collector's page shows the English text of that key.
  */
+import type { MessageRef } from "~/utils/refusal";
 
 /** Wrong handover codes allowed before the code is locked. */
 export const HANDOVER_CODE_TRIES = 5;
 
+// The English texts the collector's page shows for a key, after the redirect: the same words as
+// the English catalogue's for the refusal ids below (the page gets no catalogue).
 export const REPLACED_VERSION =
   "This weigh sheet was replaced by a newer one. Please look at the new one.";
 export const HANDOVER_CODE_LOCKED =
@@ -15,6 +19,15 @@ export const NO_HANDOVER_CODE_YET = "The customer sees the code once you tap On 
 export const HANDOVER_CODE_FORMAT =
   "Enter the 4-digit code the customer sees on their tracking page.";
 export const HANDOVER_CONFIRMED = "Confirmed with the handover code: the reward is issued.";
+
+/** The ids `confirmWithHandoverCode` refuses with (their English is the texts above). */
+export const handoverRefusalIds = {
+  format: "dashboard.handover.codeFormat",
+  locked: "dashboard.handover.locked",
+  noCodeYet: "dashboard.handover.noCodeYet",
+  wrongCodeOne: "dashboard.handover.wrongCodeOne",
+  wrongCodeMany: "dashboard.handover.wrongCodeMany",
+} as const;
 
 /** The refusal of a wrong code with `left` tries before the lock. */
 export function wrongCodeMessage(left: number): string {
@@ -31,15 +44,30 @@ const fixedMessages: Record<string, string> = {
   refused: "This weigh sheet can no longer be confirmed. Reload the page.",
 };
 
-/** The key for the URL of a handover answer's message ("refused" for any other refusal). */
-export function handoverResultKey(message: string): string {
-  for (const [key, text] of Object.entries(fixedMessages)) if (text === message) return key;
-  for (let left = 1; left < HANDOVER_CODE_TRIES; left++) {
-    if (message === wrongCodeMessage(left)) return `wrong-${left}`;
+/** URL keys by refusal id (the wrong-code ids add the tries left). */
+const keysById: Record<string, string> = {
+  [handoverRefusalIds.locked]: "locked",
+  [handoverRefusalIds.noCodeYet]: "no-code",
+  [handoverRefusalIds.format]: "format",
+  "errors.exchange.replaced": "replaced",
+  "errors.exchange.plantOutOfStock": "stock",
+};
+
+/**
+ * The key for the URL of a handover refusal, by its message id and values: `wrong-<left>` for a
+ * wrong code, a key of the texts above, "refused" for any other refusal.
+ */
+export function handoverResultKey(refusal: MessageRef): string {
+  if (
+    refusal.id === handoverRefusalIds.wrongCodeOne ||
+    refusal.id === handoverRefusalIds.wrongCodeMany
+  ) {
+    const left = Number(refusal.values.left);
+    return Number.isInteger(left) && left >= 1 && left < HANDOVER_CODE_TRIES
+      ? `wrong-${left}`
+      : "refused";
   }
-  if (message.endsWith("is out of stock now; the collector will change the plants."))
-    return "stock";
-  return "refused";
+  return keysById[refusal.id] ?? "refused";
 }
 
 /** The message for a key from the URL: `ok` for the notice, null for an unknown key. */

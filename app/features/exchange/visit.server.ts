@@ -35,9 +35,9 @@ async function pickupAtTheDoor(tx: Database, pickupId: number, actor: DoorActor)
     .from(pickups)
     .where(eq(pickups.id, pickupId))
     .for("update");
-  if (!pickup) throw new ExchangeError("This pickup does not exist.", 404);
+  if (!pickup) throw new ExchangeError("errors.pickup.notFound", 404);
   const problem = doorActionProblem(pickup, actor);
-  if (problem) throw new ExchangeError(problem.message, problem.status);
+  if (problem) throw new ExchangeError(problem.message.id, problem.status, problem.message.values);
   return pickup;
 }
 

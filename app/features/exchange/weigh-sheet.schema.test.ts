@@ -80,6 +80,16 @@ describe("parseWeighSheetForm", () => {
       ok: false,
       errors: { "kg-3": expect.stringContaining("Enter the weight in kg") },
     });
+    expect(
+      parseWeighSheetForm(form({ "kg-3": "1,000", "kg-4": "1234567890123", expectedVersion: "0" })),
+    ).toEqual({
+      ok: false,
+      errors: {
+        "kg-3":
+          "Is “1,000” kg a decimal or thousands? Write it with a dot for decimals (e.g. 1.5) or without the comma (e.g. 1500).",
+        "kg-4": "This number is too large.",
+      },
+    });
     expect(parseWeighSheetForm(form({ "kg-3": "0", "kg-4": "", expectedVersion: "0" }))).toEqual({
       ok: false,
       errors: { form: "Enter at least one weight above 0 kg." },

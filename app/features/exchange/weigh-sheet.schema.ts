@@ -9,12 +9,49 @@
  */
 import { z } from "zod";
 import { fieldErrorTexts } from "~/i18n/i18n.server";
+import { groupIndian } from "~/utils/indian-number";
 import { formStrings } from "~/utils/intent-form";
-import { parseWeighedKg } from "./collection";
+import type { MessageRef, MessageValues } from "~/utils/refusal";
+import { type ParseProblem, parseKilograms } from "~/utils/units";
+import { MAX_WEIGHED_KG, parseWeighedKg } from "./collection";
 import { EXTRA_WEIGH_ROWS, MAX_WEIGH_NOTE, weighSheetFields } from "./weigh-sheet";
 
 type Weight = { materialId: number; grams: number };
-type Complain = (field: string, message: string) => undefined;
+/** Adds an issue on `field` with a message id and its values; always undefined. */
+type Complain = (field: string, id: string, values?: MessageValues) => undefined;
+
+/** Most plants of one kind the form takes (the server checks MAX_PLANT_QUANTITY too). */
+const MAX_PLANT_FIELD = 20;
+
+/** "2,000": the largest weight of a line as the weight messages write it. */
+const MAX_KG_TEXT = groupIndian(MAX_WEIGHED_KG);
+
+const weightProblemIds: Record<Exclude<ParseProblem, "range">, string> = {
+  empty: "errors.pickup.weightEmpty",
+  negative: "errors.pickup.weightNegative",
+  format: "errors.pickup.weightFormat",
+  ambiguous: "errors.pickup.weightAmbiguous",
+  decimals: "errors.pickup.weightDecimals",
+};
+
+/**
+ * A weighed kg text to grams (`parseWeighedKg`), or the refusal as a message id with its values
+ * (the `errors.pickup.weight*` texts `parseKilograms` words in English).
+ */
+function weighedGrams(text: string): { ok: true; value: number } | { ok: false; ref: MessageRef } {
+  const parsed = parseWeighedKg(text);
+  if (parsed.ok) return parsed;
+  if (parsed.problem === "ambiguous") {
+    return { ok: false, ref: { id: weightProblemIds.ambiguous, values: { text: text.trim() } } };
+  }
+  if (parsed.problem !== "range") {
+    return { ok: false, ref: { id: weightProblemIds[parsed.problem], values: {} } };
+  }
+  // Out of range: more digits than any weight ("This number is too large.") or over 2,000 kg.
+  const unbounded = parseKilograms(text, { minGrams: 0, maxGrams: Number.MAX_SAFE_INTEGER });
+  if (!unbounded.ok) return { ok: false, ref: { id: "errors.pickup.numberTooLarge", values: {} } };
+  return { ok: false, ref: { id: "errors.pickup.weightAtMost", values: { kg: MAX_KG_TEXT } } };
+}
 
 const ID = /^[1-9][0-9]{0,8}$/;
 
@@ -31,30 +68,30 @@ type WeightRow = z.output<typeof weightRow>;
 
 function listedWeight(row: WeightRow, materialId: number, complain: Complain) {
   if (!row.kg) return { materialId, grams: 0 };
-  const grams = parseWeighedKg(row.kg);
-  if (!grams.ok) return complain(row.kgField, grams.message);
+  const grams = weighedGrams(row.kg);
+  if (!grams.ok) return complain(row.kgField, grams.ref.id, grams.ref.values);
   return { materialId, grams: grams.value };
 }
 
 function extraWeight(row: WeightRow, seen: Set<number>, complain: Complain) {
   const materialField = row.materialField ?? row.kgField;
   if (!row.material && !row.kg) return undefined;
-  if (!ID.test(row.material)) return complain(materialField, "Choose the material.");
+  if (!ID.test(row.material)) return complain(materialField, "dashboard.weighSheet.chooseMaterial");
   const materialId = Number(row.material);
-  if (seen.has(materialId)) return complain(materialField, "This material is already listed.");
+  if (seen.has(materialId)) return complain(materialField, "dashboard.weighSheet.materialTwice");
   seen.add(materialId);
-  if (!row.kg) return complain(row.kgField, "Enter the weighed kg.");
-  const grams = parseWeighedKg(row.kg);
-  if (!grams.ok) return complain(row.kgField, grams.message);
+  if (!row.kg) return complain(row.kgField, "dashboard.weighSheet.enterKg");
+  const grams = weighedGrams(row.kg);
+  if (!grams.ok) return complain(row.kgField, grams.ref.id, grams.ref.values);
   return { materialId, grams: grams.value };
 }
 
 /** The rows to grams per material; at least one above 0 kg. Issues keyed by field name. */
 const weights = z.array(weightRow).transform((rows, ctx) => {
   let problems = 0;
-  const complain: Complain = (field, message) => {
+  const complain: Complain = (field, id, values = {}) => {
     problems++;
-    ctx.addIssue({ code: "custom", path: [field], message });
+    ctx.addIssue({ code: "custom", path: [field], message: id, params: { ...values } });
     return undefined;
   };
   const seen = new Set(rows.flatMap((row) => (row.materialId === null ? [] : [row.materialId])));
@@ -67,7 +104,7 @@ const weights = z.array(weightRow).transform((rows, ctx) => {
     if (weight) found.push(weight);
   }
   if (problems === 0 && found.every((weight) => weight.grams === 0)) {
-    complain("form", "Enter at least one weight above 0 kg.");
+    complain("form", "dashboard.weighSheet.noWeight");
   }
   return found;
 });
@@ -79,11 +116,12 @@ const plants = z
     rows.flatMap(({ field, productId, text }) => {
       const value = text.trim();
       if (value === "" || value === "0") return [];
-      if (!/^[0-9]{1,2}$/.test(value) || Number(value) > 20) {
+      if (!/^[0-9]{1,2}$/.test(value) || Number(value) > MAX_PLANT_FIELD) {
         ctx.addIssue({
           code: "custom",
           path: [field],
-          message: "Enter a whole number from 0 to 20.",
+          message: "dashboard.weighSheet.plantCount",
+          params: { max: MAX_PLANT_FIELD },
         });
         return [];
       }
@@ -96,9 +134,9 @@ export const weighSheetFormSchema = z.object({
   plants,
   expectedVersion: z
     .string()
-    .regex(/^(0|[1-9][0-9]{0,5})$/, "This page is out of date. Please reload it.")
+    .regex(/^(0|[1-9][0-9]{0,5})$/, "errors.pickup.pageOutOfDate")
     .transform(Number),
-  note: z.string().trim().max(MAX_WEIGH_NOTE, `At most ${MAX_WEIGH_NOTE} characters.`),
+  note: z.string().trim().max(MAX_WEIGH_NOTE, "dashboard.weighSheet.noteTooLong"),
 });
 
 /** A checked weigh sheet form: saveWeighSheet's input and staff's note ("" for none). */
@@ -146,9 +184,10 @@ function formFields(form: FormData) {
 }
 
 /**
- * Checks a posted weigh sheet form.
+ * Checks a posted weigh sheet form (messages are catalogue ids, ADR 0024).
  * @returns the input for `saveWeighSheet` (and the note), or the first message per field keyed
- *   by the form's field name ("form" for the whole form).
+ *   by the form's field name ("form" for the whole form) as English text: only the staff
+ *   dashboard shows this form.
  */
 export function parseWeighSheetForm(
   form: FormData,
@@ -170,19 +209,21 @@ export function parseWeighSheetForm(
 /**
  * The server's field errors (`kg-<id>`, `material-<id>`, `plant-<id>`, `plants`, `form`) under
  * the names of the posted form's fields: a material added in extra row n answers at
- * `extraMaterial<n>` / `extraKg<n>`, a listed material's problem at its `kg-<id>` field.
+ * `extraMaterial<n>` / `extraKg<n>`, a listed material's problem at its `kg-<id>` field. The
+ * messages (texts or `{ id, values }` of an `ExchangeError`) are carried over as they are; the
+ * first one per form field wins.
  */
-export function weighSheetFormErrors(
+export function weighSheetFormErrors<M>(
   form: FormData,
-  serverErrors: Record<string, string>,
-): Record<string, string> {
+  serverErrors: Readonly<Record<string, M>>,
+): Record<string, M> {
   const fields = formStrings(form);
   const extraRowOf = new Map<string, number>();
   for (let n = 1; n <= EXTRA_WEIGH_ROWS; n++) {
     const id = (fields[weighSheetFields.extraMaterial(n)] ?? "").trim();
     if (ID.test(id)) extraRowOf.set(id, n);
   }
-  const errors: Record<string, string> = {};
+  const errors: Record<string, M> = {};
   for (const [key, message] of Object.entries(serverErrors)) {
     const match = /^(kg|material)-(\d+)$/.exec(key);
     const row = match ? extraRowOf.get(match[2] ?? "") : undefined;

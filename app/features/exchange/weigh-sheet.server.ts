@@ -14,12 +14,14 @@ import { scrapMaterials } from "~/db/schema/rates";
 import { staffUsers } from "~/db/schema/staff";
 import { pickupConfigFromEnv } from "~/features/pickups/pickup-config";
 import { assertPickupTransition } from "~/features/pickups/pickup-status";
+import { refusalText } from "~/i18n/i18n.server";
 import { type ExchangeSettings, env } from "~/utils/env.server";
 import { formatPaise } from "~/utils/money";
+import type { MessageValues } from "~/utils/refusal";
 import { GRAMS_PER_KG } from "~/utils/units";
 import { MAX_PAYOUT_PAISE, MAX_WEIGHED_KG } from "./collection";
 import { type DoorActor, doorActionProblem } from "./collector-access";
-import { ExchangeError } from "./exchange-error";
+import { ExchangeError, type ExchangeStatus } from "./exchange-error";
 import { enqueueWeighSheetReady } from "./exchange-messages.server";
 import {
   type PricedWeighSheet,
@@ -69,16 +71,17 @@ export const weighSheetErrorFields = {
   form: "form",
 } as const;
 
-export const WEIGH_SHEET_CHANGED =
-  "The weigh sheet changed meanwhile. Please reload the page to see the latest version.";
+/** The refusal id of a save on a stale form (409): another version was saved meanwhile. */
+export const WEIGH_SHEET_CHANGED = "dashboard.weighSheet.changed";
 
-const refuse = (field: string, message: string) =>
-  new ExchangeError(message, 422, { [field]: message });
+/** A 422 refusal of the weigh sheet on `field` (a `dashboard.weighSheet.*` or weight id). */
+const refuse = (field: string, id: string, values: MessageValues = {}) =>
+  new ExchangeError(id, 422, values, field);
 
 /** The pickup row, locked for the rest of the transaction. @throws ExchangeError 404. */
 async function lockPickup(tx: Database, pickupId: number): Promise<Pickup> {
   const [pickup] = await tx.select().from(pickups).where(eq(pickups.id, pickupId)).for("update");
-  if (!pickup) throw new ExchangeError("This pickup does not exist.", 404);
+  if (!pickup) throw new ExchangeError("errors.pickup.notFound", 404);
   return pickup;
 }
 
@@ -97,22 +100,21 @@ function checkedLines(input: WeighSheetInput): { materialId: number; grams: numb
   for (const line of input.lines) {
     const field = weighSheetErrorFields.kg(line.materialId);
     if (!Number.isSafeInteger(line.materialId) || line.materialId <= 0) {
-      throw refuse(weighSheetErrorFields.form, "That material is not on the rate list.");
+      throw refuse(weighSheetErrorFields.form, "dashboard.weighSheet.materialNotListed");
     }
-    if (seen.has(line.materialId)) throw refuse(field, "This material is already listed.");
+    if (seen.has(line.materialId)) throw refuse(field, "dashboard.weighSheet.materialTwice");
     seen.add(line.materialId);
-    if (!Number.isSafeInteger(line.grams)) {
-      throw refuse(field, "Enter the weight in kg, e.g. 12.5.");
-    }
-    if (line.grams < 0) throw refuse(field, "A weight cannot be negative.");
+    if (!Number.isSafeInteger(line.grams)) throw refuse(field, "errors.pickup.weightEmpty");
+    if (line.grams < 0) throw refuse(field, "errors.pickup.weightNegative");
     if (line.grams > MAX_WEIGHED_KG * GRAMS_PER_KG) {
-      throw refuse(field, `Enter at most ${MAX_WEIGHED_KG.toLocaleString("en-IN")} kg.`);
+      throw refuse(field, "errors.pickup.weightAtMost", {
+        kg: MAX_WEIGHED_KG.toLocaleString("en-IN"),
+      });
     }
   }
   const weighed = input.lines.filter((line) => line.grams > 0);
-  if (weighed.length === 0) {
-    throw refuse(weighSheetErrorFields.form, "Enter at least one weight above 0 kg.");
-  }
+  if (weighed.length === 0)
+    throw refuse(weighSheetErrorFields.form, "dashboard.weighSheet.noWeight");
   return weighed;
 }
 
@@ -146,7 +148,7 @@ async function linesAtToday(
     if (!material || (!material.active && !inEstimate.has(material.id))) {
       throw refuse(
         weighSheetErrorFields.material(line.materialId),
-        "That material is not on the rate list.",
+        "dashboard.weighSheet.materialNotListed",
       );
     }
     return {
@@ -169,22 +171,21 @@ interface PickedPlant {
 /** Checks each plant's quantity and that a plant is picked once. @throws ExchangeError 422. */
 function checkPlantShapes(pickup: Pickup, plants: WeighSheetInput["plants"]): void {
   if (plants.length > 0 && pickup.rewardPreference !== "plants") {
-    throw refuse(
-      weighSheetErrorFields.plants,
-      `This pickup's reward is ${pickup.rewardPreference}, not plants.`,
-    );
+    throw refuse(weighSheetErrorFields.plants, "dashboard.weighSheet.rewardNotPlants", {
+      reward: pickup.rewardPreference,
+    });
   }
   const seen = new Set<number>();
   for (const plant of plants) {
     const field = weighSheetErrorFields.plant(plant.productId);
-    if (seen.has(plant.productId)) throw refuse(field, "This plant is already listed.");
+    if (seen.has(plant.productId)) throw refuse(field, "dashboard.weighSheet.plantTwice");
     seen.add(plant.productId);
     if (
       !Number.isSafeInteger(plant.quantity) ||
       plant.quantity < 1 ||
       plant.quantity > MAX_PLANT_QUANTITY
     ) {
-      throw refuse(field, `Choose 1 to ${MAX_PLANT_QUANTITY} of a plant.`);
+      throw refuse(field, "dashboard.weighSheet.plantQuantity", { max: MAX_PLANT_QUANTITY });
     }
   }
 }
@@ -222,10 +223,13 @@ async function pickedPlants(
     const product = rows.find((row) => row.id === plant.productId);
     const field = weighSheetErrorFields.plant(plant.productId);
     if (product?.kind !== "plant" || !product.active) {
-      throw refuse(field, "That plant is not in the catalogue.");
+      throw refuse(field, "dashboard.weighSheet.plantNotSold");
     }
     if (product.stock < plant.quantity) {
-      throw refuse(field, `Only ${product.stock} of ${product.name} in stock.`);
+      throw refuse(field, "dashboard.weighSheet.plantStock", {
+        count: product.stock,
+        plant: product.name,
+      });
     }
     return {
       productId: product.id,
@@ -237,10 +241,10 @@ async function pickedPlants(
   });
   const worth = picked.reduce((sum, plant) => sum + plant.lineTotalPaise, 0);
   if (worth > rewardValuePaise) {
-    throw refuse(
-      weighSheetErrorFields.plants,
-      `The plants are worth ${formatPaise(worth)}; the reward is ${formatPaise(rewardValuePaise)}.`,
-    );
+    throw refuse(weighSheetErrorFields.plants, "dashboard.weighSheet.plantsTooDear", {
+      worth: formatPaise(worth),
+      reward: formatPaise(rewardValuePaise),
+    });
   }
   return picked;
 }
@@ -337,7 +341,8 @@ export async function saveWeighSheet(
   return db.transaction(async (tx) => {
     const pickup = await lockPickup(tx, pickupId);
     const problem = doorActionProblem(pickup, actor);
-    if (problem) throw new ExchangeError(problem.message, problem.status);
+    if (problem)
+      throw new ExchangeError(problem.message.id, problem.status, problem.message.values);
     const weighed = checkedLines(input);
     const current = await latestVersion(tx, pickupId);
     if (input.expectedVersion !== current) throw new ExchangeError(WEIGH_SHEET_CHANGED, 409);
@@ -347,7 +352,7 @@ export async function saveWeighSheet(
       minimumKg: options.minimumKg,
     });
     if (priced.subtotalPaise > MAX_PAYOUT_PAISE) {
-      throw refuse(weighSheetErrorFields.form, "A weigh sheet can be worth at most ₹10,00,000.");
+      throw refuse(weighSheetErrorFields.form, "dashboard.weighSheet.tooValuable");
     }
     const plants = await pickedPlants(tx, pickup, input.plants, priced.rewardValuePaise);
     const version = current + 1;
@@ -457,13 +462,18 @@ export async function weighSheetFormData(
   };
 }
 
-/** A refused weigh sheet form: HTTP status, the message above the form, messages by field. */
+/**
+ * A refused weigh sheet form: HTTP status, the message above the form and the messages by the
+ * form's field names, as English text (the staff dashboard is English; ADR 0024).
+ */
 export interface WeighSheetRefusal {
   ok: false;
-  status: 400 | 403 | 404 | 409 | 422 | 429;
+  status: ExchangeStatus;
   error: string;
   fieldErrors: Record<string, string>;
 }
+
+const CORRECT_THE_SHEET = "dashboard.weighSheet.correct";
 
 /**
  * Reads a posted weigh sheet form (`parseWeighSheetForm`) and saves it (`saveWeighSheet`),
@@ -484,7 +494,7 @@ export async function submitWeighSheetForm(
     return {
       ok: false,
       status,
-      error: "Please correct the weigh sheet.",
+      error: refusalText("en", { id: CORRECT_THE_SHEET, values: {} }),
       fieldErrors: parsed.errors,
     };
   }
@@ -494,9 +504,14 @@ export async function submitWeighSheetForm(
     return { ok: true, ...saved };
   } catch (error) {
     if (!(error instanceof ExchangeError)) throw error;
-    const fieldErrors = weighSheetFormErrors(form, error.fieldErrors);
-    const message = error.status === 422 ? "Please correct the weigh sheet." : error.message;
-    return { ok: false, status: error.status, error: message, fieldErrors };
+    const fieldErrors = Object.fromEntries(
+      Object.entries(weighSheetFormErrors(form, error.fieldErrors)).map(([field, ref]) => [
+        field,
+        refusalText("en", ref),
+      ]),
+    );
+    const message = error.status === 422 ? { id: CORRECT_THE_SHEET, values: {} } : error;
+    return { ok: false, status: error.status, error: refusalText("en", message), fieldErrors };
   }
 }
 

@@ -4,6 +4,7 @@
  * bank reference (UTR, IMPS or NEFT number) 4–35; cash needs none (a receipt number at most).
  */
 import type { PayoutMethod } from "~/db/schema/exchange";
+import type { MessageRef } from "~/utils/refusal";
 
 /** The form's fields, by name. */
 export const payoutFields = {
@@ -25,33 +26,37 @@ export const PAYOUT_REFERENCE_MAX = 35;
 
 const referenceRules: Record<
   PayoutMethod,
-  { pattern: RegExp; required: boolean; message: string }
+  { pattern: RegExp; required: boolean; message: MessageRef }
 > = {
   upi: {
     pattern: /^[A-Za-z0-9]{6,35}$/,
     required: true,
-    message: "Enter the UPI transaction id: 6 to 35 letters or digits, no spaces.",
+    // "Enter the UPI transaction id: 6 to 35 letters or digits, no spaces."
+    message: { id: "dashboard.payouts.upiReference", values: {} },
   },
   bank_transfer: {
     pattern: /^[A-Za-z0-9]{4,35}$/,
     required: true,
-    message: "Enter the bank reference (UTR): 4 to 35 letters or digits, no spaces.",
+    // "Enter the bank reference (UTR): 4 to 35 letters or digits, no spaces."
+    message: { id: "dashboard.payouts.bankReference", values: {} },
   },
   cash: {
     pattern: /^[A-Za-z0-9][A-Za-z0-9 /-]{0,34}$/,
     required: false,
-    message: "A cash receipt number is at most 35 letters, digits, spaces, - or /.",
+    // "A cash receipt number is at most 35 letters, digits, spaces, - or /."
+    message: { id: "dashboard.payouts.cashReference", values: {} },
   },
 };
 
 /**
  * The reference as stored for `method` (trimmed; null when empty), or the message to show next
- * to the field when it does not fit the method's rule.
+ * to the field when it does not fit the method's rule (an English-only `dashboard.payouts.*` id,
+ * ADR 0024).
  */
 export function checkPayoutReference(
   method: PayoutMethod,
   typed: string | null,
-): { ok: true; reference: string | null } | { ok: false; message: string } {
+): { ok: true; reference: string | null } | { ok: false; message: MessageRef } {
   const reference = typed?.trim() ?? "";
   const rule = referenceRules[method];
   if (reference === "") {

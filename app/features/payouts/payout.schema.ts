@@ -1,7 +1,8 @@
 /**
  * The 'Record payout' form as posted (docs/exchange.md "Payouts"): the pickup, the method, the
  * reference the method needs, and the day it was paid ("YYYY-MM-DD", Asia/Kolkata). The amount
- * is never posted: the server takes the pickup's payout. Server only (ADR 0006).
+ * is never posted: the server takes the pickup's payout. Messages are catalogue ids (ADR 0024),
+ * English-only: only the staff dashboard shows this form. Server only (ADR 0006).
  */
 import { z } from "zod";
 import { payoutMethods } from "~/db/schema/exchange";
@@ -14,16 +15,21 @@ const payoutFormSchema = z
   .object({
     pickupId: z
       .string()
-      .regex(/^[1-9][0-9]{0,9}$/, "This page is out of date. Please reload it.")
+      .regex(/^[1-9][0-9]{0,9}$/, "errors.pickup.pageOutOfDate")
       .transform(Number),
-    method: z.enum(payoutMethods, { error: "Choose UPI, Cash or Bank transfer." }),
-    reference: z.string().max(200, "The reference is at most 35 characters.").default(""),
-    paidOn: z.string().trim().refine(isCalendarDate, "Enter the day it was paid, e.g. 2026-03-14."),
+    method: z.enum(payoutMethods, { error: "dashboard.payouts.chooseMethod" }),
+    reference: z.string().max(200, "dashboard.payouts.referenceTooLong").default(""),
+    paidOn: z.string().trim().refine(isCalendarDate, "dashboard.payouts.paidOn"),
   })
   .transform((form, ctx) => {
     const reference = checkPayoutReference(form.method, form.reference);
     if (!reference.ok) {
-      ctx.addIssue({ code: "custom", path: ["reference"], message: reference.message });
+      ctx.addIssue({
+        code: "custom",
+        path: ["reference"],
+        message: reference.message.id,
+        params: { ...reference.message.values },
+      });
       return z.NEVER;
     }
     return { ...form, reference: reference.reference };
@@ -33,8 +39,8 @@ export type PayoutForm = z.output<typeof payoutFormSchema>;
 
 /**
  * Reads a posted payout form.
- * @returns the typed input, or a message per refused field (the key "pickupId" means the page
- * is out of date).
+ * @returns the typed input, or a message per refused field as English text (the key
+ * "pickupId" means the page is out of date).
  */
 export function parsePayoutForm(
   form: FormData,

@@ -102,7 +102,8 @@ export interface PayoutActor {
   email: string;
 }
 
-const ALREADY_PAID = "This payout has already been recorded.";
+// Refusals are English-only dashboard messages (ADR 0024), but an unknown pickup's.
+const ALREADY_PAID = "dashboard.payouts.alreadyPaid";
 
 /** The pickup, locked, after checking that it waits for a payout. @throws ExchangeError 404/409 */
 async function pickupAwaitingPayout(tx: Database, pickupId: number) {
@@ -118,12 +119,12 @@ async function pickupAwaitingPayout(tx: Database, pickupId: number) {
     .from(pickups)
     .where(eq(pickups.id, pickupId))
     .for("update");
-  if (!pickup) throw new ExchangeError("This pickup does not exist.", 404);
+  if (!pickup) throw new ExchangeError("errors.pickup.notFound", 404);
   if (pickup.rewardPreference !== "money") {
-    throw new ExchangeError("This pickup's reward is not money: there is nothing to pay.", 409);
+    throw new ExchangeError("dashboard.payouts.notMoney", 409);
   }
   if (pickup.status !== "collected" || pickup.payoutPaise === null || !pickup.collectedAt) {
-    throw new ExchangeError("This pickup is not collected yet: the customer must confirm.", 409);
+    throw new ExchangeError("dashboard.payouts.notCollected", 409);
   }
   const [paid] = await tx
     .select({ id: payouts.id })
@@ -140,13 +141,12 @@ async function pickupAwaitingPayout(tx: Database, pickupId: number) {
  */
 function checkedPaidAt(paidAt: Date, collectedAt: Date, now: Date): Date {
   if (Number.isNaN(paidAt.getTime()) || paidAt.getTime() > now.getTime()) {
-    const message = "The payout cannot be dated in the future.";
-    throw new ExchangeError(message, 422, { paidOn: message });
+    throw new ExchangeError("dashboard.payouts.future", 422, {}, "paidOn");
   }
   const collectedOn = todayInKolkata(collectedAt);
   if (todayInKolkata(paidAt) < collectedOn) {
-    const message = `The payout cannot be before the collection on ${formatCalendarDate(collectedOn)}.`;
-    throw new ExchangeError(message, 422, { paidOn: message });
+    const date = formatCalendarDate(collectedOn);
+    throw new ExchangeError("dashboard.payouts.beforeCollection", 422, { date }, "paidOn");
   }
   return paidAt < collectedAt ? collectedAt : paidAt;
 }
@@ -171,7 +171,8 @@ export async function recordPayout(
 ): Promise<Payout & { pickupReference: string }> {
   const reference = checkPayoutReference(input.method, input.reference);
   if (!reference.ok) {
-    throw new ExchangeError(reference.message, 422, { reference: reference.message });
+    const { id, values } = reference.message;
+    throw new ExchangeError(id, 422, values, "reference");
   }
   try {
     return await db.transaction(async (tx) => {

@@ -15,6 +15,7 @@ import {
   recordPayout,
 } from "~/features/payouts/payouts.server";
 import { requireStaff } from "~/features/staff/session.server";
+import { refusalText } from "~/i18n/i18n.server";
 import { formatDateTimeIST, todayInKolkata } from "~/utils/dates";
 import { formStrings } from "~/utils/intent-form";
 import { listPageData } from "~/utils/list-page.server";
@@ -67,7 +68,8 @@ function refused(
 /**
  * Records one payout: a form with mistakes → 422 with a message per field; an unknown pickup
  * → 404; one not waiting for a payout (not collected, reward not money, already paid) → 409.
- * The amount is the pickup's payout, never a posted figure.
+ * The amount is the pickup's payout, never a posted figure. Messages in English: the refusals'
+ * ids rendered with `refusalText("en", …)`.
  */
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireStaff(request);
@@ -76,7 +78,8 @@ export async function action({ request }: Route.ActionArgs) {
   if (!parsed.ok) {
     const pickupId = Number(formStrings(form).pickupId) || null;
     if (parsed.errors.pickupId) return refused(400, null, form, {}, parsed.errors.pickupId);
-    return refused(422, pickupId, form, parsed.errors, "Please correct the payout details.");
+    const correct = refusalText("en", { id: "dashboard.payouts.correct", values: {} });
+    return refused(422, pickupId, form, parsed.errors, correct);
   }
   const { pickupId, method, reference, paidOn } = parsed.input;
   const now = new Date();
@@ -87,7 +90,10 @@ export async function action({ request }: Route.ActionArgs) {
     return redirect(`/dashboard/payouts?recorded=${encodeURIComponent(payout.pickupReference)}`);
   } catch (error) {
     if (error instanceof ExchangeError) {
-      return refused(error.status, pickupId, form, error.fieldErrors, error.message);
+      const errors = Object.fromEntries(
+        Object.entries(error.fieldErrors).map(([field, ref]) => [field, refusalText("en", ref)]),
+      );
+      return refused(error.status, pickupId, form, errors, refusalText("en", error));
     }
     throw error;
   }

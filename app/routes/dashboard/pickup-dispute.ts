@@ -5,6 +5,7 @@ import { closeDisputeSchema } from "~/features/exchange/close-dispute.schema";
 import { closeDispute } from "~/features/exchange/confirmation.server";
 import { ExchangeError } from "~/features/exchange/exchange-error";
 import { requireStaff } from "~/features/staff/session.server";
+import { refusalText } from "~/i18n/i18n.server";
 import { parseEntityId } from "~/utils/entity-history.server";
 import { env } from "~/utils/env.server";
 import { formStrings } from "~/utils/intent-form";
@@ -29,8 +30,8 @@ export async function action({ request, params }: Route.ActionArgs) {
     await closeDispute(await getDb(), id, parsed.data, user, new Date(), env().exchange);
   } catch (error) {
     if (!(error instanceof ExchangeError)) throw error;
-    if (error.status === 404) throw data(error.message, { status: 404 });
-    return back(id, `dispute=${disputeResultKey(error.message)}#dispute-title`);
+    if (error.status === 404) throw data(refusalText("en", error), { status: 404 });
+    return back(id, `dispute=${disputeResultKey(error)}#dispute-title`);
   }
   return back(id, `done=${parsed.data.outcome}`);
 }

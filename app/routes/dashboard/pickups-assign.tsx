@@ -4,6 +4,7 @@ import { getDb } from "~/db/db.server";
 import { assignCollector, readAssignmentForm } from "~/features/exchange/assignment.server";
 import { ExchangeError } from "~/features/exchange/exchange-error";
 import { requireStaff } from "~/features/staff/session.server";
+import { refusalText } from "~/i18n/i18n.server";
 import { parseEntityId } from "~/utils/entity-history.server";
 import type { Route } from "./+types/pickups-assign";
 
@@ -49,7 +50,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     return redirect(`${back}${separator}assigned=${assigned}`);
   } catch (error) {
     if (error instanceof ExchangeError) {
-      return data({ error: error.message, back }, { status: error.status });
+      return data({ error: refusalText("en", error), back }, { status: error.status });
     }
     throw error;
   }

@@ -5,6 +5,7 @@ import { ExchangeError } from "~/features/exchange/exchange-error";
 import { handoverResultKey } from "~/features/exchange/handover-code";
 import { sheetVersionField } from "~/features/pickups/pickup.schema";
 import { requireStaff } from "~/features/staff/session.server";
+import { refusalText } from "~/i18n/i18n.server";
 import { parseEntityId } from "~/utils/entity-history.server";
 import { env } from "~/utils/env.server";
 import { formStrings } from "~/utils/intent-form";
@@ -40,9 +41,9 @@ export async function action({ request, params }: Route.ActionArgs) {
   } catch (error) {
     if (!(error instanceof ExchangeError)) throw error;
     if (error.status === 403 || error.status === 404) {
-      throw data(error.message, { status: error.status });
+      throw data(refusalText("en", error), { status: error.status });
     }
-    return pageOf(id, handoverResultKey(error.message));
+    return pageOf(id, handoverResultKey(error));
   }
   return pageOf(id, "confirmed");
 }

@@ -13,6 +13,7 @@ import { WeighSheetCard } from "~/features/exchange/weigh-sheet-card";
 import { WeighSheetForm } from "~/features/exchange/weigh-sheet-form";
 import { pickupStatusLabels } from "~/features/pickups/pickup-status";
 import { requireStaff } from "~/features/staff/session.server";
+import { refusalText } from "~/i18n/i18n.server";
 import { formatCalendarDate } from "~/utils/dates";
 import { parseEntityId } from "~/utils/entity-history.server";
 import { formStrings } from "~/utils/intent-form";
@@ -38,7 +39,7 @@ async function doorPickup(request: Request, rawId: string | undefined) {
   const pickup = id === null ? null : await pickupAtTheDoor(db, id);
   if (!pickup) throw data("This pickup does not exist.", { status: 404 });
   const problem = doorActionProblem(pickup, user);
-  if (problem?.status === 403) throw data(problem.message, { status: 403 });
+  if (problem?.status === 403) throw data(refusalText("en", problem.message), { status: 403 });
   return { user, db, pickup, problem };
 }
 
@@ -51,7 +52,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     pickup,
     ...form,
     pricing,
-    closed: problem?.message ?? null,
+    closed: problem ? refusalText("en", problem.message) : null,
     notice: notices[done] ?? null,
   };
 }
@@ -68,7 +69,8 @@ export async function action({ request, params }: Route.ActionArgs) {
     Object.entries(formStrings(form)).map(([key, value]) => [key, value.slice(0, 500)]),
   );
   if (values.intent !== "weigh") {
-    return data({ error: "Unknown action.", fieldErrors: {}, values }, { status: 400 });
+    const error = refusalText("en", { id: "errors.pickup.unknownAction", values: {} });
+    return data({ error, fieldErrors: {}, values }, { status: 400 });
   }
   const { settings, minimumKg } = weighSheetSettingsFromEnv();
   const result = await submitWeighSheetForm(db, pickup.id, form, user, {

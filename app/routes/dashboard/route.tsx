@@ -10,6 +10,7 @@ import { getRouteSheet, routeSheetDate } from "~/features/exchange/route-sheet.s
 import { markArrived, markOnTheWay } from "~/features/exchange/visit.server";
 import { pickupConfigFromEnv } from "~/features/pickups/pickup-config";
 import { requireStaff } from "~/features/staff/session.server";
+import { refusalText } from "~/i18n/i18n.server";
 import { formatCalendarDate } from "~/utils/dates";
 import { readIntentForm, UNKNOWN_ACTION } from "~/utils/intent-form";
 import type { Route } from "./+types/route";
@@ -77,7 +78,8 @@ export async function action({ request }: Route.ActionArgs) {
     else await markArrived(db, pickupId, user, new Date());
   } catch (error) {
     if (error instanceof ExchangeError) {
-      return data<VisitResult>({ error: error.message, pickupId }, { status: error.status });
+      const text = refusalText("en", error);
+      return data<VisitResult>({ error: text, pickupId }, { status: error.status });
     }
     throw error;
   }
