@@ -323,9 +323,9 @@ describe("the staff's status changes", () => {
       status: 409,
       message: "A pickup that is cancelled cannot become confirmed.",
     });
-    expect(refusalText("en", await illegal.catch((error: PickupAdminError) => error))).toBe(
-      "A pickup that is cancelled cannot become confirmed.",
-    );
+    const refusal = await illegal.catch((error: unknown) => error);
+    if (!(refusal instanceof PickupAdminError)) throw new Error("expected a PickupAdminError");
+    expect(refusalText("en", refusal)).toBe("A pickup that is cancelled cannot become confirmed.");
   });
 });
 
@@ -405,7 +405,11 @@ describe("tracking page action", () => {
       });
     }
     // A weigh sheet decision without its version, or with a malformed one: the page is stale.
-    for (const fields of [{ intent: "confirm" }, { intent: "dispute", version: "v2" }]) {
+    const decisions: Record<string, string>[] = [
+      { intent: "confirm" },
+      { intent: "dispute", version: "v2" },
+    ];
+    for (const fields of decisions) {
       const result = await trackingAction(
         routeArgs(`http://localhost/pickups/${booked.trackingToken}`, {
           form: fields,
