@@ -7,17 +7,23 @@
  * forms like it) also post `expectedFrom`, the status the page showed, read by
  * `expectedFromField`. One answer on every page (pinned in
  * tests/integration/dashboard-pickups-orders.test.ts):
- * - an unknown or missing `intent` → 400 "Unknown action.";
+ * - an unknown or missing `intent` → 400 "Unknown action." (`UNKNOWN_ACTION`);
  * - a missing or unknown `expectedFrom` → 400 "This page is out of date. Please reload it."
- *   (the page that sent it is not one of ours, or older than its statuses);
+ *   (`PAGE_OUT_OF_DATE`; the page that sent it is not one of ours, or older than its statuses);
  * - a known `expectedFrom` that is no longer the record's status → 409 from the feature's
  *   change function, which compares it inside the transaction.
+ * Both are message ids (ADR 0024), written as the schemas' messages and shown in the customer's
+ * language on the tracking page, so they live under `errors.` in all three catalogues.
  * Server only (ADR 0006).
  */
 import { z } from "zod";
+import en from "~/i18n/catalogues/en.json";
+import { englishText, type MessageRef } from "./refusal";
 
-export const UNKNOWN_ACTION = "Unknown action.";
-export const PAGE_OUT_OF_DATE = "This page is out of date. Please reload it.";
+/** Message id of an unknown or missing `intent`: "Unknown action." */
+export const UNKNOWN_ACTION = "errors.pickup.unknownAction";
+/** Message id of a missing or stale hidden field: "This page is out of date. Please reload it." */
+export const PAGE_OUT_OF_DATE = "errors.pickup.pageOutOfDate";
 
 /** The `expectedFrom` field: one of `statuses`, anything else refused with PAGE_OUT_OF_DATE. */
 export function expectedFromField<const T extends readonly [string, ...string[]]>(statuses: T) {
@@ -35,15 +41,49 @@ export function formStrings(form: FormData): Record<string, string> {
   return fields;
 }
 
+/** A posted form `readIntentForm` refused: always 400, with its first issue's message. */
+export interface IntentFormRefusal {
+  ok: false;
+  status: 400;
+  /** The message as the English text ("Unknown action."), for pages that show English. */
+  message: string;
+  /**
+   * The message as an id with its values, for `refusalText(lang, ref)`; null when the schema's
+   * message is still plain English text (not a catalogue id), which `message` then holds.
+   */
+  ref: MessageRef | null;
+}
+
+const englishCatalogue: Readonly<Record<string, string>> = en;
+
 /**
  * Reads a posted form with its discriminated union `schema` (made with `{ error:
- * UNKNOWN_ACTION }` on the union). A refusal always answers 400 with the first message.
+ * UNKNOWN_ACTION }` on the union). A refusal always answers 400 with the first issue's message,
+ * both as English text and as a message id (see `IntentFormRefusal`); the id's values are the
+ * issue's `params`.
  */
 export function readIntentForm<S extends z.ZodType>(
   schema: S,
   form: FormData,
-): { ok: true; data: z.output<S> } | { ok: false; status: 400; message: string } {
+): { ok: true; data: z.output<S> } | IntentFormRefusal {
   const parsed = schema.safeParse(formStrings(form));
   if (parsed.success) return { ok: true, data: parsed.data };
-  return { ok: false, status: 400, message: parsed.error.issues[0]?.message ?? UNKNOWN_ACTION };
+  const issue = parsed.error.issues[0];
+  const text = issue?.message ?? UNKNOWN_ACTION;
+  if (!Object.hasOwn(englishCatalogue, text)) {
+    return { ok: false, status: 400, message: text, ref: null };
+  }
+  const params = issue?.code === "custom" ? issue.params : undefined;
+  const values = Object.fromEntries(
+    Object.entries(params ?? {}).filter(
+      (entry): entry is [string, string | number] =>
+        typeof entry[1] === "string" || typeof entry[1] === "number",
+    ),
+  );
+  return {
+    ok: false,
+    status: 400,
+    message: englishText(text, values),
+    ref: { id: text, values },
+  };
 }

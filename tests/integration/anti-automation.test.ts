@@ -233,6 +233,12 @@ describe("the booking form", () => {
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     for (const refused of results.filter((r) => r.status === "rejected")) {
       expect(refused.reason).toBeInstanceOf(OpenPickupsCapError);
+      expect(refused.reason).toMatchObject({
+        id: "errors.pickup.openPickupsMany",
+        values: { cap: 3 },
+        field: "form",
+        status: 409,
+      });
     }
     const [row] = await queryRows<{ n: number }>(
       db,

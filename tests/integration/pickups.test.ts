@@ -14,9 +14,12 @@ import {
   PickupRejectedError,
   reschedulePickup,
 } from "~/features/pickups/pickups.server";
+import { changePickupStatus, PickupAdminError } from "~/features/pickups/pickups-admin.server";
+import { refusalText } from "~/i18n/i18n.server";
 import { action as trackingAction } from "~/routes/pickup-tracking";
 import { describeAuditDetails } from "~/utils/audit-log.server";
 import { idempotencyKey } from "~/utils/codes.server";
+import { Refusal } from "~/utils/refusal";
 import { createTestDatabase, queryRows } from "../db";
 import { routeArgs } from "../support/staff";
 
@@ -129,6 +132,12 @@ describe("bookPickup", () => {
     for (const r of results) {
       if (r.status === "rejected") {
         expect(r.reason).toBeInstanceOf(PickupRejectedError);
+        expect(r.reason).toBeInstanceOf(Refusal);
+        expect(r.reason).toMatchObject({
+          id: "errors.pickup.slotFull",
+          field: "pickupTime",
+          status: 409,
+        });
         expect(r.reason.message).toBe("This pickup time is full. Choose another time or date.");
       }
     }
@@ -178,6 +187,25 @@ describe("bookPickup", () => {
     for (const [overrides, message] of cases) {
       await expect(bookPickup(db, booking(overrides), morning, config)).rejects.toThrow(message);
     }
+    // Each refusal carries its message id, values and field (ADR 0024).
+    const refusals: [Partial<PickupInput>, Record<string, unknown>][] = [
+      [{ pickupDate: "2026-11-20" }, { id: "errors.pickup.datePassed", field: "pickupDate" }],
+      [
+        { pickupDate: "2026-12-05" },
+        { id: "errors.pickup.dateTooFar", values: { days: 14 }, field: "pickupDate" },
+      ],
+      [{ pickupTime: "10:00" }, { id: "errors.pickup.chooseTime", field: "pickupTime" }],
+      [
+        { items: [{ materialId: 999_999, grams: 1000 }] },
+        { id: "errors.pickup.materialsFromList", field: "items" },
+      ],
+    ];
+    for (const [overrides, refusal] of refusals) {
+      await expect(bookPickup(db, booking(overrides), morning, config)).rejects.toMatchObject({
+        ...refusal,
+        status: 422,
+      });
+    }
     const [after] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from pickups`);
     expect(after?.n).toBe(before?.n);
   });
@@ -187,7 +215,11 @@ describe("bookPickup", () => {
     await expect(
       bookPickup(db, booking({ pinCode: "110001" }), morning, limited),
     ).rejects.toMatchObject({
+      id: "errors.pickup.pinNotServed",
       field: "pinCode",
+      status: 422,
+      message:
+        "We do not collect in this PIN code yet. Join our mailing list and we will tell you when we do.",
     });
     await expect(
       bookPickup(db, booking({ pinCode: "560038" }), morning, limited),
@@ -256,6 +288,44 @@ describe("cancel and reschedule", () => {
     await expect(
       reschedulePickup(db, booked.trackingToken, "2026-11-22", "09:00", during, config),
     ).rejects.toMatchObject({ status: 409 });
+  });
+});
+
+describe("the staff's status changes", () => {
+  it("refuses an unknown pickup, a stale page and a move the workflow forbids, in English", async () => {
+    const booked = await bookPickup(db, booking({ pickupDate: "2026-11-29" }), morning, config);
+    await expect(
+      changePickupStatus(db, 999_999_999, "confirmed", "staff@example.com", "requested"),
+    ).rejects.toMatchObject({
+      id: "errors.pickup.notFound",
+      status: 404,
+      message: "This pickup does not exist.",
+    });
+    await expect(
+      changePickupStatus(db, booked.id, "confirmed", "staff@example.com", "confirmed"),
+    ).rejects.toMatchObject({
+      id: "dashboard.pickups.changed",
+      status: 409,
+      message: "This pickup changed meanwhile. Please reload the page and try again.",
+    });
+    await changePickupStatus(db, booked.id, "cancelled", "staff@example.com", "requested");
+    const illegal = changePickupStatus(
+      db,
+      booked.id,
+      "confirmed",
+      "staff@example.com",
+      "cancelled",
+    );
+    await expect(illegal).rejects.toBeInstanceOf(PickupAdminError);
+    await expect(illegal).rejects.toMatchObject({
+      id: "dashboard.pickups.illegalMove",
+      values: { from: "cancelled", to: "confirmed" },
+      status: 409,
+      message: "A pickup that is cancelled cannot become confirmed.",
+    });
+    const refusal = await illegal.catch((error: unknown) => error);
+    if (!(refusal instanceof PickupAdminError)) throw new Error("expected a PickupAdminError");
+    expect(refusalText("en", refusal)).toBe("A pickup that is cancelled cannot become confirmed.");
   });
 });
 
@@ -332,6 +402,23 @@ describe("tracking page action", () => {
       expect(result).toMatchObject({
         init: { status: 400 },
         data: { error: "Unknown action.", field: "form" },
+      });
+    }
+    // A weigh sheet decision without its version, or with a malformed one: the page is stale.
+    const decisions: Record<string, string>[] = [
+      { intent: "confirm" },
+      { intent: "dispute", version: "v2" },
+    ];
+    for (const fields of decisions) {
+      const result = await trackingAction(
+        routeArgs(`http://localhost/pickups/${booked.trackingToken}`, {
+          form: fields,
+          params: { token: booked.trackingToken },
+        }),
+      );
+      expect(result).toMatchObject({
+        init: { status: 400 },
+        data: { error: "This page is out of date. Please reload it.", field: "form" },
       });
     }
     expect(await getPickupByToken(db, booked.trackingToken)).toEqual(before);

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { PAGE_OUT_OF_DATE, readIntentForm, UNKNOWN_ACTION } from "~/utils/intent-form";
+import { englishText } from "~/utils/refusal";
 import { pickupActionSchema } from "./pickup-actions.schema";
 
 describe("pickupActionSchema", () => {
@@ -16,13 +18,38 @@ describe("pickupActionSchema", () => {
   });
 
   it("refuses an unknown intent and a missing or unknown expectedFrom with one message each", () => {
+    // Messages are catalogue ids (ADR 0024), shown in English as before.
     const message = (value: unknown) =>
-      pickupActionSchema.safeParse(value).error?.issues[0]?.message;
+      englishText(pickupActionSchema.safeParse(value).error?.issues[0]?.message ?? "");
     expect(message({ intent: "toString", expectedFrom: "requested" })).toBe("Unknown action.");
     expect(message({ expectedFrom: "requested" })).toBe("Unknown action.");
     expect(message({ intent: "confirm" })).toBe("This page is out of date. Please reload it.");
     expect(message({ intent: "confirm", expectedFrom: "shipped" })).toBe(
       "This page is out of date. Please reload it.",
     );
+  });
+
+  it("answers through readIntentForm with 400, the English text and the message id", () => {
+    const form = new FormData();
+    form.set("intent", "confirm");
+    expect(readIntentForm(pickupActionSchema, form)).toEqual({
+      ok: false,
+      status: 400,
+      message: "This page is out of date. Please reload it.",
+      ref: { id: PAGE_OUT_OF_DATE, values: {} },
+    });
+    form.set("intent", "teleport");
+    expect(readIntentForm(pickupActionSchema, form)).toEqual({
+      ok: false,
+      status: 400,
+      message: "Unknown action.",
+      ref: { id: UNKNOWN_ACTION, values: {} },
+    });
+    form.set("intent", "cancel");
+    form.set("expectedFrom", "requested");
+    expect(readIntentForm(pickupActionSchema, form)).toEqual({
+      ok: true,
+      data: { intent: "cancel", expectedFrom: "requested" },
+    });
   });
 });

@@ -2,6 +2,10 @@
  * The visitor's pickup forms: the /orderpage booking form (spec §5 Pickup form: every field
  * required; docs/pickups.md) and the tracking page's cancel and reschedule.
  * Date and slot rules that need the clock and the database are checked in pickups.server.ts.
+ * Messages are catalogue ids (`errors.pickup.*`, `errors.form.*`; ADR 0024), worded in the
+ * page's language by `fieldErrorTexts`: a custom issue carries its values as `params`, a
+ * too-big one its `max`. An estimate row's message is at path ["items", row], the total's at
+ * ["items"].
  */
 import { z } from "zod";
 import { emailAddress, indianMobile, pinCode, requiredText } from "~/utils/form-schemas";
@@ -20,18 +24,16 @@ export const pickupSchema = z.object({
   pickupDate: z
     .string()
     .trim()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, "Choose a pickup date."),
+    .regex(/^\d{4}-\d{2}-\d{2}$/, "errors.pickup.chooseDate"),
   pickupTime: z
     .string()
     .trim()
-    .regex(/^\d{2}:\d{2}$/, "Choose one of the pickup times."),
-  reward: z.enum(["plants", "coupon", "money"], { error: "Choose plants, a coupon or money." }),
-  idempotencyKey: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{16,64}$/, "This form has expired. Please reload the page."),
+    .regex(/^\d{2}:\d{2}$/, "errors.pickup.chooseTime"),
+  reward: z.enum(["plants", "coupon", "money"], { error: "errors.pickup.chooseReward" }),
+  idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, "errors.pickup.formExpired"),
   items: z
     .array(z.object({ material: z.string().max(12), kg: z.string().max(20) }))
-    .max(MAX_ESTIMATE_ROWS, `At most ${MAX_ESTIMATE_ROWS} materials.`)
+    .max(MAX_ESTIMATE_ROWS, "errors.pickup.tooManyMaterials")
     .transform((rows, ctx) => {
       const items: { materialId: number; grams: number }[] = [];
       rows.forEach((row, index) => {
@@ -42,20 +44,25 @@ export const pickupSchema = z.object({
           ctx.addIssue({
             code: "custom",
             path: [index],
-            message: "Choose a material for this weight.",
+            message: "errors.pickup.materialForWeight",
           });
           return;
         }
         const grams = parseEstimateKg(kg);
         if (!grams.ok) {
-          ctx.addIssue({ code: "custom", path: [index], message: grams.message });
+          ctx.addIssue({
+            code: "custom",
+            path: [index],
+            message: grams.ref.id,
+            params: grams.ref.values,
+          });
           return;
         }
         if (items.some((item) => item.materialId === Number(material))) {
           ctx.addIssue({
             code: "custom",
             path: [index],
-            message: "This material is already listed above.",
+            message: "errors.pickup.materialListed",
           });
           return;
         }
@@ -64,7 +71,8 @@ export const pickupSchema = z.object({
       if (items.reduce((sum, item) => sum + item.grams, 0) > MAX_TOTAL_KG * 1000) {
         ctx.addIssue({
           code: "custom",
-          message: `Together at most ${MAX_TOTAL_KG.toLocaleString("en-IN")} kg per booking; call us for bulk pickups.`,
+          message: "errors.pickup.totalTooHeavy",
+          params: { kg: MAX_TOTAL_KG.toLocaleString("en-IN") },
         });
       }
       return items;
@@ -73,9 +81,12 @@ export const pickupSchema = z.object({
 
 export type PickupInput = z.infer<typeof pickupSchema>;
 
-/** The weigh sheet version a decision form was rendered for (1, 2, …). */
+/**
+ * The weigh sheet version a decision form was rendered for (1, 2, …); missing or malformed:
+ * `PAGE_OUT_OF_DATE`.
+ */
 export const sheetVersionField = z
-  .string()
+  .string({ error: PAGE_OUT_OF_DATE })
   .regex(/^[1-9][0-9]{0,5}$/, PAGE_OUT_OF_DATE)
   .transform(Number);
 

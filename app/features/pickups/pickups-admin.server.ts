@@ -31,6 +31,7 @@ import {
   startFilterCheck,
 } from "~/utils/list-filters.server";
 import { normaliseIndianMobile } from "~/utils/phone";
+import { type MessageValues, Refusal } from "~/utils/refusal";
 import { containsPattern } from "~/utils/sql-like";
 import {
   enqueuePickupCancelled,
@@ -311,19 +312,28 @@ export async function getPickupForStaff(db: Database, id: number) {
 // ---------------------------------------------------------------------------------------------
 // Changes
 
-/** A staff change that was refused; nothing was written. `status` is the HTTP status. */
-export class PickupAdminError extends Error {
+/**
+ * A staff change that was refused; nothing was written. A refusal (ADR 0024) with a message id
+ * (`errors.pickup.notFound`; the English-only `dashboard.pickups.*` for the rest) and its
+ * `values`, the HTTP `status` (404 unknown pickup, 409 changed meanwhile or a move the workflow
+ * does not allow) and `fieldErrors`, English texts by form field (none so far). The dashboard
+ * shows it with `refusalText("en", error)`; its Error `message` is the same English text.
+ */
+export class PickupAdminError extends Refusal {
   override name = "PickupAdminError";
+  declare readonly status: 400 | 404 | 409 | 422;
   constructor(
-    message: string,
-    readonly status: 400 | 404 | 409 | 422,
+    id: string,
+    status: 400 | 404 | 409 | 422,
+    values: MessageValues = {},
     readonly fieldErrors: Record<string, string> = {},
   ) {
-    super(message);
+    super(id, values, { status });
   }
 }
 
-const CHANGED_MEANWHILE = "This pickup changed meanwhile. Please reload the page and try again.";
+/** "This pickup changed meanwhile. Please reload the page and try again." */
+const CHANGED_MEANWHILE = "dashboard.pickups.changed";
 
 /**
  * The pickup, read in the transaction, after checking that it is still in the status the
@@ -337,13 +347,16 @@ async function lockedPickup(
   expectedFrom: PickupStatus,
 ) {
   const [pickup] = await tx.select().from(pickups).where(eq(pickups.id, id));
-  if (!pickup) throw new PickupAdminError("This pickup does not exist.", 404);
+  if (!pickup) throw new PickupAdminError("errors.pickup.notFound", 404);
   if (pickup.status !== expectedFrom) throw new PickupAdminError(CHANGED_MEANWHILE, 409);
   try {
     assertPickupTransition(pickup.status, to);
   } catch (error) {
     if (error instanceof IllegalPickupTransitionError) {
-      throw new PickupAdminError(error.message, 409);
+      throw new PickupAdminError("dashboard.pickups.illegalMove", 409, {
+        from: error.from,
+        to: error.to,
+      });
     }
     throw error;
   }

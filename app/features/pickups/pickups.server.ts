@@ -14,6 +14,7 @@ import { scrapMaterials } from "~/db/schema/rates";
 import type { Lang } from "~/i18n/languages";
 import { humanReference, isUnguessableToken, unguessableToken } from "~/utils/codes.server";
 import { isUniqueViolation } from "~/utils/pg-errors";
+import { englishText, type MessageValues, Refusal } from "~/utils/refusal";
 import { estimatePaise, MAX_ESTIMATE_PAISE } from "./estimate";
 import type { PickupInput } from "./pickup.schema";
 import type { PickupConfig } from "./pickup-config";
@@ -22,33 +23,49 @@ import {
   enqueuePickupCancelled,
   enqueuePickupRescheduled,
 } from "./pickup-messages.server";
-import { bookableDates, slotChoiceProblem, slotHasStarted } from "./pickup-slots";
+import { bookableDates, type SlotProblem, slotChoiceProblem, slotHasStarted } from "./pickup-slots";
 import { activePickupStatuses, assertPickupTransition } from "./pickup-status";
 
-type Field = "pickupDate" | "pickupTime" | "pinCode" | "items" | "form";
+/** The booking form's field a refusal stands next to; "form" is the form as a whole. */
+export type PickupField = "pickupDate" | "pickupTime" | "pinCode" | "items" | "form";
 
-/** A booking change the visitor can fix; nothing was written. `field` places the message. */
-export class PickupRejectedError extends Error {
+/**
+ * A booking, move or cancellation the visitor can fix; nothing was written. A refusal (ADR
+ * 0024) with an `errors.pickup.*` id and its `values`, status 404 (unknown pickup), 409 (full
+ * slot, too late to change, open-pickups cap) or 422 (default), and the `field` it stands next
+ * to. Its Error `message` is the English text.
+ */
+export class PickupRejectedError extends Refusal {
   override name = "PickupRejectedError";
+  declare readonly field: PickupField;
+  declare readonly status: 404 | 409 | 422;
   constructor(
-    message: string,
-    readonly field: Field,
-    readonly status: 404 | 409 | 422 = 422,
+    id: string,
+    field: PickupField,
+    status: 404 | 409 | 422 = 422,
+    values: MessageValues = {},
   ) {
-    super(message);
+    super(id, values, { status, field });
   }
 }
 
 /**
  * The booking's phone number or e-mail already holds `cap` open pickups (docs/operations.md
- * "Anti-automation"): 409 on the form as a whole; the route words it with the shop's phone through
- * `openPickupsMessage`.
+ * "Anti-automation"): 409 on the form as a whole, `errors.pickup.openPickupsOne` /
+ * `openPickupsMany` with `{cap}`; the route adds `{phone}`, the shop's number to call for bulk
+ * pickups (docs/product.md), as for `UnconfirmedCodCapError`:
+ * `refusalText(lang, message(error.id, { ...error.values, phone }))`.
  */
 export class OpenPickupsCapError extends PickupRejectedError {
   override name = "OpenPickupsCapError";
   constructor(readonly cap: number) {
-    super(openPickupsMessage(cap), "form", 409);
+    super(openPickupsId(cap), "form", 409, { cap });
   }
+}
+
+/** The message id of the open-pickups cap: one form for a cap of 1, another for more. */
+function openPickupsId(cap: number): string {
+  return cap === 1 ? "errors.pickup.openPickupsOne" : "errors.pickup.openPickupsMany";
 }
 
 export interface SlotAvailability {
@@ -130,11 +147,7 @@ async function claimSlot(
 ) {
   await lockSlot(tx, date, slotStart);
   if ((await activeInSlot(tx, date, slotStart, exceptId)) >= capacity) {
-    throw new PickupRejectedError(
-      "This pickup time is full. Choose another time or date.",
-      "pickupTime",
-      409,
-    );
+    throw new PickupRejectedError("errors.pickup.slotFull", "pickupTime", 409);
   }
 }
 
@@ -164,24 +177,27 @@ async function checkOpenPickupsPerContact(tx: Database, phone: string, email: st
 }
 
 /**
- * What a contact at the open-pickups cap is told; with `shopPhone` (the route passes the
- * site's, docs/product.md) it names the number to call.
+ * What a contact at the open-pickups cap is told, in English, naming `shopPhone` (the site's,
+ * docs/product.md) as the number to call.
+ * @deprecated for routes that still word the refusal themselves: render an
+ * `OpenPickupsCapError` with `refusalText` and the shop's `phone` instead.
  */
-export function openPickupsMessage(cap: number, shopPhone?: string): string {
-  const [noun, pronoun] = cap === 1 ? ["pickup", "it"] : ["pickups", "them"];
-  const call = shopPhone ? `call us on ${shopPhone}` : "call us";
-  return `You already have ${cap} open ${noun}. Please wait for ${pronoun} to be collected, or ${call} for bulk pickups.`;
+export function openPickupsMessage(cap: number, shopPhone: string): string {
+  return englishText(openPickupsId(cap), { cap, phone: shopPhone });
 }
 
+/** A date or slot that cannot be chosen, as the refusal of its field (422). */
+function slotRefusal(problem: SlotProblem): PickupRejectedError {
+  return new PickupRejectedError(problem.id, problem.field, 422, problem.values);
+}
+
+/** @throws PickupRejectedError 422 ("pinCode") where the shop does not collect yet. */
 function checkPinCode(pinCode: string, config: PickupConfig) {
   if (
     config.pinPrefixes.length > 0 &&
     !config.pinPrefixes.some((prefix) => pinCode.startsWith(prefix))
   ) {
-    throw new PickupRejectedError(
-      "We do not collect in this PIN code yet. Join our mailing list and we will tell you when we do.",
-      "pinCode",
-    );
+    throw new PickupRejectedError("errors.pickup.pinNotServed", "pinCode");
   }
 }
 
@@ -230,7 +246,7 @@ async function priceLines(tx: Database, items: PickupInput["items"]): Promise<Pr
   return items.map((item) => {
     const rate = rateOf.get(item.materialId);
     if (rate === undefined) {
-      throw new PickupRejectedError("Choose materials from the rate list.", "items");
+      throw new PickupRejectedError("errors.pickup.materialsFromList", "items");
     }
     return { materialId: item.materialId, grams: item.grams, ratePaisePerKg: rate };
   });
@@ -243,11 +259,7 @@ async function priceLines(tx: Database, items: PickupInput["items"]): Promise<Pr
 function checkedEstimate(lines: PricedLine[]): number {
   const estimate = estimatePaise(lines);
   if (estimate > MAX_ESTIMATE_PAISE) {
-    throw new PickupRejectedError(
-      "This load is worth more than ₹10,00,000 at today's rates; call us to arrange a bulk pickup.",
-      "items",
-      422,
-    );
+    throw new PickupRejectedError("errors.pickup.estimateTooHigh", "items", 422);
   }
   return estimate;
 }
@@ -329,7 +341,7 @@ export async function bookPickup(
   language: Lang = "en",
 ): Promise<BookedPickup & { replayed: boolean }> {
   const problem = slotChoiceProblem(input.pickupDate, input.pickupTime, now, config);
-  if (problem) throw new PickupRejectedError(problem.message, problem.field);
+  if (problem) throw slotRefusal(problem);
   checkPinCode(input.pinCode, config);
   try {
     return await db.transaction(async (tx) => {
@@ -401,13 +413,9 @@ async function loadForChange(tx: Database, token: string, now: Date) {
     .from(pickups)
     .where(eq(pickups.trackingToken, token))
     .for("update");
-  if (!pickup) throw new PickupRejectedError("This pickup does not exist.", "form", 404);
+  if (!pickup) throw new PickupRejectedError("errors.pickup.notFound", "form", 404);
   if (!visitorCanChange(pickup, now)) {
-    throw new PickupRejectedError(
-      "This pickup can no longer be changed online. Please call us.",
-      "form",
-      409,
-    );
+    throw new PickupRejectedError("errors.pickup.cannotChange", "form", 409);
   }
   return pickup;
 }
@@ -450,11 +458,11 @@ export async function reschedulePickup(
   config: PickupConfig,
 ): Promise<void> {
   const problem = slotChoiceProblem(pickupDate, pickupTime, now, config);
-  if (problem) throw new PickupRejectedError(problem.message, problem.field);
+  if (problem) throw slotRefusal(problem);
   await db.transaction(async (tx) => {
     const pickup = await loadForChange(tx, token, now);
     if (pickup.pickupDate === pickupDate && pickup.slotStart === pickupTime) {
-      throw new PickupRejectedError("Your pickup is already at this time.", "pickupTime");
+      throw new PickupRejectedError("errors.pickup.sameTime", "pickupTime");
     }
     await claimSlot(tx, pickupDate, pickupTime, config.slotCapacity, pickup.id);
     await tx

@@ -13,6 +13,7 @@ import { fieldErrorTexts } from "~/i18n/i18n.server";
 import { idempotencyKey } from "~/utils/codes.server";
 import { env } from "~/utils/env.server";
 import { formStrings, UNKNOWN_ACTION } from "~/utils/intent-form";
+import { englishText } from "~/utils/refusal";
 import type { Route } from "./+types/newsletter";
 
 // Loader and action headers (Retry-After of a 429) reach document responses too.
@@ -70,7 +71,7 @@ export async function action({ request }: Route.ActionArgs) {
   const fail = (status: number, result: Partial<NewsletterResult>) =>
     data<NewsletterResult>({ errors: {}, values, ...result }, { status });
   if (fields.intent !== "preview" && fields.intent !== "send") {
-    return fail(400, { error: UNKNOWN_ACTION });
+    return fail(400, { error: englishText(UNKNOWN_ACTION) });
   }
   const parsed = newsletterActionSchema.safeParse(fields);
   if (!parsed.success) {
