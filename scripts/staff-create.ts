@@ -10,7 +10,7 @@ import { z } from "zod";
 import { staffRoles } from "~/db/schema/staff";
 import { StaffAccountError } from "~/features/staff/auth.server";
 import { createAuditedStaffAccount } from "~/features/staff/staff-admin.server";
-import { fieldErrorTexts } from "~/i18n/i18n.server";
+import { fieldErrorTexts, refusalText } from "~/i18n/i18n.server";
 import { emailAddress, requiredText } from "~/utils/form-schemas";
 import { openCliDatabase } from "./cli-database";
 
@@ -100,7 +100,7 @@ try {
   process.stdout.write(`Created ${user.role} account for ${user.email}.\n`);
 } catch (error) {
   if (error instanceof StaffAccountError) {
-    process.stderr.write(`${error.message}\n`);
+    process.stderr.write(`${refusalText("en", error)}\n`);
     exitCode = 1;
   } else {
     throw error;

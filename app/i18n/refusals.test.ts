@@ -3,7 +3,8 @@
  * "Refusals"): each refusal id (`errors.*`, and the changed lines of a refused order,
  * `checkout.refusal.*`) rendered with sample values through the catalogues in English, Hindi and
  * Kannada shows words, never its id, never an unfilled placeholder, and on a Hindi or Kannada
- * page no English word.
+ * page no English word. The staff dashboard's refusals (`dashboard.*`, English only) are walked
+ * in English.
  */
 import { describe, expect, it } from "vitest";
 import { englishText, Refusal } from "~/utils/refusal";
@@ -12,6 +13,11 @@ import { languages } from "./languages";
 
 const refusalIds = Object.keys(catalogues.en)
   .filter((id) => id.startsWith("errors.") || id.startsWith("checkout.refusal."))
+  .sort();
+
+/** The staff dashboard's refusal and form-message ids: English only (ENGLISH_ONLY_NAMESPACES). */
+const dashboardIds = Object.keys(catalogues.en)
+  .filter((id) => id.startsWith("dashboard."))
   .sort();
 
 /** Sample values: digits only, so any Latin letters on the page come from the message. */
@@ -58,8 +64,24 @@ describe("refusals in every language", () => {
     });
   }
 
+  it("en: every dashboard refusal id renders as words, and only in English", () => {
+    expect(dashboardIds.length).toBeGreaterThan(50);
+    const wrong: string[] = [];
+    for (const id of dashboardIds) {
+      const values = sampleValues(id);
+      const text = refusalText("en", { id, values });
+      if (text.includes(id) || /^[\w.]+$/.test(text)) wrong.push(`${id}: shown raw as "${text}"`);
+      if (/[{}]/.test(text)) wrong.push(`${id}: placeholder left in "${text}"`);
+      if (!/[A-Za-z]{2,}/.test(text)) wrong.push(`${id}: no English words in "${text}"`);
+      for (const lang of languages.filter((other) => other !== "en")) {
+        if (catalogues[lang][id] !== undefined) wrong.push(`${id}: also in ${lang}.json`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
   it("gives a refusal's Error message as the English catalogue renders it", () => {
-    const wrong = refusalIds.filter((id) => {
+    const wrong = [...refusalIds, ...dashboardIds].filter((id) => {
       const values = sampleValues(id);
       const english = refusalText("en", { id, values });
       return englishText(id, values) !== english || new Refusal(id, values).message !== english;

@@ -19,24 +19,27 @@ import { epochMicros, olderThanCursor, pageOf } from "./keyset-time.server";
 const calendarDate = z
   .string()
   .trim()
-  .refine((value) => value === "" || isCalendarDate(value), "Enter a date as YYYY-MM-DD.")
+  .refine((value) => value === "" || isCalendarDate(value), "dashboard.audit.dateInvalid")
   .transform((value) => value || undefined);
 
-/** Filters of the audit page and its CSV export. */
+/**
+ * Filters of the audit page and its CSV export; messages are `dashboard.audit.*` ids (ADR 0024),
+ * rendered by `fieldErrorTexts("en", issues)`.
+ */
 export const auditFiltersSchema = z
   .object({
     entity: z
-      .union([z.literal(""), z.enum(auditEntities)], { error: "Choose one of the listed kinds." })
+      .union([z.literal(""), z.enum(auditEntities)], { error: "dashboard.audit.entityInvalid" })
       .transform((value) => value || undefined),
     entityId: z
       .string()
       .trim()
-      .regex(/^[A-Za-z0-9_-]{0,64}$/, "Enter a record id (letters, digits, - or _).")
+      .regex(/^[A-Za-z0-9_-]{0,64}$/, "dashboard.audit.entityIdInvalid")
       .transform((value) => value || undefined),
     actor: z
       .string()
       .trim()
-      .max(320, "Enter an e-mail address, 'visitor' or 'system'.")
+      .max(320, "dashboard.audit.actorInvalid")
       .transform((value) => value.toLowerCase() || undefined),
     from: calendarDate,
     to: calendarDate,
@@ -46,7 +49,7 @@ export const auditFiltersSchema = z
       ctx.addIssue({
         code: "custom",
         path: ["to"],
-        message: "The end date must be on or after the start date.",
+        message: "dashboard.audit.dateRangeReversed",
       });
     }
   });

@@ -2,11 +2,19 @@
  * Reading a dashboard list's filters from its URL (docs/dashboard.md): the list page and
  * its CSV export parse the same query string with the same zod schema, so an export holds
  * exactly the rows the page shows. Bad filters come back as messages per field (the page shows
- * them next to the field with status 400; the export answers 400 with the first message).
+ * them next to the field with status 400; the export answers 400 with the first message). The
+ * schemas' messages and this module's own are `dashboard.*` ids (ADR 0024), rendered in English
+ * here: the dashboard is English.
  */
 import type { z } from "zod";
-import { fieldErrorTexts } from "~/i18n/i18n.server";
+import { fieldErrorTexts, refusalText } from "~/i18n/i18n.server";
 import { isCalendarDate } from "~/utils/dates";
+import { type MessageValues, message } from "~/utils/refusal";
+
+/** A `dashboard.*` message as the dashboard shows it (English). */
+function dashboardText(id: string, values: MessageValues = {}): string {
+  return refusalText("en", message(id, values));
+}
 
 export type FilterResult<T> =
   | { ok: true; filters: T; values: Record<string, string> }
@@ -45,8 +53,8 @@ export function withQuery(path: string, values: Record<string, string | null | u
 
 /** The 400 answer of a CSV export whose filters are refused. */
 export function badFiltersResponse(errors: Record<string, string>): Response {
-  const message = Object.values(errors)[0] ?? "These filters are not valid.";
-  return new Response(message, {
+  const text = Object.values(errors)[0] ?? dashboardText("dashboard.lists.filtersInvalid");
+  return new Response(text, {
     status: 400,
     headers: { "Content-Type": "text/plain; charset=utf-8" },
   });
@@ -76,17 +84,20 @@ export function startFilterCheck<K extends string>(
   return { values, filters: {}, problems: {} };
 }
 
-/** Accepts `key` when it is one of `allowed` ("" and "any" = not filtered), else `message`. */
+/**
+ * Accepts `key` when it is one of `allowed` ("" and "any" = not filtered), else notes `problem`:
+ * a `dashboard.*` message id (rendered in English), or an English text as it is.
+ */
 export function checkChoice<K extends string>(
   check: FilterCheck<K>,
   key: K,
   allowed: readonly string[],
-  message: string,
+  problem: string,
 ): void {
   const value = check.values[key];
   if (!value || value === "any") return;
   if (allowed.includes(value)) check.filters[key] = value;
-  else check.problems[key] = message;
+  else check.problems[key] = problem.startsWith("dashboard.") ? dashboardText(problem) : problem;
 }
 
 /** A calendar date in 2000–2099 (wider ones are typing mistakes and overflow date maths). */
@@ -100,23 +111,30 @@ export function checkDateRange<K extends string>(check: FilterCheck<K | "from" |
     const value = check.values[key];
     if (!value) continue;
     if (isFilterDate(value)) check.filters[key] = value;
-    else check.problems[key] = "Enter a date like 2026-11-23; this one was ignored.";
+    else check.problems[key] = dashboardText("dashboard.lists.dateIgnored");
   }
   if (check.filters.from && check.filters.to && check.filters.from > check.filters.to) {
-    check.problems.to = "The end date is before the start date; it was ignored.";
+    check.problems.to = dashboardText("dashboard.lists.dateRangeIgnored");
     delete check.filters.to;
   }
 }
 
-/** Checks the search `q`: 3 to MAX_FILTER_TEXT characters. */
+/** Shortest search a hand-checked filter accepts. */
+const MIN_SEARCH = 3;
+
+/** Checks the search `q`: MIN_SEARCH to MAX_FILTER_TEXT characters. */
 export function checkSearch<K extends string>(check: FilterCheck<K | "q">): void {
   const q = check.values.q;
   if (!q) return;
   // Under 3 characters no trigram index can help: the search would read the whole table.
-  if (q.length < 3) check.problems.q = "Type at least 3 characters to search.";
-  else if (q.length <= MAX_FILTER_TEXT) check.filters.q = q;
-  else
-    check.problems.q = `Search for at most ${MAX_FILTER_TEXT} characters; this search was ignored.`;
+  if (q.length < MIN_SEARCH) {
+    check.problems.q = dashboardText("dashboard.lists.searchIgnoredTooShort", { min: MIN_SEARCH });
+  } else if (q.length <= MAX_FILTER_TEXT) check.filters.q = q;
+  else {
+    check.problems.q = dashboardText("dashboard.lists.searchIgnoredTooLong", {
+      max: MAX_FILTER_TEXT,
+    });
+  }
 }
 
 /**

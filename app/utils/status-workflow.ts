@@ -3,9 +3,14 @@
  * for pickups). Every status change of a record goes through its workflow's `assert`, so a
  * change the table does not list is refused the same way everywhere.
  */
+import { Refusal } from "./refusal";
 
-/** Thrown for a status change the workflow does not allow, e.g. "An order that is shipped cannot become cancelled." */
-export class IllegalStatusChangeError<S extends string = string> extends Error {
+/**
+ * A status change the workflow does not allow: a refusal (ADR 0024) with status 409 and the
+ * staff dashboard's id `dashboard.status.illegalChange` ("An order that is shipped cannot become
+ * cancelled.", values `record`, `from`, `to`).
+ */
+export class IllegalStatusChangeError<S extends string = string> extends Refusal {
   override name = "IllegalStatusChangeError";
   constructor(
     readonly from: S,
@@ -13,7 +18,7 @@ export class IllegalStatusChangeError<S extends string = string> extends Error {
     /** The record with its article, as the message starts: "An order", "A pickup". */
     noun: string,
   ) {
-    super(`${noun} that is ${from} cannot become ${to}.`);
+    super("dashboard.status.illegalChange", { record: noun, from, to }, { status: 409 });
   }
 }
 

@@ -11,11 +11,18 @@ import { getStaffUser, LoginError, logIn, logOut } from "~/features/staff/sessio
 import { resetStaffPassword, setStaffDisabled } from "~/features/staff/staff-admin.server";
 import { action as loginAction } from "~/routes/dashboard/login";
 import { resetRateLimits } from "~/utils/rate-limit.server";
+import { englishText } from "~/utils/refusal";
 import { testDatabaseForFile } from "../db";
 import { cookieHeaderFrom, routeArgs, signedInStaff, TEST_PASSWORD } from "../support/staff";
 
 const handle = testDatabaseForFile();
 beforeEach(() => resetRateLimits());
+
+/** The English words of `passwordProblem`'s answer (a message id with its values), or null. */
+async function problemText(...args: Parameters<typeof passwordProblem>): Promise<string | null> {
+  const problem = await passwordProblem(...args);
+  return problem && englishText(problem.id, problem.values);
+}
 
 function requestWith(cookie: string) {
   return new Request("http://localhost/dashboard", { headers: { Cookie: cookie } });
@@ -104,11 +111,11 @@ describe("staff login", () => {
 
 describe("passwords", () => {
   it("refuses short and common passwords, accepts long passphrases", async () => {
-    expect(await passwordProblem("short")).toMatch(/at least 8/);
-    expect(await passwordProblem("password1")).toMatch(/common/);
-    expect(await passwordProblem("PASSWORD")).toMatch(/common/);
-    expect(await passwordProblem("x".repeat(257))).toMatch(/at most 256/);
-    expect(await passwordProblem(`${"long passphrase ".repeat(15)}ok`)).toBeNull();
+    expect(await problemText("short")).toMatch(/at least 8/);
+    expect(await problemText("password1")).toMatch(/common/);
+    expect(await problemText("PASSWORD")).toMatch(/common/);
+    expect(await problemText("x".repeat(257))).toMatch(/at most 256/);
+    expect(await problemText(`${"long passphrase ".repeat(15)}ok`)).toBeNull();
     await expect(
       createStaffAccount(handle.db, {
         email: "weak@staff.example",

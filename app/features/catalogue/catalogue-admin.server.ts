@@ -13,12 +13,13 @@ import { notifyCacheChanged } from "~/db/cache-invalidation.server";
 import type { Database } from "~/db/client.server";
 import { returnedRow } from "~/db/returned-row";
 import { type Product, type ProductKind, productKinds, products } from "~/db/schema/catalogue";
-import { fieldErrorTexts } from "~/i18n/i18n.server";
+import { fieldErrorTexts, refusalText } from "~/i18n/i18n.server";
 import { csvRowsOf, csvRupees, csvYesNo } from "~/utils/csv.server";
 import { decodeCursor, keysetBatches, keysetPage } from "~/utils/keyset.server";
 import { paiseToRupeesText } from "~/utils/money";
 import { isUniqueViolation } from "~/utils/pg-errors";
 import { projectRoot } from "~/utils/project-root.server";
+import { message, Refusal } from "~/utils/refusal";
 import { containsPattern } from "~/utils/sql-like";
 import {
   type ProductField,
@@ -190,22 +191,23 @@ export async function getProductForAdmin(db: Database, id: number): Promise<Prod
   return row ?? null;
 }
 
-/** A form field the server refused after the schema check (taken slug, missing image). */
-export class ProductFieldError extends Error {
+/**
+ * A form field the server refused after the schema check (taken slug, missing image): a refusal
+ * (ADR 0024) with a `dashboard.product.*` id, status 400 like every refused field of the form.
+ */
+export class ProductFieldError extends Refusal {
   override name = "ProductFieldError";
-  constructor(
-    readonly field: "slug" | "imagePath",
-    message: string,
-  ) {
-    super(message);
+  declare readonly field: "slug" | "imagePath";
+  constructor(field: "slug" | "imagePath", id: string) {
+    super(id, {}, { status: 400, field });
   }
 }
 
-/** The product does not exist (404). */
-export class ProductNotFoundError extends Error {
+/** The product does not exist: a refusal (ADR 0024), `dashboard.product.notFound`, status 404. */
+export class ProductNotFoundError extends Refusal {
   override name = "ProductNotFoundError";
   constructor() {
-    super("This product does not exist.");
+    super("dashboard.product.notFound", {}, { status: 404 });
   }
 }
 
@@ -243,14 +245,11 @@ function imageExists(imagePath: string): boolean {
 
 function checkImage(input: ProductInput): void {
   if (!imageExists(input.imagePath)) {
-    throw new ProductFieldError(
-      "imagePath",
-      "There is no image at this path. Choose one of the illustrations.",
-    );
+    throw new ProductFieldError("imagePath", "dashboard.product.imageMissing");
   }
 }
 
-const SLUG_TAKEN = "Another product already uses this web address name. Choose another.";
+const SLUG_TAKEN = "dashboard.product.slugTaken";
 
 /** The columns a product form writes. */
 function columnsOf(input: ProductInput) {
@@ -439,14 +438,14 @@ export async function saveProductForm(
     ? {}
     : fieldErrorTexts("en", parsed.error.issues);
   const usage = parsed.success ? null : usageProblem(fields);
-  if (usage) errors.usage ??= usage;
+  if (usage) errors.usage ??= refusalText("en", message(usage));
   let slug: string | null = null;
   if (id === null) {
     const typed = fields.slug.trim();
     const slugResult = slugSchema.safeParse(typed || slugFromName(fields.name));
     if (slugResult.success) slug = slugResult.data;
-    else if (typed) errors.slug = slugResult.error.issues[0]?.message;
-    else errors.slug = "Enter a web address name, like money-plant.";
+    else if (typed) errors.slug = fieldErrorTexts("en", slugResult.error.issues).form;
+    else errors.slug = refusalText("en", message("dashboard.product.slugRequired"));
   }
   if (!parsed.success || (id === null && slug === null)) return { ok: false, errors };
   try {
@@ -458,7 +457,7 @@ export async function saveProductForm(
     return { ok: true, id: newId, changed: true };
   } catch (error) {
     if (error instanceof ProductFieldError) {
-      return { ok: false, errors: { [error.field]: error.message } };
+      return { ok: false, errors: { [error.field]: refusalText("en", error) } };
     }
     throw error;
   }

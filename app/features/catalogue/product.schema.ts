@@ -7,6 +7,8 @@
  * are optional ('' shows the English on the Hindi or Kannada page), with the
  * English limits; so are a plant's sunlight, watering, height and features in Hindi and
  * Kannada (features entered like the English ones).
+ * Messages are `dashboard.product.*` ids (ADR 0024), rendered by `fieldErrorTexts("en", issues)`
+ * (`max` from a too-long issue; a custom issue carries its values in `params`).
  * Server only (ADR 0006); the browser gets the same limits as plain attributes.
  */
 import { z } from "zod";
@@ -20,10 +22,17 @@ export const MIN_PRICE_PAISE = 100;
 /** Highest stock of one product, units. */
 export const MAX_STOCK = 10_000;
 
-export const PRICE_FORMAT_MESSAGE = "Enter a price like 249 or 249.50.";
-export const PRICE_RANGE_MESSAGE = "Enter a price from ₹1 to ₹1,00,000.";
-export const USAGE_MESSAGE = "Choose indoor, outdoor or both for a plant.";
-export const STOCK_MESSAGE = "Enter the stock as a whole number from 0 to 10,000.";
+/** Message id of a price that is not a rupee amount with at most 2 decimals. */
+export const PRICE_FORMAT_MESSAGE = "dashboard.product.priceFormat";
+/** Message id of a price outside ₹1 to ₹1,00,000. */
+export const PRICE_RANGE_MESSAGE = "dashboard.product.priceRange";
+/** Message id of a plant without indoor, outdoor or both. */
+export const USAGE_MESSAGE = "dashboard.product.usageRequired";
+/** Message id of a stock that is not a whole number from 0 to 10,000. */
+export const STOCK_MESSAGE = "dashboard.product.stockInvalid";
+/** Most features of one product, and most characters of one feature. */
+const MAX_FEATURES = 10;
+const MAX_FEATURE_LENGTH = 60;
 
 /** Form field names, in the order they appear on the page. */
 export const productFields = [
@@ -82,29 +91,39 @@ export const productLimits = {
   imageAlt: 200,
 } as const;
 
-function text(label: string, max: number) {
-  return z.string().trim().max(max, `${label} can be at most ${max} characters.`);
+/** The text fields with a length limit: each has the id `dashboard.product.tooLong.<field>`. */
+type LimitedField = Exclude<keyof typeof productLimits, "slug" | "imagePath">;
+
+/** The id of "<field> can be at most {max} characters." */
+function tooLong(field: LimitedField): string {
+  return `dashboard.product.tooLong.${field}`;
 }
 
-function requiredText(label: string, max: number, emptyMessage: string) {
-  return text(label, max).min(1, emptyMessage);
+/** Text, trimmed, at most `productLimits[field]` characters. */
+function text(field: LimitedField) {
+  return z.string().trim().max(productLimits[field], tooLong(field));
+}
+
+/** Required text: `emptyMessage` is the id of the message for nothing entered. */
+function requiredText(field: LimitedField, emptyMessage: string) {
+  return text(field).min(1, emptyMessage);
 }
 
 /** Empty text becomes null (an optional column). */
-function optionalText(label: string, max: number) {
-  return text(label, max).transform((value) => value || null);
+function optionalText(field: LimitedField) {
+  return text(field).transform((value) => value || null);
 }
 
 /**
  * An optional translation: trimmed, in NFC (so searches match however it was typed), '' for
  * none (also when the field is missing).
  */
-function translation(label: string, max: number) {
+function translation(field: LimitedField) {
   return z
     .string()
     .optional()
     .transform((value = "") => value.normalize("NFC").trim())
-    .pipe(z.string().max(max, `${label} can be at most ${max} characters.`));
+    .pipe(z.string().max(productLimits[field], tooLong(field)));
 }
 
 /** Rupees as `parseRupees` reads them (money.ts), with this form's two messages. */
@@ -135,10 +154,10 @@ const IMAGE_PATH =
 const imagePath = z
   .string()
   .trim()
-  .min(1, "Choose an illustration or enter an image path under /images/.")
-  .max(productLimits.imagePath, "This image path is too long.")
+  .min(1, "dashboard.product.imagePathRequired")
+  .max(productLimits.imagePath, "dashboard.product.imagePathTooLong")
   .refine((value) => IMAGE_PATH.test(value) && !value.includes(".."), {
-    message: "Enter an image path under /images/, like /images/products/tulsi.svg.",
+    message: "dashboard.product.imagePathInvalid",
   });
 
 /** Features typed one per line or separated by commas; empty entries dropped. */
@@ -147,61 +166,61 @@ function featureList(value: string, ctx: z.RefinementCtx): string[] {
     .split(/[\n,]/)
     .map((item) => item.trim())
     .filter(Boolean);
-  if (list.length > 10) {
-    ctx.addIssue({ code: "custom", message: "List at most 10 features." });
+  if (list.length > MAX_FEATURES) {
+    ctx.addIssue({
+      code: "custom",
+      message: "dashboard.product.tooManyFeatures",
+      params: { max: MAX_FEATURES },
+    });
     return z.NEVER;
   }
-  if (list.some((item) => item.length > 60)) {
-    ctx.addIssue({ code: "custom", message: "Keep each feature under 60 characters." });
+  if (list.some((item) => item.length > MAX_FEATURE_LENGTH)) {
+    ctx.addIssue({
+      code: "custom",
+      message: "dashboard.product.featureTooLong",
+      params: { max: MAX_FEATURE_LENGTH },
+    });
     return z.NEVER;
   }
   return list;
 }
 
-const features = text("Features", productLimits.features).transform(featureList);
+const features = text("features").transform(featureList);
 
 /** Translated features: like `features`, in NFC, [] (show the English) when empty or missing. */
-function translatedFeatures(label: string, max: number) {
-  return translation(label, max).transform(featureList);
+function translatedFeatures(field: "featuresHi" | "featuresKn") {
+  return translation(field).transform(featureList);
 }
 
 export const productSchema = z
   .object({
-    name: requiredText("The name", productLimits.name, "Enter the product's name."),
-    nameHi: translation("The Hindi name", productLimits.nameHi),
-    nameKn: translation("The Kannada name", productLimits.nameKn),
-    kind: z.enum(productKinds, { error: "Choose plant or fertiliser." }),
+    name: requiredText("name", "dashboard.product.nameRequired"),
+    nameHi: translation("nameHi"),
+    nameKn: translation("nameKn"),
+    kind: z.enum(productKinds, { error: "dashboard.product.kindInvalid" }),
     price,
     stock,
     /** A checkbox: present ("on") when ticked. */
     active: z.string().transform((value) => value === "on" || value === "true"),
-    description: requiredText(
-      "The description",
-      productLimits.description,
-      "Enter a short description.",
-    ),
-    descriptionHi: translation("The Hindi description", productLimits.descriptionHi),
-    descriptionKn: translation("The Kannada description", productLimits.descriptionKn),
-    size: optionalText("The pack size", productLimits.size),
+    description: requiredText("description", "dashboard.product.descriptionRequired"),
+    descriptionHi: translation("descriptionHi"),
+    descriptionKn: translation("descriptionKn"),
+    size: optionalText("size"),
     usage: z.string(),
-    sunlight: optionalText("Sunlight", productLimits.sunlight),
-    sunlightHi: translation("Sunlight (Hindi)", productLimits.sunlightHi),
-    sunlightKn: translation("Sunlight (Kannada)", productLimits.sunlightKn),
-    watering: optionalText("Watering", productLimits.watering),
-    wateringHi: translation("Watering (Hindi)", productLimits.wateringHi),
-    wateringKn: translation("Watering (Kannada)", productLimits.wateringKn),
-    plantHeight: optionalText("Plant height", productLimits.plantHeight),
-    plantHeightHi: translation("Height (Hindi)", productLimits.plantHeightHi),
-    plantHeightKn: translation("Height (Kannada)", productLimits.plantHeightKn),
+    sunlight: optionalText("sunlight"),
+    sunlightHi: translation("sunlightHi"),
+    sunlightKn: translation("sunlightKn"),
+    watering: optionalText("watering"),
+    wateringHi: translation("wateringHi"),
+    wateringKn: translation("wateringKn"),
+    plantHeight: optionalText("plantHeight"),
+    plantHeightHi: translation("plantHeightHi"),
+    plantHeightKn: translation("plantHeightKn"),
     features,
-    featuresHi: translatedFeatures("Features (Hindi)", productLimits.featuresHi),
-    featuresKn: translatedFeatures("Features (Kannada)", productLimits.featuresKn),
+    featuresHi: translatedFeatures("featuresHi"),
+    featuresKn: translatedFeatures("featuresKn"),
     imagePath,
-    imageAlt: requiredText(
-      "The image description",
-      productLimits.imageAlt,
-      "Describe the image for people who cannot see it.",
-    ),
+    imageAlt: requiredText("imageAlt", "dashboard.product.imageAltRequired"),
   })
   .transform((input, ctx) => {
     if (input.kind === "fertiliser") {
@@ -236,8 +255,8 @@ export const productSchema = z
   });
 
 /**
- * The usage message when other fields failed too: zod runs the object-level check only on an
- * otherwise valid form, and every message should show at once.
+ * The usage message's id when other fields failed too: zod runs the object-level check only on
+ * an otherwise valid form, and every message should show at once.
  */
 export function usageProblem(fields: { kind: string; usage: string }): string | null {
   const ok = fields.kind !== "plant" || plantUsages.some((value) => value === fields.usage);
@@ -252,11 +271,8 @@ export const slugSchema = z
   .string()
   .trim()
   .toLowerCase()
-  .max(productLimits.slug, `The web address name can be at most ${productLimits.slug} characters.`)
-  .regex(
-    /^[a-z0-9]+(?:-[a-z0-9]+)*$/,
-    "Use lower-case letters, digits and hyphens, like money-plant.",
-  );
+  .max(productLimits.slug, "dashboard.product.slugTooLong")
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "dashboard.product.slugInvalid");
 
 /** A slug made from a name: "Peace Lily (large)" → "peace-lily-large". */
 export function slugFromName(name: string): string {

@@ -13,16 +13,18 @@ import { csvRowsOf, csvYesNo } from "~/utils/csv.server";
 import { formatDateTimeIST } from "~/utils/dates";
 import { PAGE_SIZE, rowsOfEveryPage } from "~/utils/keyset.server";
 import { epochMicros, olderThanCursor, pageOf } from "~/utils/keyset-time.server";
+import { Refusal } from "~/utils/refusal";
 import { containsPattern } from "~/utils/sql-like";
 import { type ReviewStatus, reviewStatusLabels } from "./review-status";
 
 /** Rows per query when a CSV export walks a whole list. */
 const EXPORT_BATCH = 1000;
 
+/** The search field of both lists; messages are `dashboard.*` ids (ADR 0024). */
 const searchText = z
   .string()
   .trim()
-  .max(100, "Search with at most 100 characters.")
+  .max(100, "dashboard.lists.searchTooLong")
   .transform((value) => value || undefined);
 
 // ---------------------------------------------------------------------------------------------
@@ -121,7 +123,7 @@ export function registrationCsvRows(
 export const reviewFiltersSchema = z.object({
   status: z
     .union([z.literal(""), z.enum(reviewStatuses)], {
-      error: "Choose published, waiting for approval or hidden.",
+      error: "dashboard.reviews.statusInvalid",
     })
     .optional()
     .transform((value) => value || undefined),
@@ -199,14 +201,15 @@ export function reviewCsvRows(
   ]);
 }
 
-/** A refused review change, with the HTTP status for the page (404 unknown, 409 stale). */
-export class ReviewChangeError extends Error {
+/**
+ * A refused review change: a refusal (ADR 0024) with a `dashboard.reviews.*` id and the HTTP
+ * status for the page (404 unknown, 409 stale or already so).
+ */
+export class ReviewChangeError extends Refusal {
   override name = "ReviewChangeError";
-  constructor(
-    message: string,
-    readonly status: 404 | 409,
-  ) {
-    super(message);
+  declare readonly status: 404 | 409;
+  constructor(id: string, status: 404 | 409, values: Record<string, string | number> = {}) {
+    super(id, values, { status });
   }
 }
 
@@ -216,12 +219,12 @@ export type ReviewIntent = keyof typeof reviewIntents;
 
 /** The review action's form: intent, review id and the status the staff member saw. */
 export const reviewActionSchema = z.object({
-  intent: z.enum(["hide", "publish"], { error: "Choose Hide or Publish." }),
+  intent: z.enum(["hide", "publish"], { error: "dashboard.reviews.actionInvalid" }),
   reviewId: z.coerce
-    .number({ error: "This review does not exist." })
-    .int("This review does not exist.")
-    .positive("This review does not exist.")
-    .max(2_147_483_647, "This review does not exist."),
+    .number({ error: "dashboard.reviews.notFound" })
+    .int("dashboard.reviews.notFound")
+    .positive("dashboard.reviews.notFound")
+    .max(2_147_483_647, "dashboard.reviews.notFound"),
   from: z
     .union([z.literal(""), z.enum(reviewStatuses)])
     .optional()
@@ -250,18 +253,18 @@ export async function setReviewStatus(
       .from(reviews)
       .where(eq(reviews.id, reviewId))
       .for("update");
-    if (!review) throw new ReviewChangeError("This review does not exist.", 404);
+    if (!review) throw new ReviewChangeError("dashboard.reviews.notFound", 404);
     if (expectedFrom && review.status !== expectedFrom) {
-      throw new ReviewChangeError(
-        `Review #${reviewId} changed meanwhile: it is now ${reviewStatusLabels[review.status].toLowerCase()}. Nothing was changed.`,
-        409,
-      );
+      throw new ReviewChangeError("dashboard.reviews.changedMeanwhile", 409, {
+        id: reviewId,
+        status: reviewStatusLabels[review.status].toLowerCase(),
+      });
     }
     if (review.status === to) {
-      throw new ReviewChangeError(
-        `Review #${reviewId} is already ${reviewStatusLabels[to].toLowerCase()}.`,
-        409,
-      );
+      throw new ReviewChangeError("dashboard.reviews.alreadyInStatus", 409, {
+        id: reviewId,
+        status: reviewStatusLabels[to].toLowerCase(),
+      });
     }
     await tx.update(reviews).set({ status: to }).where(eq(reviews.id, reviewId));
     await notifyCacheChanged(tx, "reviews");

@@ -1,6 +1,8 @@
 /**
  * The newsletter page's forms (docs/messages.md "Newsletter"): 'Preview' and 'Send', both with
- * the subject, the plain text and the form's idempotency key. Server only (ADR 0006).
+ * the subject, the plain text and the form's idempotency key. Messages are
+ * `dashboard.newsletter.*` ids (ADR 0024), rendered by `fieldErrorTexts("en", issues)` with the
+ * `min` / `max` of the issue. Server only (ADR 0006).
  */
 import { z } from "zod";
 import { UNKNOWN_ACTION } from "~/utils/intent-form";
@@ -15,9 +17,9 @@ import {
 const subject = z
   .string()
   .trim()
-  .min(NEWSLETTER_SUBJECT_MIN, `Write a subject of at least ${NEWSLETTER_SUBJECT_MIN} characters.`)
-  .max(NEWSLETTER_SUBJECT_MAX, `The subject can be at most ${NEWSLETTER_SUBJECT_MAX} characters.`)
-  .refine((value) => !/\p{Cc}/u.test(value), "The subject must be one line of text.");
+  .min(NEWSLETTER_SUBJECT_MIN, "dashboard.newsletter.subjectTooShort")
+  .max(NEWSLETTER_SUBJECT_MAX, "dashboard.newsletter.subjectTooLong")
+  .refine((value) => !/\p{Cc}/u.test(value), "dashboard.newsletter.subjectOneLine");
 
 /** Plain text, line ends made "\n"; paragraphs are separated by blank lines. */
 const text = z
@@ -26,18 +28,18 @@ const text = z
   .pipe(
     z
       .string()
-      .min(NEWSLETTER_TEXT_MIN, `Write a text of at least ${NEWSLETTER_TEXT_MIN} characters.`)
-      .max(NEWSLETTER_TEXT_MAX, `The text can be at most ${NEWSLETTER_TEXT_MAX} characters.`)
+      .min(NEWSLETTER_TEXT_MIN, "dashboard.newsletter.textTooShort")
+      .max(NEWSLETTER_TEXT_MAX, "dashboard.newsletter.textTooLong")
       .refine(
         (value) => !/\p{Cc}/u.test(value.replace(/[\n\t]/g, "")),
-        "The text contains characters that cannot be sent.",
+        "dashboard.newsletter.textUnsendable",
       ),
   );
 
 /** The form's idempotency key (codes.server.ts `idempotencyKey`: 22 base64url characters). */
 const newsletterId = z
-  .string({ error: "This page is out of date. Please reload it." })
-  .regex(/^[A-Za-z0-9_-]{22}$/, "This page is out of date. Please reload it.");
+  .string({ error: "dashboard.newsletter.pageOutOfDate" })
+  .regex(/^[A-Za-z0-9_-]{22}$/, "dashboard.newsletter.pageOutOfDate");
 
 const fields = { subject, text, newsletterId };
 

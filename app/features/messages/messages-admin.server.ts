@@ -17,6 +17,7 @@ import {
 import { csvKolkataTimestamp, csvRowsOf } from "~/utils/csv.server";
 import { PAGE_SIZE, rowsOfEveryPage } from "~/utils/keyset.server";
 import { epochMicros, olderThanCursor, pageOf } from "~/utils/keyset-time.server";
+import { Refusal } from "~/utils/refusal";
 import { containsPattern } from "~/utils/sql-like";
 import { messageStatusFilters } from "./message-status";
 
@@ -82,28 +83,34 @@ export async function messagesOf(
 /**
  * Filters of the Messages page and its CSV (docs/messages.md "Staff pages"): `status` "" means
  * failed or skipped (what needs a look), "all" every status; `q` searches the recipient and the
- * pickup's or order's reference (3 to 100 characters).
+ * pickup's or order's reference (3 to 100 characters). Messages are `dashboard.*` ids (ADR 0024),
+ * rendered by `fieldErrorTexts("en", issues)`.
  */
 export const messageFiltersSchema = z.object({
   status: z
     .union([z.literal(""), z.enum(Object.keys(messageStatusFilters) as [string, ...string[]])], {
-      error: "Choose failed, skipped, waiting, sent or all.",
+      error: "dashboard.messages.statusInvalid",
     })
     .optional()
     .transform((value) => value || undefined),
   channel: z
-    .union([z.literal(""), z.enum(messageChannels)], { error: "Choose e-mail or WhatsApp." })
+    .union([z.literal(""), z.enum(messageChannels)], { error: "dashboard.messages.channelInvalid" })
     .optional()
     .transform((value) => value || undefined),
   template: z
-    .union([z.literal(""), z.enum(messageTemplates)], { error: "Choose a template from the list." })
+    .union([z.literal(""), z.enum(messageTemplates)], {
+      error: "dashboard.messages.templateInvalid",
+    })
     .optional()
     .transform((value) => value || undefined),
   q: z
     .string()
     .trim()
-    .max(100, "Search with at most 100 characters.")
-    .refine((value) => value === "" || value.length >= 3, "Search with at least 3 characters.")
+    .max(100, "dashboard.lists.searchTooLong")
+    .refine((value) => value === "" || value.length >= 3, {
+      message: "dashboard.lists.searchTooShort",
+      params: { min: 3 },
+    })
     .transform((value) => value || undefined),
 });
 export type MessageFilters = z.infer<typeof messageFiltersSchema>;
@@ -189,19 +196,27 @@ export function messageCsvRows(
 // ---------------------------------------------------------------------------------------------
 // Send again
 
+/** Why a 'Send again' was refused. */
+export type MessageResendReason = "unknown" | "pending" | "raced" | "tooLate";
+
+/** The message id of each reason (`dashboard.messages.*`). */
+const resendRefusalIds: Record<MessageResendReason, string> = {
+  unknown: "dashboard.messages.notFound",
+  pending: "dashboard.messages.stillPending",
+  raced: "dashboard.messages.resendRaced",
+  tooLate: "dashboard.messages.resendTooLate",
+};
+
 /**
- * A refused 'Send again': `reason` unknown (404), pending (409: not sent yet) or raced (409:
- * another 'Send again' of it just took the same key).
+ * A refused 'Send again': a refusal (ADR 0024) with a `dashboard.messages.*` id; `reason` unknown
+ * (404), pending (409: not sent yet), tooLate (409: past its `expires_at`) or raced (409: another
+ * 'Send again' of it just took the same key).
  */
-export class MessageResendError extends Error {
+export class MessageResendError extends Refusal {
   override name = "MessageResendError";
-  readonly status: 404 | 409;
-  constructor(
-    message: string,
-    readonly reason: "unknown" | "pending" | "raced" | "tooLate",
-  ) {
-    super(message);
-    this.status = reason === "unknown" ? 404 : 409;
+  declare readonly status: 404 | 409;
+  constructor(readonly reason: MessageResendReason) {
+    super(resendRefusalIds[reason], {}, { status: reason === "unknown" ? 404 : 409 });
   }
 }
 
@@ -236,18 +251,10 @@ export async function resendMessage(
 ): Promise<{ id: number; dedupeKey: string; entityType: string | null; entityId: string | null }> {
   return db.transaction(async (tx) => {
     const [original] = await tx.select().from(messages).where(eq(messages.id, messageId));
-    if (!original) throw new MessageResendError("This message does not exist.", "unknown");
-    if (original.status === "pending") {
-      throw new MessageResendError(
-        "This message is still waiting to be sent; it can be sent again once it is sent, failed or skipped.",
-        "pending",
-      );
-    }
+    if (!original) throw new MessageResendError("unknown");
+    if (original.status === "pending") throw new MessageResendError("pending");
     if (original.expiresAt && original.expiresAt.getTime() <= now.getTime()) {
-      throw new MessageResendError(
-        "This message was only meant to be sent before a moment that has passed; it is too late to send it again.",
-        "tooLate",
-      );
+      throw new MessageResendError("tooLate");
     }
     const base = original.dedupeKey.replace(/:resend:\d+$/, "");
     const [copies] = await tx
@@ -275,7 +282,7 @@ export async function resendMessage(
       entity,
     });
     if (added === 0) {
-      throw new MessageResendError("This message was just sent again by someone else.", "raced");
+      throw new MessageResendError("raced");
     }
     const [copy] = await tx
       .select({ id: messages.id })

@@ -5,7 +5,8 @@
  * the upper bound of ₹10,000/kg is ours. A rate is read like any rupee amount (`parseRupees` in
  * app/utils/money.ts): "12", "12.5", "₹12.50", "1,200". A material's Hindi and Kannada names
  * are optional ('' shows the English name on those pages), set when adding it or
- * with the 'rename-material' form. Server only (ADR 0006).
+ * with the 'rename-material' form. Messages are `dashboard.rates.*` ids (ADR 0024), rendered by
+ * `fieldErrorTexts("en", issues)`. Server only (ADR 0006).
  */
 import { z } from "zod";
 import { UNKNOWN_ACTION } from "~/utils/intent-form";
@@ -14,7 +15,8 @@ import { parseRupees } from "~/utils/money";
 /** Highest rate, paise per kg (₹10,000/kg). */
 export const MAX_RATE_PAISE_PER_KG = 1_000_000;
 
-export const RATE_MESSAGE = "Enter a rate from ₹0 to ₹10,000 per kg, like 12 or 12.50.";
+/** The message id of a rate that is not a rupee amount from ₹0 to ₹10,000 per kg. */
+export const RATE_MESSAGE = "dashboard.rates.rateInvalid";
 
 /** Longest material name. */
 export const MATERIAL_NAME_MAX = 60;
@@ -28,30 +30,27 @@ const rate = z.string().transform((value, ctx) => {
   return parsed.value;
 });
 
+/** A positive integer id from a form; `message` is the id of the message when it is not one. */
 const id = (message: string) =>
   z
     .string()
     .regex(/^[1-9]\d{0,8}$/, message)
     .transform(Number);
 
-const materialId = id("Choose a material from the list.");
+const materialId = id("dashboard.rates.materialInvalid");
 
-/** An optional translated name: trimmed, in NFC, '' for none (also when missing). */
-const translatedName = (language: string) =>
+/**
+ * An optional translated name: trimmed, in NFC, '' for none (also when missing); `tooLong` is
+ * the message id for a name over MATERIAL_NAME_MAX characters.
+ */
+const translatedName = (tooLong: string) =>
   z
     .string()
     .optional()
     .transform((value = "") => value.normalize("NFC").trim())
-    .pipe(
-      z
-        .string()
-        .max(
-          MATERIAL_NAME_MAX,
-          `Use at most ${MATERIAL_NAME_MAX} characters for the ${language} name.`,
-        ),
-    );
-const nameHi = translatedName("Hindi");
-const nameKn = translatedName("Kannada");
+    .pipe(z.string().max(MATERIAL_NAME_MAX, tooLong));
+const nameHi = translatedName("dashboard.rates.nameHiTooLong");
+const nameKn = translatedName("dashboard.rates.nameKnTooLong");
 
 export const rateFormFields = [
   "intent",
@@ -70,12 +69,12 @@ export const rateFormSchema = z.discriminatedUnion(
     z.object({ intent: z.literal("update-rate"), materialId, rate }),
     z.object({
       intent: z.literal("add-material"),
-      categoryId: id("Choose a category."),
+      categoryId: id("dashboard.rates.categoryInvalid"),
       name: z
         .string()
         .trim()
-        .min(1, "Enter the material's name.")
-        .max(MATERIAL_NAME_MAX, `Use at most ${MATERIAL_NAME_MAX} characters.`),
+        .min(1, "dashboard.rates.nameRequired")
+        .max(MATERIAL_NAME_MAX, "dashboard.rates.nameTooLong"),
       nameHi,
       nameKn,
       rate,

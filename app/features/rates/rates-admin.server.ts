@@ -13,10 +13,11 @@ import { notifyCacheChanged } from "~/db/cache-invalidation.server";
 import type { Database } from "~/db/client.server";
 import { returnedRow } from "~/db/returned-row";
 import { scrapCategories, scrapMaterials } from "~/db/schema/rates";
-import { fieldErrorTexts } from "~/i18n/i18n.server";
+import { fieldErrorTexts, refusalText } from "~/i18n/i18n.server";
 import { csvRowsOf, csvRupees, csvYesNo } from "~/utils/csv.server";
 import { keysetBatches } from "~/utils/keyset.server";
 import { isUniqueViolation } from "~/utils/pg-errors";
+import { type MessageValues, Refusal } from "~/utils/refusal";
 import { type rateFormFields, rateFormSchema } from "./rate.schema";
 
 export interface AdminRateCategory {
@@ -74,19 +75,25 @@ export async function listRatesForAdmin(db: Database): Promise<AdminRateCategory
   return categories;
 }
 
-/** A refused rate change: the field to show it next to and the HTTP status. */
-export class RateChangeError extends Error {
+/** The rate form's fields a refused change is shown next to. */
+export type RateChangeField = "materialId" | "categoryId" | "name" | "rate";
+
+/**
+ * A refused rate change: a refusal (ADR 0024) with a `dashboard.rates.*` id, the field to show
+ * it next to and the HTTP status (400 by default, 404 unknown material, 409 name taken).
+ */
+export class RateChangeError extends Refusal {
   override name = "RateChangeError";
+  declare readonly field: RateChangeField;
   constructor(
-    message: string,
-    readonly field: "materialId" | "categoryId" | "name" | "rate",
-    readonly status = 400,
+    id: string,
+    field: RateChangeField,
+    status: 400 | 404 | 409 = 400,
+    values: MessageValues = {},
   ) {
-    super(message);
+    super(id, values, { status, field });
   }
 }
-
-const NO_SUCH_MATERIAL = "This material is not on the rate list.";
 
 async function lockMaterial(tx: Database, materialId: number) {
   const [row] = await tx
@@ -101,7 +108,7 @@ async function lockMaterial(tx: Database, materialId: number) {
     .from(scrapMaterials)
     .where(eq(scrapMaterials.id, materialId))
     .for("update");
-  if (!row) throw new RateChangeError(NO_SUCH_MATERIAL, "materialId", 404);
+  if (!row) throw new RateChangeError("dashboard.rates.materialNotFound", "materialId", 404);
   return row;
 }
 
@@ -215,11 +222,7 @@ export async function setMaterialNames(
 }
 
 function nameTaken(name: string) {
-  return new RateChangeError(
-    `This category already has a material called ${name}. Change its rate or bring it back instead.`,
-    "name",
-    409,
-  );
+  return new RateChangeError("dashboard.rates.nameTaken", "name", 409, { name });
 }
 
 /**
@@ -244,7 +247,9 @@ export async function addMaterial(
         .from(scrapCategories)
         .where(eq(scrapCategories.id, input.categoryId))
         .for("update");
-      if (!category) throw new RateChangeError("Choose a category from the list.", "categoryId");
+      if (!category) {
+        throw new RateChangeError("dashboard.rates.categoryNotFound", "categoryId");
+      }
       const sameName: SQL = sql`lower(${scrapMaterials.name}) = lower(${input.name})`;
       const [existing] = await tx
         .select({ name: scrapMaterials.name })
@@ -419,7 +424,11 @@ export async function applyRateForm(
     }
   } catch (error) {
     if (error instanceof RateChangeError) {
-      return { ok: false, status: error.status, errors: { [error.field]: error.message } };
+      return {
+        ok: false,
+        status: error.status,
+        errors: { [error.field]: refusalText("en", error) },
+      };
     }
     throw error;
   }

@@ -27,6 +27,7 @@ import {
 } from "~/db/schema/staff";
 import { env } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
+import { type MessageRef, type MessageValues, message, Refusal } from "~/utils/refusal";
 import { sessionSecret } from "~/utils/secrets.server";
 import { type PasswordOwner, personalPasswordProblem } from "./password-rules";
 
@@ -134,40 +135,62 @@ let commonPasswords: Set<string> | undefined;
  * rules, not one of the 49,233 most common passwords (zxcvbn-ts common list, compared
  * case-insensitively), and (password-rules.ts; docs/operations.md "Security") not containing the
  * account's e-mail, its local part, its name, the shop's brand or a run of one character.
- * Returns the message to show next to the field, or null when allowed.
+ * Returns the message to show next to the field (a `dashboard.staff.password*` id with its
+ * values, ADR 0024), or null when allowed.
  * @param owner the account the password is for (e-mail and name), when known.
  */
 export async function passwordProblem(
   password: string,
   owner: PasswordOwner = {},
-): Promise<string | null> {
+): Promise<MessageRef | null> {
   if (password.length < MIN_PASSWORD_LENGTH) {
-    return `Use at least ${MIN_PASSWORD_LENGTH} characters.`;
+    return message("dashboard.staff.passwordTooShort", { min: MIN_PASSWORD_LENGTH });
   }
   if (password.length > MAX_PASSWORD_LENGTH) {
-    return `Use at most ${MAX_PASSWORD_LENGTH} characters.`;
+    return message("dashboard.staff.passwordTooLong", { max: MAX_PASSWORD_LENGTH });
   }
   if (!commonPasswords) {
     const { dictionary } = await import("@zxcvbn-ts/language-common");
     commonPasswords = new Set(dictionary["passwords-common"].map((p) => p.toLowerCase()));
   }
   if (commonPasswords.has(password.toLowerCase())) {
-    return "This password is one of the most common ones. Choose another.";
+    return message("dashboard.staff.passwordCommon");
   }
   return personalPasswordProblem(password, owner);
 }
 
-/** Thrown for a refused account change; `field` names the form field to show it next to. */
-export class StaffAccountError extends Error {
+/** The staff form's fields a refused account change is shown next to. */
+export type StaffAccountField = "email" | "password" | "name" | "role";
+
+/**
+ * A refused account change: a refusal (ADR 0024) with a `dashboard.staff.*` id (or a shared
+ * `errors.form.*` one), the form field to show it next to (given as null, kept as undefined: a
+ * message about the whole form) and the HTTP status (400 by default, 404 unknown account, 409 a
+ * change that cannot be made).
+ */
+export class StaffAccountError extends Refusal {
   override name = "StaffAccountError";
+  declare readonly field: StaffAccountField | undefined;
   constructor(
-    message: string,
-    readonly field: "email" | "password" | "name" | "role" | null,
-    readonly status = 400,
+    id: string,
+    field: StaffAccountField | null,
+    status: 400 | 404 | 409 = 400,
+    values: MessageValues = {},
   ) {
-    super(message);
+    super(id, values, { status, field: field ?? undefined });
+  }
+
+  /** A refused password: `problem` as `passwordProblem` returns it, next to the password field. */
+  static password(problem: MessageRef): StaffAccountError {
+    return new StaffAccountError(problem.id, "password", 400, problem.values);
   }
 }
+
+/** better-auth's refusals of `createUser` that our own checks make before it, by code. */
+const createUserRefusals: Record<string, string> = {
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: "dashboard.staff.emailTaken",
+  INVALID_EMAIL: "errors.form.emailInvalid",
+};
 
 /**
  * Creates a staff account with a password (CLI, setup link, admin page). E-mail stored
@@ -179,14 +202,14 @@ export async function createStaffAccount(
   input: { email: string; name: string; role: StaffRole; password: string },
 ): Promise<StaffUser> {
   const problem = await passwordProblem(input.password, input);
-  if (problem) throw new StaffAccountError(problem, "password");
+  if (problem) throw StaffAccountError.password(problem);
   const email = input.email.trim().toLowerCase();
   const auth = await authFor(null, db);
   const [existing] = await db
     .select({ id: staffUsers.id })
     .from(staffUsers)
     .where(eq(staffUsers.email, email));
-  if (existing) throw new StaffAccountError("A staff account with this email exists.", "email");
+  if (existing) throw new StaffAccountError("dashboard.staff.emailTaken", "email");
   try {
     const { user } = await auth.api.createUser({
       body: { email, name: input.name.trim(), password: input.password, role: input.role },
@@ -194,8 +217,12 @@ export async function createStaffAccount(
     return { id: user.id, name: user.name, email: user.email, role: input.role };
   } catch (error) {
     if (error instanceof APIError) {
+      // Only a race (another admin's account with this e-mail created meanwhile) or a
+      // disagreement about the e-mail's shape gets here; the library's own words stay in the log.
+      logger().warn({ err: error }, "better-auth refused to create a staff account");
+      const code = String(error.body?.code ?? "");
       throw new StaffAccountError(
-        error.body?.message ?? "The account could not be created.",
+        createUserRefusals[code] ?? "dashboard.staff.notCreated",
         "email",
       );
     }

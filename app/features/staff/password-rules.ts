@@ -8,6 +8,7 @@
  * auth.server.ts, which calls this.
  */
 import { BRAND_NAME } from "~/utils/brand";
+import { type MessageRef, message } from "~/utils/refusal";
 
 /** Who the password is for; both optional (a reset knows the account, a CLI prompt may not). */
 export interface PasswordOwner {
@@ -32,16 +33,16 @@ function wordsOf(text: string): string[] {
 }
 
 /**
- * The message to show next to the password field, or null when none of these rules refuses
- * `password`. Pure: no I/O.
+ * The message to show next to the password field (a `dashboard.staff.password*` id with its
+ * values, ADR 0024), or null when none of these rules refuses `password`. Pure: no I/O.
  */
 export function personalPasswordProblem(
   password: string,
   owner: PasswordOwner = {},
   brandName: string = BRAND_NAME,
-): string | null {
+): MessageRef | null {
   if (new RegExp(`(.)\\1{${REPEATED_RUN - 1},}`, "su").test(password)) {
-    return `Do not repeat one character ${REPEATED_RUN} or more times in a row.`;
+    return message("dashboard.staff.passwordRepeats", { count: REPEATED_RUN });
   }
   const plain = compact(password);
   const email = owner.email?.trim().toLowerCase() ?? "";
@@ -50,18 +51,18 @@ export function personalPasswordProblem(
     email &&
     (plain.includes(compact(email)) || (local.length >= MIN_WORD && plain.includes(compact(local))))
   ) {
-    return "Do not use the e-mail address (or its part before @) in the password.";
+    return message("dashboard.staff.passwordHasEmail");
   }
   const name = owner.name ?? "";
   const nameParts = [compact(name), ...wordsOf(name)].filter((part) => part.length >= MIN_WORD);
   if (nameParts.some((part) => plain.includes(part))) {
-    return "Do not use the account's name in the password.";
+    return message("dashboard.staff.passwordHasName");
   }
   const brandParts = [compact(brandName), ...wordsOf(brandName)].filter(
     (part) => part.length >= MIN_WORD,
   );
   if (brandParts.some((part) => plain.includes(part))) {
-    return `Do not use the shop's name (${brandName}) in the password.`;
+    return message("dashboard.staff.passwordHasBrand", { brand: brandName });
   }
   return null;
 }

@@ -13,14 +13,19 @@ import {
   consumeRateLimit,
   RateLimitedError,
 } from "~/utils/rate-limit.server";
+import { Refusal, type RefusalStatus } from "~/utils/refusal";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { ABSOLUTE_TIMEOUT_SECONDS, authFor, type StaffUser } from "./auth.server";
 import { recordLoginEvent } from "./login-audit.server";
 
 export const LOGIN_PATH = "/dashboard/login";
 export const LOGIN_ATTEMPTS_PER_MINUTE = 10;
-export const TOO_MANY_LOGIN_ATTEMPTS = "Too many login attempts. Try again in a minute.";
-export const WRONG_CREDENTIALS = "Email or password is incorrect.";
+/** Message id of a login refused by the rate limits (429). */
+export const TOO_MANY_LOGIN_ATTEMPTS = "dashboard.login.tooManyAttempts";
+/** Message id of a wrong e-mail or password, the same for both (401). */
+export const WRONG_CREDENTIALS = "dashboard.login.wrongCredentials";
+/** Message id of a login to a disabled account (403). */
+export const ACCOUNT_DISABLED = "dashboard.login.accountDisabled";
 
 /**
  * The signed-in staff member for this request, or null (no cookie, tampered or unknown token,
@@ -97,15 +102,21 @@ export async function requireStaff(
   return user;
 }
 
-/** Refused login: message for the form and HTTP status (401, 403 disabled, 429 limited). */
-export class LoginError extends Error {
+/**
+ * Refused login: a refusal (ADR 0024) with a `dashboard.login.*` id for the form and the HTTP
+ * status (401 wrong credentials, 403 disabled, 429 limited, with `retryAfterSeconds` for the
+ * Retry-After header).
+ */
+export class LoginError extends Refusal {
   override name = "LoginError";
   constructor(
-    message: string,
-    readonly status: number,
+    id: string,
+    status: 401 | 403 | 429,
     readonly retryAfterSeconds?: number,
   ) {
-    super(message);
+    // RefusalStatus (app/utils/refusal.ts) does not list 401 yet; a wrong password still
+    // answers 401, so the status is passed through as it is.
+    super(id, {}, { status: status as RefusalStatus });
   }
 }
 
@@ -179,7 +190,7 @@ export async function logIn(
         await recordLoginEvent(db, "staff.login-failed", { email: account }, clientAddress, {
           reason: "account disabled",
         });
-        throw new LoginError("This account is disabled. Ask an admin to enable it.", 403);
+        throw new LoginError(ACCOUNT_DISABLED, 403);
       }
       await recordLoginEvent(db, "staff.login-failed", { email: account }, clientAddress, {
         reason: "wrong e-mail or password",

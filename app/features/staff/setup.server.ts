@@ -21,6 +21,7 @@ import { type Database, postgresPoolOf } from "~/db/client.server";
 import { staffSetupToken } from "~/db/schema/operations";
 import { staffUsers } from "~/db/schema/staff";
 import { logger } from "~/utils/logger.server";
+import { Refusal } from "~/utils/refusal";
 import { hasStaffAccounts, type StaffUser } from "./auth.server";
 import { createAuditedStaffAccount } from "./staff-admin.server";
 
@@ -32,11 +33,14 @@ const MAX_TOKEN_LENGTH = 200;
 /** The dedicated connection that holds the advisory lock (PostgreSQL only). */
 let claim: pg.Client | null = null;
 
-/** Thrown when a setup link is not (or no longer) valid: the page answers 404. */
-export class SetupLinkInvalidError extends Error {
+/**
+ * Thrown when a setup link is not (or no longer) valid: a refusal (ADR 0024),
+ * `dashboard.setup.linkInvalid`, status 404 (the page answers 404).
+ */
+export class SetupLinkInvalidError extends Refusal {
   override name = "SetupLinkInvalidError";
   constructor() {
-    super("This setup link is no longer valid.");
+    super("dashboard.setup.linkInvalid", {}, { status: 404 });
   }
 }
 

@@ -83,7 +83,7 @@ async function lockTarget(tx: Database, userId: string) {
     .from(staffUsers)
     .where(eq(staffUsers.id, userId))
     .for("update");
-  if (!target) throw new StaffAccountError("This staff account does not exist.", null, 404);
+  if (!target) throw new StaffAccountError("dashboard.staff.notFound", null, 404);
   return target;
 }
 
@@ -100,7 +100,7 @@ export async function setStaffDisabled(
   disabled: boolean,
 ): Promise<void> {
   if (disabled && userId === admin.id) {
-    throw new StaffAccountError("You cannot disable your own account.", null, 409);
+    throw new StaffAccountError("dashboard.staff.cannotDisableSelf", null, 409);
   }
   await db.transaction(async (tx) => {
     const target = await lockTarget(tx, userId);
@@ -143,9 +143,9 @@ export async function resetStaffPassword(
     .select({ email: staffUsers.email, name: staffUsers.name })
     .from(staffUsers)
     .where(eq(staffUsers.id, userId));
-  if (!owner) throw new StaffAccountError("This staff account does not exist.", null, 404);
+  if (!owner) throw new StaffAccountError("dashboard.staff.notFound", null, 404);
   const problem = await passwordProblem(newPassword, owner);
-  if (problem) throw new StaffAccountError(problem, "password");
+  if (problem) throw StaffAccountError.password(problem);
   const context = await (await authFor(null, db)).$context;
   const hash = await context.password.hash(newPassword);
   await db.transaction(async (tx) => {
@@ -156,7 +156,7 @@ export async function resetStaffPassword(
       .where(eq(staffAccounts.userId, userId))
       .returning({ id: staffAccounts.id });
     if (updated.length === 0) {
-      throw new StaffAccountError("This account has no password login.", null, 409);
+      throw new StaffAccountError("dashboard.staff.noPasswordLogin", null, 409);
     }
     await tx.delete(staffSessions).where(eq(staffSessions.userId, userId));
     await recordAudit(tx, {

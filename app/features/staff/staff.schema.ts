@@ -1,15 +1,27 @@
 /**
  * Form rules for staff accounts (docs/dashboard.md). Password strength (length, common
- * passwords) is checked on the server by `passwordProblem`, after this shape check.
+ * passwords) is checked on the server by `passwordProblem`, after this shape check. Messages are
+ * ids (ADR 0024): `dashboard.staff.*`, and the shared `errors.form.*` of `requiredText` and
+ * `emailAddress`, rendered by `fieldErrorTexts("en", issues)`.
  */
 import { z } from "zod";
 import { staffRoles } from "~/db/schema/staff";
 import { emailAddress, requiredText } from "~/utils/form-schemas";
 
+/** Longest password the form passes on; `passwordProblem` then refuses anything over 256. */
+const PASSWORD_INPUT_MAX = 1000;
+
 export const staffAccountFields = {
   name: requiredText("name", 100),
   email: emailAddress(320),
-  password: z.string().min(1, "Enter a password.").max(1000, "Use at most 256 characters."),
+  password: z
+    .string()
+    .min(1, "dashboard.staff.passwordRequired")
+    // The message names the real limit (256, MAX_PASSWORD_LENGTH), not this cut-off.
+    .refine((value) => value.length <= PASSWORD_INPUT_MAX, {
+      message: "dashboard.staff.passwordTooLong",
+      params: { max: 256 },
+    }),
 };
 
-export const staffRoleField = z.enum(staffRoles, { error: "Choose admin, staff or collector." });
+export const staffRoleField = z.enum(staffRoles, { error: "dashboard.staff.roleInvalid" });

@@ -5,7 +5,7 @@ import { getDb } from "~/db/db.server";
 import { StaffEmailField, StaffPasswordField } from "~/features/staff/account-fields";
 import { hasStaffAccounts } from "~/features/staff/auth.server";
 import { afterLoginPath, getStaffUser, LoginError, logIn } from "~/features/staff/session.server";
-import { fieldErrorTexts } from "~/i18n/i18n.server";
+import { fieldErrorTexts, refusalText } from "~/i18n/i18n.server";
 import dashboardStyles from "~/styles/dashboard.css?url";
 import { textFields } from "~/utils/form-data";
 import { clientAddressContext } from "~/utils/request-context";
@@ -15,8 +15,15 @@ import type { Route } from "./+types/login";
 export { headers } from "~/utils/route-headers";
 
 const loginSchema = z.object({
-  email: z.string().trim().min(1, "Enter your email.").max(320, "Enter your email."),
-  password: z.string().min(1, "Enter your password.").max(1000, "Enter your password."),
+  email: z
+    .string()
+    .trim()
+    .min(1, "dashboard.login.emailRequired")
+    .max(320, "dashboard.login.emailRequired"),
+  password: z
+    .string()
+    .min(1, "dashboard.login.passwordRequired")
+    .max(1000, "dashboard.login.passwordRequired"),
   redirectTo: z.string().max(2000).optional(),
 });
 
@@ -58,7 +65,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const headers = new Headers();
     if (error.retryAfterSeconds) headers.set("Retry-After", String(error.retryAfterSeconds));
     return data<LoginResult>(
-      { values: { email: parsed.data.email }, errors: {}, formError: error.message },
+      { values: { email: parsed.data.email }, errors: {}, formError: refusalText("en", error) },
       { status: error.status, headers },
     );
   }

@@ -3,6 +3,7 @@ import { getDb } from "~/db/db.server";
 import type { ResendNotice } from "~/features/messages/message-status";
 import { MessageResendError, resendMessage } from "~/features/messages/messages-admin.server";
 import { requireStaff } from "~/features/staff/session.server";
+import { refusalText } from "~/i18n/i18n.server";
 import { parseEntityId } from "~/utils/entity-history.server";
 import { formStrings } from "~/utils/intent-form";
 import { safeRedirect } from "~/utils/safe-redirect";
@@ -27,13 +28,15 @@ function backTo(back: string | undefined, notice: ResendNotice) {
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireStaff(request);
   const id = parseEntityId(params.id);
-  if (id === null) throw data("This message does not exist.", { status: 404 });
+  if (id === null) {
+    throw data(refusalText("en", new MessageResendError("unknown")), { status: 404 });
+  }
   const { back } = formStrings(await request.formData());
   try {
     await resendMessage(await getDb(), user, id, new Date());
   } catch (error) {
     if (!(error instanceof MessageResendError)) throw error;
-    if (error.reason === "unknown") throw data(error.message, { status: 404 });
+    if (error.reason === "unknown") throw data(refusalText("en", error), { status: 404 });
     return backTo(back, error.reason);
   }
   return backTo(back, "resent");

@@ -9,11 +9,11 @@ import {
 } from "~/features/community/newsletter.server";
 import { NewsletterForm, NewsletterPreview } from "~/features/community/newsletter-form";
 import { requireStaff } from "~/features/staff/session.server";
-import { fieldErrorTexts } from "~/i18n/i18n.server";
+import { fieldErrorTexts, refusalText } from "~/i18n/i18n.server";
 import { idempotencyKey } from "~/utils/codes.server";
 import { env } from "~/utils/env.server";
 import { formStrings, UNKNOWN_ACTION } from "~/utils/intent-form";
-import { englishText } from "~/utils/refusal";
+import { englishText, message } from "~/utils/refusal";
 import type { Route } from "./+types/newsletter";
 
 // Loader and action headers (Retry-After of a 429) reach document responses too.
@@ -76,7 +76,11 @@ export async function action({ request }: Route.ActionArgs) {
   const parsed = newsletterActionSchema.safeParse(fields);
   if (!parsed.success) {
     const errors = fieldErrorTexts("en", parsed.error.issues);
-    return fail(422, { errors, error: errors.newsletterId ?? "Please correct the marked fields." });
+    return fail(422, {
+      errors,
+      error:
+        errors.newsletterId ?? refusalText("en", message("dashboard.newsletter.correctFields")),
+    });
   }
   const { intent, ...input } = parsed.data;
   if (intent === "preview") {
@@ -91,7 +95,9 @@ export async function action({ request }: Route.ActionArgs) {
   if (result.outcome === "already-sent") {
     return redirect(`/dashboard/newsletter?already=${result.count}`);
   }
-  return fail(422, { error: "Nobody is subscribed to the mailing list: nothing was sent." });
+  return fail(422, {
+    error: refusalText("en", message("dashboard.newsletter.nobodySubscribed")),
+  });
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Newsletter | Staff dashboard" }];

@@ -18,6 +18,7 @@ import { OrderRejectedError, transitionOrder } from "~/features/orders/orders.se
 import { getOrderForStaff, markCashCollected } from "~/features/orders/orders-admin.server";
 import { paymentMethodLabels, paymentStatusLabels } from "~/features/payments/payment-status";
 import { requireStaff } from "~/features/staff/session.server";
+import { refusalText } from "~/i18n/i18n.server";
 import { formatDateTimeIST } from "~/utils/dates";
 import { parseEntityId } from "~/utils/entity-history.server";
 import { readIntentForm } from "~/utils/intent-form";
@@ -75,11 +76,11 @@ export async function action({ request, params }: Route.ActionArgs) {
     return redirect(`/dashboard/orders/${id}?done=${to}`);
   } catch (error) {
     if (error instanceof OrderRejectedError) {
-      if (error.status === 404) throw data(error.message, { status: 404 });
-      return data({ error: error.message }, { status: error.status });
+      if (error.status === 404) throw data(refusalText("en", error), { status: 404 });
+      return data({ error: refusalText("en", error) }, { status: error.status });
     }
     if (error instanceof IllegalTransitionError) {
-      return data({ error: error.message }, { status: 409 });
+      return data({ error: refusalText("en", error) }, { status: 409 });
     }
     throw error;
   }

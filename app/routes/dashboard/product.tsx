@@ -23,6 +23,7 @@ import {
   productLimits,
 } from "~/features/catalogue/product.schema";
 import { requireStaff } from "~/features/staff/session.server";
+import { refusalText } from "~/i18n/i18n.server";
 import { textFields } from "~/utils/form-data";
 import type { Route } from "./+types/product";
 
@@ -30,7 +31,8 @@ import type { Route } from "./+types/product";
 export { headers } from "~/utils/route-headers";
 
 function notFound(): never {
-  throw data("This product does not exist.", { status: 404 });
+  const refusal = new ProductNotFoundError();
+  throw data(refusalText("en", refusal), { status: refusal.status });
 }
 
 /** The product id of /dashboard/catalogue/:id; null on /dashboard/catalogue/new. */

@@ -16,6 +16,7 @@ import {
 } from "~/features/community/community-admin.server";
 import { type ReviewStatus, reviewStatusLabels } from "~/features/community/review-status";
 import { requireStaff } from "~/features/staff/session.server";
+import { fieldErrorTexts, refusalText } from "~/i18n/i18n.server";
 import { formatDateTimeIST } from "~/utils/dates";
 import { textFields } from "~/utils/form-data";
 import { listPageData } from "~/utils/list-page.server";
@@ -46,7 +47,9 @@ export async function action({ request }: Route.ActionArgs) {
   const fields = textFields(await request.formData(), ["intent", "reviewId", "from"]);
   const parsed = reviewActionSchema.safeParse(fields);
   if (!parsed.success) {
-    const message = parsed.error.issues[0]?.message ?? "This change could not be made.";
+    const message =
+      Object.values(fieldErrorTexts("en", parsed.error.issues))[0] ??
+      refusalText("en", { id: "dashboard.reviews.changeNotMade", values: {} });
     return data<ActionResult>({ ok: false, message }, { status: 400 });
   }
   const { intent, reviewId, from } = parsed.data;
@@ -54,7 +57,10 @@ export async function action({ request }: Route.ActionArgs) {
     await setReviewStatus(await getDb(), { email: user.email }, reviewId, intent, from);
   } catch (error) {
     if (!(error instanceof ReviewChangeError)) throw error;
-    return data<ActionResult>({ ok: false, message: error.message }, { status: error.status });
+    return data<ActionResult>(
+      { ok: false, message: refusalText("en", error) },
+      { status: error.status },
+    );
   }
   const done = intent === "hide" ? "hidden" : "published";
   return data<ActionResult>({

@@ -11,7 +11,7 @@ import {
   setupTokenIsValid,
 } from "~/features/staff/setup.server";
 import { staffAccountFields } from "~/features/staff/staff.schema";
-import { fieldErrorTexts } from "~/i18n/i18n.server";
+import { fieldErrorTexts, refusalText } from "~/i18n/i18n.server";
 import dashboardStyles from "~/styles/dashboard.css?url";
 import { textFields } from "~/utils/form-data";
 import { clientAddressContext } from "~/utils/request-context";
@@ -26,7 +26,8 @@ interface SetupResult {
 }
 
 function invalidLink(): never {
-  throw data("This setup link is no longer valid.", { status: 404 });
+  const refusal = new SetupLinkInvalidError();
+  throw data(refusalText("en", refusal), { status: refusal.status });
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -55,7 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (error instanceof SetupLinkInvalidError) invalidLink();
     if (error instanceof StaffAccountError && error.field) {
       return data<SetupResult>(
-        { values, errors: { [error.field]: error.message } },
+        { values, errors: { [error.field]: refusalText("en", error) } },
         { status: 400 },
       );
     }

@@ -15,9 +15,10 @@ import {
   resetStaffPassword,
   setStaffDisabled,
 } from "~/features/staff/staff-admin.server";
-import { fieldErrorTexts } from "~/i18n/i18n.server";
+import { fieldErrorTexts, refusalText } from "~/i18n/i18n.server";
 import { formatDateTimeIST } from "~/utils/dates";
 import { textFields } from "~/utils/form-data";
+import { message } from "~/utils/refusal";
 import { clientAddressContext } from "~/utils/request-context";
 import type { Route } from "./+types/staff";
 
@@ -76,7 +77,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       });
     }
     const userId = userIdSchema.safeParse(fields.userId);
-    if (!userId.success) return fail(400, { formError: "Choose a staff account." });
+    if (!userId.success) {
+      return fail(400, {
+        formError: refusalText("en", message("dashboard.staff.accountNotChosen")),
+      });
+    }
     if (fields.intent === "disable" || fields.intent === "enable") {
       await setStaffDisabled(db, admin, userId.data, fields.intent === "disable");
       return data<StaffResult>({
@@ -108,10 +113,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (error.field) {
         return fail(error.status, {
           values,
-          errors: { [error.field]: error.message },
+          errors: { [error.field]: refusalText("en", error) },
         });
       }
-      return fail(error.status, { formError: error.message });
+      return fail(error.status, { formError: refusalText("en", error) });
     }
     throw error;
   }
