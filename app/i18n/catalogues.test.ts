@@ -10,8 +10,7 @@ import { describe, expect, it } from "vitest";
 import {
   catalogues,
   ENGLISH_ONLY_NAMESPACES,
-  localiseActionData,
-  localiseText,
+  fieldErrorTexts,
   messagesFor,
   namespaceOf,
   t,
@@ -107,43 +106,9 @@ describe("message catalogues", () => {
     const unused = ids.filter((id) => {
       if (dynamicPrefixes.some((prefix) => id.startsWith(prefix))) return false;
       if (source.includes(`"${id}"`)) return false;
-      if (namespaceOf(id) === "errors") {
-        // Server texts not yet thrown as refusals with ids (ADR 0024) are matched by their
-        // English words: the longest literal part must be in the code.
-        const parts = (english[id] as string)
-          .split(/\{[\w]+\}/)
-          .sort((a, b) => b.length - a.length);
-        return !source.includes((parts[0] as string).replace(/''/g, "'"));
-      }
       return !source.includes(`"${id}"`) && !source.includes(`'${id}'`);
     });
     expect(unused).toEqual([]);
-  });
-
-  it("has one errors entry per English text (so every text has one translation)", () => {
-    const seen = new Map<string, string>();
-    const twice: string[] = [];
-    for (const id of ids.filter((candidate) => namespaceOf(candidate) === "errors")) {
-      const text = english[id] as string;
-      const first = seen.get(text);
-      if (first) twice.push(`${first} and ${id}: ${text}`);
-      else seen.set(text, id);
-    }
-    expect(twice).toEqual([]);
-  });
-
-  it("translates server texts by their English words, placeholders carried over", () => {
-    const id = ids.find((candidate) => namespaceOf(candidate) === "errors");
-    if (!id) return;
-    const values = Object.fromEntries(
-      placeholders(english[id] as string)
-        .filter((name) => name.startsWith("{"))
-        .map((name) => [name.slice(1, -1), "42"]),
-    );
-    const englishText = t("en", id, values);
-    expect(localiseText("hi", englishText)).toBe(t("hi", id, values));
-    expect(localiseText("en", englishText)).toBe(englishText);
-    expect(localiseText("kn", "A text nobody wrote")).toBe("A text nobody wrote");
   });
 });
 
@@ -170,29 +135,27 @@ describe("messagesFor", () => {
   });
 });
 
-describe("localiseActionData", () => {
-  it("translates messages and keeps everything else, arrays and dates included", () => {
-    const id = Object.keys(catalogues.en).find(
-      (candidate) =>
-        namespaceOf(candidate) === "errors" && !catalogues.en[candidate]?.includes("{"),
-    ) as string;
-    const text = catalogues.en[id] as string;
-    const when = new Date("2026-11-23T00:00:00Z");
-    const result = localiseActionData("hi", {
-      values: { name: text },
-      itemValues: [{ material: "3", kg: "2" }],
-      errors: { name: text },
-      nested: { formError: text, at: when },
-    });
-    expect(result).toEqual({
-      values: { name: text },
-      itemValues: [{ material: "3", kg: "2" }],
-      errors: { name: catalogues.hi[id] },
-      nested: { formError: catalogues.hi[id], at: when },
-    });
-    expect(Array.isArray(result.itemValues)).toBe(true);
-    expect(result.nested.at).toBeInstanceOf(Date);
-    const english = { errors: { name: text } };
-    expect(localiseActionData("en", english)).toBe(english);
+describe("fieldErrorTexts", () => {
+  it("renders each field's first message id in the language, with max, min and params", () => {
+    const issues = [
+      { path: ["name"], message: "errors.form.nameTooLong", maximum: 100 },
+      { path: ["name"], message: "errors.form.nameRequired" },
+      { path: ["items"], message: "errors.pickup.totalTooHeavy", params: { kg: "10,000" } },
+      { path: [], message: "errors.checkout.expired" },
+    ];
+    for (const lang of languages) {
+      expect(fieldErrorTexts(lang, issues)).toEqual({
+        name: t(lang, "errors.form.nameTooLong", { max: 100 }),
+        items: t(lang, "errors.pickup.totalTooHeavy", { kg: "10,000" }),
+        form: t(lang, "errors.checkout.expired"),
+      });
+    }
+    expect(fieldErrorTexts("en", issues).name).toBe("Your name can be at most 100 characters.");
+  });
+
+  it("says 'Check this field.' in the language for a message that is not an id (zod's own)", () => {
+    const issues = [{ path: ["email"], message: "Invalid input: expected string, received array" }];
+    expect(fieldErrorTexts("en", issues)).toEqual({ email: "Check this field." });
+    expect(fieldErrorTexts("hi", issues)).toEqual({ email: t("hi", "errors.form.invalid") });
   });
 });

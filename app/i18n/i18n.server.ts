@@ -5,16 +5,13 @@
  * start-up with Lingui's compiler; pages receive only the compiled messages of the namespaces they
  * use, in their loader data (no catalogue in the JavaScript bundle).
  *
- * Refusals carry a message id (ADR 0024; app/utils/refusal.ts) and are rendered with
- * `refusalText`. Texts the server still produces in English (zod form errors, the refusals not
- * yet moved to ids) are translated on their way out by `localiseText`: the `errors` namespace
- * holds them as English templates, matched exactly (placeholders `{name}` match any text and are
- * carried over). It goes once every producer refuses with ids.
+ * Refusals and form messages carry a message id (ADR 0024; app/utils/refusal.ts) and are
+ * rendered in the page's language with `refusalText` and `fieldErrorTexts`; no English text is
+ * ever read back or matched.
  */
 
 import { type I18n, setupI18n } from "@lingui/core";
 import { compileMessage } from "@lingui/message-utils/compileMessage";
-import { data } from "react-router";
 import { pagePathOf } from "~/utils/data-request";
 import type { MessageRef } from "~/utils/refusal";
 import en from "./catalogues/en.json";
@@ -116,7 +113,9 @@ export interface FormIssue {
  * The first message per field of a zod error's issues, in `lang`, keyed by the top-level field
  * name (`form` for an issue about the whole form). Schemas write message ids as their messages
  * (`.max(80, "errors.form.nameTooLong")`; a custom issue adds its values as `params`); the values
- * are the issue's `params`, and `max` / `min` of a too-big / too-small issue (ADR 0024).
+ * are the issue's `params`, and `max` / `min` of a too-big / too-small issue (ADR 0024). A
+ * message that is not a catalogue id (zod's own, for input no form of ours sends: a field
+ * posted twice as an array, a missing field) reads "Check this field." (`errors.form.invalid`).
  */
 export function fieldErrorTexts(lang: Lang, issues: readonly FormIssue[]): Record<string, string> {
   const errors: Record<string, string> = {};
@@ -127,8 +126,11 @@ export function fieldErrorTexts(lang: Lang, issues: readonly FormIssue[]): Recor
   return errors;
 }
 
+/** The message id of an issue whose message is not an id (zod's own, for input no form sends). */
+const INVALID_FIELD = "errors.form.invalid";
+
 function issueText(lang: Lang, issue: FormIssue): string {
-  if (!(issue.message in en)) return issue.message;
+  if (!(issue.message in en)) return t(lang, INVALID_FIELD);
   const values: Record<string, unknown> = { ...issue.params };
   if (issue.maximum !== undefined) values.max ??= issue.maximum;
   if (issue.minimum !== undefined) values.min ??= issue.minimum;
@@ -155,96 +157,4 @@ export function rememberedLang(cookieHeader: string | null | undefined): Lang | 
     }
   }
   return null;
-}
-
-interface TextMatcher {
-  id: string;
-  pattern: RegExp;
-  names: string[];
-}
-
-let matchers: TextMatcher[] | null = null;
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
-
-function buildMatchers(): TextMatcher[] {
-  return (
-    Object.entries(en)
-      .filter(([id]) => namespaceOf(id) === "errors")
-      .map(([id, template]) => {
-        const names: string[] = [];
-        const source = template
-          .split(/(\{[a-zA-Z0-9_]+\})/)
-          .map((part) => {
-            const placeholder = /^\{([a-zA-Z0-9_]+)\}$/.exec(part);
-            if (!placeholder) return escapeRegExp(part.replace(/''/g, "'"));
-            names.push(placeholder[1] ?? "");
-            return "(.+?)";
-          })
-          .join("");
-        return { id, pattern: new RegExp(`^${source}$`, "s"), names };
-      })
-      // Exact texts before templates, longer templates before shorter ones.
-      .sort(
-        (a, b) =>
-          a.names.length - b.names.length || b.pattern.source.length - a.pattern.source.length,
-      )
-  );
-}
-
-/**
- * An English text the server produced (a form error, a refusal) in `lang`: the `errors`
- * template it matches, with its placeholders' values carried over; the English text when no
- * template matches (a new message not yet translated still reaches the visitor).
- */
-export function localiseText(lang: Lang, english: string): string {
-  if (lang === "en") return english;
-  matchers ??= buildMatchers();
-  for (const matcher of matchers) {
-    const match = matcher.pattern.exec(english);
-    if (!match) continue;
-    const values = Object.fromEntries(matcher.names.map((name, index) => [name, match[index + 1]]));
-    return t(lang, matcher.id, values);
-  }
-  return english;
-}
-
-/** Keys of action data whose string values are messages for the visitor. */
-const MESSAGE_KEYS = new Set(["errors", "itemErrors", "formError", "error", "message", "notice"]);
-
-function localiseMessages(lang: Lang, value: unknown): unknown {
-  if (typeof value === "string") return localiseText(lang, value);
-  if (Array.isArray(value)) return value.map((item) => localiseMessages(lang, item));
-  if (value && typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype) {
-    return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [key, localiseMessages(lang, item)]),
-    );
-  }
-  return value;
-}
-
-/**
- * Action data with its messages (values under `errors`, `itemErrors`, `formError`, `error`,
- * `message`, `notice`, at any depth) in `lang`; entered values and everything else untouched. Accepts
- * plain objects and `data()` results; Responses (redirects) pass through.
- */
-export function localiseActionData<T>(lang: Lang, result: T): T {
-  if (lang === "en" || result === null || typeof result !== "object") return result;
-  if (result instanceof Response) return result;
-  if (Array.isArray(result)) return result.map((item) => localiseActionData(lang, item)) as T;
-  const record = result as Record<string, unknown>;
-  if (record.type === "DataWithResponseInit" && "data" in record) {
-    const init = (record.init as ResponseInit | null) ?? undefined;
-    return data(localiseActionData(lang, record.data), init) as T;
-  }
-  // Only plain objects are walked; Dates, Maps and the like pass through as they are.
-  if (Object.getPrototypeOf(record) !== Object.prototype) return result;
-  return Object.fromEntries(
-    Object.entries(record).map(([key, value]) => [
-      key,
-      MESSAGE_KEYS.has(key) ? localiseMessages(lang, value) : localiseActionData(lang, value),
-    ]),
-  ) as T;
 }

@@ -9,18 +9,18 @@ import {
   bookPickup,
   getSlotAvailability,
   OpenPickupsCapError,
-  openPickupsMessage,
   PickupRejectedError,
 } from "~/features/pickups/pickups.server";
 import { listRateCategories } from "~/features/rates/rates.server";
 import { countAttempt, honeypotFilled } from "~/features/site/anti-automation.server";
 import { localisedPageMeta } from "~/features/site/meta";
 import { siteConfig } from "~/features/site/site-config";
-import { langOf, localiseActionData, messagesFor, refusalText, t } from "~/i18n/i18n.server";
+import { fieldErrorTexts, langOf, messagesFor, refusalText } from "~/i18n/i18n.server";
 import { useT } from "~/i18n/i18n-react";
 import { localePath } from "~/i18n/languages";
 import { idempotencyKey } from "~/utils/codes.server";
 import { textFields } from "~/utils/form-data";
+import { message } from "~/utils/refusal";
 import { clientAddressContext } from "~/utils/request-context";
 import type { Route } from "./+types/orderpage";
 
@@ -59,14 +59,11 @@ interface ActionResult {
  * Books the pickup (docs/pickups.md); every refusal names its field and writes nothing. In
  * order (docs/operations.md "Anti-automation"): the honeypot (400, silent), validation (400),
  * the per-address allowance (429 with Retry-After), then the booking's own rules, among them
- * the open pickups per phone and e-mail (409). Messages in the page's language
- * (`localiseActionData`); a booking made at /hi/orderpage goes on to /hi/pickups/<token>/booked.
+ * the open pickups per phone and e-mail (409). Messages in the page's language (ids rendered
+ * by `fieldErrorTexts` and `refusalText`); a booking made at /hi/orderpage goes on to
+ * /hi/pickups/<token>/booked.
  */
-export async function action(args: Route.ActionArgs) {
-  return localiseActionData(langOf(args.request), await bookingAction(args));
-}
-
-async function bookingAction({ request, context }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const lang = langOf(request);
   const form = await request.formData();
   if (honeypotFilled(form)) {
@@ -106,13 +103,20 @@ async function bookingAction({ request, context }: Route.ActionArgs) {
 
   const parsed = pickupSchema.safeParse({ ...values, idempotencyKey: key, items: itemValues });
   if (!parsed.success) {
-    const errors: Record<string, string> = {};
-    const itemErrors: Record<number, string> = {};
-    for (const issue of parsed.error.issues) {
-      const [field, index] = issue.path;
-      if (field === "items" && typeof index === "number") itemErrors[index] ??= issue.message;
-      else errors[String(field ?? "form")] ??= issue.message;
-    }
+    const isRow = (path: readonly PropertyKey[]) =>
+      path[0] === "items" && typeof path[1] === "number";
+    const issues = parsed.error.issues;
+    // A row's message is keyed by its index; the rest by field (the total weight's: `items`).
+    const itemErrors: Record<number, string> = fieldErrorTexts(
+      lang,
+      issues
+        .filter((issue) => isRow(issue.path))
+        .map((issue) => ({ ...issue, path: issue.path.slice(1) })),
+    );
+    const errors = fieldErrorTexts(
+      lang,
+      issues.filter((issue) => !isRow(issue.path)),
+    );
     // Say what is wrong with the date and time in the same answer.
     const slotProblem = slotChoiceProblem(
       values.pickupDate,
@@ -120,7 +124,7 @@ async function bookingAction({ request, context }: Route.ActionArgs) {
       new Date(),
       pickupConfigFromEnv(),
     );
-    if (slotProblem) errors[slotProblem.field] ??= slotProblem.message;
+    if (slotProblem) errors[slotProblem.field] ??= refusalText(lang, slotProblem);
     return refuse(400, errors, itemErrors, errors.items ?? errors.idempotencyKey);
   }
   const overLimit = await countAttempt("booking", context.get(clientAddressContext));
@@ -137,24 +141,19 @@ async function bookingAction({ request, context }: Route.ActionArgs) {
     return redirect(localePath(lang, `/pickups/${booked.trackingToken}/booked`), { status: 303 });
   } catch (error) {
     if (error instanceof OpenPickupsCapError) {
-      const message =
-        lang === "en"
-          ? openPickupsMessage(error.cap, siteConfig.phoneDisplay)
-          : t(lang, "pickup.book.openPickups", { cap: error.cap, phone: siteConfig.phoneDisplay });
-      return refuse(error.status, {}, {}, message);
+      // The shop's phone is the route's to add: pickups may not read the site's settings.
+      const text = refusalText(
+        lang,
+        message(error.id, { ...error.values, phone: siteConfig.phoneDisplay }),
+      );
+      return refuse(error.status, {}, {}, text);
     }
     if (error instanceof PickupRejectedError) {
+      const text = refusalText(lang, error);
       if (error.field === "items" || error.field === "form")
-        return refuse(error.status, {}, {}, error.message);
-      const notServed = error.field === "pinCode" && error.message.startsWith("We do not collect");
-      return refuse(
-        error.status,
-        { [error.field]: error.message },
-        {},
-        undefined,
-        undefined,
-        notServed,
-      );
+        return refuse(error.status, {}, {}, text);
+      const notServed = error.id === "errors.pickup.pinNotServed";
+      return refuse(error.status, { [error.field]: text }, {}, undefined, undefined, notServed);
     }
     throw error;
   }

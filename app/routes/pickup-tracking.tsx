@@ -25,7 +25,7 @@ import {
 } from "~/features/pickups/pickups.server";
 import { countAttempt } from "~/features/site/anti-automation.server";
 import { localisedPageMeta, pageMeta } from "~/features/site/meta";
-import { langOf, localiseActionData, messagesFor, refusalText, t } from "~/i18n/i18n.server";
+import { langOf, messagesFor, refusalText, t } from "~/i18n/i18n.server";
 import { Trans, useLang, useT } from "~/i18n/i18n-react";
 import { localePath } from "~/i18n/languages";
 import { formatCalendarDate } from "~/utils/dates";
@@ -65,16 +65,14 @@ export async function loader({ params, request }: Route.LoaderArgs) {
  * version answers 400, a refusal names its field ("form" for the page as a whole). Moves and
  * cancellations count against the client address's allowance (docs/operations.md
  * "Anti-automation"): over it, 429 with Retry-After and nothing changed. Messages in the page's
- * language (`localiseActionData`); the redirect keeps it (/hi/pickups/<token>).
+ * language (ids rendered by `refusalText`); the redirect keeps it (/hi/pickups/<token>).
  */
-export async function action(args: Route.ActionArgs) {
-  return localiseActionData(langOf(args.request), await trackingAction(args));
-}
-
-async function trackingAction({ params, request, context }: Route.ActionArgs) {
+export async function action({ params, request, context }: Route.ActionArgs) {
   const lang = langOf(request);
   const posted = readIntentForm(trackingActionSchema, await request.formData());
-  if (!posted.ok) return data({ error: posted.message, field: "form" }, { status: posted.status });
+  if (!posted.ok) {
+    return data({ error: refusalText(lang, posted.ref), field: "form" }, { status: posted.status });
+  }
   const form = posted.data;
   if (form.intent === "cancel" || form.intent === "reschedule") {
     const overLimit = await countAttempt("pickupChange", context.get(clientAddressContext));
@@ -99,17 +97,15 @@ async function trackingAction({ params, request, context }: Route.ActionArgs) {
     }
   } catch (error) {
     if (error instanceof PickupRejectedError) {
-      return data({ error: error.message, field: error.field }, { status: error.status });
+      return data(
+        { error: refusalText(lang, error), field: error.field },
+        { status: error.status },
+      );
     }
     if (error instanceof ExchangeError) {
       if (error.status === 404) throw data(null, { status: 404 });
-      const field = error.fieldErrors.reason ? "reason" : "form";
-      // The reason's length message is built from its field name: worded from the catalogue.
-      const message =
-        field === "reason" && lang !== "en"
-          ? t(lang, "exchange.decision.reasonLength", { min: 3, max: 500 })
-          : error.message;
-      return data({ error: message, field }, { status: error.status });
+      const field = error.field === "reason" ? "reason" : "form";
+      return data({ error: refusalText(lang, error), field }, { status: error.status });
     }
     throw error;
   }

@@ -18,7 +18,7 @@
  */
 import { z } from "zod";
 import en from "~/i18n/catalogues/en.json";
-import { englishText, type MessageRef } from "./refusal";
+import type { MessageRef } from "./refusal";
 
 /** Message id of an unknown or missing `intent`: "Unknown action." */
 export const UNKNOWN_ACTION = "errors.pickup.unknownAction";
@@ -45,22 +45,18 @@ export function formStrings(form: FormData): Record<string, string> {
 export interface IntentFormRefusal {
   ok: false;
   status: 400;
-  /** The message as the English text ("Unknown action."), for pages that show English. */
-  message: string;
-  /**
-   * The message as an id with its values, for `refusalText(lang, ref)`; null when the schema's
-   * message is still plain English text (not a catalogue id), which `message` then holds.
-   */
-  ref: MessageRef | null;
+  /** The message as an id with its values, for `refusalText(lang, ref)`. */
+  ref: MessageRef;
 }
 
 const englishCatalogue: Readonly<Record<string, string>> = en;
 
 /**
  * Reads a posted form with its discriminated union `schema` (made with `{ error:
- * UNKNOWN_ACTION }` on the union). A refusal always answers 400 with the first issue's message,
- * both as English text and as a message id (see `IntentFormRefusal`); the id's values are the
- * issue's `params`.
+ * UNKNOWN_ACTION }` on the union). A refusal always answers 400 with the first issue's message
+ * id; its values are the issue's `params`. A field the form did not send at all gets zod's own
+ * message, which is not an id: such a post did not come from the page as we serve it now, so
+ * it reads as PAGE_OUT_OF_DATE.
  */
 export function readIntentForm<S extends z.ZodType>(
   schema: S,
@@ -69,9 +65,9 @@ export function readIntentForm<S extends z.ZodType>(
   const parsed = schema.safeParse(formStrings(form));
   if (parsed.success) return { ok: true, data: parsed.data };
   const issue = parsed.error.issues[0];
-  const text = issue?.message ?? UNKNOWN_ACTION;
-  if (!Object.hasOwn(englishCatalogue, text)) {
-    return { ok: false, status: 400, message: text, ref: null };
+  const id = issue?.message ?? UNKNOWN_ACTION;
+  if (!Object.hasOwn(englishCatalogue, id)) {
+    return { ok: false, status: 400, ref: { id: PAGE_OUT_OF_DATE, values: {} } };
   }
   const params = issue?.code === "custom" ? issue.params : undefined;
   const values = Object.fromEntries(
@@ -80,10 +76,5 @@ export function readIntentForm<S extends z.ZodType>(
         typeof entry[1] === "string" || typeof entry[1] === "number",
     ),
   );
-  return {
-    ok: false,
-    status: 400,
-    message: englishText(text, values),
-    ref: { id: text, values },
-  };
+  return { ok: false, status: 400, ref: { id, values } };
 }

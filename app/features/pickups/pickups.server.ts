@@ -14,7 +14,7 @@ import { scrapMaterials } from "~/db/schema/rates";
 import type { Lang } from "~/i18n/languages";
 import { humanReference, isUnguessableToken, unguessableToken } from "~/utils/codes.server";
 import { isUniqueViolation } from "~/utils/pg-errors";
-import { englishText, type MessageValues, Refusal } from "~/utils/refusal";
+import { type MessageValues, Refusal } from "~/utils/refusal";
 import { estimatePaise, MAX_ESTIMATE_PAISE } from "./estimate";
 import type { PickupInput } from "./pickup.schema";
 import type { PickupConfig } from "./pickup-config";
@@ -174,16 +174,6 @@ async function checkOpenPickupsPerContact(tx: Database, phone: string, email: st
   if (Number(row?.byPhone ?? 0) >= cap || Number(row?.byEmail ?? 0) >= cap) {
     throw new OpenPickupsCapError(cap);
   }
-}
-
-/**
- * What a contact at the open-pickups cap is told, in English, naming `shopPhone` (the site's,
- * docs/product.md) as the number to call.
- * @deprecated for routes that still word the refusal themselves: render an
- * `OpenPickupsCapError` with `refusalText` and the shop's `phone` instead.
- */
-export function openPickupsMessage(cap: number, shopPhone: string): string {
-  return englishText(openPickupsId(cap), { cap, phone: shopPhone });
 }
 
 /** A date or slot that cannot be chosen, as the refusal of its field (422). */

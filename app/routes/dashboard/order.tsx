@@ -63,7 +63,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const id = parseEntityId(params.id);
   if (id === null) throw data("This order does not exist.", { status: 404 });
   const form = readIntentForm(orderActionSchema, await request.formData());
-  if (!form.ok) return data({ error: form.message }, { status: form.status });
+  if (!form.ok) return data({ error: refusalText("en", form.ref) }, { status: form.status });
   const { intent, expectedFrom } = form.data;
   const db = await getDb();
   try {

@@ -23,6 +23,7 @@ import {
   PickupAdminError,
 } from "~/features/pickups/pickups-admin.server";
 import { requireStaff } from "~/features/staff/session.server";
+import { refusalText } from "~/i18n/i18n.server";
 import { formatCalendarDate, formatDateTimeIST } from "~/utils/dates";
 import { parseEntityId } from "~/utils/entity-history.server";
 import { formStrings, readIntentForm } from "~/utils/intent-form";
@@ -105,7 +106,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const fail = (error: string, status: number, fieldErrors: Record<string, string> = {}) =>
     data<ActionResult>({ error, fieldErrors, values }, { status });
   const posted = readIntentForm(pickupActionSchema, form);
-  if (!posted.ok) return fail(posted.message, posted.status);
+  if (!posted.ok) return fail(refusalText("en", posted.ref), posted.status);
   if (posted.data.intent === "weigh") return weigh(request, form, id);
   const { intent, expectedFrom } = posted.data;
   try {

@@ -55,7 +55,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 const visitSchema = z.object({
   intent: z.enum(["on_my_way", "arrived"], { error: UNKNOWN_ACTION }),
-  pickupId: z.string().regex(/^[1-9][0-9]{0,9}$/, "Choose a pickup of the route sheet."),
+  pickupId: z.string().regex(/^[1-9][0-9]{0,9}$/, "dashboard.route.choosePickup"),
   date: z.string().max(20).optional(),
 });
 
@@ -69,7 +69,10 @@ export async function action({ request }: Route.ActionArgs) {
   const user = await requireStaff(request, "route");
   const posted = readIntentForm(visitSchema, await request.formData());
   if (!posted.ok) {
-    return data<VisitResult>({ error: posted.message, pickupId: null }, { status: 400 });
+    return data<VisitResult>(
+      { error: refusalText("en", posted.ref), pickupId: null },
+      { status: 400 },
+    );
   }
   const pickupId = Number(posted.data.pickupId);
   const db = await getDb();

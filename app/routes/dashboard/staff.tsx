@@ -18,6 +18,7 @@ import {
 import { fieldErrorTexts, refusalText } from "~/i18n/i18n.server";
 import { formatDateTimeIST } from "~/utils/dates";
 import { textFields } from "~/utils/form-data";
+import { UNKNOWN_ACTION } from "~/utils/intent-form";
 import { message } from "~/utils/refusal";
 import { clientAddressContext } from "~/utils/request-context";
 import type { Route } from "./+types/staff";
@@ -107,7 +108,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         ok: "Password changed; the account's sessions ended.",
       });
     }
-    return fail(400, { formError: "Unknown action." });
+    return fail(400, { formError: refusalText("en", message(UNKNOWN_ACTION)) });
   } catch (error) {
     if (error instanceof StaffAccountError) {
       if (error.field) {
