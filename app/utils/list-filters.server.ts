@@ -86,7 +86,7 @@ export function startFilterCheck<K extends string>(
 
 /**
  * Accepts `key` when it is one of `allowed` ("" and "any" = not filtered), else notes `problem`:
- * a `dashboard.*` message id (rendered in English), or an English text as it is.
+ * a `dashboard.*` message id (rendered in English).
  */
 export function checkChoice<K extends string>(
   check: FilterCheck<K>,
@@ -97,7 +97,7 @@ export function checkChoice<K extends string>(
   const value = check.values[key];
   if (!value || value === "any") return;
   if (allowed.includes(value)) check.filters[key] = value;
-  else check.problems[key] = problem.startsWith("dashboard.") ? dashboardText(problem) : problem;
+  else check.problems[key] = dashboardText(problem);
 }
 
 /** A calendar date in 2000–2099 (wider ones are typing mistakes and overflow date maths). */

@@ -24,12 +24,7 @@ export const checkoutSchema = z.object({
   city: requiredText("city", checkoutLimits.city),
   state: z.enum(indianStates, { error: "errors.checkout.state" }),
   pinCode: pinCode(),
-  idempotencyKey: z
-    .string()
-    .regex(
-      /^[A-Za-z0-9_-]{16,64}$/,
-      "errors.checkout.expired",
-    ),
+  idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, "errors.checkout.expired"),
   shownLines: z.string().max(2000),
   // Absent (the form without the online option, older pages) means cash on delivery.
   paymentMethod: z

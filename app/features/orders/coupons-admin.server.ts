@@ -24,14 +24,14 @@ const EXPORT_BATCH = 1000;
 export const couponFiltersSchema = z.object({
   status: z
     .union([z.literal(""), z.enum(couponStates)], {
-      error: "Choose active, used up or expired.",
+      error: "dashboard.coupons.chooseState",
     })
     .optional()
     .transform((value) => value || undefined),
   q: z
     .string()
     .trim()
-    .max(100, "Search with at most 100 characters.")
+    .max(100, "dashboard.lists.searchTooLong")
     .transform((value) => value || undefined),
 });
 export type CouponFilters = z.infer<typeof couponFiltersSchema>;

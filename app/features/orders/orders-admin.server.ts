@@ -63,13 +63,8 @@ const orderFilterKeys = ["status", "payment", "from", "to", "q"] as const;
  */
 export function parseOrderFilters(params: URLSearchParams): ParsedOrderFilters {
   const check = startFilterCheck(params, orderFilterKeys);
-  checkChoice(check, "status", orderStatuses, "Unknown status; showing every status.");
-  checkChoice(
-    check,
-    "payment",
-    paymentStatuses,
-    "Unknown payment status; showing every payment status.",
-  );
+  checkChoice(check, "status", orderStatuses, "dashboard.lists.statusIgnored");
+  checkChoice(check, "payment", paymentStatuses, "dashboard.lists.paymentStatusIgnored");
   checkDateRange(check);
   checkSearch(check);
   return finishFilterCheck<OrderFilters, OrderFilterField>(check);

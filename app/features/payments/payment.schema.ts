@@ -6,9 +6,7 @@ import { z } from "zod";
 import { UNGUESSABLE_TOKEN_PATTERN } from "~/utils/codes.server";
 import { UPI_ID_MAX_LENGTH, UPI_ID_PATTERN } from "./payment-fields";
 
-const trackingToken = z
-  .string()
-  .regex(UNGUESSABLE_TOKEN_PATTERN, "errors.payment.linkInvalid");
+const trackingToken = z.string().regex(UNGUESSABLE_TOKEN_PATTERN, "errors.payment.linkInvalid");
 
 export const payFormSchema = z.object({
   order: trackingToken,

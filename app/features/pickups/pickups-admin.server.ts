@@ -79,7 +79,7 @@ const pickupFilterKeys = ["status", "from", "to", "city", "pin", "q", "collector
 export function parsePickupFilters(params: URLSearchParams): ParsedPickupFilters {
   const check = startFilterCheck(params, pickupFilterKeys);
   const { values, filters, problems } = check;
-  checkChoice(check, "status", pickupStatuses, "Unknown status; showing every status.");
+  checkChoice(check, "status", pickupStatuses, "dashboard.lists.statusIgnored");
   checkDateRange(check);
   if (values.city) {
     if (values.city.length <= MAX_FILTER_TEXT) filters.city = values.city;
