@@ -10,9 +10,13 @@ import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { NonceProvider } from "~/components/ui/nonce";
 import { createHtmlBody } from "~/utils/html-body.server";
 import { logger } from "~/utils/logger.server";
+import { recordMatchedRoute } from "~/utils/metrics.server";
 import { cspNonceContext, requestIdContext } from "~/utils/request-context";
 
 export const streamTimeout = 5_000;
+
+/** React Router's instrumentation: the matched route pattern for the HTTP metrics' labels. */
+export const instrumentations = [recordMatchedRoute];
 
 /**
  * Errors from loaders, actions and rendering go to the JSON log with the request id.
