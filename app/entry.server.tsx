@@ -8,11 +8,48 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { NonceProvider } from "~/components/ui/nonce";
+import { isDatabaseUnavailable } from "~/db/client.server";
 import { createHtmlBody } from "~/utils/html-body.server";
 import { logger } from "~/utils/logger.server";
+import { recordMatchedRoute } from "~/utils/metrics.server";
 import { cspNonceContext, requestIdContext } from "~/utils/request-context";
 
 export const streamTimeout = 5_000;
+
+/** React Router's instrumentation: the matched route pattern for the HTTP metrics' labels. */
+export const instrumentations = [recordMatchedRoute];
+
+/** Seconds a visitor is asked to wait when the database went away during their request. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * Requests (by their load context) whose loader or action failed because the database went
+ * away (a PostgreSQL restart, failover or `pg_terminate_backend`; `isDatabaseUnavailable`):
+ * their error page is answered 503 with Retry-After instead of 500 (docs/operations.md "Faults
+ * and recovery"), since trying again in a moment works.
+ */
+const databaseUnavailable = new WeakSet<object>();
+
+/** 503 + Retry-After for a 5xx answer of a request the database failed; other answers as they are. */
+function unavailableStatus(status: number, headers: Headers, context: object | undefined): number {
+  if (status < 500 || !context || !databaseUnavailable.has(context)) return status;
+  headers.set("Retry-After", String(DATABASE_RETRY_AFTER_SECONDS));
+  return 503;
+}
+
+/**
+ * `.data` requests (navigations and form posts with JavaScript): the same 503 + Retry-After
+ * as the document's error page when the database failed the request.
+ */
+export function handleDataRequest(
+  response: Response,
+  { context }: { context: RouterContextProvider | undefined },
+): Response {
+  const headers = new Headers(response.headers);
+  const status = unavailableStatus(response.status, headers, context);
+  if (status === response.status) return response;
+  return new Response(response.body, { status, statusText: "Service Unavailable", headers });
+}
 
 /**
  * Errors from loaders, actions and rendering go to the JSON log with the request id.
@@ -22,6 +59,14 @@ export const streamTimeout = 5_000;
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error) && error.status < 500) return;
+  if (isDatabaseUnavailable(error)) {
+    if (context) databaseUnavailable.add(context);
+    logger().warn(
+      { err: error, url: new URL(request.url).pathname },
+      "request failed: the database is unavailable; answered 503",
+    );
+    return;
+  }
   let requestId = "";
   try {
     requestId = context.get(requestIdContext);
@@ -39,6 +84,7 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
+  responseStatusCode = unavailableStatus(responseStatusCode, responseHeaders, loadContext);
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }

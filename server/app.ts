@@ -30,7 +30,12 @@ import { EnvError, env } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import { recordJobRun } from "~/utils/metrics.server";
 import { projectRoot } from "~/utils/project-root.server";
-import { clientAddressContext, cspNonceContext, requestIdContext } from "~/utils/request-context";
+import {
+  clientAddressContext,
+  cspNonceContext,
+  matchedRouteContext,
+  requestIdContext,
+} from "~/utils/request-context";
 import { SecretFileError, sessionSecret } from "~/utils/secrets.server";
 import { startBackupControl } from "./backups";
 import { personalNoStore } from "./cache-control";
@@ -39,7 +44,7 @@ import { languageHome } from "./language-home";
 import { redactedLogUrl } from "./log-redaction";
 import { refuseWritesOnLowDisk } from "./low-disk";
 import { startMessageDispatcher } from "./messages";
-import { createMetrics } from "./metrics";
+import { createMetrics, matchedRouteOf } from "./metrics";
 import { createPageStore } from "./page-cache";
 import { startScheduler } from "./scheduler";
 import {
@@ -137,12 +142,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   app.use(normalizeRequestTarget);
 
   // GET /metrics (docs/operations.md "Metrics"): before the access log and React Router.
-  const metrics = createMetrics({
-    token: config.operations.metricsToken,
-    routes: build.routes,
-    basename: build.basename,
-    db: database.db,
-  });
+  const metrics = createMetrics({ token: config.operations.metricsToken, db: database.db });
   app.use(metrics.measure, metrics.endpoint);
   app.use(
     pinoHttp({
@@ -231,6 +231,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         context.set(cspNonceContext, res.locals.cspNonce as string);
         context.set(requestIdContext, String(req.id));
         context.set(clientAddressContext, req.ip ?? "unknown");
+        // The pattern React Router matches goes to the metrics' route label (server/metrics.ts).
+        context.set(matchedRouteContext, matchedRouteOf(res));
         return context;
       },
     }),

@@ -4,9 +4,10 @@
  * measured. Registered on the registry of `~/utils/metrics.server` (job runs, outbox sends):
  *
  * - `http_requests_total` and `http_request_duration_seconds{method,route,status}`: `route` is
- *   the matched React Router pattern (`/orders/:token`, `/dashboard/orders`, `.data` appended for
- *   data requests), `assets` for hashed files, `static` for other public files, `other` for
- *   unknown URLs (the not-found page) and requests refused before routing. Never the raw URL.
+ *   the pattern React Router matched (`/orders/:token`, `/dashboard/orders`, `.data` appended for
+ *   data requests), as its instrumentation reports it (`recordMatchedRoute` in
+ *   ~/utils/metrics.server); `assets` for hashed files, `static` for other public files, `other`
+ *   for unknown URLs (the not-found page) and requests refused before routing. Never the raw URL.
  * - PostgreSQL: `db_pool_clients{state="total"|"idle"|"waiting"}` and `db_pool_max_clients`.
  * - PGlite (one query at a time): `pglite_queue_wait_seconds`, the time each query, exec or
  *   transaction waits for the database before it starts; `pglite_hold_seconds`, how long it then
@@ -26,15 +27,11 @@ import type { Database } from "~/db/client.server";
 import { messages } from "~/db/schema/messages";
 import { logger } from "~/utils/logger.server";
 import { metricsRegistry } from "~/utils/metrics.server";
-import { type RouteManifest, routePatternMatcher } from "./route-pattern";
+import type { MatchedRoute } from "~/utils/request-context";
 
 export interface MetricsOptions {
   /** The bearer token (env().operations.metricsToken); null: `/metrics` answers 404. */
   token: string | null;
-  /** `build.routes` of "virtual:react-router/server-build". */
-  routes: RouteManifest;
-  /** `build.basename` (default "/"). */
-  basename?: string;
   /** The open database: pool stats or PGlite queue time, and the outbox depth. */
   db: Database;
   /** How long one outbox-depth reading is reused, ms (default 5000). */
@@ -46,8 +43,28 @@ export interface Metrics {
   measure: RequestHandler;
   /** `GET /metrics` (with gzip when asked for); mount before the access log. */
   endpoint: express.Router;
-  /** Marks a request as handed to React Router; mount right before its handler. */
+  /**
+   * Marks a request as handed to React Router; mount right before its handler, and give
+   * `matchedRouteOf(res)` to React Router as `matchedRouteContext` (getLoadContext).
+   */
   routed: RequestHandler;
+}
+
+/**
+ * Where React Router's instrumentation puts the pattern it matched for this response: set by
+ * `routed` (or by the page store for a page it serves), null for requests not handed to
+ * React Router or when `/metrics` is off.
+ */
+export function matchedRouteOf(res: Response): MatchedRoute | null {
+  const matched: unknown = res.locals.matchedRoute;
+  return matched && typeof matched === "object" ? (matched as MatchedRoute) : null;
+}
+
+/** Marks `res` as answered by React Router for the routes matching `pattern` (see above). */
+export function markRouted(res: Response, pattern: string | null = null): MatchedRoute {
+  const matched: MatchedRoute = { pattern };
+  res.locals.matchedRoute = matched;
+  return matched;
 }
 
 const passThrough: RequestHandler = (_req, _res, next) => next();
@@ -69,7 +86,6 @@ export function createMetrics(options: MetricsOptions): Metrics {
   }
   const token = options.token;
   const metrics = processMetrics();
-  const labelOf = routeLabeller(options.routes, options.basename ?? "/");
   watchDatabase(options.db, options.outboxCacheMs ?? OUTBOX_CACHE_MS);
 
   const measure: RequestHandler = (req, res, next) => {
@@ -78,7 +94,7 @@ export function createMetrics(options: MetricsOptions): Metrics {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       const labels = {
         method: METHODS.has(req.method) ? req.method : "other",
-        route: requestRoute(req.originalUrl, res, labelOf),
+        route: requestRoute(req.originalUrl, res),
         status: res.writableFinished ? String(res.statusCode) : "aborted",
       };
       metrics.requests.inc(labels);
@@ -105,7 +121,7 @@ export function createMetrics(options: MetricsOptions): Metrics {
   });
 
   const routed: RequestHandler = (_req, res, next) => {
-    res.locals.metricsRouted = true;
+    markRouted(res);
     next();
   };
   return { measure, endpoint, routed };
@@ -119,11 +135,7 @@ function bearerMatches(header: string | undefined, token: string): boolean {
 }
 
 /** The `route` label of a finished request (see the module comment). */
-function requestRoute(
-  originalUrl: string,
-  res: Response,
-  labelOf: (pathname: string) => string,
-): string {
+function requestRoute(originalUrl: string, res: Response): string {
   const fixed = res.locals.metricsRoute;
   if (typeof fixed === "string") return fixed;
   let pathname: string;
@@ -132,33 +144,24 @@ function requestRoute(
   } catch {
     return "other";
   }
-  if (res.locals.metricsRouted === true) return labelOf(pathname);
+  const matched = matchedRouteOf(res);
+  if (matched) return routeLabel(matched.pattern, pathname);
   if (pathname.startsWith("/assets/")) return "assets";
   return res.statusCode < 400 ? "static" : "other";
 }
 
 /**
- * The `route` label of a request React Router answered: its route pattern, with `.data` for a
- * single-fetch data request (stripped first, as React Router's server does); `other` for no
- * match and for the catch-all `/*` (the not-found page).
+ * The `route` label of a request React Router answered, from the pattern it matched
+ * (`orders/:token`; see `MatchedRoute`) and the request's path: the pattern with a leading
+ * slash, `.data` appended for a single-fetch data request (`/_.data` for the home page);
+ * `other` for no match, no answer, and the catch-all `*` (the not-found page).
  */
-export function routeLabeller(
-  manifest: RouteManifest,
-  basename = "/",
-): (pathname: string) => string {
-  const patternOf = routePatternMatcher(manifest, basename);
-  return (pathname) => {
-    let path = pathname;
-    let suffix = "";
-    if (path.endsWith(".data")) {
-      suffix = ".data";
-      path = path.endsWith("/_.data") ? path.slice(0, -"_.data".length) : path.slice(0, -5);
-    }
-    const pattern = patternOf(path);
-    if (pattern === null || pattern === "/*") return "other";
-    if (!suffix) return pattern;
-    return pattern === "/" ? "/_.data" : `${pattern}.data`;
-  };
+export function routeLabel(pattern: string | null, pathname: string): string {
+  if (!pattern) return "other";
+  const route = pattern.startsWith("/") ? pattern : `/${pattern}`;
+  if (route === "/*") return "other";
+  if (!pathname.endsWith(".data")) return route;
+  return route === "/" ? "/_.data" : `${route}.data`;
 }
 
 type ProcessMetrics = ReturnType<typeof createProcessMetrics>;

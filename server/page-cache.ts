@@ -48,10 +48,13 @@ import { metricsRegistry } from "~/utils/metrics.server";
 import {
   clientAddressContext,
   cspNonceContext,
+  type MatchedRoute,
+  matchedRouteContext,
   requestIdContext,
   storedCartCountContext,
 } from "~/utils/request-context";
 import { type InlineHashes, inlineHashes, withInlineHashes } from "./csp-hashes";
+import { markRouted } from "./metrics";
 import {
   gzipPartsWithNonce,
   type NonceTemplate,
@@ -122,6 +125,8 @@ export interface StoredPage {
   hashes: InlineHashes;
   /** Items in the cart the page was rendered for (its 'Cart (N)'); 0 for no cart. */
   cartItems: number;
+  /** The route pattern React Router matched when rendering it, for the metrics' label. */
+  pattern: string | null;
 }
 
 export interface PageStoreOptions {
@@ -230,6 +235,8 @@ export function createPageStore(options: PageStoreOptions): PageStore {
     context.set(requestIdContext, "page-store");
     context.set(clientAddressContext, "page-store");
     context.set(storedCartCountContext, cartItems);
+    const matched: MatchedRoute = { pattern: null };
+    context.set(matchedRouteContext, matched);
     const response = await render(new Request(options.publicUrl + url), context);
     const identity = Buffer.from(await response.arrayBuffer());
     const contentType = response.headers.get("content-type") ?? "";
@@ -253,6 +260,7 @@ export function createPageStore(options: PageStoreOptions): PageStore {
       etag: crypto.createHash("sha256").update(identity).digest("base64url").slice(0, 27),
       hashes: isHtml ? inlineHashes(withoutNonce.toString("utf8")) : { script: [], style: [] },
       cartItems,
+      pattern: matched.pattern,
     };
     const storable = response.status === 200 && !response.headers.has("set-cookie");
     if (storable && generation === startedAt) {
@@ -303,7 +311,6 @@ export function createPageStore(options: PageStoreOptions): PageStore {
   const middleware: RequestHandler = (req, res, next) => {
     if (!enabled || (req.method !== "GET" && req.method !== "HEAD")) return next();
     if (!isStoredPagePath(req.path)) return next();
-    res.locals.metricsRouted = true;
     const cookie = req.headers.cookie;
     const hasCart = cookie !== undefined && /(?:^|;\s*)cart=/.test(cookie);
     const cartCheck = hasCart ? options.cartItemCount(cookie) : Promise.resolve(0);
@@ -322,6 +329,7 @@ export function createPageStore(options: PageStoreOptions): PageStore {
 
   const send = (req: ExpressRequest, res: Parameters<RequestHandler>[1], page: StoredPage) => {
     const nonce = String(res.locals.cspNonce ?? "");
+    markRouted(res, page.pattern);
     const encoding = page.status === 200 ? chooseEncoding(req) : "identity";
     for (const [name, value] of page.headers) res.setHeader(name, value);
     res.setHeader("Vary", STORED_PAGE_VARY);

@@ -19,7 +19,7 @@
  * per cache until the reconnect.
  *
  * Names (docs/operations.md "Page store"): `impact` (the home page's 'Our impact' figures,
- * pickups/impact.server.ts), `catalogue` (products as the public pages show them: any staff edit,
+ * features/impact/impact.server.ts), `catalogue` (products as the public pages show them: any staff edit,
  * and stock crossing zero either way — see `notifyIfStockCrossedZero`; a stock change that stays on
  * one side of zero changes no public page), `rates` (scrap materials and their rate per kg),
  * `reviews` (a review published or withdrawn). The public page store (server/page-cache.ts) listens

@@ -155,11 +155,29 @@ function errorCode(error: unknown): string | undefined {
   return typeof code === "string" ? code : undefined;
 }
 
+/**
+ * Whether `error` (or an error it wraps as `cause`, as Drizzle's query errors do) says the
+ * database went away or is not accepting work right now: a connection refused, dropped or
+ * terminated (SQLSTATE class 08, 57P01 admin_shutdown on a restart or `pg_terminate_backend`,
+ * 57P02 crash_shutdown, 57P03, 53300). A request that fails so is answered 503 with Retry-After
+ * (app/entry.server.tsx), not 500: trying again in a moment works.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    const code = errorCode(current);
+    if (code === "57P01" || code === "57P02" || isTransient(current)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 function isTransient(error: unknown): boolean {
   const code = errorCode(error);
   if (code) return TRANSIENT_CODES.has(code) || code.startsWith("08");
-  // node-postgres gives these without a code when the server drops the connection.
-  return /Connection terminated|connection timeout|timeout expired/i.test(
+  // node-postgres gives these without a code when the server drops the connection ("not
+  // queryable": a later statement on that client, e.g. the ROLLBACK Drizzle sends after the
+  // failed one).
+  return /Connection terminated|connection timeout|timeout expired|not queryable/i.test(
     String((error as Error)?.message),
   );
 }
@@ -215,10 +233,19 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
       max: options.poolSize ?? 10,
       idleTimeoutMillis: 30_000,
     });
-    // An idle connection the server ends (restart, failover, admin) errors here; the pool
-    // drops it and opens another on the next query. Without a listener Node would crash.
-    pool.on("error", (error) => {
-      logger().warn({ err: error }, "PostgreSQL closed an idle connection");
+    // A connection the server ends (restart, failover, `pg_terminate_backend`) emits 'error'.
+    // pg-pool listens only while the client is idle (it then drops it and re-emits on the pool)
+    // and not while a request holds it, e.g. between a transaction's statements, where an
+    // unhandled 'error' would stop the process. So every client gets a listener of its own for
+    // its whole life: the statement in flight fails with the error (the request answers 503,
+    // app/entry.server.tsx) and the pool drops the client when it is released.
+    pool.on("connect", (client) => {
+      client.on("error", (error) => {
+        logger().warn({ err: error }, "PostgreSQL closed a connection");
+      });
+    });
+    pool.on("error", () => {
+      // Idle client: already logged by its own listener above; the pool has dropped it.
     });
     const db = drizzleNodePg({ client: pool, schema });
     postgresPools.set(db, pool);

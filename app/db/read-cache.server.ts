@@ -1,50 +1,42 @@
 /**
  * In-memory caches of public read-side data that changes only on edits, dropped on every write
  * that changes it (tests/integration/public-read-caches.test.ts): the plant and fertiliser
- * lists, the rate list, the latest reviews and their summary.
+ * lists, the rate list, the latest reviews and their summary, the home page's impact figures.
  *
  * A cache is bound to one invalidation name of db/cache-invalidation.server.ts ("catalogue",
- * "rates", "reviews"): every writer of that data already calls `notifyCacheChanged` inside its
- * transaction, which drops this process's copy at once and every other server's copy on
- * commit (PostgreSQL LISTEN/NOTIFY, within milliseconds). An entry also expires after
+ * "rates", "reviews", "impact"): every writer of that data already calls `notifyCacheChanged`
+ * inside its transaction, which drops this process's copy at once and every other server's copy
+ * on commit (PostgreSQL LISTEN/NOTIFY, within milliseconds). An entry also expires after
  * `maxAgeMs`, so a change made outside the app (SQL by hand) shows within that time.
  *
- * Entries are kept per database handle (a WeakMap, like pickups/impact.server.ts), hold the
- * read's promise (concurrent callers share one read; a failed read is not kept) and are at
- * most `maxEntries` per handle (oldest first out), so a flood of distinct keys (random
- * `/plant?q=` searches) cannot grow memory without bound.
- *
- * A read that started before an invalidation is never stored after it: invalidation replaces
- * the whole map (a new generation), and a read only ever writes into the generation it was
- * started in.
+ * The store is lru-cache's `fetch`: per database handle one LRUCache of at most `maxEntries`
+ * (least recently used out first, so a flood of distinct keys such as random `/plant?q=`
+ * searches cannot grow memory), concurrent callers of a key share the read in flight, and a
+ * failed read is not kept. Invalidation replaces every handle's LRUCache at once, so a read
+ * that started before it is never stored after it.
  *
  * Values are shared between requests: callers must not mutate them (they are frozen).
  */
+import { LRUCache } from "lru-cache";
 import { type CacheName, onCacheInvalidated } from "./cache-invalidation.server";
 import type { Database } from "./client.server";
 
-interface Entry<V> {
-  /** When the read started (epoch ms). */
-  readAt: number;
-  value: Promise<V>;
-}
-
 export interface ReadCacheOptions {
-  /** Longest time an entry is served, milliseconds. */
+  /** Longest time an entry is served, milliseconds (whole). */
   maxAgeMs: number;
-  /** Most entries kept per database handle; the oldest is dropped first. */
+  /** Most entries kept per database handle; the least recently used is dropped first. */
   maxEntries: number;
 }
 
 /** A cache of reads keyed by a string, dropped whenever `name` is invalidated. */
 export interface ReadCache {
   /**
-   * The value stored under `key` for `db` if younger than maxAgeMs, else `read()` (stored at
-   * once, so concurrent callers share it).
+   * The value stored under `key` for `db` if younger than maxAgeMs at `now` (epoch ms), else
+   * `read()` (shared by concurrent callers until it settles).
    * @throws whatever `read` throws (nothing is kept then).
    */
   get<V>(db: Database, key: string, read: () => Promise<V>, now?: number): Promise<V>;
-  /** Entries held for `db` now (tests and diagnostics). */
+  /** Entries held for `db` now, reads in flight included (tests and diagnostics). */
   size(db: Database): number;
 }
 
@@ -57,42 +49,43 @@ function freeze<V>(value: V): V {
   return value;
 }
 
+/** What the caches hold: any value but undefined (lru-cache's rule). */
+type Value = NonNullable<unknown>;
+type Read = () => Promise<Value>;
+
 /** Creates a read cache dropped on every invalidation of `name` (here or on another server). */
 export function createReadCache(name: CacheName, options: ReadCacheOptions): ReadCache {
-  // One generation: replaced as a whole on invalidation.
-  let generation = new WeakMap<Database, Map<string, Entry<unknown>>>();
+  // lru-cache reads its clock through `perf`; this one is the `now` of the latest `get`, so
+  // callers that pass their own time (tests of expiry) are served by it. Plus 1: lru-cache
+  // takes a start time of 0 for "never expires".
+  let clock = 1;
+  const perf = { now: () => clock };
+  const newStore = () =>
+    new LRUCache<string, Value, Read>({
+      max: options.maxEntries,
+      // lru-cache serves an entry while its age ≤ ttl; ours is served while age < maxAgeMs.
+      ttl: Math.max(options.maxAgeMs - 1, 1),
+      ttlResolution: 0,
+      perf,
+      fetchMethod: async (_key, _stale, { context }) => freeze(await context()),
+    });
+  let stores = new WeakMap<Database, LRUCache<string, Value, Read>>();
   onCacheInvalidated(name, () => {
-    generation = new WeakMap();
+    stores = new WeakMap();
   });
 
   return {
     get<V>(db: Database, key: string, read: () => Promise<V>, now = Date.now()): Promise<V> {
-      const current = generation;
-      let entries = current.get(db);
-      if (!entries) {
-        entries = new Map();
-        current.set(db, entries);
+      let store = stores.get(db);
+      if (!store) {
+        store = newStore();
+        stores.set(db, store);
       }
-      const entry = entries.get(key) as Entry<V> | undefined;
-      if (entry && now - entry.readAt < options.maxAgeMs && now >= entry.readAt) {
-        return entry.value;
-      }
-      if (entry) entries.delete(key);
-      const value = read().then(freeze);
-      const fresh: Entry<V> = { readAt: now, value };
-      entries.set(key, fresh);
-      if (entries.size > options.maxEntries) {
-        const oldest = entries.keys().next().value;
-        if (oldest !== undefined) entries.delete(oldest);
-      }
-      const held = entries;
-      value.catch(() => {
-        if (held.get(key) === fresh) held.delete(key);
-      });
-      return value;
+      clock = now + 1;
+      return store.fetch(key, { context: read as Read }) as Promise<V>;
     },
     size(db: Database): number {
-      return generation.get(db)?.size ?? 0;
+      return stores.get(db)?.size ?? 0;
     },
   };
 }

@@ -8,6 +8,8 @@
  * the number of series stays bounded.
  */
 import { Counter, Histogram, Registry } from "prom-client";
+import type { ServerInstrumentation } from "react-router";
+import { matchedRouteContext } from "./request-context";
 
 /** The one registry of this process; `GET /metrics` prints it. */
 export const metricsRegistry = new Registry();
@@ -55,3 +57,22 @@ export function recordJobRun(job: string, outcome: "done" | "failed", seconds: n
 export function recordOutboxSend(channel: "email" | "whatsapp", outcome: OutboxSendOutcome): void {
   outboxSends.inc({ channel, outcome });
 }
+
+/**
+ * React Router's request-handler instrumentation (exported by app/entry.server.tsx; React
+ * Router's "Instrumentation" how-to): once React Router has answered a request, copies the
+ * pattern of the routes it matched (`result.meta.pattern`, "" when none) into the request's
+ * `matchedRouteContext`, which server/metrics.ts turns into the `route` label. Requests without
+ * that context (no METRICS_TOKEN, tests without a server) are left alone.
+ */
+export const recordMatchedRoute: ServerInstrumentation = {
+  handler(handler) {
+    handler.instrument({
+      async request(handleRequest, { context }) {
+        const result = await handleRequest();
+        const matched = context?.get(matchedRouteContext);
+        if (matched) matched.pattern = result.meta?.pattern ?? "";
+      },
+    });
+  },
+};

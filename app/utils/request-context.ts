@@ -19,3 +19,19 @@ export const clientAddressContext = createContext<string>("unknown");
  * cookie (a stored render has no cookies). Null: read the cookie.
  */
 export const storedCartCountContext = createContext<number | null>(null);
+
+/** The route React Router matched for one request (filled by `recordMatchedRoute`). */
+export interface MatchedRoute {
+  /**
+   * React Router's pattern of the matched routes, their paths joined (`orders/:token`,
+   * `dashboard` for the overview, `/` for the home page, `*` for the not-found page); "" when
+   * nothing matched; null until React Router has answered.
+   */
+  pattern: string | null;
+}
+
+/**
+ * Set by the HTTP server (server/metrics.ts) for requests it hands to React Router, so the
+ * `route` label of its metrics is the pattern React Router itself matched. Null: not measured.
+ */
+export const matchedRouteContext = createContext<MatchedRoute | null>(null);

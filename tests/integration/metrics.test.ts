@@ -1,24 +1,22 @@
 /**
  * GET /metrics (docs/operations.md "Metrics"): the token rule, route patterns instead of raw
  * URLs, job runs, outbox sends and depth, and the database readings, through the Express
- * middleware of server/metrics.ts mounted on a test app over the app's real route table.
+ * middleware of server/metrics.ts mounted on a test app whose React Router handler serves the
+ * app's real route table (with stand-in modules) and the app's instrumentation.
  * tests/e2e/metrics.spec.ts checks the same endpoint on the production build.
  */
 import type http from "node:http";
+import { createRequestHandler } from "@react-router/express";
 import { eq, sql } from "drizzle-orm";
 import express from "express";
-import { matchRoutes } from "react-router";
+import { RouterContextProvider, type ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { messages } from "~/db/schema/messages";
 import routeConfig from "~/routes";
-import { recordJobRun, recordOutboxSend } from "~/utils/metrics.server";
-import { createMetrics } from "../../server/metrics";
-import {
-  type RouteManifestEntry,
-  routePatternMatcher,
-  routeTree,
-} from "../../server/route-pattern";
+import { recordJobRun, recordMatchedRoute, recordOutboxSend } from "~/utils/metrics.server";
+import { matchedRouteContext } from "~/utils/request-context";
+import { createMetrics, matchedRouteOf } from "../../server/metrics";
 import { createTestDatabase } from "../db";
 import { startFakeWhatsApp } from "../support/fake-whatsapp";
 import { fakeWhatsAppDispatcher, insertWhatsAppMessages } from "../support/outbox-fixtures";
@@ -34,18 +32,45 @@ interface ConfigEntry {
   children?: ConfigEntry[];
 }
 
-/** app/routes.ts as the build's route manifest (ids as React Router derives them). */
-function manifestOf(entries: ConfigEntry[]): Record<string, RouteManifestEntry> {
-  const manifest: Record<string, RouteManifestEntry> = { root: { id: "root", path: "" } };
+/** A page module: a component and nothing else (no loader, so nothing touches a database). */
+const pageModule = { default: () => null };
+
+/**
+ * app/routes.ts as a server build of stand-in page modules (ids as React Router derives them),
+ * with the app's instrumentation; every document answers "page", 404 under `/nope`.
+ */
+function buildOf(entries: ConfigEntry[]): ServerBuild {
+  const routes: ServerBuild["routes"] = {
+    root: { id: "root", path: "", module: pageModule },
+  };
   const add = (list: ConfigEntry[], parentId: string) => {
     for (const entry of list) {
       const id = entry.id ?? entry.file.replace(/\.[jt]sx?$/, "");
-      manifest[id] = { id, parentId, path: entry.path, index: entry.index };
+      routes[id] = { id, parentId, path: entry.path, index: entry.index, module: pageModule };
       add(entry.children ?? [], id);
     }
   };
   add(entries, "root");
-  return manifest;
+  return {
+    entry: {
+      module: {
+        default: (request: Request, status: number) =>
+          new Response("page", {
+            status: new URL(request.url).pathname.startsWith("/nope") ? 404 : status,
+          }),
+        instrumentations: [recordMatchedRoute],
+      },
+    },
+    routes,
+    assets: { entry: { imports: [], module: "" }, routes: {}, url: "", version: "test" },
+    publicPath: "/",
+    assetsBuildDirectory: "",
+    future: {},
+    ssr: true,
+    isSpaMode: false,
+    prerender: [],
+    routeDiscovery: { mode: "initial", manifestPath: "/__manifest" },
+  } as unknown as ServerBuild;
 }
 
 async function listen(app: express.Express): Promise<{ base: string; server: http.Server }> {
@@ -61,20 +86,27 @@ async function listen(app: express.Express): Promise<{ base: string; server: htt
 let handle: DatabaseHandle;
 let base: string;
 const servers: http.Server[] = [];
-const routes = manifestOf(routeConfig as ConfigEntry[]);
+const build = buildOf(routeConfig as ConfigEntry[]);
 
-/** A test app shaped like server/app.ts: metrics, static assets, then "React Router". */
+/** A test app shaped like server/app.ts: metrics, static assets, then React Router. */
 async function startApp(token: string | null, outboxCacheMs = 0): Promise<string> {
-  const metrics = createMetrics({ token, routes, db: handle.db, outboxCacheMs });
+  const metrics = createMetrics({ token, db: handle.db, outboxCacheMs });
   const app = express();
   app.use(metrics.measure, metrics.endpoint);
   app.get("/assets/app-123.js", (_req, res) => {
     res.type("text/javascript").send("export {}");
   });
   app.use(metrics.routed);
-  app.use((req, res) => {
-    res.status(req.path.startsWith("/nope") ? 404 : 200).send("page");
-  });
+  app.use(
+    createRequestHandler({
+      build,
+      getLoadContext(_req, res) {
+        const context = new RouterContextProvider();
+        context.set(matchedRouteContext, matchedRouteOf(res));
+        return context;
+      },
+    }),
+  );
   const started = await listen(app);
   servers.push(started.server);
   return started.base;
@@ -182,38 +214,6 @@ describe("requests", () => {
         'http_request_duration_seconds_count{method="GET",route="/orders/:token",status="200"}',
       ),
     ).toBe(2);
-  });
-});
-
-describe("the route pattern matcher", () => {
-  it("agrees with React Router's matchRoutes on every route of app/routes.ts", () => {
-    const fast = routePatternMatcher(routes);
-    const tree = routeTree(routes);
-    const reference = (path: string) => {
-      const found = matchRoutes(tree, path);
-      if (!found) return null;
-      // The pattern as React Router's getRoutePattern joins it.
-      const joined = found.map((match) => match.route.path).filter(Boolean);
-      return `/${joined.join("/")}`.replace(/\/\/+/g, "/");
-    };
-    const paths = ["/", "/nope", "/a/b/c", "/DASHBOARD/Orders", "/dashboard/orders/", "/orders"];
-    for (const entry of Object.values(routes)) {
-      if (!entry.path) continue;
-      for (const value of ["12", "new", "export", "trk9Qm2LxV7pZa4T"]) {
-        const concrete = entry.path.replace(/:[\w-]+/g, value).replace("*", "x/y");
-        paths.push(`/${concrete}`, `/dashboard/${concrete}`, `/${concrete}/extra`);
-      }
-    }
-    expect(paths.length).toBeGreaterThan(500);
-    for (const path of paths) expect([path, fast(path)]).toEqual([path, reference(path)]);
-  });
-
-  it("labels a request in about a microsecond", () => {
-    const fast = routePatternMatcher(routes);
-    const started = performance.now();
-    for (let i = 0; i < 10_000; i++) fast(`/dashboard/pickups/${i}/assign`);
-    const perCallMs = (performance.now() - started) / 10_000;
-    expect(perCallMs).toBeLessThan(0.05);
   });
 });
 

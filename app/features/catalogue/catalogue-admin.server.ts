@@ -2,8 +2,10 @@
  * Catalogue editing for admins (docs/dashboard.md): the product list with its filters and CSV
  * rows (docs/dashboard.md "Lists"), create and update in one transaction with an audit row each
  * (docs/dashboard.md "Audit log").
- * Money is integer paise, stock is units. The public /plant and /supplies loaders read the
- * same rows with no cache, so a saved change shows there on the next request.
+ * Money is integer paise, stock is units. The public /plant and /supplies lists are kept in
+ * memory (catalogue.server.ts, db/read-cache.server.ts) and stored as pages (server/page-cache.ts);
+ * a create or update calls `notifyCacheChanged("catalogue")` in its transaction, which drops
+ * both on every server, so a saved change shows there on the next request.
  */
 import fs from "node:fs";
 import path from "node:path";

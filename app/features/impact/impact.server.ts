@@ -1,14 +1,14 @@
 /**
  * The home page's 'Our impact' figures (docs/exchange.md "Impact"): scrap collected, plants
  * handed over as rewards and pickups completed, all from confirmed weigh sheets and collected
- * pickups. Read at most once every 5 minutes per database (a module-level cache), so the home
- * page costs no more under load. A confirmed weigh sheet drops the cache on every app server
- * (db/cache-invalidation.server.ts), so the figures lag a confirmation by well under a second;
+ * pickups. Read at most once every 5 minutes per database (db/read-cache.server.ts), so the
+ * home page costs no more under load. A confirmed weigh sheet drops the cache on every app
+ * server (db/cache-invalidation.server.ts), so the figures lag a confirmation by well under a second;
  * other changes (a status edited by hand in SQL) show within 5 minutes.
  */
 import { eq, sql } from "drizzle-orm";
-import { onCacheInvalidated } from "~/db/cache-invalidation.server";
 import type { Database } from "~/db/client.server";
+import { createReadCache } from "~/db/read-cache.server";
 import { weighSheetLines, weighSheetPlants, weighSheets } from "~/db/schema/exchange";
 import { pickups } from "~/db/schema/pickups";
 
@@ -24,16 +24,7 @@ export interface ImpactFigures {
   pickupsCompleted: number;
 }
 
-interface CacheEntry {
-  /** When the figures were read (epoch ms). */
-  readAt: number;
-  figures: Promise<ImpactFigures>;
-}
-
-let cache = new WeakMap<Database, CacheEntry>();
-onCacheInvalidated("impact", () => {
-  cache = new WeakMap();
-});
+const cache = createReadCache("impact", { maxAgeMs: IMPACT_CACHE_MS, maxEntries: 1 });
 
 async function readImpactFigures(db: Database): Promise<ImpactFigures> {
   const [grams, plants, completed] = await Promise.all([
@@ -62,18 +53,9 @@ async function readImpactFigures(db: Database): Promise<ImpactFigures> {
 /**
  * The impact figures as of at most IMPACT_CACHE_MS before `now`: the cached ones while they are
  * younger than that, else read again (concurrent callers share one read; a failed read is not
- * kept, so the next call tries again).
+ * kept, so the next call tries again). The result is frozen (shared between requests).
  * @throws whatever the database throws on a fresh read.
  */
 export function getImpactFigures(db: Database, now: Date): Promise<ImpactFigures> {
-  const entry = cache.get(db);
-  const at = now.getTime();
-  if (entry && at - entry.readAt < IMPACT_CACHE_MS && at >= entry.readAt) return entry.figures;
-  const figures = readImpactFigures(db);
-  const fresh = { readAt: at, figures };
-  cache.set(db, fresh);
-  figures.catch(() => {
-    if (cache.get(db) === fresh) cache.delete(db);
-  });
-  return figures;
+  return cache.get(db, "figures", () => readImpactFigures(db), now.getTime());
 }
