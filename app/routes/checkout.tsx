@@ -27,6 +27,7 @@ import {
   type CouponPreview,
   CouponRejectedError,
   countCouponRefusal,
+  couponRefusalIn,
   previewCoupon,
 } from "~/features/orders/coupons.server";
 import { indianStates } from "~/features/orders/indian-states";
@@ -85,8 +86,9 @@ async function couponRefusal(
   clientAddress: string,
 ) {
   const refusal = await countCouponRefusal(clientAddress, error);
+  const lang = langOf(request);
   return data<ActionResult>(
-    { values, errors: { couponCode: refusalText(langOf(request), refusal) } },
+    { values, errors: { couponCode: refusalText(lang, couponRefusalIn(lang, refusal)) } },
     {
       status: refusal.status,
       headers: refusal.retryAfterSeconds

@@ -33,6 +33,21 @@ export function formatDateTimeIST(date: Date, lang: Lang = "en"): string {
   return dateTime(lang).format(date);
 }
 
+const longDay = perLanguage({
+  timeZone: "Asia/Kolkata",
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+});
+
+/**
+ * e.g. "23 May 2027": the day of instant `date` in Asia/Kolkata with the month written out, in
+ * `lang` (hi-IN: "23 मई 2027"), English by default.
+ */
+export function formatLongDayIST(date: Date, lang: Lang = "en"): string {
+  return longDay(lang).format(date);
+}
+
 /** e.g. "22 Nov 2026": the day of instant `date` in Asia/Kolkata, in `lang` (English by default). */
 export function formatDayIST(date: Date, lang: Lang = "en"): string {
   return dayDate(lang).format(date);

@@ -19,8 +19,9 @@ import { couponRedemptions, coupons } from "~/db/schema/exchange";
 import { cartLines, orders } from "~/db/schema/shop";
 import { seedDatabase } from "~/db/seed.server";
 import { serializeCartCookie } from "~/features/cart/cart.server";
-import { CouponRejectedError } from "~/features/orders/coupons.server";
+import { CouponRejectedError, couponRefusalIn } from "~/features/orders/coupons.server";
 import { cancelOrderByToken, placeOrder, transitionOrder } from "~/features/orders/orders.server";
+import { refusalText } from "~/i18n/i18n.server";
 import * as checkoutRoute from "~/routes/checkout";
 import * as couponsRoute from "~/routes/dashboard/coupons";
 import * as couponsExport from "~/routes/dashboard/coupons-export";
@@ -226,6 +227,20 @@ describe("spending a coupon in placeOrder", () => {
       }).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(CouponRejectedError);
       expect(error).toMatchObject({ message, status: 422, field: "couponCode" });
+      // On a Hindi or Kannada page the expiry day is written as that language writes it.
+      if (code === expired.code) {
+        for (const lang of ["hi", "kn"] as const) {
+          const text = refusalText(lang, couponRefusalIn(lang, error as CouponRejectedError));
+          const day = new Date(`${expiryDay}T00:00:00Z`).toLocaleDateString(`${lang}-IN`, {
+            timeZone: "UTC",
+            day: "numeric",
+            month: "long",
+            year: "numeric",
+          });
+          expect(text).toContain(day);
+          expect(text).not.toMatch(/[A-Za-z]/);
+        }
+      }
     }
     expect(await counts()).toEqual(before);
     expect(await plantStock()).toBe(stock);

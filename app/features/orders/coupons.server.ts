@@ -13,13 +13,15 @@ import { type AuditActor, recordAudit } from "~/db/audit.server";
 import type { Database } from "~/db/client.server";
 import { couponRedemptions, coupons } from "~/db/schema/exchange";
 import { pickups } from "~/db/schema/pickups";
+import type { Lang } from "~/i18n/languages";
 import { normaliseCouponCode } from "~/utils/codes.server";
+import { formatLongDayIST } from "~/utils/dates";
 import {
   assertRateLimitNotReached,
   consumeRateLimit,
   RateLimitedError,
 } from "~/utils/rate-limit.server";
-import { type MessageValues, Refusal } from "~/utils/refusal";
+import { type MessageRef, type MessageValues, Refusal } from "~/utils/refusal";
 
 /** Why a code was refused; 'unknown' covers a code of a pickup that is not collected. */
 export type CouponProblem = "unknown" | "expired" | "used-up" | "rate-limited";
@@ -35,7 +37,8 @@ const couponMessageIds: Record<CouponProblem, string> = {
 /**
  * A coupon code that cannot be used: a refusal (ADR 0024) next to the 'Coupon code' field
  * (`field` "couponCode"), with the id of its `problem`. `status` is 422 for a refused code, 429
- * once the client has guessed too many (then `retryAfterSeconds` for Retry-After).
+ * once the client has guessed too many (then `retryAfterSeconds` for Retry-After). An expired
+ * code keeps `expiresAt`, so a page words its `{date}` in its own language (`couponRefusalIn`).
  */
 export class CouponRejectedError extends Refusal {
   override name = "CouponRejectedError";
@@ -44,9 +47,22 @@ export class CouponRejectedError extends Refusal {
     values: MessageValues = {},
     status: 422 | 429 = 422,
     readonly retryAfterSeconds?: number,
+    readonly expiresAt?: Date,
   ) {
     super(couponMessageIds[problem], values, { status, field: "couponCode" });
   }
+}
+
+/**
+ * The refusal's message for a page in `lang`: an expired code's `{date}` as that language
+ * writes a day ("23 मई 2027"), Asia/Kolkata; any other refusal as it is.
+ */
+export function couponRefusalIn(lang: Lang, refusal: CouponRejectedError): MessageRef {
+  if (!refusal.expiresAt) return refusal.ref;
+  return {
+    id: refusal.id,
+    values: { ...refusal.values, date: formatLongDayIST(refusal.expiresAt, lang) },
+  };
 }
 
 /** Unknown codes a client may try per window before every code is refused (429). */
@@ -54,18 +70,6 @@ export const FAILED_GUESS_LIMIT = 10;
 /** The window of {@link FAILED_GUESS_LIMIT}, seconds (10 minutes). */
 export const FAILED_GUESS_WINDOW_SECONDS = 600;
 const GUESS_ACTION = "coupon-guess";
-
-const expiryDate = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Asia/Kolkata",
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-});
-
-/** e.g. "23 May 2027": the calendar day of an expiry instant in Asia/Kolkata. */
-export function formatCouponExpiry(expiresAt: Date): string {
-  return expiryDate.format(expiresAt);
-}
 
 function unknownCode(): CouponRejectedError {
   return new CouponRejectedError("unknown");
@@ -109,7 +113,13 @@ export async function findUsableCoupon(
   const [row] = lock ? await query.for("update", { of: coupons }) : await query;
   if (row?.pickupStatus !== "collected") throw unknownCode();
   if (row.expiresAt.getTime() <= now.getTime()) {
-    throw new CouponRejectedError("expired", { date: formatCouponExpiry(row.expiresAt) });
+    throw new CouponRejectedError(
+      "expired",
+      { date: formatLongDayIST(row.expiresAt) },
+      422,
+      undefined,
+      row.expiresAt,
+    );
   }
   if (row.balancePaise <= 0) {
     throw new CouponRejectedError("used-up");

@@ -114,9 +114,7 @@ export class LoginError extends Refusal {
     status: 401 | 403 | 429,
     readonly retryAfterSeconds?: number,
   ) {
-    // RefusalStatus (app/utils/refusal.ts) does not list 401 yet; a wrong password still
-    // answers 401, so the status is passed through as it is.
-    super(id, {}, { status: status as RefusalStatus });
+    super(id, {}, { status });
   }
 }
 
