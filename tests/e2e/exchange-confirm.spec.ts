@@ -9,8 +9,9 @@
  * Needs the weigh-sheet page (/dashboard/route/:id, with `<HandoverCodeForm>` on it).
  */
 import type { Page } from "@playwright/test";
-import { expectNoAxeViolations } from "../support/axe";
-import { E2E_ADMIN, E2E_STAFF, E2E_STAFF_PASSWORD } from "../support/e2e-staff";
+import { expectNoAxeViolations } from "../support/browser/axe";
+import { describeWithAndWithoutJavaScript, expect, test } from "../support/browser/fixtures";
+import { E2E_ADMIN, E2E_STAFF, E2E_STAFF_PASSWORD } from "../support/browser/staff-accounts";
 import {
   fillPickupForm,
   inNewContext,
@@ -19,8 +20,7 @@ import {
   PICKUP_BOOKING,
   type PickupBooking,
   schedulePickup,
-} from "../support/e2e-steps";
-import { describeWithAndWithoutJavaScript, expect, test } from "../support/fixtures";
+} from "../support/browser/steps";
 
 const BOOKING: PickupBooking = {
   ...PICKUP_BOOKING,

@@ -26,9 +26,9 @@ import * as ratelistRoute from "~/routes/ratelist";
 import * as suppliesRoute from "~/routes/supplies";
 import { plants as seededPlants } from "../../content/catalogue/plants";
 import { careTextTranslations } from "../../content/catalogue/translations";
-import { createTestDatabase, queryRows } from "../db";
-import { cartWith } from "../factories";
-import { routeArgs, signedInStaff } from "../support/staff";
+import { cartWith } from "../support/factories/carts-and-addresses";
+import { routeArgs, signedInStaff } from "../support/factories/staff";
+import { createTestDatabase, queryRows } from "../support/processes/test-database";
 
 let handle: DatabaseHandle;
 let db: DatabaseHandle["db"];

@@ -28,9 +28,9 @@ import * as ratesExport from "~/routes/dashboard/rates-export";
 import * as plantRoute from "~/routes/plant";
 import * as ratelistRoute from "~/routes/ratelist";
 import { idempotencyKey } from "~/utils/codes.server";
-import { createTestDatabase, queryRows } from "../db";
-import { pickupAddress } from "../factories";
-import { routeArgs, signedInStaff } from "../support/staff";
+import { pickupAddress } from "../support/factories/carts-and-addresses";
+import { routeArgs, signedInStaff } from "../support/factories/staff";
+import { createTestDatabase, queryRows } from "../support/processes/test-database";
 
 let handle: DatabaseHandle;
 let db: DatabaseHandle["db"];

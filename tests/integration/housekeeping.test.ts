@@ -35,10 +35,15 @@ import { idempotencyKey } from "~/utils/codes.server";
 import { addDays, todayInKolkata } from "~/utils/dates";
 import { env } from "~/utils/env.server";
 import { scheduledJobs } from "../../server/scheduler";
-import { createTestDatabase } from "../db";
-import { cartWith, productBySlug, setStock, shipping } from "../factories";
-import { insertCoupon } from "../support/coupon-fixtures";
-import { type FakeRazorpay, startFakeRazorpay, webhookBody } from "../support/fake-razorpay";
+import {
+  cartWith,
+  productBySlug,
+  setStock,
+  shipping,
+} from "../support/factories/carts-and-addresses";
+import { insertCoupon } from "../support/factories/coupons";
+import { type FakeRazorpay, startFakeRazorpay, webhookBody } from "../support/fakes/razorpay";
+import { createTestDatabase } from "../support/processes/test-database";
 
 const keyId = "rzp_test_HousekeepingKey1";
 const keySecret = "housekeeping_key_secret_0123";

@@ -32,10 +32,15 @@ import { action as bookingAction } from "~/routes/orderpage";
 import { idempotencyKey } from "~/utils/codes.server";
 import { addDays, todayInKolkata } from "~/utils/dates";
 import { exchangeDefaults, type RazorpayConfig } from "~/utils/env.server";
-import { testDatabaseForFile } from "../db";
-import { cartWith, productBySlug, setStock, shipping } from "../factories";
-import { routeArgs, signedInStaff } from "../support/staff";
-import { firstMaterialId } from "../support/weigh-sheet-fixtures";
+import {
+  cartWith,
+  productBySlug,
+  setStock,
+  shipping,
+} from "../support/factories/carts-and-addresses";
+import { routeArgs, signedInStaff } from "../support/factories/staff";
+import { firstMaterialId } from "../support/factories/weighed-pickups";
+import { testDatabaseForFile } from "../support/processes/test-database";
 
 /** SHOP_ALERT_EMAIL as env() answers it in this file; each test sets it. */
 const alert = vi.hoisted(() => ({ email: "shop@example.com" as string | null }));

@@ -14,8 +14,13 @@ import { action as checkoutAction, loader as checkoutLoader } from "~/routes/che
 import { action as paymentAction, loader as paymentLoader } from "~/routes/payment";
 import { action as webhookAction } from "~/routes/razorpay-webhook";
 import { idempotencyKey } from "~/utils/codes.server";
-import { createTestDatabase } from "../db";
-import { cartWith, productBySlug, setStock, shipping } from "../factories";
+import {
+  cartWith,
+  productBySlug,
+  setStock,
+  shipping,
+} from "../support/factories/carts-and-addresses";
+import { createTestDatabase } from "../support/processes/test-database";
 
 let handle: DatabaseHandle;
 

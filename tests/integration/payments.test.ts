@@ -21,9 +21,14 @@ import { action as trackingAction, loader as trackingLoader } from "~/routes/ord
 import { action as paymentAction, loader as paymentLoader } from "~/routes/payment";
 import { action as webhookAction } from "~/routes/razorpay-webhook";
 import { idempotencyKey } from "~/utils/codes.server";
-import { createTestDatabase } from "../db";
-import { cartWith, productBySlug, setStock, shipping } from "../factories";
-import { type FakeRazorpay, startFakeRazorpay, webhookBody } from "../support/fake-razorpay";
+import {
+  cartWith,
+  productBySlug,
+  setStock,
+  shipping,
+} from "../support/factories/carts-and-addresses";
+import { type FakeRazorpay, startFakeRazorpay, webhookBody } from "../support/fakes/razorpay";
+import { createTestDatabase } from "../support/processes/test-database";
 
 const keyId = "rzp_test_IntegrationKey01";
 const keySecret = "integration_key_secret_0123";

@@ -18,8 +18,8 @@ import * as trackingRoute from "~/routes/pickup-tracking";
 import { idempotencyKey } from "~/utils/codes.server";
 import { addDays, todayInKolkata } from "~/utils/dates";
 import { resetRateLimits } from "~/utils/rate-limit.server";
-import { createTestDatabase, queryRows } from "../db";
-import { routeAnswer, routeArgs, signedInStaff } from "../support/staff";
+import { routeAnswer, routeArgs, signedInStaff } from "../support/factories/staff";
+import { createTestDatabase, queryRows } from "../support/processes/test-database";
 
 let handle: DatabaseHandle;
 let db: DatabaseHandle["db"];

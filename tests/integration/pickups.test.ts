@@ -17,8 +17,8 @@ import {
 import { action as trackingAction } from "~/routes/pickup-tracking";
 import { describeAuditDetails } from "~/utils/audit-log.server";
 import { idempotencyKey } from "~/utils/codes.server";
-import { createTestDatabase, queryRows } from "../db";
-import { routeArgs } from "../support/staff";
+import { routeArgs } from "../support/factories/staff";
+import { createTestDatabase, queryRows } from "../support/processes/test-database";
 
 let handle: DatabaseHandle;
 let db: DatabaseHandle["db"];

@@ -13,8 +13,13 @@ import { action as cartAction } from "~/routes/cart";
 import { action as checkoutAction } from "~/routes/checkout";
 import { action as trackingAction } from "~/routes/order-tracking";
 import { idempotencyKey } from "~/utils/codes.server";
-import { createTestDatabase } from "../db";
-import { cartWith, productBySlug, setStock, shipping } from "../factories";
+import {
+  cartWith,
+  productBySlug,
+  setStock,
+  shipping,
+} from "../support/factories/carts-and-addresses";
+import { createTestDatabase } from "../support/processes/test-database";
 
 let handle: DatabaseHandle;
 

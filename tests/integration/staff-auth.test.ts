@@ -11,8 +11,13 @@ import { getStaffUser, LoginError, logIn, logOut } from "~/features/staff/sessio
 import { resetStaffPassword, setStaffDisabled } from "~/features/staff/staff-admin.server";
 import { action as loginAction } from "~/routes/dashboard/login";
 import { resetRateLimits } from "~/utils/rate-limit.server";
-import { testDatabaseForFile } from "../db";
-import { cookieHeaderFrom, routeArgs, signedInStaff, TEST_PASSWORD } from "../support/staff";
+import {
+  cookieHeaderFrom,
+  routeArgs,
+  signedInStaff,
+  TEST_PASSWORD,
+} from "../support/factories/staff";
+import { testDatabaseForFile } from "../support/processes/test-database";
 
 const handle = testDatabaseForFile();
 beforeEach(() => resetRateLimits());

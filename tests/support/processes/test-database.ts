@@ -7,7 +7,7 @@ import fs from "node:fs";
 import { afterAll, beforeAll, inject } from "vitest";
 import { type DatabaseHandle, openDatabase } from "~/db/client.server";
 import { useDatabaseHandle } from "~/db/db.server";
-import { createScratchDatabase } from "./support/scratch-database";
+import { createScratchDatabase } from "./scratch-database";
 
 export { createScratchDatabase };
 
