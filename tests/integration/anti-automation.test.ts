@@ -36,6 +36,7 @@ import {
   productBySlug,
   setStock,
 } from "../support/factories/carts-and-addresses";
+import { pickupBookingForm } from "../support/factories/pickup-bookings";
 import { routeArgs } from "../support/factories/staff";
 import { createTestDatabase, queryRows } from "../support/processes/test-database";
 
@@ -98,19 +99,7 @@ function answer(result: unknown) {
 
 /** Two days ahead (always bookable), 11 am, in the form's field names. */
 function bookingForm(overrides: Record<string, string> = {}) {
-  return {
-    name: "Ravi Kumar",
-    ...contact(),
-    addressLine1: "4 Residency Road",
-    addressLine2: "Flat 2B",
-    city: "Bengaluru",
-    pinCode: "560025",
-    pickupDate: addDays(todayInKolkata(new Date()), 2),
-    pickupTime: "11:00",
-    reward: "coupon",
-    idempotencyKey: idempotencyKey(),
-    ...overrides,
-  };
+  return pickupBookingForm({ ...contact(), reward: "coupon", ...overrides });
 }
 
 async function postBooking(form: Record<string, string>, address: string) {
