@@ -8,9 +8,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
-import { mailServerEnv } from "./tests/support/e2e-mailbox";
-import { razorpayServerEnv } from "./tests/support/e2e-razorpay";
-import { freePort } from "./tests/support/server-process";
+import { mailServerEnv } from "./tests/support/browser/mailbox";
+import { razorpayServerEnv } from "./tests/support/browser/razorpay-keys";
+import { freePort } from "./tests/support/processes/server";
 
 // `npm test` and `.ci/run` run scripts/ensure-chromium.sh first, which installs Chromium or says
 // how to; this check stops `npx playwright test` on its own when there is none.
@@ -72,7 +72,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: "node tests/support/e2e-web-server.mjs",
+    command: "node tests/support/browser/web-server.mjs",
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,

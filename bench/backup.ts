@@ -19,8 +19,8 @@ import { type DatabaseHandle, openDatabase } from "~/db/client.server";
 import { seedDatabase } from "~/db/seed.server";
 import { backupOpenPglite, backupPostgres, formatBytes } from "~/features/backups/backup.server";
 import { restorePostgres } from "~/features/backups/restore.server";
-import { createScratchDatabase, queryRows } from "../tests/db";
-import { runBackupCli } from "../tests/support/backup-cli";
+import { runBackupCli } from "../tests/support/processes/backup-cli";
+import { createScratchDatabase, queryRows } from "../tests/support/processes/test-database";
 import { growTo } from "./dashboard-data";
 
 const SIZE = Number(process.env.SIZE ?? 100_000);

@@ -19,9 +19,9 @@ import { type DatabaseHandle, openDatabase } from "~/db/client.server";
 import { seedDatabase } from "~/db/seed.server";
 import { placeOrder } from "~/features/orders/orders.server";
 import { idempotencyKey } from "~/utils/codes.server";
-import { queryRows } from "../tests/db";
-import { cartWith, newShopper, shipping } from "../tests/factories";
-import { startServerProcess } from "../tests/support/server-process";
+import { cartWith, newShopper, shipping } from "../tests/support/factories/carts-and-addresses";
+import { startServerProcess } from "../tests/support/processes/server";
+import { queryRows } from "../tests/support/processes/test-database";
 
 const ORDERS = Number(process.env.ORDERS ?? 400);
 const LEVELS = [8, 50];

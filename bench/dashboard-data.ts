@@ -26,7 +26,7 @@
  */
 import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { queryRows } from "../tests/db";
+import { queryRows } from "../tests/support/processes/test-database";
 
 /** [city, state (official name), 3-digit PIN prefix], most frequent first. */
 const CITIES: readonly [string, string, number][] = [

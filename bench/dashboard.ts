@@ -74,11 +74,11 @@ async function runWorker(driver: Driver, resultFile: string): Promise<void> {
   process.env.DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "bench-dashboard-"));
 
   const { openDatabase } = await import("~/db/client.server");
-  const { createScratchDatabase } = await import("../tests/db");
+  const { createScratchDatabase } = await import("../tests/support/processes/test-database");
   // Aliased: a test hook, not a React hook.
   const { useDatabaseHandle: installDatabase } = await import("~/db/db.server");
   const { seedDatabase } = await import("~/db/seed.server");
-  const { signedInStaff, routeArgs } = await import("../tests/support/staff");
+  const { signedInStaff, routeArgs } = await import("../tests/support/factories/staff");
   const { growTo, sampleValues } = await import("./dashboard-data");
   const routes = {
     overview: await import("~/routes/dashboard/overview"),

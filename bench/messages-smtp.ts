@@ -15,8 +15,8 @@ import { createDispatcher } from "~/features/messages/dispatcher.server";
 import { createEmailChannel, SMTP_POOL_CONNECTIONS } from "~/features/messages/email-channel";
 import { renderEmail, renderForChannel } from "~/features/messages/templates";
 import { createWhatsAppChannel } from "~/features/messages/whatsapp-channel";
-import { sampleParams, testSite } from "../tests/support/message-fixtures";
-import { type SmtpTestServer, startSmtpTestServer } from "../tests/support/smtp-test-server";
+import { sampleParams, testSite } from "../tests/support/factories/message-params";
+import { type SmtpTestServer, startSmtpTestServer } from "../tests/support/fakes/smtp-server";
 
 const MESSAGES = Number(process.env.MESSAGES ?? 500);
 

@@ -3,7 +3,7 @@
  * the soak server's e-mail, the server's GET /metrics read with its bearer token, and after the
  * soak the outbox rows themselves (how late each e-mail went out, what was skipped and why).
  *
- * The SMTP server is the tests' (tests/support/smtp-test-server.ts): smtp-server, any or no
+ * The SMTP server is the tests' (tests/support/fakes/smtp-server.ts): smtp-server, any or no
  * login, STARTTLS not offered, so nodemailer's `smtp://` (opportunistic STARTTLS, no
  * `requireTLS`) talks plain SMTP to it as in the browser tests. It runs in a worker thread
  * (bench/soak-smtp-worker.ts) that counts the messages and forgets them.
@@ -12,7 +12,7 @@ import { monitorEventLoopDelay } from "node:perf_hooks";
 import { Worker } from "node:worker_threads";
 import { sql } from "drizzle-orm";
 import type { DatabaseHandle } from "~/db/client.server";
-import { queryRows } from "../tests/db";
+import { queryRows } from "../tests/support/processes/test-database";
 
 export interface BenchMailbox {
   /** smtp://127.0.0.1:<port>: plain SMTP, no login. */

@@ -7,7 +7,7 @@
  * counts them and empties its list, so tens of thousands of messages do not pile up.
  */
 import { parentPort, workerData } from "node:worker_threads";
-import { startSmtpTestServer } from "../tests/support/smtp-test-server.ts";
+import { startSmtpTestServer } from "../tests/support/fakes/smtp-server.ts";
 
 const port = parentPort;
 if (!port) throw new Error("bench/soak-smtp-worker.ts runs as a worker thread");

@@ -64,8 +64,8 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { openDatabase } from "~/db/client.server";
 import { seedDatabase } from "~/db/seed.server";
-import { queryRows } from "../tests/db";
-import { startServerProcess } from "../tests/support/server-process";
+import { startServerProcess } from "../tests/support/processes/server";
+import { queryRows } from "../tests/support/processes/test-database";
 import {
   benchLoopDelay,
   type OutboxReading,

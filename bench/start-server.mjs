@@ -10,7 +10,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { startServerProcess } from "../tests/support/server-process.ts";
+import { startServerProcess } from "../tests/support/processes/server.ts";
 
 export async function startServer(extraEnv = {}) {
   if (!fs.existsSync("build/server/index.js")) throw new Error("Run `npm run build` first.");

@@ -1,9 +1,10 @@
 /**
  * Vitest global setup: one migrated, empty embedded database, dumped once per run to a file
- * whose path the test files receive as `inject("pgliteTemplate")` (tests/db.ts). Every in-memory
- * test database starts from it instead of running initdb and the migrations again: about 3 s
- * less per database on this project's 2-core machine. Skipped with TEST_DATABASE_URL (tests then
- * use scratch databases on that PostgreSQL server).
+ * whose path the test files receive as `inject("pgliteTemplate")`
+ * (tests/support/processes/test-database.ts). Every in-memory test database starts from it
+ * instead of running initdb and the migrations again: about 3 s less per database on this
+ * project's 2-core machine. Skipped with TEST_DATABASE_URL (tests then use scratch databases on
+ * that PostgreSQL server).
  */
 import fs from "node:fs";
 import os from "node:os";

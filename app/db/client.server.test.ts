@@ -5,8 +5,8 @@
  */
 import net from "node:net";
 import { describe, expect, it } from "vitest";
-import { createScratchDatabase } from "../../tests/db";
-import { freePort } from "../../tests/support/server-process";
+import { freePort } from "../../tests/support/processes/server";
+import { createScratchDatabase } from "../../tests/support/processes/test-database";
 import { DatabaseUnreachableError, openDatabase } from "./client.server";
 
 describe("openDatabase on an unreachable PostgreSQL", () => {

@@ -72,7 +72,7 @@ export type OpenOptions =
       /**
        * A data directory to start from (a tarball from PGlite's `dumpDataDir("none")` of an
        * already migrated database): skips initdb and the migrations already applied. The tests
-       * start every in-memory database from one such template (tests/db.ts).
+       * start every in-memory database from one such template (tests/support/processes/test-database.ts).
        */
       loadDataDir?: Blob;
     };

@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { queryRows } from "../../tests/db";
+import { queryRows } from "../../tests/support/processes/test-database";
 import { type DatabaseHandle, openDatabase } from "./client.server";
 
 const MIB = 1024 * 1024;

@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase } from "../../tests/db";
+import { createTestDatabase } from "../../tests/support/processes/test-database";
 import { type DatabaseHandle, openDatabase } from "./client.server";
 import { healthProblem } from "./health.server";
 

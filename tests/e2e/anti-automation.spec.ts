@@ -4,8 +4,9 @@
  * answers 429 with Retry-After, says what to do next to the form, and keeps what was typed.
  * The fixtures give this test a client address of its own (X-Forwarded-For).
  */
-import { fillPickupForm, PICKUP_BOOKING, schedulePickup } from "../support/e2e-steps";
-import { expect, test } from "../support/fixtures";
+
+import { expect, test } from "../support/browser/fixtures";
+import { fillPickupForm, PICKUP_BOOKING, schedulePickup } from "../support/browser/steps";
 
 test.use({ javaScriptEnabled: false });
 

@@ -8,9 +8,9 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { runBackupCli } from "../support/backup-cli";
-import { expect, test } from "../support/fixtures";
-import { type ServerProcess, startServerProcess } from "../support/server-process";
+import { expect, test } from "../support/browser/fixtures";
+import { runBackupCli } from "../support/processes/backup-cli";
+import { type ServerProcess, startServerProcess } from "../support/processes/server";
 
 test.skip(Boolean(process.env.E2E_DATABASE_URL), "embedded database only");
 test.setTimeout(300_000);

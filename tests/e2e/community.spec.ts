@@ -2,7 +2,7 @@
  * Reviews, the carousel and 'Join us', with and without JavaScript.
  */
 import { expect, type Page, test } from "@playwright/test";
-import { expectNoAxeViolations } from "../support/axe";
+import { expectNoAxeViolations } from "../support/browser/axe";
 
 // Each test is its own client for the per-address rate limits (the server trusts the
 // loopback proxy in tests, TRUST_PROXY=loopback).

@@ -3,15 +3,15 @@
  * (docs/exchange.md "Coupons"): the code typed in lower case with spaces is applied, the
  * summary shows the discount line, and the success message's amount to pay at delivery is the
  * total minus the coupon. The coupon is seeded with SQL, which needs the server's database:
- * on PostgreSQL (E2E_DATABASE_URL) only (tests/support/e2e-database.ts); on the embedded
+ * on PostgreSQL (E2E_DATABASE_URL) only (tests/support/browser/server-database.ts); on the embedded
  * database that journey is skipped and only the refusal of an unknown code is checked.
  */
 
-import { expectNoAxeViolations } from "../support/axe";
-import { couponBalance, insertCoupon } from "../support/coupon-fixtures";
-import { e2eDatabaseReachable, openE2EDatabase } from "../support/e2e-database";
-import { addToCart, fillCheckout, PHONE_VIEWPORT } from "../support/e2e-steps";
-import { describeWithAndWithoutJavaScript, expect, test } from "../support/fixtures";
+import { expectNoAxeViolations } from "../support/browser/axe";
+import { describeWithAndWithoutJavaScript, expect, test } from "../support/browser/fixtures";
+import { e2eDatabaseReachable, openE2EDatabase } from "../support/browser/server-database";
+import { addToCart, fillCheckout, PHONE_VIEWPORT } from "../support/browser/steps";
+import { couponBalance, insertCoupon } from "../support/factories/coupons";
 
 /** "₹1,234" or "₹1,234.50" → paise. */
 function paiseOf(text: string): number {

@@ -6,8 +6,9 @@
  * page.
  */
 import type { Page } from "@playwright/test";
-import { expectNoAxeViolations } from "../support/axe";
-import { E2E_ADMIN } from "../support/e2e-staff";
+import { expectNoAxeViolations } from "../support/browser/axe";
+import { expect, test } from "../support/browser/fixtures";
+import { E2E_ADMIN } from "../support/browser/staff-accounts";
 import {
   bookPickup,
   fillCheckout,
@@ -21,8 +22,7 @@ import {
   productCard,
   SHOPPER,
   successReference,
-} from "../support/e2e-steps";
-import { expect, test } from "../support/fixtures";
+} from "../support/browser/steps";
 
 /** The visitor's pickup: 2 kg of brass on the second date offered at 11 am, paid in money. */
 const JOURNEY_PICKUP: PickupBooking = {

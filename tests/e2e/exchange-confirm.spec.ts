@@ -9,9 +9,11 @@
  * Needs the weigh-sheet page (/dashboard/route/:id, with `<HandoverCodeForm>` on it).
  */
 import type { Page } from "@playwright/test";
-import { expectNoAxeViolations } from "../support/axe";
-import { E2E_ADMIN, E2E_STAFF, E2E_STAFF_PASSWORD } from "../support/e2e-staff";
+import { expectNoAxeViolations } from "../support/browser/axe";
+import { describeWithAndWithoutJavaScript, expect, test } from "../support/browser/fixtures";
+import { E2E_ADMIN, E2E_STAFF } from "../support/browser/staff-accounts";
 import {
+  createCollector,
   fillPickupForm,
   inNewContext,
   logInAsStaff,
@@ -19,8 +21,7 @@ import {
   PICKUP_BOOKING,
   type PickupBooking,
   schedulePickup,
-} from "../support/e2e-steps";
-import { describeWithAndWithoutJavaScript, expect, test } from "../support/fixtures";
+} from "../support/browser/steps";
 
 const BOOKING: PickupBooking = {
   ...PICKUP_BOOKING,
@@ -69,12 +70,7 @@ async function assignToNewCollector(page: Page, reference: string, run: string) 
     email: `handover-${run}-${Date.now()}@e2e.test`,
   };
   await logInAsStaff(page, E2E_ADMIN, "/dashboard/staff");
-  await page.getByLabel("Name", { exact: true }).fill(collector.name);
-  await page.getByLabel("Email", { exact: true }).fill(collector.email);
-  await page.getByLabel("Role").selectOption("collector");
-  await page.getByLabel("Password", { exact: true }).fill(E2E_STAFF_PASSWORD);
-  await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page.getByText(`Created collector account for ${collector.email}.`)).toBeVisible();
+  await createCollector(page, collector);
   await page.goto(`/dashboard/pickups?q=${reference}`);
   await page.getByLabel(`Choose ${reference}`).check();
   await page.getByLabel("Assign to").selectOption({ label: collector.name });

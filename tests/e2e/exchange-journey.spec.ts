@@ -20,8 +20,9 @@
  */
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { formatPaise } from "~/utils/money";
-import { expectNoAxeViolations } from "../support/axe";
-import { E2E_ADMIN } from "../support/e2e-staff";
+import { expectNoAxeViolations } from "../support/browser/axe";
+import { describeWithAndWithoutJavaScript, expect, test } from "../support/browser/fixtures";
+import { E2E_ADMIN } from "../support/browser/staff-accounts";
 import {
   addToCart,
   assignPickup,
@@ -35,8 +36,7 @@ import {
   paiseOf,
   type StaffAccount,
   schedulePickup,
-} from "../support/e2e-steps";
-import { describeWithAndWithoutJavaScript, expect, test } from "../support/fixtures";
+} from "../support/browser/steps";
 
 /** The weigh sheet of every journey: 12.5 kg × ₹10 + 3 kg × ₹250 (the seeded rate list). */
 const PAYOUT_PAISE = 87_500;

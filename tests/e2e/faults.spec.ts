@@ -8,8 +8,8 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { addDays, todayInKolkata } from "~/utils/dates";
-import { expect, test } from "../support/fixtures";
-import { freePort, startServerProcess } from "../support/server-process";
+import { expect, test } from "../support/browser/fixtures";
+import { freePort, startServerProcess } from "../support/processes/server";
 
 const embeddedOnly = Boolean(process.env.E2E_DATABASE_URL);
 

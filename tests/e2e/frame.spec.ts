@@ -2,7 +2,7 @@
  * The application frame: navigation labels, home-only anchors, the mobile menu, the 404 page.
  */
 import { expect, test } from "@playwright/test";
-import { PHONE_VIEWPORT, waitForHydration } from "../support/e2e-steps";
+import { PHONE_VIEWPORT, waitForHydration } from "../support/browser/steps";
 
 test("the navigation bar shows the specified labels, and the home anchors only on /", async ({
   page,

@@ -4,8 +4,8 @@
  * JavaScript; a good review thanks the visitor in Kannada and closing goes to the Kannada home.
  */
 import { expect, test } from "@playwright/test";
-import { expectNoAxeViolations } from "../support/axe";
-import { waitForHydration } from "../support/e2e-steps";
+import { expectNoAxeViolations } from "../support/browser/axe";
+import { waitForHydration } from "../support/browser/steps";
 
 test.use({ viewport: { width: 360, height: 740 } });
 

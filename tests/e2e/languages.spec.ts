@@ -10,13 +10,13 @@ import { expect, type Page, test } from "@playwright/test";
 import en from "../../app/i18n/catalogues/en.json" with { type: "json" };
 import hi from "../../app/i18n/catalogues/hi.json" with { type: "json" };
 import kn from "../../app/i18n/catalogues/kn.json" with { type: "json" };
-import { expectNoAxeViolations } from "../support/axe";
+import { expectNoAxeViolations } from "../support/browser/axe";
 import {
   expectNoHorizontalScroll,
   optionValues,
   PHONE_VIEWPORT,
   waitForHydration,
-} from "../support/e2e-steps";
+} from "../support/browser/steps";
 
 type Lang = "hi" | "kn";
 const catalogues: Record<Lang, Record<string, string>> = { hi, kn };

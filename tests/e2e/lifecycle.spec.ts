@@ -5,8 +5,8 @@
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
-import { expect, test } from "../support/fixtures";
-import { startServerProcess } from "../support/server-process";
+import { expect, test } from "../support/browser/fixtures";
+import { startServerProcess } from "../support/processes/server";
 
 test.skip(Boolean(process.env.E2E_DATABASE_URL), "embedded database only");
 // Each test starts its own server, which takes a while on a loaded machine.

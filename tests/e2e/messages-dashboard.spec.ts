@@ -5,11 +5,11 @@
  * server, no Origin) stops it.
  */
 import type { Page } from "@playwright/test";
-import { expectNoAxeViolations } from "../support/axe";
-import { mailFor } from "../support/e2e-mailbox";
-import { E2E_ADMIN } from "../support/e2e-staff";
-import { logInAsStaff, PHONE_VIEWPORT } from "../support/e2e-steps";
-import { expect, test } from "../support/fixtures";
+import { expectNoAxeViolations } from "../support/browser/axe";
+import { expect, test } from "../support/browser/fixtures";
+import { mailFor } from "../support/browser/mailbox";
+import { E2E_ADMIN } from "../support/browser/staff-accounts";
+import { logInAsStaff, PHONE_VIEWPORT } from "../support/browser/steps";
 
 test.use({ viewport: PHONE_VIEWPORT });
 

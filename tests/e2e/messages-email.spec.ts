@@ -2,9 +2,10 @@
  * A booking's confirmation e-mail reaches the visitor through a real SMTP server on loopback,
  * and the tracking link in it opens the booking's page (docs/messages.md).
  */
-import { mailFor } from "../support/e2e-mailbox";
-import { bookPickup, PHONE_VIEWPORT, PICKUP_BOOKING } from "../support/e2e-steps";
-import { expect, test } from "../support/fixtures";
+
+import { expect, test } from "../support/browser/fixtures";
+import { mailFor } from "../support/browser/mailbox";
+import { bookPickup, PHONE_VIEWPORT, PICKUP_BOOKING } from "../support/browser/steps";
 
 test.use({ viewport: PHONE_VIEWPORT });
 

@@ -5,9 +5,10 @@
  * is posted as the browser posts it without JavaScript (its fields by name, not by label, so the
  * page's words may change).
  */
-import { mailFor } from "../support/e2e-mailbox";
-import { PHONE_VIEWPORT } from "../support/e2e-steps";
-import { expect, test } from "../support/fixtures";
+
+import { expect, test } from "../support/browser/fixtures";
+import { mailFor } from "../support/browser/mailbox";
+import { PHONE_VIEWPORT } from "../support/browser/steps";
 
 test.use({ viewport: PHONE_VIEWPORT });
 

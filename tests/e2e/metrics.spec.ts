@@ -4,8 +4,8 @@
  * route pattern, never by the tracking token in the URL; the scrape itself is not access-logged.
  * tests/integration/metrics.test.ts covers the readings in detail.
  */
-import { expect, test } from "../support/fixtures";
-import { startServerProcess } from "../support/server-process";
+import { expect, test } from "../support/browser/fixtures";
+import { startServerProcess } from "../support/processes/server";
 
 const TOKEN = "e2e-metrics-token-0123456789abcdef";
 

@@ -2,14 +2,15 @@
  * 'Needs attention' on the dashboard overview (docs/operations.md "Scheduler and housekeeping"):
  * a pickup whose slot ended two days ago while still requested is listed with a link to its
  * page; a collected one of the same day is not. Seeding needs SQL access to the server's
- * database, so this runs on PostgreSQL only (E2E_DATABASE_URL; see tests/support/e2e-database.ts).
+ * database, so this runs on PostgreSQL only (E2E_DATABASE_URL; see
+ * tests/support/browser/server-database.ts).
  */
 import crypto from "node:crypto";
 import { pickups } from "~/db/schema/pickups";
 import { addDays, todayInKolkata } from "~/utils/dates";
-import { expectNoAxeViolations } from "../support/axe";
-import { e2eDatabaseReachable, openE2EDatabase } from "../support/e2e-database";
-import { expect, test } from "../support/fixtures";
+import { expectNoAxeViolations } from "../support/browser/axe";
+import { expect, test } from "../support/browser/fixtures";
+import { e2eDatabaseReachable, openE2EDatabase } from "../support/browser/server-database";
 
 function overduePickup(reference: string, status: "requested" | "collected") {
   return {

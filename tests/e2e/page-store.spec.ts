@@ -21,8 +21,8 @@ import {
   productCard,
   SHOPPER,
   waitForHydration,
-} from "../support/e2e-steps";
-import { type ServerProcess, startServerProcess } from "../support/server-process";
+} from "../support/browser/steps";
+import { type ServerProcess, startServerProcess } from "../support/processes/server";
 
 test.skip(Boolean(process.env.E2E_DATABASE_URL), "runs its own server on the embedded database");
 test.describe.configure({ mode: "serial" });

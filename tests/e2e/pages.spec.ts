@@ -3,7 +3,7 @@
  * tags) and screenshots at 360 px and 1280 px kept as test artifacts.
  */
 import { expect, test } from "@playwright/test";
-import { expectNoAxeViolations } from "../support/axe";
+import { expectNoAxeViolations } from "../support/browser/axe";
 
 const pages = [
   { path: "/", heading: "STAY CLEAN GO GREEN" },

@@ -1,17 +1,22 @@
 /**
  * Online payment with Razorpay as a shopper, against the production build whose Razorpay API is
- * the fake from tests/support/fake-razorpay.ts (started by e2e-web-server.mjs). Razorpay's
- * checkout.js cannot load here, so the test serves a stand-in for its URL: it shows a small
- * dialog, and 'Pay' asks the fake to pay the Razorpay order, which answers with the payment id,
- * order id and signature the real widget would hand over.
+ * the fake from tests/support/fakes/razorpay.ts (started by tests/support/browser/web-server.mjs).
+ * Razorpay's checkout.js cannot load here, so the test serves a stand-in for its URL: it shows a
+ * small dialog, and 'Pay' asks the fake to pay the Razorpay order, which answers with the payment
+ * id, order id and signature the real widget would hand over.
  */
 import crypto from "node:crypto";
 import type { Page } from "@playwright/test";
-import { expectNoAxeViolations } from "../support/axe";
-import { E2E_RAZORPAY } from "../support/e2e-razorpay";
-import { fillCheckout, inNewContext, openCheckoutWith, PHONE_VIEWPORT } from "../support/e2e-steps";
-import { expect, test } from "../support/fixtures";
-import { startServerProcess } from "../support/server-process";
+import { expectNoAxeViolations } from "../support/browser/axe";
+import { expect, test } from "../support/browser/fixtures";
+import { E2E_RAZORPAY } from "../support/browser/razorpay-keys";
+import {
+  fillCheckout,
+  inNewContext,
+  openCheckoutWith,
+  PHONE_VIEWPORT,
+} from "../support/browser/steps";
+import { startServerProcess } from "../support/processes/server";
 
 const CHECKOUT_JS = "https://checkout.razorpay.com/v1/checkout.js";
 const fakeBase = `http://127.0.0.1:${process.env.E2E_RAZORPAY_PORT}`;

@@ -7,9 +7,9 @@
  * Recording a payout needs a pickup the customer confirmed: the exchange journey covers it in
  * the browser; its rules are in tests/integration/payouts.test.ts.
  */
-import { expectNoAxeViolations } from "../support/axe";
-import { PHONE_VIEWPORT } from "../support/e2e-steps";
-import { describeWithAndWithoutJavaScript, expect, test } from "../support/fixtures";
+import { expectNoAxeViolations } from "../support/browser/axe";
+import { describeWithAndWithoutJavaScript, expect, test } from "../support/browser/fixtures";
+import { PHONE_VIEWPORT } from "../support/browser/steps";
 
 describeWithAndWithoutJavaScript(
   (javaScriptEnabled) => {

@@ -2,7 +2,8 @@
  * A visitor books a scrap pickup with an estimate, then moves and cancels it from the
  * tracking link, with and without JavaScript.
  */
-import { expectNoAxeViolations } from "../support/axe";
+import { expectNoAxeViolations } from "../support/browser/axe";
+import { describeWithAndWithoutJavaScript, expect, test } from "../support/browser/fixtures";
 import {
   fillPickupForm,
   openRateCategory,
@@ -11,8 +12,7 @@ import {
   PICKUP_BOOKING,
   type PickupBooking,
   schedulePickup,
-} from "../support/e2e-steps";
-import { describeWithAndWithoutJavaScript, expect, test } from "../support/fixtures";
+} from "../support/browser/steps";
 
 /** Two materials, 10 kg in all: below 15 kg, so pickup charges may apply. */
 const BOOKING: PickupBooking = {

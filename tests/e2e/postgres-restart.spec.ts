@@ -16,8 +16,8 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
 import { addDays, todayInKolkata } from "~/utils/dates";
-import { createScratchDatabase } from "../support/scratch-database";
-import { type ServerProcess, startServerProcess } from "../support/server-process";
+import { createScratchDatabase } from "../support/processes/scratch-database";
+import { type ServerProcess, startServerProcess } from "../support/processes/server";
 
 const adminUrl = process.env.E2E_DATABASE_URL;
 const restartCommand = process.env.PG_RESTART_COMMAND;

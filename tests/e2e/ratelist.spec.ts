@@ -1,8 +1,9 @@
 /**
  * The scrap rate list: 5 categories, 29 materials, one category open at a time.
  */
-import { openRateCategory, rateCategory } from "../support/e2e-steps";
-import { describeWithAndWithoutJavaScript, expect, test } from "../support/fixtures";
+
+import { describeWithAndWithoutJavaScript, expect, test } from "../support/browser/fixtures";
+import { openRateCategory, rateCategory } from "../support/browser/steps";
 
 describeWithAndWithoutJavaScript(() => {
   test("one category is expanded at a time and clicking the open one collapses it", async ({

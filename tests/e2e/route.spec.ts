@@ -7,8 +7,9 @@
  * sideways scrolling on the sheet; the pickups list answers a collector with 403.
  */
 import type { Page } from "@playwright/test";
-import { expectNoAxeViolations } from "../support/axe";
-import { E2E_ADMIN } from "../support/e2e-staff";
+import { expectNoAxeViolations } from "../support/browser/axe";
+import { describeWithAndWithoutJavaScript, expect, test } from "../support/browser/fixtures";
+import { E2E_ADMIN } from "../support/browser/staff-accounts";
 import {
   createCollector,
   expectNoHorizontalScroll,
@@ -19,8 +20,7 @@ import {
   PICKUP_BOOKING,
   schedulePickup,
   waitForHydration,
-} from "../support/e2e-steps";
-import { describeWithAndWithoutJavaScript, expect, test } from "../support/fixtures";
+} from "../support/browser/steps";
 
 /** Books a pickup on the third date offered, 3 pm; returns its reference and date. */
 async function bookRoundPickup(page: Page, name: string) {

@@ -1,7 +1,8 @@
 /**
  * A shopper buys plants and a fertiliser with cash on delivery, with and without JavaScript.
  */
-import { expectNoAxeViolations } from "../support/axe";
+import { expectNoAxeViolations } from "../support/browser/axe";
+import { describeWithAndWithoutJavaScript, expect, test } from "../support/browser/fixtures";
 import {
   addToCart,
   fillCheckout,
@@ -9,8 +10,7 @@ import {
   PHONE_VIEWPORT,
   SHOPPER,
   successReference,
-} from "../support/e2e-steps";
-import { describeWithAndWithoutJavaScript, expect, test } from "../support/fixtures";
+} from "../support/browser/steps";
 
 describeWithAndWithoutJavaScript(
   (javaScriptEnabled) => {

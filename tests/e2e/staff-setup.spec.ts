@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { expect, test } from "@playwright/test";
-import { type ServerProcess, startServerProcess } from "../support/server-process";
+import { type ServerProcess, startServerProcess } from "../support/processes/server";
 
 test.skip(Boolean(process.env.E2E_DATABASE_URL), "embedded database only");
 test.describe.configure({ mode: "serial" });

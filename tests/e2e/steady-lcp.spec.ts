@@ -4,7 +4,7 @@
  * footer starts below the fold so a paint of half-streamed HTML moves nothing on screen.
  */
 import { expect, test } from "@playwright/test";
-import { waitForHydration } from "../support/e2e-steps";
+import { waitForHydration } from "../support/browser/steps";
 
 const PHONE = { width: 412, height: 823 };
 

@@ -16,8 +16,8 @@ import { expect, test } from "@playwright/test";
 import pg from "pg";
 import { LOGIN_ATTEMPTS_PER_MINUTE } from "~/features/staff/session.server";
 import { formatPaise } from "~/utils/money";
-import { dropScratchDatabase } from "../support/scratch-database";
-import { type ServerProcess, startServerProcess } from "../support/server-process";
+import { dropScratchDatabase } from "../support/processes/scratch-database";
+import { type ServerProcess, startServerProcess } from "../support/processes/server";
 
 const adminUrl = process.env.E2E_DATABASE_URL;
 test.skip(!adminUrl, "PostgreSQL only: set E2E_DATABASE_URL (the spec creates its own database)");

@@ -6,9 +6,9 @@
  * (axe runs in the page, so only with JavaScript).
  */
 import type { Page } from "@playwright/test";
-import { expectNoAxeViolations } from "../support/axe";
-import { bookPickup, inNewContext, PHONE_VIEWPORT, PICKUP_BOOKING } from "../support/e2e-steps";
-import { describeWithAndWithoutJavaScript, expect, test } from "../support/fixtures";
+import { expectNoAxeViolations } from "../support/browser/axe";
+import { describeWithAndWithoutJavaScript, expect, test } from "../support/browser/fixtures";
+import { bookPickup, inNewContext, PHONE_VIEWPORT, PICKUP_BOOKING } from "../support/browser/steps";
 
 /** The pickup's dashboard id, found through the pickups list's search. */
 async function pickupId(page: Page, reference: string): Promise<string> {

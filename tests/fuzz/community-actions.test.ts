@@ -12,7 +12,7 @@ import { useDatabaseHandle } from "~/db/db.server";
 import { action as joinAction } from "~/routes/home";
 import { action as reviewAction } from "~/routes/review-page";
 import { clientAddressContext } from "~/utils/request-context";
-import { createTestDatabase, queryRows } from "../db";
+import { createTestDatabase, queryRows } from "../support/processes/test-database";
 import { longString } from "./long-string";
 
 const RUNS = 10_000;

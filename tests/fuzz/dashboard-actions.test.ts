@@ -17,8 +17,8 @@ import { action as orderAction } from "~/routes/dashboard/order";
 import { action as pickupAction } from "~/routes/dashboard/pickup";
 import { action as staffAction } from "~/routes/dashboard/staff";
 import { resetRateLimits } from "~/utils/rate-limit.server";
-import { createTestDatabase, queryRows } from "../db";
-import { routeArgs, signedInStaff } from "../support/staff";
+import { routeArgs, signedInStaff } from "../support/factories/staff";
+import { createTestDatabase, queryRows } from "../support/processes/test-database";
 
 type Loader = (args: unknown) => Promise<unknown>;
 const listModules = import.meta.glob<{ loader: Loader }>([

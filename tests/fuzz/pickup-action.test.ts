@@ -14,7 +14,7 @@ import { seedDatabase } from "~/db/seed.server";
 import { defaultPickupConfig } from "~/features/pickups/pickup-config";
 import { action } from "~/routes/orderpage";
 import { addDays, todayInKolkata } from "~/utils/dates";
-import { createTestDatabase, queryRows } from "../db";
+import { createTestDatabase, queryRows } from "../support/processes/test-database";
 import { longString } from "./long-string";
 
 const RUNS = 10_000;

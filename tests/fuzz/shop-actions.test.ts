@@ -15,8 +15,8 @@ import { serializeCartCookie } from "~/features/cart/cart.server";
 import { indianStates } from "~/features/orders/indian-states";
 import { action as cartAction } from "~/routes/cart";
 import { action as checkoutAction } from "~/routes/checkout";
-import { createTestDatabase, queryRows } from "../db";
-import { cartWith, productBySlug, setStock } from "../factories";
+import { cartWith, productBySlug, setStock } from "../support/factories/carts-and-addresses";
+import { createTestDatabase, queryRows } from "../support/processes/test-database";
 import { longString } from "./long-string";
 
 const RUNS = 10_000;

@@ -31,9 +31,15 @@ import { addDays, todayInKolkata } from "~/utils/dates";
 import { HONEYPOT_FIELD } from "~/utils/honeypot";
 import { resetRateLimits } from "~/utils/rate-limit.server";
 import { englishText } from "~/utils/refusal";
-import { createTestDatabase, queryRows } from "../db";
-import { cartWith, newShopper, productBySlug, setStock } from "../factories";
-import { routeArgs } from "../support/staff";
+import {
+  cartWith,
+  newShopper,
+  productBySlug,
+  setStock,
+} from "../support/factories/carts-and-addresses";
+import { pickupBookingForm } from "../support/factories/pickup-bookings";
+import { routeArgs } from "../support/factories/staff";
+import { createTestDatabase, queryRows } from "../support/processes/test-database";
 
 let handle: DatabaseHandle;
 let db: DatabaseHandle["db"];
@@ -94,19 +100,7 @@ function answer(result: unknown) {
 
 /** Two days ahead (always bookable), 11 am, in the form's field names. */
 function bookingForm(overrides: Record<string, string> = {}) {
-  return {
-    name: "Ravi Kumar",
-    ...contact(),
-    addressLine1: "4 Residency Road",
-    addressLine2: "Flat 2B",
-    city: "Bengaluru",
-    pinCode: "560025",
-    pickupDate: addDays(todayInKolkata(new Date()), 2),
-    pickupTime: "11:00",
-    reward: "coupon",
-    idempotencyKey: idempotencyKey(),
-    ...overrides,
-  };
+  return pickupBookingForm({ ...contact(), reward: "coupon", ...overrides });
 }
 
 async function postBooking(form: Record<string, string>, address: string) {

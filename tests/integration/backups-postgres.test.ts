@@ -14,9 +14,14 @@ import { seedDatabase } from "~/db/seed.server";
 import { knownMigrations } from "~/features/backups/restore.server";
 import { placeOrder } from "~/features/orders/orders.server";
 import { idempotencyKey } from "~/utils/codes.server";
-import { createScratchDatabase, queryRows } from "../db";
-import { cartWith, newShopper, productBySlug, setStock } from "../factories";
-import { runBackupCli } from "../support/backup-cli";
+import {
+  cartWith,
+  newShopper,
+  productBySlug,
+  setStock,
+} from "../support/factories/carts-and-addresses";
+import { runBackupCli } from "../support/processes/backup-cli";
+import { createScratchDatabase, queryRows } from "../support/processes/test-database";
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 

@@ -26,9 +26,14 @@ import { nightlyBackupJob } from "~/features/backups/nightly.server";
 import { knownMigrations } from "~/features/backups/restore.server";
 import { placeOrder } from "~/features/orders/orders.server";
 import { idempotencyKey } from "~/utils/codes.server";
-import { queryRows } from "../db";
-import { cartWith, newShopper, productBySlug, setStock } from "../factories";
-import { fingerprint, runBackupCli } from "../support/backup-cli";
+import {
+  cartWith,
+  newShopper,
+  productBySlug,
+  setStock,
+} from "../support/factories/carts-and-addresses";
+import { fingerprint, runBackupCli } from "../support/processes/backup-cli";
+import { queryRows } from "../support/processes/test-database";
 
 const embeddedOnly = Boolean(process.env.TEST_DATABASE_URL);
 const WORKERS = 8;

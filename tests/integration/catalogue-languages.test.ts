@@ -7,9 +7,8 @@
  * care details (sunlight, watering, features, height; migration 0012).
  */
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
-import { useDatabaseHandle } from "~/db/db.server";
 import { products } from "~/db/schema/catalogue";
 import { scrapCategories, scrapMaterials } from "~/db/schema/rates";
 import { seedDatabase } from "~/db/seed.server";
@@ -26,49 +25,21 @@ import * as ratelistRoute from "~/routes/ratelist";
 import * as suppliesRoute from "~/routes/supplies";
 import { plants as seededPlants } from "../../content/catalogue/plants";
 import { careTextTranslations } from "../../content/catalogue/translations";
-import { createTestDatabase, queryRows } from "../db";
-import { cartWith } from "../factories";
-import { routeArgs, signedInStaff } from "../support/staff";
+import { cartWith } from "../support/factories/carts-and-addresses";
+import { callRoute, errorsOf, signedInStaff, statusOf } from "../support/factories/staff";
+import { queryRows, testDatabaseForFile } from "../support/processes/test-database";
 
-let handle: DatabaseHandle;
+const handle = testDatabaseForFile({ seeded: true });
 let db: DatabaseHandle["db"];
 let admin: { email: string; cookie: string };
 
 beforeAll(async () => {
-  handle = await createTestDatabase();
   db = handle.db;
-  useDatabaseHandle(handle);
-  await seedDatabase(db);
   const signed = await signedInStaff(db, "admin");
   admin = { email: signed.user.email, cookie: signed.cookie };
 });
-afterAll(async () => {
-  await handle?.close();
-});
 
-type Args = never;
-type Handler = (args: Args) => Promise<unknown>;
-
-async function run(
-  handler: Handler,
-  url: string,
-  options: Parameters<typeof routeArgs>[1] = {},
-): Promise<unknown> {
-  try {
-    return await handler(routeArgs<Args>(url, options));
-  } catch (thrown) {
-    return thrown;
-  }
-}
-
-function statusOf(result: unknown): number {
-  if (result instanceof Response) return result.status;
-  return (result as { init?: ResponseInit } | null)?.init?.status ?? 200;
-}
-
-function errorsOf(result: unknown): Record<string, string> {
-  return (result as { data: { errors: Record<string, string> } }).data.errors;
-}
+type Handler = (args: never) => Promise<unknown>;
 
 type Card = {
   slug: string;
@@ -87,8 +58,9 @@ async function cardAt(url: string, slug: string): Promise<Card | undefined> {
 
 /** The plant cards of a /plant URL (any language), as its loader gives them to the page. */
 async function plantsAt(url: string): Promise<Card[]> {
-  return ((await run(plantRoute.loader as Handler, `http://localhost${url}`)) as { plants: Card[] })
-    .plants;
+  return (
+    (await callRoute(plantRoute.loader as Handler, `http://localhost${url}`)) as { plants: Card[] }
+  ).plants;
 }
 
 async function slugsAt(url: string): Promise<string[]> {
@@ -99,7 +71,7 @@ type RateCategory = { name: string; materials: { id: number; name: string }[] };
 
 async function ratesAt(url: string): Promise<RateCategory[]> {
   return (
-    (await run(ratelistRoute.loader as Handler, `http://localhost${url}`)) as {
+    (await callRoute(ratelistRoute.loader as Handler, `http://localhost${url}`)) as {
       categories: RateCategory[];
     }
   ).categories;
@@ -136,6 +108,32 @@ const asAdmin = (form?: Record<string, string>, params?: Record<string, string>)
   form,
   params,
 });
+
+/**
+ * Posts the product form of `slug` once per case, with the case's fields changed: each is
+ * refused with 400 and one error, next to its field, matching its message; the product and the
+ * audit log are as before.
+ */
+async function expectEachRefusedNextToItsField(
+  slug: string,
+  cases: [change: Record<string, string>, field: string, message: RegExp][],
+) {
+  const current = await product(slug);
+  const url = `http://localhost/dashboard/catalogue/${current.id}`;
+  const count = await auditCount();
+  for (const [change, field, message] of cases) {
+    const result = await callRoute(
+      productRoute.action as Handler,
+      url,
+      asAdmin({ ...productFormValues(current), ...change }, { id: String(current.id) }),
+    );
+    expect(statusOf(result), field).toBe(400);
+    expect(errorsOf(result)[field], field).toMatch(message);
+    expect(Object.keys(errorsOf(result)), field).toEqual([field]);
+  }
+  expect(await product(slug)).toEqual(current);
+  expect(await auditCount()).toBe(count);
+}
 
 describe("public lists in Hindi and Kannada", () => {
   it("every seeded plant, category and material has a Hindi and a Kannada name, every product a description", async () => {
@@ -207,7 +205,7 @@ describe("public lists in Hindi and Kannada", () => {
 
   it("an empty translation shows the English name and description", async () => {
     const brand = (
-      (await run(suppliesRoute.loader as Handler, "http://localhost/hi/supplies")) as {
+      (await callRoute(suppliesRoute.loader as Handler, "http://localhost/hi/supplies")) as {
         fertilisers: Card[];
       }
     ).fertilisers.find((item) => item.slug === "dec-neemo-500ml");
@@ -227,7 +225,10 @@ describe("public lists in Hindi and Kannada", () => {
     const ids = (list: RateCategory[]) => list.flatMap((c) => c.materials.map((m) => m.id));
     expect(ids(kannada)).toEqual(ids(hindi));
 
-    const form = (await run(orderRoute.loader as Handler, "http://localhost/kn/orderpage")) as {
+    const form = (await callRoute(
+      orderRoute.loader as Handler,
+      "http://localhost/kn/orderpage",
+    )) as {
       categories: RateCategory[];
     };
     expect(form.categories[2]?.materials[0]?.name).toBe("ಕಬ್ಬಿಣ");
@@ -242,7 +243,7 @@ describe("public lists in Hindi and Kannada", () => {
     )[0];
     const cartAt = async (url: string) =>
       (
-        (await run(cartRoute.loader as Handler, `http://localhost${url}`, { cookie })) as {
+        (await callRoute(cartRoute.loader as Handler, `http://localhost${url}`, { cookie })) as {
           cart: { lines: { name: string }[] };
         }
       ).cart.lines.map((line) => line.name);
@@ -303,7 +304,7 @@ describe("admin editing of the translations", () => {
       descriptionHi: "नई हिंदी जानकारी।",
     };
     expect(productFormValues(before)).toMatchObject({ nameHi: "स्नेक प्लांट" });
-    const result = await run(
+    const result = await callRoute(
       productRoute.action as Handler,
       url,
       asAdmin(form, { id: String(before.id) }),
@@ -329,7 +330,7 @@ describe("admin editing of the translations", () => {
     expect(kannada?.name).toBe("Snake Plant");
     expect(await slugsAt(`/hi/plant?q=${encodeURIComponent("सांप")}`)).toEqual(["snake-plant"]);
 
-    const page = (await run(
+    const page = (await callRoute(
       productRoute.loader as Handler,
       url,
       asAdmin(undefined, { id: String(before.id) }),
@@ -340,10 +341,7 @@ describe("admin editing of the translations", () => {
   });
 
   it("refuses a 101-character name or a 2,001-character description next to its field, writing nothing", async () => {
-    const current = await product("money-plant");
-    const url = `http://localhost/dashboard/catalogue/${current.id}`;
-    const count = await auditCount();
-    const cases: [Record<string, string>, string, RegExp][] = [
+    await expectEachRefusedNextToItsField("money-plant", [
       [{ nameHi: "क".repeat(101) }, "nameHi", /Hindi name can be at most 100 characters/],
       [{ nameKn: "ಕ".repeat(101) }, "nameKn", /Kannada name can be at most 100 characters/],
       [
@@ -356,19 +354,7 @@ describe("admin editing of the translations", () => {
         "descriptionKn",
         /Kannada description can be at most 2000/,
       ],
-    ];
-    for (const [change, field, message] of cases) {
-      const result = await run(
-        productRoute.action as Handler,
-        url,
-        asAdmin({ ...productFormValues(current), ...change }, { id: String(current.id) }),
-      );
-      expect(statusOf(result), field).toBe(400);
-      expect(errorsOf(result)[field], field).toMatch(message);
-      expect(Object.keys(errorsOf(result)), field).toEqual([field]);
-    }
-    expect(await product("money-plant")).toEqual(current);
-    expect(await auditCount()).toBe(count);
+    ]);
   });
 
   it("saves a plant's care details in Hindi and Kannada, audits them and shows them at once; empty shows the English", async () => {
@@ -386,7 +372,7 @@ describe("admin editing of the translations", () => {
       featuresHi: "सफ़ेद फूल\nछाँव में भी ठीक, कम देखभाल",
       featuresKn: "",
     };
-    const result = await run(
+    const result = await callRoute(
       productRoute.action as Handler,
       url,
       asAdmin(form, { id: String(before.id) }),
@@ -420,7 +406,7 @@ describe("admin editing of the translations", () => {
       features: ["White flowers", "Shows when it needs water", "Shade tolerant"],
       plantHeight: "30–40 ಸೆಂ.ಮೀ",
     });
-    const page = (await run(
+    const page = (await callRoute(
       productRoute.loader as Handler,
       url,
       asAdmin(undefined, { id: String(before.id) }),
@@ -433,10 +419,7 @@ describe("admin editing of the translations", () => {
   });
 
   it("refuses care details over the English limits next to their field, writing nothing", async () => {
-    const current = await product("aloe-vera");
-    const url = `http://localhost/dashboard/catalogue/${current.id}`;
-    const count = await auditCount();
-    const cases: [Record<string, string>, string, RegExp][] = [
+    await expectEachRefusedNextToItsField("aloe-vera", [
       [{ sunlightHi: "क".repeat(201) }, "sunlightHi", /Sunlight \(Hindi\) can be at most 200/],
       [{ wateringKn: "ಕ".repeat(201) }, "wateringKn", /Watering \(Kannada\) can be at most 200/],
       [{ plantHeightKn: "ಕ".repeat(41) }, "plantHeightKn", /Height \(Kannada\) can be at most 40/],
@@ -447,19 +430,7 @@ describe("admin editing of the translations", () => {
       ],
       [{ featuresKn: "ಕ".repeat(61) }, "featuresKn", /Keep each feature under 60 characters/],
       [{ featuresKn: "ಕ".repeat(501) }, "featuresKn", /Features \(Kannada\) can be at most 500/],
-    ];
-    for (const [change, field, message] of cases) {
-      const result = await run(
-        productRoute.action as Handler,
-        url,
-        asAdmin({ ...productFormValues(current), ...change }, { id: String(current.id) }),
-      );
-      expect(statusOf(result), field).toBe(400);
-      expect(errorsOf(result)[field], field).toMatch(message);
-      expect(Object.keys(errorsOf(result)), field).toEqual([field]);
-    }
-    expect(await product("aloe-vera")).toEqual(current);
-    expect(await auditCount()).toBe(count);
+    ]);
   });
 
   it("a new product is created with its translations", async () => {
@@ -470,7 +441,7 @@ describe("admin editing of the translations", () => {
       nameHi: "पुदीना (बड़ा)",
       nameKn: "ಪುದೀನ (ದೊಡ್ಡದು)",
     };
-    const created = await run(
+    const created = await callRoute(
       productRoute.action as Handler,
       "http://localhost/dashboard/catalogue/new",
       asAdmin(form),
@@ -485,7 +456,7 @@ describe("admin editing of the translations", () => {
   it("rates: saves a material's Hindi and Kannada names, audits them, shows them at once, and refuses 61 characters", async () => {
     const iron = await material("Iron");
     const rename = (names: Record<string, string>) =>
-      run(
+      callRoute(
         ratesRoute.action as Handler,
         "http://localhost/dashboard/rates",
         asAdmin({ intent: "rename-material", materialId: String(iron.id), ...names }),
@@ -514,7 +485,7 @@ describe("admin editing of the translations", () => {
     const tooLong = await rename({ nameHi: "क".repeat(61), nameKn: "" });
     expect(statusOf(tooLong)).toBe(400);
     expect(errorsOf(tooLong).nameHi).toMatch(/at most 60 characters for the Hindi name/);
-    const unknown = await run(
+    const unknown = await callRoute(
       ratesRoute.action as Handler,
       "http://localhost/dashboard/rates",
       asAdmin({ intent: "rename-material", materialId: "999999", nameHi: "x", nameKn: "" }),
@@ -529,7 +500,7 @@ describe("admin editing of the translations", () => {
       .select({ id: scrapCategories.id })
       .from(scrapCategories)
       .where(eq(scrapCategories.slug, "metal"));
-    const added = await run(
+    const added = await callRoute(
       ratesRoute.action as Handler,
       "http://localhost/dashboard/rates",
       asAdmin({
@@ -550,7 +521,7 @@ describe("admin editing of the translations", () => {
 describe("CSV exports", () => {
   it("the catalogue and rates CSVs carry the Hindi and Kannada names", async () => {
     const csv = async (handler: Handler, url: string): Promise<string[]> => {
-      const response = (await run(handler, url, asAdmin())) as Response;
+      const response = (await callRoute(handler, url, asAdmin())) as Response;
       const text = await response.text();
       return text
         .replace(/^\uFEFF/, "")

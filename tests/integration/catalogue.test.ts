@@ -7,7 +7,7 @@ import { scrapMaterials } from "~/db/schema/rates";
 import { seedDatabase } from "~/db/seed.server";
 import { listFertilisers, listPlants } from "~/features/catalogue/catalogue.server";
 import { listRateCategories } from "~/features/rates/rates.server";
-import { createTestDatabase } from "../db";
+import { createTestDatabase } from "../support/processes/test-database";
 
 let handle: DatabaseHandle;
 let firstSeed: Awaited<ReturnType<typeof seedDatabase>>;

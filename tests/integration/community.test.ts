@@ -13,7 +13,7 @@ import { action as joinAction } from "~/routes/home";
 import { action as reviewAction } from "~/routes/review-page";
 import { resetRateLimits } from "~/utils/rate-limit.server";
 import { clientAddressContext } from "~/utils/request-context";
-import { queryRows, testDatabaseForFile } from "../db";
+import { queryRows, testDatabaseForFile } from "../support/processes/test-database";
 
 const handle = testDatabaseForFile();
 beforeEach(() => resetRateLimits());

@@ -31,10 +31,16 @@ import * as orderPlacedRoute from "~/routes/order-placed";
 import { idempotencyKey } from "~/utils/codes.server";
 import { addDays, kolkataInstant, todayInKolkata } from "~/utils/dates";
 import { resetRateLimits } from "~/utils/rate-limit.server";
-import { createTestDatabase, queryRows } from "../db";
-import { cartWith, newShopper, productBySlug, setStock, shipping } from "../factories";
-import { couponBalance, daysFromNow, insertCoupon } from "../support/coupon-fixtures";
-import { routeArgs, signedInStaff } from "../support/staff";
+import {
+  cartWith,
+  newShopper,
+  productBySlug,
+  setStock,
+  shipping,
+} from "../support/factories/carts-and-addresses";
+import { couponBalance, daysFromNow, insertCoupon } from "../support/factories/coupons";
+import { routeArgs, signedInStaff } from "../support/factories/staff";
+import { createTestDatabase, queryRows } from "../support/processes/test-database";
 
 let handle: DatabaseHandle;
 let db: DatabaseHandle["db"];

@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { useDatabaseHandle } from "~/db/db.server";
 import routes from "~/routes";
-import { createTestDatabase } from "../db";
-import { routeArgs, signedInStaff } from "../support/staff";
+import { routeArgs, signedInStaff } from "../support/factories/staff";
+import { createTestDatabase } from "../support/processes/test-database";
 
 type RouteModule = {
   loader?: (args: unknown) => Promise<unknown>;

@@ -5,12 +5,10 @@
  * the catalogue CSV neutralises formulas.
  */
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
-import { useDatabaseHandle } from "~/db/db.server";
 import { products } from "~/db/schema/catalogue";
 import { scrapMaterials } from "~/db/schema/rates";
-import { seedDatabase } from "~/db/seed.server";
 import { listPlants } from "~/features/catalogue/catalogue.server";
 import { productFormValues } from "~/features/catalogue/catalogue-admin.server";
 import { defaultPickupConfig } from "~/features/pickups/pickup-config";
@@ -28,48 +26,23 @@ import * as ratesExport from "~/routes/dashboard/rates-export";
 import * as plantRoute from "~/routes/plant";
 import * as ratelistRoute from "~/routes/ratelist";
 import { idempotencyKey } from "~/utils/codes.server";
-import { createTestDatabase, queryRows } from "../db";
-import { pickupAddress } from "../factories";
-import { routeArgs, signedInStaff } from "../support/staff";
+import { pickupAddress } from "../support/factories/carts-and-addresses";
+import { callRoute, errorsOf, signedInStaff, statusOf } from "../support/factories/staff";
+import { queryRows, testDatabaseForFile } from "../support/processes/test-database";
 
-let handle: DatabaseHandle;
+const handle = testDatabaseForFile({ seeded: true });
 let db: DatabaseHandle["db"];
 let admin: { email: string; cookie: string };
 let staffCookie: string;
 
 beforeAll(async () => {
-  handle = await createTestDatabase();
   db = handle.db;
-  useDatabaseHandle(handle);
-  await seedDatabase(db);
   const signedAdmin = await signedInStaff(db, "admin");
   admin = { email: signedAdmin.user.email, cookie: signedAdmin.cookie };
   staffCookie = (await signedInStaff(db, "staff")).cookie;
 });
-afterAll(async () => {
-  await handle?.close();
-});
 
-type Args = never;
-type Handler = (args: Args) => Promise<unknown>;
-
-/** Runs a loader or action; returns what it returned or threw. */
-async function run(handler: Handler, url: string, options: Parameters<typeof routeArgs>[1]) {
-  try {
-    return await handler(routeArgs<Args>(url, options));
-  } catch (thrown) {
-    return thrown;
-  }
-}
-
-function statusOf(result: unknown): number {
-  if (result instanceof Response) return result.status;
-  return (result as { init?: ResponseInit } | null)?.init?.status ?? 200;
-}
-
-function errorsOf(result: unknown): Record<string, string> {
-  return (result as { data: { errors: Record<string, string> } }).data.errors;
-}
+type Handler = (args: never) => Promise<unknown>;
 
 const asAdmin = (form?: Record<string, string>, params?: Record<string, string>) => ({
   cookie: admin.cookie,
@@ -114,7 +87,7 @@ describe("product editing", () => {
     expect(before.pricePaise).toBe(25_000);
     const url = `http://localhost/dashboard/catalogue/${before.id}`;
     const form = { ...productFormValues(before), price: "260.50" };
-    const result = await run(
+    const result = await callRoute(
       productRoute.action as Handler,
       url,
       asAdmin(form, { id: String(before.id) }),
@@ -124,7 +97,7 @@ describe("product editing", () => {
 
     const plants = await listPlants(db, { filter: "all", q: "" });
     expect(plants.find((p) => p.slug === "snake-plant")?.pricePaise).toBe(26_050);
-    const page = (await run(plantRoute.loader as Handler, "http://localhost/plant", {})) as {
+    const page = (await callRoute(plantRoute.loader as Handler, "http://localhost/plant", {})) as {
       plants: { slug: string; pricePaise: number }[];
     };
     expect(page.plants.find((p) => p.slug === "snake-plant")?.pricePaise).toBe(26_050);
@@ -140,7 +113,7 @@ describe("product editing", () => {
   it("saving the form unchanged writes nothing", async () => {
     const current = await product("peace-lily");
     const count = await auditCount();
-    const result = await run(
+    const result = await callRoute(
       productRoute.action as Handler,
       `http://localhost/dashboard/catalogue/${current.id}`,
       asAdmin(productFormValues(current), { id: String(current.id) }),
@@ -158,7 +131,7 @@ describe("product editing", () => {
       price: "199",
       stock: "5",
     };
-    const created = await run(
+    const created = await callRoute(
       productRoute.action as Handler,
       "http://localhost/dashboard/catalogue/new",
       asAdmin(form),
@@ -169,7 +142,7 @@ describe("product editing", () => {
     expect((await lastAudit("product", row.id))?.action).toBe("product.create");
 
     const count = await auditCount();
-    const again = await run(
+    const again = await callRoute(
       productRoute.action as Handler,
       "http://localhost/dashboard/catalogue/new",
       asAdmin({ ...form, slug: "holy-basil-large" }),
@@ -200,7 +173,7 @@ describe("product editing", () => {
       [{ imagePath: "/images/products/nothing-here.svg" }, "imagePath", /no image at this path/],
     ];
     for (const [change, field, message] of cases) {
-      const result = await run(
+      const result = await callRoute(
         productRoute.action as Handler,
         url,
         asAdmin({ ...valid, ...change }, { id: String(current.id) }),
@@ -217,7 +190,7 @@ describe("product editing", () => {
 
   it("an empty new-product form gets every message at once and writes nothing", async () => {
     const count = await auditCount();
-    const result = await run(
+    const result = await callRoute(
       productRoute.action as Handler,
       "http://localhost/dashboard/catalogue/new",
       asAdmin({ kind: "plant" }),
@@ -233,9 +206,9 @@ describe("product editing", () => {
     for (const id of ["999999", "abc", "1e3", "99999999999"]) {
       const url = `http://localhost/dashboard/catalogue/${id}`;
       expect(
-        statusOf(await run(productRoute.loader as Handler, url, asAdmin(undefined, { id }))),
+        statusOf(await callRoute(productRoute.loader as Handler, url, asAdmin(undefined, { id }))),
       ).toBe(404);
-      const post = await run(
+      const post = await callRoute(
         productRoute.action as Handler,
         url,
         asAdmin(productFormValues(await product("tulsi")), { id }),
@@ -253,28 +226,28 @@ describe("catalogue list and CSV", () => {
       name: "@SUM(1)",
       active: "",
     };
-    const created = await run(
+    const created = await callRoute(
       productRoute.action as Handler,
       "http://localhost/dashboard/catalogue/new",
       asAdmin(form),
     );
     expect(statusOf(created)).toBe(302);
 
-    const list = (await run(
+    const list = (await callRoute(
       catalogueRoute.loader as Handler,
       "http://localhost/dashboard/catalogue?kind=fertiliser&q=sum",
       asAdmin(),
     )) as { rows: { name: string; active: boolean; kind: string }[] };
     expect(list.rows).toEqual([expect.objectContaining({ name: "@SUM(1)", active: false })]);
 
-    const plants = (await run(
+    const plants = (await callRoute(
       catalogueRoute.loader as Handler,
       "http://localhost/dashboard/catalogue?kind=plant&q=%25",
       asAdmin(),
     )) as { rows: { kind: string }[] };
     expect(plants.rows).toEqual([]);
 
-    const response = (await run(
+    const response = (await callRoute(
       catalogueExport.loader as Handler,
       "http://localhost/dashboard/catalogue/export?kind=fertiliser&q=SUM",
       asAdmin(),
@@ -297,7 +270,7 @@ describe("catalogue list and CSV", () => {
     const seen: number[] = [];
     let url: string | null = "http://localhost/dashboard/catalogue?kind=odd&after=garbage";
     while (url) {
-      const page = (await run(catalogueRoute.loader as Handler, url, asAdmin())) as {
+      const page = (await callRoute(catalogueRoute.loader as Handler, url, asAdmin())) as {
         rows: { id: number }[];
         nextHref: string | null;
       };
@@ -313,14 +286,18 @@ describe("rate editing", () => {
   it("a new rate shows on /ratelist at once and the audit row holds the paise before and after", async () => {
     const brass = await material("Brass");
     expect(brass.ratePaisePerKg).toBe(25_000);
-    const result = await run(
+    const result = await callRoute(
       ratesRoute.action as Handler,
       "http://localhost/dashboard/rates",
       asAdmin({ intent: "update-rate", materialId: String(brass.id), rate: "262.75" }),
     );
     expect(statusOf(result)).toBe(302);
     expect(await publicRate("Brass")).toBe(26_275);
-    const page = (await run(ratelistRoute.loader as Handler, "http://localhost/ratelist", {})) as {
+    const page = (await callRoute(
+      ratelistRoute.loader as Handler,
+      "http://localhost/ratelist",
+      {},
+    )) as {
       categories: { materials: { name: string; ratePaisePerKg: number }[] }[];
     };
     expect(
@@ -332,7 +309,7 @@ describe("rate editing", () => {
       details: { before: { ratePaisePerKg: 25_000 }, after: { ratePaisePerKg: 26_275 } },
     });
     const location = (result as Response).headers.get("Location") ?? "";
-    const after = (await run(
+    const after = (await callRoute(
       ratesRoute.loader as Handler,
       `http://localhost${location}`,
       asAdmin(),
@@ -344,7 +321,7 @@ describe("rate editing", () => {
     const copper = await material("Copper");
     const count = await auditCount();
     for (const rate of ["10000.01", "12.345", "-1", "1e3", "", "₹ 12.5.0"]) {
-      const result = await run(
+      const result = await callRoute(
         ratesRoute.action as Handler,
         "http://localhost/dashboard/rates",
         asAdmin({ intent: "update-rate", materialId: String(copper.id), rate }),
@@ -354,7 +331,7 @@ describe("rate editing", () => {
         "Enter a rate from ₹0 to ₹10,000 per kg, like 12 or 12.50.",
       );
     }
-    const top = await run(
+    const top = await callRoute(
       ratesRoute.action as Handler,
       "http://localhost/dashboard/rates",
       asAdmin({ intent: "add-material", categoryId: "1", name: "Gold leaf", rate: "10000.01" }),
@@ -362,13 +339,13 @@ describe("rate editing", () => {
     expect(errorsOf(top).rate).toMatch(/from ₹0 to ₹10,000/);
     expect(await material("Copper")).toEqual(copper);
     expect(await auditCount()).toBe(count);
-    const unknown = await run(
+    const unknown = await callRoute(
       ratesRoute.action as Handler,
       "http://localhost/dashboard/rates",
       asAdmin({ intent: "update-rate", materialId: "999999", rate: "5" }),
     );
     expect(statusOf(unknown)).toBe(404);
-    const odd = await run(
+    const odd = await callRoute(
       ratesRoute.action as Handler,
       "http://localhost/dashboard/rates",
       asAdmin({ intent: "drop-table", materialId: "1" }),
@@ -390,7 +367,7 @@ describe("rate editing", () => {
     });
     const earlier = await bookPickup(db, booking(), morning, defaultPickupConfig);
 
-    const retire = await run(
+    const retire = await callRoute(
       ratesRoute.action as Handler,
       "http://localhost/dashboard/rates",
       asAdmin({ intent: "retire", materialId: String(fiber.id) }),
@@ -406,7 +383,7 @@ describe("rate editing", () => {
       action: "rate.retire",
       details: { before: { active: true }, after: { active: false } },
     });
-    const admins = (await run(
+    const admins = (await callRoute(
       ratesRoute.loader as Handler,
       "http://localhost/dashboard/rates",
       asAdmin(),
@@ -415,7 +392,7 @@ describe("rate editing", () => {
       expect.objectContaining({ active: false }),
     );
 
-    await run(
+    await callRoute(
       ratesRoute.action as Handler,
       "http://localhost/dashboard/rates",
       asAdmin({ intent: "restore", materialId: String(fiber.id) }),
@@ -431,7 +408,7 @@ describe("rate editing", () => {
       sql`select id from scrap_categories where slug = ${metal?.slug ?? ""}`,
     );
     const form = { intent: "add-material", categoryId: String(category?.id), rate: "41.5" };
-    const added = await run(
+    const added = await callRoute(
       ratesRoute.action as Handler,
       "http://localhost/dashboard/rates",
       asAdmin({ ...form, name: "Stainless steel" }),
@@ -442,14 +419,14 @@ describe("rate editing", () => {
     expect(listed?.materials.at(-1)?.name).toBe("Stainless steel");
 
     const count = await auditCount();
-    const again = await run(
+    const again = await callRoute(
       ratesRoute.action as Handler,
       "http://localhost/dashboard/rates",
       asAdmin({ ...form, name: "STAINLESS STEEL" }),
     );
     expect(statusOf(again)).toBe(409);
     expect(errorsOf(again).name).toMatch(/already has a material called Stainless steel/);
-    const badCategory = await run(
+    const badCategory = await callRoute(
       ratesRoute.action as Handler,
       "http://localhost/dashboard/rates",
       asAdmin({ ...form, categoryId: "999999", name: "Tin" }),
@@ -459,7 +436,7 @@ describe("rate editing", () => {
   });
 
   it("exports every material, retired ones too, as CSV", async () => {
-    const response = (await run(
+    const response = (await callRoute(
       ratesExport.loader as Handler,
       "http://localhost/dashboard/rates/export",
       asAdmin(),
@@ -495,7 +472,7 @@ describe("admin only", () => {
       const form = isAction
         ? { intent: "update-rate", materialId: String(brass.id), rate: "1", price: "1" }
         : undefined;
-      const result = await run(handler, `http://localhost${path}`, {
+      const result = await callRoute(handler, `http://localhost${path}`, {
         cookie: staffCookie,
         form,
         params,

@@ -25,8 +25,8 @@ import * as registrationsExport from "~/routes/dashboard/registrations-export";
 import * as reviewsRoute from "~/routes/dashboard/reviews";
 import * as reviewsExport from "~/routes/dashboard/reviews-export";
 import { addDays, kolkataInstant, todayInKolkata } from "~/utils/dates";
-import { createTestDatabase, queryRows } from "../db";
-import { routeArgs, signedInStaff } from "../support/staff";
+import { routeArgs, signedInStaff } from "../support/factories/staff";
+import { createTestDatabase, queryRows } from "../support/processes/test-database";
 
 const overviewPickupRules = {
   slots: pickupConfigFromEnv().slots,

@@ -21,9 +21,9 @@ import * as pickupRoute from "~/routes/dashboard/pickup";
 import * as pickupsRoute from "~/routes/dashboard/pickups";
 import * as pickupsExport from "~/routes/dashboard/pickups-export";
 import { resetRateLimits } from "~/utils/rate-limit.server";
-import { createTestDatabase, queryRows } from "../db";
-import { pickupAddress } from "../factories";
-import { routeArgs, signedInStaff } from "../support/staff";
+import { pickupAddress } from "../support/factories/carts-and-addresses";
+import { routeArgs, signedInStaff } from "../support/factories/staff";
+import { createTestDatabase, queryRows } from "../support/processes/test-database";
 
 let handle: DatabaseHandle;
 let db: DatabaseHandle["db"];

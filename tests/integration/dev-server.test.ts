@@ -21,7 +21,7 @@ import path from "node:path";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cspNonce, securityHeaders } from "../../server/security";
-import { type ServerProcess, startServerProcess } from "../support/server-process";
+import { type ServerProcess, startServerProcess } from "../support/processes/server";
 
 /** Headers every HTTP response has; the rest of the reference app's headers are security headers. */
 const NOT_SECURITY = new Set([

@@ -23,10 +23,10 @@ import { action as pickupDisputeAction } from "~/routes/dashboard/pickup-dispute
 import { action as routeHandoverAction } from "~/routes/dashboard/route-handover";
 import { action as trackingAction, loader as trackingLoader } from "~/routes/pickup-tracking";
 import { exchangeDefaults } from "~/utils/env.server";
-import { testDatabaseForFile } from "../db";
-import { exchangeRefusal, fieldText } from "../support/exchange-refusal";
-import { routeArgs, signedInStaff } from "../support/staff";
-import { addSheetVersion, weighedPickup } from "../support/weigh-sheet-fixtures";
+import { exchangeRefusal, fieldText } from "../support/factories/exchange-refusal";
+import { routeArgs, signedInStaff } from "../support/factories/staff";
+import { addSheetVersion, weighedPickup } from "../support/factories/weighed-pickups";
+import { testDatabaseForFile } from "../support/processes/test-database";
 
 const handle = testDatabaseForFile();
 const settings = { ...exchangeDefaults };

@@ -25,10 +25,10 @@ import * as pickupsRoute from "~/routes/dashboard/pickups";
 import * as assignRoute from "~/routes/dashboard/pickups-assign";
 import * as routeSheetRoute from "~/routes/dashboard/route";
 import { addDays, todayInKolkata } from "~/utils/dates";
-import { testDatabaseForFile } from "../db";
-import { pickupAddress } from "../factories";
-import { fieldText } from "../support/exchange-refusal";
-import { routeArgs, signedInStaff } from "../support/staff";
+import { pickupAddress } from "../support/factories/carts-and-addresses";
+import { fieldText } from "../support/factories/exchange-refusal";
+import { routeArgs, signedInStaff } from "../support/factories/staff";
+import { testDatabaseForFile } from "../support/processes/test-database";
 
 const handle = testDatabaseForFile();
 const BASE = "http://localhost/dashboard";

@@ -12,15 +12,13 @@
 import crypto from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
-import { useDatabaseHandle } from "~/db/db.server";
 import { auditLog } from "~/db/schema/audit";
 import { coupons } from "~/db/schema/exchange";
 import { scheduledRuns } from "~/db/schema/operations";
 import { pickups } from "~/db/schema/pickups";
 import { cartLines, carts, orders } from "~/db/schema/shop";
-import { seedDatabase } from "~/db/seed.server";
 import { deleteAbandonedCarts } from "~/features/cart/cart-cleanup.server";
 import { createScheduler } from "~/features/operations/scheduler.server";
 import { placeOrder, transitionOrder } from "~/features/orders/orders.server";
@@ -35,10 +33,16 @@ import { idempotencyKey } from "~/utils/codes.server";
 import { addDays, todayInKolkata } from "~/utils/dates";
 import { env } from "~/utils/env.server";
 import { scheduledJobs } from "../../server/scheduler";
-import { createTestDatabase } from "../db";
-import { cartWith, productBySlug, setStock, shipping } from "../factories";
-import { insertCoupon } from "../support/coupon-fixtures";
-import { type FakeRazorpay, startFakeRazorpay, webhookBody } from "../support/fake-razorpay";
+import {
+  cartWith,
+  productBySlug,
+  setStock,
+  shipping,
+} from "../support/factories/carts-and-addresses";
+import { insertCoupon } from "../support/factories/coupons";
+import { webhookBody } from "../support/fakes/razorpay";
+import { fakeRazorpayForFile } from "../support/fakes/razorpay-settings";
+import { testDatabaseForFile } from "../support/processes/test-database";
 
 const keyId = "rzp_test_HousekeepingKey1";
 const keySecret = "housekeeping_key_secret_0123";
@@ -46,26 +50,14 @@ const webhookSecret = "housekeeping_webhook_secret_01";
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 
-let handle: DatabaseHandle;
-let db: DatabaseHandle["db"];
-let fake: FakeRazorpay;
-
-beforeAll(async () => {
-  fake = await startFakeRazorpay({ keyId, keySecret });
-  vi.stubEnv("RAZORPAY_KEY_ID", keyId);
-  vi.stubEnv("RAZORPAY_KEY_SECRET", keySecret);
-  vi.stubEnv("RAZORPAY_WEBHOOK_SECRET", webhookSecret);
-  vi.stubEnv("RAZORPAY_API_BASE", fake.base);
+fakeRazorpayForFile({ keyId, keySecret, webhookSecret });
+beforeAll(() => {
   vi.stubEnv("LOG_LEVEL", "silent");
-  handle = await createTestDatabase();
-  db = handle.db;
-  await seedDatabase(db);
-  useDatabaseHandle(handle);
 });
-afterAll(async () => {
-  vi.unstubAllEnvs();
-  await handle?.close();
-  await fake?.close();
+const handle = testDatabaseForFile({ seeded: true });
+let db: DatabaseHandle["db"];
+beforeAll(() => {
+  db = handle.db;
 });
 
 function args<T>(url: string, form: Record<string, string>, headers: HeadersInit = {}): T {

@@ -11,7 +11,7 @@ import { action as reviewAction } from "~/routes/review-page";
 import { action as unsubscribeAction } from "~/routes/unsubscribe";
 import { resetRateLimits } from "~/utils/rate-limit.server";
 import { clientAddressContext } from "~/utils/request-context";
-import { queryRows, testDatabaseForFile } from "../db";
+import { queryRows, testDatabaseForFile } from "../support/processes/test-database";
 
 const handle = testDatabaseForFile();
 beforeEach(() => resetRateLimits());

@@ -22,12 +22,12 @@ import { bookPickup } from "~/features/pickups/pickups.server";
 import { idempotencyKey } from "~/utils/codes.server";
 import { addDays, kolkataInstant, todayInKolkata } from "~/utils/dates";
 import { exchangeDefaults } from "~/utils/env.server";
-import { testDatabaseForFile } from "../db";
-import { type FakeWhatsApp, startFakeWhatsApp } from "../support/fake-whatsapp";
-import { dispatchThroughRealChannels } from "../support/outbox-fixtures";
-import { type SmtpTestServer, startSmtpTestServer } from "../support/smtp-test-server";
-import { signedInStaff } from "../support/staff";
-import { firstMaterialId } from "../support/weigh-sheet-fixtures";
+import { dispatchThroughRealChannels } from "../support/factories/outbox";
+import { signedInStaff } from "../support/factories/staff";
+import { firstMaterialId } from "../support/factories/weighed-pickups";
+import { type SmtpTestServer, startSmtpTestServer } from "../support/fakes/smtp-server";
+import { type FakeWhatsApp, startFakeWhatsApp } from "../support/fakes/whatsapp";
+import { testDatabaseForFile } from "../support/processes/test-database";
 
 const handle = testDatabaseForFile();
 let smtp: SmtpTestServer;

@@ -4,7 +4,7 @@
  * repeats at most the rows its workers were sending (CONCURRENCY, one per worker); two
  * dispatchers on one database send every message exactly once, also when their clocks are
  * minutes apart (libfaketime): the database's clock decides.
- * Dispatchers run as child processes (tests/support/dispatcher-process.ts) against the
+ * Dispatchers run as child processes (tests/support/processes/dispatcher.ts) against the
  * fake WhatsApp Cloud API on loopback. Figures are printed as "[figure] …" lines.
  */
 import { type ChildProcess, spawn } from "node:child_process";
@@ -17,14 +17,14 @@ import { type Database, type DatabaseHandle, openDatabase } from "~/db/client.se
 import { TOO_LATE } from "~/db/outbox.server";
 import { messages } from "~/db/schema/messages";
 import { projectRoot } from "~/utils/project-root.server";
-import { createScratchDatabase } from "../db";
-import { type FakeWhatsApp, startFakeWhatsApp } from "../support/fake-whatsapp";
 import {
   fakeWhatsAppDispatcher,
   insertWhatsAppMessages,
   messageRows,
   waitFor,
-} from "../support/outbox-fixtures";
+} from "../support/factories/outbox";
+import { type FakeWhatsApp, startFakeWhatsApp } from "../support/fakes/whatsapp";
+import { createScratchDatabase } from "../support/processes/test-database";
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 /** Debian's libfaketime (package faketime): moves a child process's clock. */
@@ -50,11 +50,14 @@ interface DispatcherChild {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-/** Starts tests/support/dispatcher-process.ts under node + tsx (no wrapper process to outlive a kill). */
+/**
+ * Starts tests/support/processes/dispatcher.ts under node + tsx (no wrapper process to outlive a
+ * kill).
+ */
 async function spawnDispatcher(database: Record<string, string>, extra: Record<string, string>) {
   const child = spawn(
     process.execPath,
-    ["--import", "tsx", path.join("tests", "support", "dispatcher-process.ts")],
+    ["--import", "tsx", path.join("tests", "support", "processes", "dispatcher.ts")],
     {
       cwd: projectRoot(),
       env: {

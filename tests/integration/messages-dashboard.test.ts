@@ -30,8 +30,8 @@ import * as newsletterRoute from "~/routes/dashboard/newsletter";
 import * as pickupRoute from "~/routes/dashboard/pickup";
 import * as unsubscribeRoute from "~/routes/unsubscribe";
 import { refuseCrossSitePosts } from "../../server/security";
-import { createTestDatabase } from "../db";
-import { routeAnswer, routeArgs, signedInStaff } from "../support/staff";
+import { routeAnswer, routeArgs, signedInStaff } from "../support/factories/staff";
+import { createTestDatabase } from "../support/processes/test-database";
 
 let handle: DatabaseHandle;
 let admin: { cookie: string; email: string };

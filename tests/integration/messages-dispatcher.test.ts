@@ -11,14 +11,14 @@ import { TOO_LATE } from "~/db/outbox.server";
 import { messages } from "~/db/schema/messages";
 import { redactError } from "~/features/messages/dispatcher.server";
 import { WHATSAPP_SKIP_REASON } from "~/features/messages/whatsapp-channel";
-import { testDatabaseForFile } from "../db";
-import { type FakeWhatsApp, startFakeWhatsApp } from "../support/fake-whatsapp";
 import {
   fakeWhatsAppDispatcher,
   insertWhatsAppMessages,
   messageRows,
   waitFor,
-} from "../support/outbox-fixtures";
+} from "../support/factories/outbox";
+import { type FakeWhatsApp, startFakeWhatsApp } from "../support/fakes/whatsapp";
+import { testDatabaseForFile } from "../support/processes/test-database";
 
 const handle = testDatabaseForFile();
 let fake: FakeWhatsApp;

@@ -13,10 +13,10 @@ import { createDispatcher, type Dispatcher } from "~/features/messages/dispatche
 import { createEmailChannel } from "~/features/messages/email-channel";
 import { renderForChannel } from "~/features/messages/templates";
 import { createWhatsAppChannel } from "~/features/messages/whatsapp-channel";
-import { testDatabaseForFile } from "../db";
-import { sampleParams, testSite } from "../support/message-fixtures";
-import { waitFor } from "../support/outbox-fixtures";
-import { type SmtpTestServer, startSmtpTestServer } from "../support/smtp-test-server";
+import { sampleParams, testSite } from "../support/factories/message-params";
+import { waitFor } from "../support/factories/outbox";
+import { type SmtpTestServer, startSmtpTestServer } from "../support/fakes/smtp-server";
+import { testDatabaseForFile } from "../support/processes/test-database";
 
 const handle = testDatabaseForFile();
 let smtp: SmtpTestServer;

@@ -12,8 +12,8 @@ import {
   type EmailChannelSettings,
 } from "~/features/messages/email-channel";
 import { renderEmail } from "~/features/messages/templates";
-import { sampleParams, testSite } from "../support/message-fixtures";
-import { type SmtpTestServer, startSmtpTestServer } from "../support/smtp-test-server";
+import { sampleParams, testSite } from "../support/factories/message-params";
+import { type SmtpTestServer, startSmtpTestServer } from "../support/fakes/smtp-server";
 
 let smtp: SmtpTestServer;
 const channels: { close?: () => Promise<void> }[] = [];

@@ -30,12 +30,17 @@ import {
 import { changePickupStatus } from "~/features/pickups/pickups-admin.server";
 import { action as bookingAction } from "~/routes/orderpage";
 import { idempotencyKey } from "~/utils/codes.server";
-import { addDays, todayInKolkata } from "~/utils/dates";
 import { exchangeDefaults, type RazorpayConfig } from "~/utils/env.server";
-import { testDatabaseForFile } from "../db";
-import { cartWith, productBySlug, setStock, shipping } from "../factories";
-import { routeArgs, signedInStaff } from "../support/staff";
-import { firstMaterialId } from "../support/weigh-sheet-fixtures";
+import {
+  cartWith,
+  productBySlug,
+  setStock,
+  shipping,
+} from "../support/factories/carts-and-addresses";
+import { pickupBookingForm, pickupInput } from "../support/factories/pickup-bookings";
+import { routeArgs, signedInStaff } from "../support/factories/staff";
+import { firstMaterialId } from "../support/factories/weighed-pickups";
+import { testDatabaseForFile } from "../support/processes/test-database";
 
 /** SHOP_ALERT_EMAIL as env() answers it in this file; each test sets it. */
 const alert = vi.hoisted(() => ({ email: "shop@example.com" as string | null }));
@@ -68,21 +73,7 @@ beforeEach(() => {
 
 function booking(overrides: Partial<PickupInput> = {}): PickupInput {
   counter += 1;
-  return {
-    name: "Ravi Kumar",
-    email: `ravi${counter}@example.com`,
-    phone: "+919845012345",
-    addressLine1: "4 Residency Road",
-    addressLine2: "Flat 2B",
-    city: "Bengaluru",
-    pinCode: "560025",
-    pickupDate: "2026-11-23",
-    pickupTime: "11:00",
-    reward: "coupon",
-    idempotencyKey: idempotencyKey(),
-    items: [],
-    ...overrides,
-  };
+  return pickupInput({ email: `ravi${counter}@example.com`, reward: "coupon", ...overrides });
 }
 
 async function rowsOf(type: "pickup" | "order", id: number): Promise<Message[]> {
@@ -189,20 +180,13 @@ describe("a booking", () => {
 
 describe("the booking form", () => {
   async function post(name: string) {
-    const form = {
+    const form = pickupBookingForm({
       name,
       email: `form${++counter}@example.com`,
       // Not the number the bookPickup calls above hold open pickups for (cap: 3 per contact).
       phone: "9845054321",
-      addressLine1: "4 Residency Road",
-      addressLine2: "Flat 2B",
-      city: "Bengaluru",
-      pinCode: "560025",
-      pickupDate: addDays(todayInKolkata(new Date()), 2),
-      pickupTime: "11:00",
       reward: "coupon",
-      idempotencyKey: idempotencyKey(),
-    };
+    });
     const result = await bookingAction(
       routeArgs<Parameters<typeof bookingAction>[0]>("http://localhost/orderpage", { form }),
     );

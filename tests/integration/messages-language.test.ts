@@ -21,15 +21,15 @@ import { action as checkoutAction } from "~/routes/checkout";
 import { action as joinAction } from "~/routes/home";
 import { action as bookingAction } from "~/routes/orderpage";
 import { idempotencyKey } from "~/utils/codes.server";
-import { addDays, todayInKolkata } from "~/utils/dates";
 import { resetRateLimits } from "~/utils/rate-limit.server";
-import { testDatabaseForFile } from "../db";
-import { cartWith, productBySlug, setStock } from "../factories";
-import { type FakeWhatsApp, startFakeWhatsApp } from "../support/fake-whatsapp";
-import { testSite } from "../support/message-fixtures";
-import { dispatchThroughRealChannels } from "../support/outbox-fixtures";
-import { type SmtpTestServer, startSmtpTestServer } from "../support/smtp-test-server";
-import { routeArgs } from "../support/staff";
+import { cartWith, productBySlug, setStock } from "../support/factories/carts-and-addresses";
+import { testSite } from "../support/factories/message-params";
+import { dispatchThroughRealChannels } from "../support/factories/outbox";
+import { pickupBookingForm } from "../support/factories/pickup-bookings";
+import { routeArgs } from "../support/factories/staff";
+import { type SmtpTestServer, startSmtpTestServer } from "../support/fakes/smtp-server";
+import { type FakeWhatsApp, startFakeWhatsApp } from "../support/fakes/whatsapp";
+import { testDatabaseForFile } from "../support/processes/test-database";
 
 const handle = testDatabaseForFile();
 let smtp: SmtpTestServer;
@@ -65,19 +65,7 @@ function dispatchAll() {
 async function book(url: string, email: string, phone: string) {
   const result = await bookingAction(
     routeArgs<Parameters<typeof bookingAction>[0]>(url, {
-      form: {
-        name: "Asha Rao",
-        email,
-        phone,
-        addressLine1: "4 Residency Road",
-        addressLine2: "Flat 2B",
-        city: "Bengaluru",
-        pinCode: "560025",
-        pickupDate: addDays(todayInKolkata(new Date()), 2),
-        pickupTime: "11:00",
-        reward: "coupon",
-        idempotencyKey: idempotencyKey(),
-      },
+      form: pickupBookingForm({ name: "Asha Rao", email, phone, reward: "coupon" }),
     }),
   );
   expect(result).toBeInstanceOf(Response);

@@ -17,9 +17,9 @@ import routeConfig from "~/routes";
 import { recordJobRun, recordMatchedRoute, recordOutboxSend } from "~/utils/metrics.server";
 import { matchedRouteContext } from "~/utils/request-context";
 import { createMetrics, matchedRouteOf } from "../../server/metrics";
-import { createTestDatabase } from "../db";
-import { startFakeWhatsApp } from "../support/fake-whatsapp";
-import { fakeWhatsAppDispatcher, insertWhatsAppMessages } from "../support/outbox-fixtures";
+import { fakeWhatsAppDispatcher, insertWhatsAppMessages } from "../support/factories/outbox";
+import { startFakeWhatsApp } from "../support/fakes/whatsapp";
+import { createTestDatabase } from "../support/processes/test-database";
 
 const TOKEN = "metrics-test-token-0123456789";
 

@@ -25,8 +25,13 @@ import { refusalText } from "~/i18n/i18n.server";
 import { idempotencyKey } from "~/utils/codes.server";
 import { entityHistory } from "~/utils/entity-history.server";
 import { formatPaise } from "~/utils/money";
-import { createTestDatabase } from "../db";
-import { cartWith, newShopper, productBySlug, setStock } from "../factories";
+import {
+  cartWith,
+  newShopper,
+  productBySlug,
+  setStock,
+} from "../support/factories/carts-and-addresses";
+import { createTestDatabase } from "../support/processes/test-database";
 
 let handle: DatabaseHandle;
 let db: DatabaseHandle["db"];

@@ -9,8 +9,8 @@ import { useDatabaseHandle } from "~/db/db.server";
 import { backups } from "~/db/schema/operations";
 import { getLastBackup } from "~/features/overview/last-backup.server";
 import * as overviewRoute from "~/routes/dashboard/overview";
-import { createTestDatabase } from "../db";
-import { routeArgs, signedInStaff } from "../support/staff";
+import { routeArgs, signedInStaff } from "../support/factories/staff";
+import { createTestDatabase } from "../support/processes/test-database";
 
 let handle: DatabaseHandle;
 

@@ -4,33 +4,24 @@
  */
 import { sql } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { DatabaseHandle } from "~/db/client.server";
-import { useDatabaseHandle } from "~/db/db.server";
+import { describe, expect, it } from "vitest";
 import { orders } from "~/db/schema/shop";
-import { seedDatabase } from "~/db/seed.server";
 import { serializeCartCookie } from "~/features/cart/cart.server";
 import { action as checkoutAction, loader as checkoutLoader } from "~/routes/checkout";
 import { action as paymentAction, loader as paymentLoader } from "~/routes/payment";
 import { action as webhookAction } from "~/routes/razorpay-webhook";
 import { idempotencyKey } from "~/utils/codes.server";
-import { createTestDatabase } from "../db";
-import { cartWith, productBySlug, setStock, shipping } from "../factories";
+import {
+  cartWith,
+  productBySlug,
+  setStock,
+  shipping,
+} from "../support/factories/carts-and-addresses";
+import { noRazorpayForFile } from "../support/fakes/razorpay-settings";
+import { testDatabaseForFile } from "../support/processes/test-database";
 
-let handle: DatabaseHandle;
-
-beforeAll(async () => {
-  for (const key of ["RAZORPAY_KEY_ID", "RAZORPAY_KEY_SECRET", "RAZORPAY_WEBHOOK_SECRET"]) {
-    vi.stubEnv(key, undefined);
-  }
-  handle = await createTestDatabase();
-  await seedDatabase(handle.db);
-  useDatabaseHandle(handle);
-});
-afterAll(async () => {
-  vi.unstubAllEnvs();
-  await handle?.close();
-});
+noRazorpayForFile();
+const handle = testDatabaseForFile({ seeded: true });
 
 function args<T>(url: string, init: RequestInit = {}): T {
   return {

@@ -8,7 +8,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRazorpayOrder, PaymentProviderError } from "~/features/payments/razorpay.server";
 import type { RazorpayConfig } from "~/utils/env.server";
-import { type FakeRazorpay, startFakeRazorpay } from "../support/fake-razorpay";
+import { type FakeRazorpay, startFakeRazorpay } from "../support/fakes/razorpay";
 
 const keyId = "rzp_test_ApiClientKey01";
 const keySecret = "api_client_key_secret_0123";

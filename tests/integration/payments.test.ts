@@ -8,12 +8,10 @@
 import crypto from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
-import { useDatabaseHandle } from "~/db/db.server";
 import { auditLog } from "~/db/schema/audit";
 import { orders, paymentEvents } from "~/db/schema/shop";
-import { seedDatabase } from "~/db/seed.server";
 import { serializeCartCookie } from "~/features/cart/cart.server";
 import { placeOrder } from "~/features/orders/orders.server";
 import { action as checkoutAction } from "~/routes/checkout";
@@ -21,35 +19,28 @@ import { action as trackingAction, loader as trackingLoader } from "~/routes/ord
 import { action as paymentAction, loader as paymentLoader } from "~/routes/payment";
 import { action as webhookAction } from "~/routes/razorpay-webhook";
 import { idempotencyKey } from "~/utils/codes.server";
-import { createTestDatabase } from "../db";
-import { cartWith, productBySlug, setStock, shipping } from "../factories";
-import { type FakeRazorpay, startFakeRazorpay, webhookBody } from "../support/fake-razorpay";
+import {
+  cartWith,
+  productBySlug,
+  setStock,
+  shipping,
+} from "../support/factories/carts-and-addresses";
+import { webhookBody } from "../support/fakes/razorpay";
+import { fakeRazorpayForFile } from "../support/fakes/razorpay-settings";
+import { testDatabaseForFile } from "../support/processes/test-database";
 
 const keyId = "rzp_test_IntegrationKey01";
 const keySecret = "integration_key_secret_0123";
 const webhookSecret = "integration_webhook_secret_0123";
 
-let handle: DatabaseHandle;
-let db: DatabaseHandle["db"];
-let fake: FakeRazorpay;
-
-beforeAll(async () => {
-  fake = await startFakeRazorpay({ keyId, keySecret });
-  // Read once by env(), before any route runs in this file.
-  vi.stubEnv("RAZORPAY_KEY_ID", keyId);
-  vi.stubEnv("RAZORPAY_KEY_SECRET", keySecret);
-  vi.stubEnv("RAZORPAY_WEBHOOK_SECRET", webhookSecret);
-  vi.stubEnv("RAZORPAY_API_BASE", fake.base);
+const fake = fakeRazorpayForFile({ keyId, keySecret, webhookSecret });
+beforeAll(() => {
   vi.stubEnv("LOG_LEVEL", "silent");
-  handle = await createTestDatabase();
-  db = handle.db;
-  await seedDatabase(db);
-  useDatabaseHandle(handle);
 });
-afterAll(async () => {
-  vi.unstubAllEnvs();
-  await handle?.close();
-  await fake?.close();
+const handle = testDatabaseForFile({ seeded: true });
+let db: DatabaseHandle["db"];
+beforeAll(() => {
+  db = handle.db;
 });
 
 type Result = { data?: Record<string, unknown>; init?: ResponseInit | null } | Response;

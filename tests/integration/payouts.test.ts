@@ -28,9 +28,9 @@ import * as payoutsRoute from "~/routes/dashboard/payouts";
 import * as payoutsExport from "~/routes/dashboard/payouts-export";
 import * as pickupsRoute from "~/routes/dashboard/pickups";
 import { addDays, kolkataInstant, todayInKolkata } from "~/utils/dates";
-import { createTestDatabase } from "../db";
-import { exchangePickup } from "../support/payout-fixtures";
-import { routeAnswer, routeArgs, signedInStaff } from "../support/staff";
+import { exchangePickup } from "../support/factories/payouts";
+import { routeAnswer, routeArgs, signedInStaff } from "../support/factories/staff";
+import { createTestDatabase } from "../support/processes/test-database";
 
 type Args = Parameters<typeof payoutsRoute.action>[0];
 type LoaderArgs = Parameters<typeof payoutsRoute.loader>[0];

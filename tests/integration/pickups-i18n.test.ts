@@ -18,8 +18,9 @@ import * as trackingRoute from "~/routes/pickup-tracking";
 import { idempotencyKey } from "~/utils/codes.server";
 import { addDays, todayInKolkata } from "~/utils/dates";
 import { resetRateLimits } from "~/utils/rate-limit.server";
-import { createTestDatabase, queryRows } from "../db";
-import { routeAnswer, routeArgs, signedInStaff } from "../support/staff";
+import { pickupBookingForm } from "../support/factories/pickup-bookings";
+import { routeAnswer, routeArgs, signedInStaff } from "../support/factories/staff";
+import { createTestDatabase, queryRows } from "../support/processes/test-database";
 
 let handle: DatabaseHandle;
 let db: DatabaseHandle["db"];
@@ -71,20 +72,11 @@ async function rowCounts() {
 let phoneCounter = 0;
 function goodForm(overrides: Record<string, string> = {}): Record<string, string> {
   phoneCounter += 1;
-  return {
-    name: "Ravi Kumar",
+  return pickupBookingForm({
     email: `ravi${phoneCounter}@example.com`,
     phone: `98450${String(10000 + phoneCounter).slice(-5)}`,
-    addressLine1: "4 Residency Road",
-    addressLine2: "Flat 2B",
-    city: "Bengaluru",
-    pinCode: "560025",
-    pickupDate: addDays(todayInKolkata(new Date()), 2),
-    pickupTime: "11:00",
-    reward: "plants",
-    idempotencyKey: idempotencyKey(),
     ...overrides,
-  };
+  });
 }
 
 describe("the booking form in Hindi and Kannada", () => {

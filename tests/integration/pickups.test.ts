@@ -20,8 +20,9 @@ import { action as trackingAction } from "~/routes/pickup-tracking";
 import { describeAuditDetails } from "~/utils/audit-log.server";
 import { idempotencyKey } from "~/utils/codes.server";
 import { Refusal } from "~/utils/refusal";
-import { createTestDatabase, queryRows } from "../db";
-import { routeArgs } from "../support/staff";
+import { pickupInput } from "../support/factories/pickup-bookings";
+import { routeArgs } from "../support/factories/staff";
+import { createTestDatabase, queryRows } from "../support/processes/test-database";
 
 let handle: DatabaseHandle;
 let db: DatabaseHandle["db"];
@@ -48,23 +49,7 @@ afterAll(async () => {
   await handle?.close();
 });
 
-function booking(overrides: Partial<PickupInput> = {}): PickupInput {
-  return {
-    name: "Ravi Kumar",
-    email: "ravi@example.com",
-    phone: "+919845012345",
-    addressLine1: "4 Residency Road",
-    addressLine2: "Flat 2B",
-    city: "Bengaluru",
-    pinCode: "560025",
-    pickupDate: "2026-11-23",
-    pickupTime: "11:00",
-    reward: "plants",
-    idempotencyKey: idempotencyKey(),
-    items: [],
-    ...overrides,
-  };
-}
+const booking = pickupInput;
 
 describe("bookPickup", () => {
   it("refuses a load worth more than ₹10,00,000 (rates go up to ₹10,000/kg) and writes nothing", async () => {

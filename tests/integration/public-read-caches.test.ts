@@ -26,8 +26,8 @@ import { placeOrder } from "~/features/orders/orders.server";
 import { listRateCategories } from "~/features/rates/rates.server";
 import { updateMaterialRate } from "~/features/rates/rates-admin.server";
 import { idempotencyKey } from "~/utils/codes.server";
-import { testDatabaseForFile } from "../db";
-import { cartWith, newShopper, productBySlug } from "../factories";
+import { cartWith, newShopper, productBySlug } from "../support/factories/carts-and-addresses";
+import { testDatabaseForFile } from "../support/processes/test-database";
 
 const handle = testDatabaseForFile();
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);

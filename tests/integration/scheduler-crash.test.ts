@@ -1,6 +1,6 @@
 /**
  * A server killed with SIGKILL in the middle of a scheduled run (docs/operations.md "Scheduler
- * and housekeeping"): the scheduler runs in a child process (tests/support/scheduler-process.ts)
+ * and housekeeping"): the scheduler runs in a child process (tests/support/processes/scheduler.ts)
  * that does the 'expire-payments' work and is killed before it records the window done. The
  * restarted server (this process, on the same data directory or PostgreSQL database) takes the
  * window over once the lease has run out, and the stock comes back exactly once.
@@ -20,8 +20,13 @@ import { placeOrder } from "~/features/orders/orders.server";
 import { expireStalePayments } from "~/features/payments/payment-expiry.server";
 import { idempotencyKey } from "~/utils/codes.server";
 import { projectRoot } from "~/utils/project-root.server";
-import { createScratchDatabase } from "../db";
-import { cartWith, productBySlug, setStock, shipping } from "../factories";
+import {
+  cartWith,
+  productBySlug,
+  setStock,
+  shipping,
+} from "../support/factories/carts-and-addresses";
+import { createScratchDatabase } from "../support/processes/test-database";
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 
@@ -36,7 +41,7 @@ async function until(condition: () => Promise<boolean> | boolean, what: string, 
 function spawnScheduler(database: Record<string, string>) {
   const child: ChildProcess = spawn(
     process.execPath,
-    ["--import", "tsx", path.join("tests", "support", "scheduler-process.ts")],
+    ["--import", "tsx", path.join("tests", "support", "processes", "scheduler.ts")],
     {
       cwd: projectRoot(),
       env: { ...process.env, ...database, SCHEDULER_ID: "victim", LOG_LEVEL: "silent" },

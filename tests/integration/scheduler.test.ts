@@ -15,7 +15,7 @@ import {
   pruneScheduledRuns,
   type ScheduledJob,
 } from "~/features/operations/scheduler.server";
-import { createTestDatabase } from "../db";
+import { createTestDatabase } from "../support/processes/test-database";
 
 let handle: DatabaseHandle;
 let db: DatabaseHandle["db"];

@@ -22,8 +22,8 @@ import { action as logoutAction } from "~/routes/dashboard/logout";
 import { action as staffAction } from "~/routes/dashboard/staff";
 import { resetRateLimits } from "~/utils/rate-limit.server";
 import { englishText } from "~/utils/refusal";
-import { testDatabaseForFile } from "../db";
-import { routeAnswer, routeArgs, signedInStaff, TEST_PASSWORD } from "../support/staff";
+import { routeAnswer, routeArgs, signedInStaff, TEST_PASSWORD } from "../support/factories/staff";
+import { testDatabaseForFile } from "../support/processes/test-database";
 
 const handle = testDatabaseForFile();
 beforeEach(() => resetRateLimits());

@@ -31,8 +31,8 @@ import {
 } from "~/features/staff/setup.server";
 import { exchangeDefaults } from "~/utils/env.server";
 import { consumeRateLimit, RateLimitedError, resetRateLimits } from "~/utils/rate-limit.server";
-import { queryRows, testDatabaseForFile } from "../db";
-import { weighedPickup } from "../support/weigh-sheet-fixtures";
+import { weighedPickup } from "../support/factories/weighed-pickups";
+import { queryRows, testDatabaseForFile } from "../support/processes/test-database";
 
 const handle = testDatabaseForFile();
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);

@@ -4,32 +4,23 @@
  * language: the real route actions on the test database, no mocks.
  */
 import { RouterContextProvider } from "react-router";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { DatabaseHandle } from "~/db/client.server";
-import { useDatabaseHandle } from "~/db/db.server";
-import { seedDatabase } from "~/db/seed.server";
+import { describe, expect, it } from "vitest";
 import { getCart, readCartId, serializeCartCookie } from "~/features/cart/cart.server";
 import { action as cartAction } from "~/routes/cart";
 import { action as checkoutAction } from "~/routes/checkout";
 import { action as trackingAction } from "~/routes/order-tracking";
 import { idempotencyKey } from "~/utils/codes.server";
-import { createTestDatabase } from "../db";
-import { cartWith, productBySlug, setStock, shipping } from "../factories";
+import {
+  cartWith,
+  productBySlug,
+  setStock,
+  shipping,
+} from "../support/factories/carts-and-addresses";
+import { noRazorpayForFile } from "../support/fakes/razorpay-settings";
+import { testDatabaseForFile } from "../support/processes/test-database";
 
-let handle: DatabaseHandle;
-
-beforeAll(async () => {
-  for (const key of ["RAZORPAY_KEY_ID", "RAZORPAY_KEY_SECRET", "RAZORPAY_WEBHOOK_SECRET"]) {
-    vi.stubEnv(key, undefined);
-  }
-  handle = await createTestDatabase();
-  await seedDatabase(handle.db);
-  useDatabaseHandle(handle);
-});
-afterAll(async () => {
-  vi.unstubAllEnvs();
-  await handle?.close();
-});
+noRazorpayForFile();
+const handle = testDatabaseForFile({ seeded: true });
 
 function args<T>(url: string, init: RequestInit = {}, params: Record<string, string> = {}): T {
   return {

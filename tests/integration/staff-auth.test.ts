@@ -12,8 +12,13 @@ import { resetStaffPassword, setStaffDisabled } from "~/features/staff/staff-adm
 import { action as loginAction } from "~/routes/dashboard/login";
 import { resetRateLimits } from "~/utils/rate-limit.server";
 import { englishText } from "~/utils/refusal";
-import { testDatabaseForFile } from "../db";
-import { cookieHeaderFrom, routeArgs, signedInStaff, TEST_PASSWORD } from "../support/staff";
+import {
+  cookieHeaderFrom,
+  routeArgs,
+  signedInStaff,
+  TEST_PASSWORD,
+} from "../support/factories/staff";
+import { testDatabaseForFile } from "../support/processes/test-database";
 
 const handle = testDatabaseForFile();
 beforeEach(() => resetRateLimits());

@@ -18,10 +18,10 @@ import { saveWeighSheet, type WeighSheetInput } from "~/features/exchange/weigh-
 import { weighSheetsOf } from "~/features/exchange/weigh-sheet-view.server";
 import type { StaffUser } from "~/features/staff/auth.server";
 import * as routePickup from "~/routes/dashboard/route-pickup";
-import { createTestDatabase } from "../db";
-import { pickupAddress } from "../factories";
-import { exchangeRefusal, fieldText } from "../support/exchange-refusal";
-import { routeArgs, signedInStaff } from "../support/staff";
+import { pickupAddress } from "../support/factories/carts-and-addresses";
+import { exchangeRefusal, fieldText } from "../support/factories/exchange-refusal";
+import { routeArgs, signedInStaff } from "../support/factories/staff";
+import { createTestDatabase } from "../support/processes/test-database";
 
 let handle: DatabaseHandle;
 let db: DatabaseHandle["db"];

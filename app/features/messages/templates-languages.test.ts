@@ -9,7 +9,11 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { type MessageParamsByTemplate, messageTemplates } from "~/db/outbox.server";
 import { intlLocales, localePath } from "~/i18n/languages";
-import { referenceOf, sampleParams, testSite } from "../../../tests/support/message-fixtures";
+import {
+  referenceOf,
+  sampleParams,
+  testSite,
+} from "../../../tests/support/factories/message-params";
 import { isWhatsAppTemplate, renderEmail, renderWhatsApp, whatsappTemplates } from "./templates";
 
 const customerTemplates = messageTemplates.filter(

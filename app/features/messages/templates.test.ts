@@ -2,7 +2,11 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { type MessageParamsByTemplate, messageTemplates } from "~/db/outbox.server";
-import { referenceOf, sampleParams, testSite } from "../../../tests/support/message-fixtures";
+import {
+  referenceOf,
+  sampleParams,
+  testSite,
+} from "../../../tests/support/factories/message-params";
 import { PermanentSendError } from "./channel";
 import {
   isWhatsAppTemplate,

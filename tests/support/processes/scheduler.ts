@@ -1,6 +1,6 @@
 /**
  * One scheduler in its own process, for the crash test (tests/integration/scheduler-crash.test.ts):
- * `node --import tsx tests/support/scheduler-process.ts`. It runs the real 'expire-payments'
+ * `node --import tsx tests/support/processes/scheduler.ts`. It runs the real 'expire-payments'
  * job (PAYMENT_PENDING_MINUTES 30) with a 2 s lease, but after the job's work it prints
  * `{"expired":N}` and hangs before the scheduler can mark the window done, so the test can
  * kill it there with SIGKILL.

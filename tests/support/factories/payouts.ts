@@ -16,7 +16,7 @@ import {
 } from "~/db/schema/exchange";
 import { type PickupStatus, pickups, type rewardPreferences } from "~/db/schema/pickups";
 import { scrapMaterials } from "~/db/schema/rates";
-import { pickupAddress } from "../factories";
+import { pickupAddress } from "./carts-and-addresses";
 
 let counter = 0;
 

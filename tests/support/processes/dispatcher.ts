@@ -1,6 +1,6 @@
 /**
  * One outbox dispatcher in its own process, for the crash and two-server tests
- * (tests/integration/messages-crash.test.ts): `tsx tests/support/dispatcher-process.ts`.
+ * (tests/integration/messages-crash.test.ts): `tsx tests/support/processes/dispatcher.ts`.
  * It sends WhatsApp messages through the real channel to WHATSAPP_API_BASE (the fake), with
  * the row's id as the first body parameter so the fake can count deliveries per message.
  *

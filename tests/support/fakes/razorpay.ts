@@ -2,7 +2,8 @@
  * A fake Razorpay API on 127.0.0.1 for integration and browser tests (docs/payments.md): the
  * orders API faked at the network edge. The server under test reaches it through
  * RAZORPAY_API_BASE with its real HTTP client, so the real HTTP calls, Basic auth and JSON are
- * exercised. Plain erasable TypeScript, so `node` loads it from tests/support/*.mjs too.
+ * exercised. Plain erasable TypeScript, so `node` loads it from
+ * tests/support/browser/web-server.mjs too.
  *
  * - POST /v1/orders (Basic auth key id : key secret) creates an order; GET /v1/orders/:id reads it.
  * - POST /_test/pay {order_id} plays the shopper paying in Razorpay's window: it records a

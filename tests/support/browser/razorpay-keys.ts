@@ -1,7 +1,8 @@
 /**
  * Test keys of the browser tests' Razorpay (online payment): the web server gets them through
- * playwright.config.ts, and tests/support/e2e-web-server.mjs starts the fake Razorpay API
- * (fake-razorpay.ts) on E2E_RAZORPAY_PORT with the same keys. Nothing here is a real secret.
+ * playwright.config.ts, and tests/support/browser/web-server.mjs starts the fake Razorpay API
+ * (tests/support/fakes/razorpay.ts) on E2E_RAZORPAY_PORT with the same keys. Nothing here is a
+ * real secret.
  */
 export const E2E_RAZORPAY = {
   keyId: "rzp_test_E2eBrowserKey01",

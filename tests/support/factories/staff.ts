@@ -1,6 +1,7 @@
 /**
  * Staff accounts and signed-in requests for dashboard tests: accounts are made with the real
- * `createStaffAccount` and sessions with the real login, so tests see real cookies.
+ * `createStaffAccount` and sessions with the real login, so tests see real cookies. And the
+ * calls of a route's loader or action with those requests, with what they answered.
  */
 import { RouterContextProvider } from "react-router";
 import type { Database } from "~/db/client.server";
@@ -88,4 +89,28 @@ export async function routeAnswer<T>(
     return { status: wrapped.init?.status ?? 200, body: wrapped.data, location: null };
   }
   return { status: 200, body: result as T, location: null };
+}
+
+/** Calls a loader or action with `routeArgs(url, options)`; what it returned or threw. */
+export async function callRoute(
+  handler: (args: never) => Promise<unknown>,
+  url: string,
+  options: Parameters<typeof routeArgs>[1] = {},
+): Promise<unknown> {
+  try {
+    return await handler(routeArgs<never>(url, options));
+  } catch (thrown) {
+    return thrown;
+  }
+}
+
+/** The HTTP status of what a loader or action returned or threw: 200 for plain data. */
+export function statusOf(result: unknown): number {
+  if (result instanceof Response) return result.status;
+  return (result as { init?: ResponseInit | null } | null)?.init?.status ?? 200;
+}
+
+/** The field errors of a refused form: `data({ errors }, …)`'s errors. */
+export function errorsOf(result: unknown): Record<string, string> {
+  return (result as { data: { errors: Record<string, string> } }).data.errors;
 }

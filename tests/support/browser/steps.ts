@@ -12,7 +12,7 @@ import {
   type Locator,
   type Page,
 } from "@playwright/test";
-import { E2E_STAFF_PASSWORD } from "./e2e-staff";
+import { E2E_STAFF_PASSWORD } from "./staff-accounts";
 
 /** The phone-sized viewport of the browser tests, in CSS pixels. */
 export const PHONE_VIEWPORT = { width: 360, height: 740 };
@@ -207,8 +207,8 @@ export async function bookPickup(page: Page, booking: PickupBooking): Promise<st
 
 /**
  * Opens `path` of the dashboard while logged out, is sent to the login page, logs in as
- * `account` (a staff account of tests/support/e2e-staff.ts) and waits for 'Log out', that is
- * for the dashboard page the login returns to.
+ * `account` (a staff account of tests/support/browser/staff-accounts.ts) and waits for 'Log out',
+ * that is for the dashboard page the login returns to.
  */
 export async function logInAsStaff(
   page: Page,

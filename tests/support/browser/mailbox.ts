@@ -1,11 +1,11 @@
 /**
  * The browser tests' mailbox (docs/messages.md "E-mail"): the web server sends e-mail through
- * SMTP_URL to a real SMTP server on 127.0.0.1 (tests/support/smtp-test-server.ts), started by
- * tests/support/e2e-web-server.mjs next to the app; a small HTTP endpoint on loopback lets a
+ * SMTP_URL to a real SMTP server on 127.0.0.1 (tests/support/fakes/smtp-server.ts), started by
+ * tests/support/browser/web-server.mjs next to the app; a small HTTP endpoint on loopback lets a
  * spec read what arrived. Nothing here is a real account.
  */
 import http from "node:http";
-import { startSmtpTestServer } from "./smtp-test-server.ts";
+import { startSmtpTestServer } from "../fakes/smtp-server.ts";
 
 /** What a spec reads of one received e-mail. */
 export interface MailboxMessage {

@@ -2,11 +2,11 @@
  * The browser tests' `test` and `expect`: Playwright's, with these fixtures added.
  *
  * - `staffPage`: the test's `page`, logged in as the staff-role account E2E_STAFF
- *   (tests/support/e2e-staff.ts) through the login form, starting at `dashboardPath`.
+ *   (tests/support/browser/staff-accounts.ts) through the login form, starting at `dashboardPath`.
  * - `dashboardPath`: the dashboard page a staff fixture asks for while logged out, so that the
  *   login returns there; "/dashboard" unless a describe block sets it with `test.use`.
  * - `dataDir`: a new empty directory for the DATA_DIR of a server the test starts itself
- *   (tests/support/server-process.ts); removed after the test, passed or failed.
+ *   (tests/support/processes/server.ts); removed after the test, passed or failed.
  * - `extraHTTPHeaders` gains an `X-Forwarded-For` of the test's own (198.18.0.0/15, from its
  *   id), so each test is its own client for the per-address limits on bookings and orders
  *   (docs/operations.md "Anti-automation"; the server trusts the loopback proxy in tests).
@@ -17,8 +17,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { test as base, type Page } from "@playwright/test";
-import { E2E_STAFF } from "./e2e-staff";
-import { logInAsStaff } from "./e2e-steps";
+import { E2E_STAFF } from "./staff-accounts";
+import { logInAsStaff } from "./steps";
 
 export { expect } from "@playwright/test";
 

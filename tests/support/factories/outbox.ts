@@ -11,7 +11,7 @@ import { createDispatcher, type DispatcherOptions } from "~/features/messages/di
 import { createEmailChannel } from "~/features/messages/email-channel";
 import { renderForChannel } from "~/features/messages/templates";
 import { createWhatsAppChannel } from "~/features/messages/whatsapp-channel";
-import type { FakeWhatsApp } from "./fake-whatsapp";
+import type { FakeWhatsApp } from "../fakes/whatsapp";
 
 let batch = 0;
 

@@ -3,7 +3,7 @@
 // already exists (a reused PostgreSQL database) is fine.
 import { spawnSync } from "node:child_process";
 
-const password = "e2e quiet passphrase 2026"; // = E2E_STAFF_PASSWORD in e2e-staff.ts
+const password = "e2e quiet passphrase 2026"; // = E2E_STAFF_PASSWORD in staff-accounts.ts
 const accounts = [
   ["admin@e2e.test", "Asha Admin", "admin"],
   ["staff@e2e.test", "Ravi Staff", "staff"],
@@ -21,9 +21,9 @@ for (const [email, name, role] of accounts) {
 }
 
 // --- Online payment: the fake Razorpay API that RAZORPAY_API_BASE points at, with
-// the keys playwright.config.ts gave the server (tests/support/e2e-razorpay.ts). ---
+// the keys playwright.config.ts gave the server (tests/support/browser/razorpay-keys.ts). ---
 if (process.env.E2E_RAZORPAY_PORT) {
-  const { startFakeRazorpay } = await import("./fake-razorpay.ts");
+  const { startFakeRazorpay } = await import("../fakes/razorpay.ts");
   await startFakeRazorpay({
     keyId: process.env.RAZORPAY_KEY_ID ?? "",
     keySecret: process.env.RAZORPAY_KEY_SECRET ?? "",
@@ -33,11 +33,11 @@ if (process.env.E2E_RAZORPAY_PORT) {
 // --- end of online payment block ---
 
 // --- E-mail: the SMTP server SMTP_URL points at, and the mailbox the specs read
-// (tests/support/e2e-mailbox.ts). ---
+// (tests/support/browser/mailbox.ts). ---
 if (process.env.E2E_SMTP_PORT) {
-  const { startE2EMailbox } = await import("./e2e-mailbox.ts");
+  const { startE2EMailbox } = await import("./mailbox.ts");
   await startE2EMailbox(Number(process.env.E2E_SMTP_PORT), Number(process.env.E2E_MAILBOX_PORT));
 }
 // --- end of e-mail block ---
 
-await import("../../server.js");
+await import("../../../server.js");

@@ -7,7 +7,8 @@ import fs from "node:fs";
 import { afterAll, beforeAll, inject } from "vitest";
 import { type DatabaseHandle, openDatabase } from "~/db/client.server";
 import { useDatabaseHandle } from "~/db/db.server";
-import { createScratchDatabase } from "./support/scratch-database";
+import { seedDatabase } from "~/db/seed.server";
+import { createScratchDatabase } from "./scratch-database";
 
 export { createScratchDatabase };
 
@@ -56,9 +57,11 @@ export async function queryRows<T>(
 /**
  * One fresh database for the calling test file: created before its first test, made the
  * app's database (`getDb()` answers it), closed after its last. Read `handle.db` inside tests
- * and hooks, not at module level (it exists only once `beforeAll` has run).
+ * and hooks, not at module level (it exists only once `beforeAll` has run); a `beforeAll`
+ * registered after this call sees it. `{ seeded: true }` fills it with the shop's seed
+ * (catalogue, rates, settings) first.
  */
-export function testDatabaseForFile(): DatabaseHandle {
+export function testDatabaseForFile(options: { seeded?: boolean } = {}): DatabaseHandle {
   let current: DatabaseHandle | undefined;
   const opened = () => {
     if (!current) throw new Error("The test database is opened in beforeAll; use it inside tests.");
@@ -66,6 +69,7 @@ export function testDatabaseForFile(): DatabaseHandle {
   };
   beforeAll(async () => {
     current = await createTestDatabase();
+    if (options.seeded) await seedDatabase(current.db);
     useDatabaseHandle(current);
   });
   afterAll(async () => {

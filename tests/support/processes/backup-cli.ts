@@ -8,7 +8,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 
-const root = path.resolve(import.meta.dirname, "..", "..");
+const root = path.resolve(import.meta.dirname, "..", "..", "..");
 const tsxCli = path.join(root, "node_modules", "tsx", "dist", "cli.mjs");
 
 export interface CliResult {
