@@ -25,7 +25,7 @@ import {
 } from "~/features/pickups/pickups.server";
 import { countAttempt } from "~/features/site/anti-automation.server";
 import { localisedPageMeta, pageMeta } from "~/features/site/meta";
-import { langOf, messagesFor, refusalText, t } from "~/i18n/i18n.server";
+import { langOf, messagesFor, refusalText } from "~/i18n/i18n.server";
 import { Trans, useLang, useT } from "~/i18n/i18n-react";
 import { localePath } from "~/i18n/languages";
 import { formatCalendarDate } from "~/utils/dates";

@@ -18,7 +18,6 @@ import { changePickupStatus, PickupAdminError } from "~/features/pickups/pickups
 import { refusalText } from "~/i18n/i18n.server";
 import { action as trackingAction } from "~/routes/pickup-tracking";
 import { describeAuditDetails } from "~/utils/audit-log.server";
-import { idempotencyKey } from "~/utils/codes.server";
 import { Refusal } from "~/utils/refusal";
 import { pickupInput } from "../support/factories/pickup-bookings";
 import { routeArgs } from "../support/factories/staff";

@@ -13,7 +13,7 @@ import {
   consumeRateLimit,
   RateLimitedError,
 } from "~/utils/rate-limit.server";
-import { Refusal, type RefusalStatus } from "~/utils/refusal";
+import { Refusal } from "~/utils/refusal";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { ABSOLUTE_TIMEOUT_SECONDS, authFor, type StaffUser } from "./auth.server";
 import { recordLoginEvent } from "./login-audit.server";
