@@ -14,9 +14,9 @@ import { type I18n, setupI18n } from "@lingui/core";
 import { compileMessage } from "@lingui/message-utils/compileMessage";
 import { pagePathOf } from "~/utils/data-request";
 import type { MessageRef } from "~/utils/refusal";
-import en from "./catalogues/en.json";
-import hi from "./catalogues/hi.json";
-import kn from "./catalogues/kn.json";
+import en from "./catalogues/en.json" with { type: "json" };
+import hi from "./catalogues/hi.json" with { type: "json" };
+import kn from "./catalogues/kn.json" with { type: "json" };
 import { isLang, LANGUAGE_COOKIE, type Lang, langFromPath } from "./languages";
 
 /** A catalogue as stored: id → ICU message. */

@@ -17,8 +17,7 @@
  * Server only (ADR 0006).
  */
 import { z } from "zod";
-import en from "~/i18n/catalogues/en.json";
-import type { MessageRef } from "./refusal";
+import { isMessageId, type MessageRef } from "./refusal";
 
 /** Message id of an unknown or missing `intent`: "Unknown action." */
 export const UNKNOWN_ACTION = "errors.pickup.unknownAction";
@@ -49,8 +48,6 @@ export interface IntentFormRefusal {
   ref: MessageRef;
 }
 
-const englishCatalogue: Readonly<Record<string, string>> = en;
-
 /**
  * Reads a posted form with its discriminated union `schema` (made with `{ error:
  * UNKNOWN_ACTION }` on the union). A refusal always answers 400 with the first issue's message
@@ -66,7 +63,7 @@ export function readIntentForm<S extends z.ZodType>(
   if (parsed.success) return { ok: true, data: parsed.data };
   const issue = parsed.error.issues[0];
   const id = issue?.message ?? UNKNOWN_ACTION;
-  if (!Object.hasOwn(englishCatalogue, id)) {
+  if (!isMessageId(id)) {
     return { ok: false, status: 400, ref: { id: PAGE_OUT_OF_DATE, values: {} } };
   }
   const params = issue?.code === "custom" ? issue.params : undefined;

@@ -12,7 +12,7 @@
  *
  * Browser-safe: no server code, no catalogue compiler.
  */
-import en from "~/i18n/catalogues/en.json";
+import en from "~/i18n/catalogues/en.json" with { type: "json" };
 
 /** Values of a message's placeholders: names → text or number (numbers as digits). */
 export type MessageValues = Readonly<Record<string, string | number>>;
@@ -75,6 +75,11 @@ export function isRefusal(error: unknown): error is Refusal {
 }
 
 const englishCatalogue: Readonly<Record<string, string>> = en;
+
+/** Whether `id` is a message id of the catalogues (the English one holds every id). */
+export function isMessageId(id: string): boolean {
+  return Object.hasOwn(englishCatalogue, id);
+}
 
 /**
  * The English catalogue's text of `id` with its `{placeholders}` filled: the Error's message of

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { IllegalStatusChangeError, statusWorkflow } from "./status-workflow";
+import { assertStatusChange, IllegalStatusChangeError } from "./status-change.server";
+import { statusWorkflow } from "./status-workflow";
 
 describe("statusWorkflow", () => {
   const lamp = statusWorkflow<"off" | "on" | "broken">(
@@ -11,13 +12,13 @@ describe("statusWorkflow", () => {
     expect(lamp.can("off", "on")).toBe(true);
     expect(lamp.can("broken", "on")).toBe(false);
     expect(lamp.can("on", "on")).toBe(false);
-    expect(() => lamp.assert("on", "broken")).not.toThrow();
+    expect(() => assertStatusChange(lamp, "on", "broken")).not.toThrow();
   });
 
   it("refuses the others with the record's name, the two statuses and a readable message", () => {
     let thrown: unknown;
     try {
-      lamp.assert("broken", "on");
+      assertStatusChange(lamp, "broken", "on");
     } catch (error) {
       thrown = error;
     }

@@ -12,7 +12,7 @@ import {
   MAX_LINE_QUANTITY,
   removeLine,
 } from "~/features/cart/cart.server";
-import { IllegalTransitionError } from "~/features/orders/order-status";
+import { IllegalTransitionError } from "~/features/orders/order-transition.server";
 import {
   type ChangedLine,
   cancelOrderByToken,

@@ -13,7 +13,7 @@ import { type Pickup, pickupItems, pickups } from "~/db/schema/pickups";
 import { scrapMaterials } from "~/db/schema/rates";
 import { staffUsers } from "~/db/schema/staff";
 import { pickupConfigFromEnv } from "~/features/pickups/pickup-config";
-import { assertPickupTransition } from "~/features/pickups/pickup-status";
+import { assertPickupTransition } from "~/features/pickups/pickup-transition.server";
 import { refusalText } from "~/i18n/i18n.server";
 import { type ExchangeSettings, env } from "~/utils/env.server";
 import { formatPaise } from "~/utils/money";

@@ -1,10 +1,10 @@
 /**
  * Order status workflow (docs/shop.md):
  * placed → confirmed → shipped → delivered, and cancelled from placed or confirmed.
- * Every status change goes through `assertOrderTransition`.
+ * Every status change goes through `assertOrderTransition` (order-transition.server.ts).
  */
 import type { OrderStatus } from "~/db/schema/shop";
-import { IllegalStatusChangeError, statusWorkflow } from "~/utils/status-workflow";
+import { statusWorkflow } from "~/utils/status-workflow";
 
 export const orderTransitions: Record<OrderStatus, readonly OrderStatus[]> = {
   placed: ["confirmed", "cancelled"],
@@ -26,17 +26,11 @@ export const orderStatusLabels: Record<OrderStatus, string> = {
   cancelled: "Cancelled",
 };
 
-const orderWorkflow = statusWorkflow(orderTransitions, "An order");
-
-/** Thrown for a status change the workflow does not allow ("An order that is X cannot become Y."). */
-export const IllegalTransitionError = IllegalStatusChangeError;
-export type IllegalTransitionError = IllegalStatusChangeError<OrderStatus>;
+/** The order workflow (browser-safe); refused changes: order-transition.server.ts. */
+export const orderWorkflow = statusWorkflow(orderTransitions, "An order");
 
 /** True when an order that is `from` may become `to`. */
 export const canTransitionOrder = orderWorkflow.can;
-
-/** @throws IllegalTransitionError when `from → to` is not in the workflow. */
-export const assertOrderTransition = orderWorkflow.assert;
 
 /** Shoppers may cancel themselves only while the order is placed (docs/shop.md). */
 export function shopperCanCancel(status: OrderStatus): boolean {

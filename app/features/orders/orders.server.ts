@@ -29,8 +29,9 @@ import {
   type UsableCoupon,
 } from "./coupons.server";
 import { enqueueOrderPlaced, enqueueOrderStatus } from "./order-messages.server";
-import { assertOrderTransition, shopperCanCancel } from "./order-status";
+import { shopperCanCancel } from "./order-status";
 import { orderHoldsStock, returnOrderStock } from "./order-stock.server";
+import { assertOrderTransition } from "./order-transition.server";
 
 /**
  * A line the shopper must look at again before ordering: `reason` is its message

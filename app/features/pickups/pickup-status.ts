@@ -4,10 +4,10 @@
  * customer objected); a disputed pickup is weighed again (a corrected sheet), closed as
  * collected, or cancelled. Cancelled / missed from requested or confirmed; a weighed pickup may
  * be cancelled when the customer keeps the scrap. A new sheet version keeps 'weighed' (no move).
- * Every status change goes through here.
+ * Every status change goes through `assertPickupTransition` (pickup-transition.server.ts).
  */
 import type { PickupStatus } from "~/db/schema/pickups";
-import { IllegalStatusChangeError, statusWorkflow } from "~/utils/status-workflow";
+import { statusWorkflow } from "~/utils/status-workflow";
 
 export const pickupTransitions: Record<PickupStatus, readonly PickupStatus[]> = {
   requested: ["confirmed", "weighed", "cancelled", "missed"],
@@ -32,11 +32,5 @@ export const pickupStatusLabels: Record<PickupStatus, string> = {
 /** Statuses that hold a place in their slot. */
 export const activePickupStatuses: readonly PickupStatus[] = ["requested", "confirmed"];
 
-const pickupWorkflow = statusWorkflow(pickupTransitions, "A pickup");
-
-/** Thrown for a status change the workflow does not allow ("A pickup that is X cannot become Y."). */
-export const IllegalPickupTransitionError = IllegalStatusChangeError;
-export type IllegalPickupTransitionError = IllegalStatusChangeError<PickupStatus>;
-
-/** @throws IllegalPickupTransitionError when `from → to` is not in the workflow. */
-export const assertPickupTransition = pickupWorkflow.assert;
+/** The pickup workflow (browser-safe); refused changes: pickup-transition.server.ts. */
+export const pickupWorkflow = statusWorkflow(pickupTransitions, "A pickup");

@@ -40,7 +40,7 @@ import {
   skipPickupReminders,
   skipWeighSheetReady,
 } from "./pickup-messages.server";
-import { assertPickupTransition, IllegalPickupTransitionError } from "./pickup-status";
+import { assertPickupTransition, IllegalPickupTransitionError } from "./pickup-transition.server";
 
 // ---------------------------------------------------------------------------------------------
 // List filters

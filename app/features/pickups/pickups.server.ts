@@ -24,7 +24,8 @@ import {
   enqueuePickupRescheduled,
 } from "./pickup-messages.server";
 import { bookableDates, type SlotProblem, slotChoiceProblem, slotHasStarted } from "./pickup-slots";
-import { activePickupStatuses, assertPickupTransition } from "./pickup-status";
+import { activePickupStatuses } from "./pickup-status";
+import { assertPickupTransition } from "./pickup-transition.server";
 
 /** The booking form's field a refusal stands next to; "form" is the form as a whole. */
 export type PickupField = "pickupDate" | "pickupTime" | "pinCode" | "items" | "form";

@@ -9,11 +9,8 @@ import {
   orderActionSchema,
   orderActionTargets,
 } from "~/features/orders/order-actions.schema";
-import {
-  IllegalTransitionError,
-  orderStatusLabels,
-  orderTransitions,
-} from "~/features/orders/order-status";
+import { orderStatusLabels, orderTransitions } from "~/features/orders/order-status";
+import { IllegalTransitionError } from "~/features/orders/order-transition.server";
 import { OrderRejectedError, transitionOrder } from "~/features/orders/orders.server";
 import { getOrderForStaff, markCashCollected } from "~/features/orders/orders-admin.server";
 import { paymentMethodLabels, paymentStatusLabels } from "~/features/payments/payment-status";
