@@ -112,6 +112,49 @@ async function lockMaterial(tx: Database, materialId: number) {
   return row;
 }
 
+type LockedMaterial = Awaited<ReturnType<typeof lockMaterial>>;
+
+/** The columns a staff edit of a material sets, as its audit row records them. */
+type MaterialColumns = Partial<
+  Pick<LockedMaterial, "ratePaisePerKg" | "active" | "nameHi" | "nameKn">
+>;
+
+/**
+ * One audited edit of a material in a transaction: reads it FOR UPDATE, asks `plan` what changes
+ * (null: nothing, and nothing is written), sets those columns, tells the other servers' caches
+ * and records the audit row `action` with the values before and after (docs/dashboard.md).
+ * @throws RateChangeError 404 unknown material.
+ */
+async function editMaterial(
+  db: Database,
+  actor: { email: string },
+  materialId: number,
+  plan: (
+    current: LockedMaterial,
+  ) => { action: string; before: MaterialColumns; after: MaterialColumns } | null,
+): Promise<{ name: string; changed: boolean }> {
+  return db.transaction(async (tx) => {
+    const current = await lockMaterial(tx, materialId);
+    const change = plan(current);
+    if (!change) return { name: current.name, changed: false };
+    await tx
+      .update(scrapMaterials)
+      .set({ ...change.after, updatedAt: new Date() })
+      .where(eq(scrapMaterials.id, materialId));
+    await notifyCacheChanged(tx, "rates");
+    await recordAudit(tx, {
+      actor,
+      action: change.action,
+      entity: "scrap_material",
+      entityId: materialId,
+      before: change.before,
+      after: change.after,
+      extra: { name: current.name },
+    });
+    return { name: current.name, changed: true };
+  });
+}
+
 /**
  * Sets a material's rate (paise per kg, already checked by `rateFormSchema`) and records
  * `rate.update` with the rate before (read FOR UPDATE) and after. Nothing is written when
@@ -119,31 +162,21 @@ async function lockMaterial(tx: Database, materialId: number) {
  * @returns the material's name and whether anything changed.
  * @throws RateChangeError 404 unknown material.
  */
-export async function updateMaterialRate(
+export function updateMaterialRate(
   db: Database,
   actor: { email: string },
   materialId: number,
   ratePaisePerKg: number,
 ): Promise<{ name: string; changed: boolean }> {
-  return db.transaction(async (tx) => {
-    const current = await lockMaterial(tx, materialId);
-    if (current.ratePaisePerKg === ratePaisePerKg) return { name: current.name, changed: false };
-    await tx
-      .update(scrapMaterials)
-      .set({ ratePaisePerKg, updatedAt: new Date() })
-      .where(eq(scrapMaterials.id, materialId));
-    await notifyCacheChanged(tx, "rates");
-    await recordAudit(tx, {
-      actor,
-      action: "rate.update",
-      entity: "scrap_material",
-      entityId: materialId,
-      before: { ratePaisePerKg: current.ratePaisePerKg },
-      after: { ratePaisePerKg },
-      extra: { name: current.name },
-    });
-    return { name: current.name, changed: true };
-  });
+  return editMaterial(db, actor, materialId, (current) =>
+    current.ratePaisePerKg === ratePaisePerKg
+      ? null
+      : {
+          action: "rate.update",
+          before: { ratePaisePerKg: current.ratePaisePerKg },
+          after: { ratePaisePerKg },
+        },
+  );
 }
 
 /**
@@ -153,31 +186,21 @@ export async function updateMaterialRate(
  * @returns the material's name and whether anything changed.
  * @throws RateChangeError 404 unknown material.
  */
-export async function setMaterialActive(
+export function setMaterialActive(
   db: Database,
   actor: { email: string },
   materialId: number,
   active: boolean,
 ): Promise<{ name: string; changed: boolean }> {
-  return db.transaction(async (tx) => {
-    const current = await lockMaterial(tx, materialId);
-    if (current.active === active) return { name: current.name, changed: false };
-    await tx
-      .update(scrapMaterials)
-      .set({ active, updatedAt: new Date() })
-      .where(eq(scrapMaterials.id, materialId));
-    await notifyCacheChanged(tx, "rates");
-    await recordAudit(tx, {
-      actor,
-      action: active ? "rate.restore" : "rate.retire",
-      entity: "scrap_material",
-      entityId: materialId,
-      before: { active: current.active },
-      after: { active },
-      extra: { name: current.name },
-    });
-    return { name: current.name, changed: true };
-  });
+  return editMaterial(db, actor, materialId, (current) =>
+    current.active === active
+      ? null
+      : {
+          action: active ? "rate.restore" : "rate.retire",
+          before: { active: current.active },
+          after: { active },
+        },
+  );
 }
 
 /** A material's names in Hindi and Kannada ('' for "show the English"). */
@@ -193,31 +216,16 @@ export interface MaterialTranslations {
  * @returns the material's (English) name and whether anything changed.
  * @throws RateChangeError 404 unknown material.
  */
-export async function setMaterialNames(
+export function setMaterialNames(
   db: Database,
   actor: { email: string },
   materialId: number,
   names: MaterialTranslations,
 ): Promise<{ name: string; changed: boolean }> {
-  return db.transaction(async (tx) => {
-    const current = await lockMaterial(tx, materialId);
+  return editMaterial(db, actor, materialId, (current) => {
     const diff = changedFields(current, { nameHi: names.nameHi, nameKn: names.nameKn });
-    if (Object.keys(diff.after).length === 0) return { name: current.name, changed: false };
-    await tx
-      .update(scrapMaterials)
-      .set({ ...diff.after, updatedAt: new Date() })
-      .where(eq(scrapMaterials.id, materialId));
-    await notifyCacheChanged(tx, "rates");
-    await recordAudit(tx, {
-      actor,
-      action: "rate.rename",
-      entity: "scrap_material",
-      entityId: materialId,
-      before: diff.before,
-      after: diff.after,
-      extra: { name: current.name },
-    });
-    return { name: current.name, changed: true };
+    if (Object.keys(diff.after).length === 0) return null;
+    return { action: "rate.rename", before: diff.before, after: diff.after };
   });
 }
 
