@@ -30,6 +30,22 @@ describe("isPersonalPath", () => {
     }
   });
 
+  it("matches them in every spelling the router accepts: case, percent-escapes, dot segments", () => {
+    for (const path of [
+      "/DASHBOARD/pickups",
+      "/%64ashboard/pickups",
+      "/Orders/tok123456789",
+      "/CART",
+      "/x/%2e%2e/orders/tok123456789",
+      "/plant/../checkout",
+      "//dashboard",
+      "/HI/Cart.data",
+      "/%2Fdashboard",
+    ]) {
+      expect(isPersonalPath(path), path).toBe(true);
+    }
+  });
+
   it("leaves public pages cacheable", () => {
     for (const path of [
       "/",

@@ -7,6 +7,7 @@
  * Public catalogue pages (/, /plant, /ratelist …) keep their own caching.
  */
 import type { RequestHandler } from "express";
+import { routedPath } from "./routed-path";
 
 /** The header value personal responses carry. */
 export const PERSONAL_CACHE_CONTROL = "private, no-store";
@@ -28,9 +29,11 @@ export const PERSONAL_PATH_PREFIXES = [
 
 /**
  * True when `pathname` (no query) is one of the personal pages, document or `.data`, in any
- * language (`/hi/cart`, `/kn/orders/…`), or the language switch (it sets a cookie).
+ * language (`/hi/cart`, `/kn/orders/…`), or the language switch (it sets a cookie); in any
+ * spelling the router accepts (case, percent-escapes, dot segments: `routedPath`).
  */
 export function isPersonalPath(pathname: string): boolean {
+  pathname = routedPath(pathname).toLowerCase();
   if (pathname.startsWith("/language/")) return true;
   const path = /^\/(hi|kn)\//.test(pathname) ? pathname.slice(3) : pathname;
   return PERSONAL_PATH_PREFIXES.some(

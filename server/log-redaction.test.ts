@@ -14,6 +14,14 @@ describe("redactedLogUrl", () => {
     expect(redactedLogUrl(`/kn/pickups/${token}/booked`)).toBe("/kn/pickups/AbCdEf…/booked");
   });
 
+  it("redacts the token in every spelling the router accepts", () => {
+    expect(redactedLogUrl(`/x/%2e%2e/orders/${token}`)).toBe("/orders/AbCdEf…");
+    expect(redactedLogUrl(`/Orders/${token}`)).toBe("/Orders/AbCdEf…");
+    expect(redactedLogUrl(`/%6Frders/${token}.data`)).toBe("/orders/AbCdEf….data");
+    expect(redactedLogUrl(`//HI/pickups/${token}`)).toBe("/HI/pickups/AbCdEf…");
+    expect(redactedLogUrl(`/orders/${token}%`)).not.toContain(token.slice(6, 20));
+  });
+
   it("drops the query and leaves other paths alone", () => {
     expect(redactedLogUrl("/dashboard/setup?token=secret")).toBe("/dashboard/setup");
     expect(redactedLogUrl("/dashboard/orders/123")).toBe("/dashboard/orders/123");

@@ -81,6 +81,11 @@ test("personal pages and their .data requests are private, no-store; the catalog
     "/checkout.data",
     "/payment",
     "/payment.data",
+    // Other spellings the router accepts (case, percent-escapes) are personal too.
+    "/DASHBOARD/orders",
+    "/%64ashboard/orders",
+    `/Orders/${token}`,
+    "/CART",
   ];
   for (const url of personal) {
     const response = await fetch(`${server.base}${url}`, { redirect: "manual" });
