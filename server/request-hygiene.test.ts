@@ -63,6 +63,21 @@ describe("request target and method", () => {
     expect(await raw("GET * HTTP/1.1")).toMatch(/^HTTP\/1\.1 400 /);
     expect(await raw("GET ftp://x/y HTTP/1.1")).toMatch(/^HTTP\/1\.1 400 /);
   });
+  it("answers 400 to a target with a fragment, which no browser sends", async () => {
+    expect(await raw("GET /plant?q=fern#cart=3 HTTP/1.1")).toMatch(/^HTTP\/1\.1 400 /);
+    expect(await raw("GET /plant#x HTTP/1.1")).toMatch(/^HTTP\/1\.1 400 /);
+    expect(await raw("GET /plant?q=fern HTTP/1.1")).toMatch(/^HTTP\/1\.1 200 /);
+  });
+  it("keeps personal pages private under another spelling of their path", async () => {
+    for (const path of [
+      "/DASHBOARD/pickups",
+      "/%64ashboard/pickups",
+      "/x/%2e%2e/orders/tok1234567",
+    ]) {
+      const answer = await raw(`GET ${path} HTTP/1.1`);
+      expect(answer, path).toMatch(/\r\ncache-control: private, no-store\r\n/i);
+    }
+  });
   it("answers 405 with Allow to TRACE (Node's parser itself refuses TRACK with 400)", async () => {
     const answer = await raw("TRACE / HTTP/1.1");
     expect(answer).toMatch(/^HTTP\/1\.1 405 /);

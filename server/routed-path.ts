@@ -24,7 +24,10 @@ export function routedPath(rawPath: string): string {
       }
     });
   }
-  const collapsed = `/${decoded.replace(/\\/g, "/").replace(/^\/+/, "").replace(/\/{2,}/g, "/")}`;
+  const collapsed = `/${decoded
+    .replace(/\\/g, "/")
+    .replace(/^\/+/, "")
+    .replace(/\/{2,}/g, "/")}`;
   const segments: string[] = [];
   for (const segment of collapsed.split("/").slice(1)) {
     if (segment === "..") segments.pop();

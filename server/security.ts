@@ -153,10 +153,17 @@ export function limitBodySize(maxBytes = MAX_BODY_BYTES): RequestHandler {
  * Rewrites an absolute-form request line (`GET http://host/path HTTP/1.1`, RFC 9112 §3.2.2,
  * sent by proxies and scanners) to its origin-form path, taking the host from it as the RFC
  * asks; React Router would otherwise build an invalid URL from it and answer 500. Any other
- * target that is not a path (`*`, a bare authority) gets 400. Runs first, before logging.
+ * target that is not a path (`*`, a bare authority) gets 400, and so does a target holding `#`:
+ * browsers never send a fragment, and the page store and React Router read the rest of such a
+ * target differently (`/plant?q=fern#cart=3` was stored under another visitor's key). Runs
+ * first, before logging.
  */
 export const normalizeRequestTarget: RequestHandler = (req, res, next) => {
   const target = req.url;
+  if (target.includes("#")) {
+    res.status(400).type("text/plain").send("Bad request target.");
+    return;
+  }
   if (target.startsWith("/")) return next();
   let url: URL | undefined;
   try {
