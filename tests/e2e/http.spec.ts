@@ -43,11 +43,10 @@ test("hashed assets are cached for a year and compressed", async ({ request }) =
   expect(response.headers()["content-encoding"]).toBe("gzip");
 });
 
-test("/healthz reports the database", async ({ request }) => {
+test("/healthz says ok without naming the database driver", async ({ request }) => {
   const response = await request.get("/healthz");
   expect(response.status()).toBe(200);
-  const driver = process.env.E2E_DATABASE_URL ? "postgres" : "pglite";
-  expect(await response.json()).toEqual({ status: "ok", database: driver });
+  expect(await response.json()).toEqual({ status: "ok" });
 });
 
 test("a POST from another site is refused with 403", async ({ request, baseURL }) => {
