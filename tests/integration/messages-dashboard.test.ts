@@ -547,6 +547,67 @@ describe("messages of a pickup and 'Send again'", () => {
   });
 });
 
+describe("'Send again' on a newsletter", () => {
+  it("is for admins, once per row: staff are refused, a second copy is refused", async () => {
+    const dedupeKey = `newsletter:resend-test:${Date.now()}`;
+    await enqueueMessage(handle.db, {
+      template: "newsletter",
+      to: { email: "reader@example.com" },
+      params: { subject: "Monsoon plants", text: "Plant now.", unsubscribePath: "/unsubscribe/x" },
+      language: "en",
+      dedupeKey,
+    });
+    const [row] = await handle.db.select().from(messages).where(eq(messages.dedupeKey, dedupeKey));
+    if (!row) throw new Error("no newsletter row");
+    await handle.db.update(messages).set({ status: "sent" }).where(eq(messages.id, row.id));
+    const resend = (cookie: string, id: number) =>
+      routeAnswer(() =>
+        messageResend.action(
+          routeArgs<Parameters<typeof messageResend.action>[0]>(
+            `http://localhost/dashboard/messages/${id}/resend`,
+            { cookie, form: { back: "/dashboard/messages" }, params: { id: String(id) } },
+          ),
+        ),
+      );
+    const copies = () =>
+      handle.db
+        .select()
+        .from(messages)
+        .where(like(messages.dedupeKey, `${dedupeKey}:resend:%`));
+
+    expect((await resend(staff.cookie, row.id)).location).toBe(
+      "/dashboard/messages?message=adminOnly",
+    );
+    expect(await copies()).toEqual([]);
+    expect((await resend(admin.cookie, row.id)).location).toBe(
+      "/dashboard/messages?message=resent",
+    );
+    const [copy] = await copies();
+    if (!copy) throw new Error("no copy");
+    await handle.db.update(messages).set({ status: "sent" }).where(eq(messages.id, copy.id));
+    // Neither the original nor the copy makes a second copy.
+    for (const id of [row.id, copy.id]) {
+      expect((await resend(admin.cookie, id)).location).toBe(
+        "/dashboard/messages?message=resentOnce",
+      );
+    }
+    expect(await copies()).toHaveLength(1);
+
+    // The Messages page offers 'Send again' on it to admins only.
+    const page = async (cookie: string) =>
+      routeAnswer(() =>
+        messagesRoute.loader(
+          routeArgs<Parameters<typeof messagesRoute.loader>[0]>(
+            "http://localhost/dashboard/messages?status=sent&template=newsletter",
+            { cookie },
+          ),
+        ),
+      );
+    expect(((await page(admin.cookie)).body as { isAdmin: boolean }).isAdmin).toBe(true);
+    expect(((await page(staff.cookie)).body as { isAdmin: boolean }).isAdmin).toBe(false);
+  });
+});
+
 describe("the Messages page and its CSV", () => {
   let pickup: { id: number; reference: string };
 

@@ -37,10 +37,22 @@ function timeOf(message: MessageView): string {
   return formatDateTimeIST(new Date(message.createdAt));
 }
 
-/** 'Send again' for one message; `back` is the page to return to. */
-export function SendAgainButton({ message, back }: { message: MessageView; back: string }) {
+/**
+ * 'Send again' for one message; `back` is the page to return to. A newsletter row shows it only
+ * to admins (`isAdmin`; the server refuses others as well, messages-admin.server.ts).
+ */
+export function SendAgainButton({
+  message,
+  back,
+  isAdmin = false,
+}: {
+  message: MessageView;
+  back: string;
+  isAdmin?: boolean;
+}) {
   const submitting = useNavigation().state === "submitting";
   if (!resendableStatuses.includes(message.status)) return null;
+  if (message.template === "newsletter" && !isAdmin) return null;
   // Skipped as too late: a copy would be too late as well (docs/messages.md "Too late").
   if (message.status === "skipped" && message.lastError === TOO_LATE) return null;
   return (
@@ -74,15 +86,20 @@ export function useBackPath(): string {
   return query ? `${location.pathname}?${query}` : location.pathname;
 }
 
-/** One message's table row; `withAbout` adds the pickup or order it belongs to (linked). */
+/**
+ * One message's table row; `withAbout` adds the pickup or order it belongs to (linked);
+ * `isAdmin` shows 'Send again' on newsletter rows too.
+ */
 export function MessageTableRow({
   message,
   back,
   withAbout = false,
+  isAdmin = false,
 }: {
   message: MessageView;
   back: string;
   withAbout?: boolean;
+  isAdmin?: boolean;
 }) {
   const about = messageEntityPath(message.entityType, message.entityId);
   const error = message.lastError ?? "";
@@ -107,7 +124,7 @@ export function MessageTableRow({
       <td className="num">{message.attempts}</td>
       <td>{error.length > ERROR_SHOWN ? `${error.slice(0, ERROR_SHOWN)}…` : error}</td>
       <td>
-        <SendAgainButton message={message} back={back} />
+        <SendAgainButton message={message} back={back} isAdmin={isAdmin} />
       </td>
     </tr>
   );

@@ -48,5 +48,7 @@ export const resendNotices = {
   pending: "That message is still waiting to be sent; it was not copied.",
   raced: "That message was just sent again by someone else.",
   tooLate: "That message is too late to send again: the moment it was for has passed.",
+  adminOnly: "Only an admin can send a newsletter again.",
+  resentOnce: "That newsletter was already sent again once; it was not copied.",
 } as const;
 export type ResendNotice = keyof typeof resendNotices;

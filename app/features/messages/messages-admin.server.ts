@@ -197,7 +197,13 @@ export function messageCsvRows(
 // Send again
 
 /** Why a 'Send again' was refused. */
-export type MessageResendReason = "unknown" | "pending" | "raced" | "tooLate";
+export type MessageResendReason =
+  | "unknown"
+  | "pending"
+  | "raced"
+  | "tooLate"
+  | "adminOnly"
+  | "resentOnce";
 
 /** The message id of each reason (`dashboard.messages.*`). */
 const resendRefusalIds: Record<MessageResendReason, string> = {
@@ -205,20 +211,30 @@ const resendRefusalIds: Record<MessageResendReason, string> = {
   pending: "dashboard.messages.stillPending",
   raced: "dashboard.messages.resendRaced",
   tooLate: "dashboard.messages.resendTooLate",
+  adminOnly: "dashboard.messages.resendAdminOnly",
+  resentOnce: "dashboard.messages.resendOnce",
 };
 
 /**
  * A refused 'Send again': a refusal (ADR 0024) with a `dashboard.messages.*` id; `reason` unknown
- * (404), pending (409: not sent yet), tooLate (409: past its `expires_at`) or raced (409: another
- * 'Send again' of it just took the same key).
+ * (404), pending (409: not sent yet), tooLate (409: past its `expires_at`), raced (409: another
+ * 'Send again' of it just took the same key), adminOnly (403: a newsletter, by staff who are not
+ * admins) or resentOnce (409: a newsletter already sent again once).
  */
 export class MessageResendError extends Refusal {
   override name = "MessageResendError";
-  declare readonly status: 404 | 409;
+  declare readonly status: 403 | 404 | 409;
   constructor(readonly reason: MessageResendReason) {
-    super(resendRefusalIds[reason], {}, { status: reason === "unknown" ? 404 : 409 });
+    const status = reason === "unknown" ? 404 : reason === "adminOnly" ? 403 : 409;
+    super(resendRefusalIds[reason], {}, { status });
   }
 }
+
+/**
+ * A newsletter goes to every subscriber: sending one again is for admins, and once per row (a
+ * second copy of a copy counts from the original), so a mistake cannot flood the list.
+ */
+const NEWSLETTER_RESENDS = 1;
 
 /** The dedupe key a copy of a message gets: `<original key>:resend:<n>` (n from 1). */
 export function resendKey(originalKey: string, n: number): string {
@@ -237,21 +253,26 @@ function escapeLike(text: string): string {
  * order (else on the message), in one transaction. The copy keeps the original's `expires_at`
  * (docs/messages.md "Too late"): a message that only made sense before a moment is never sent
  * after it, by the dispatcher or by staff.
+ * A newsletter row may be sent again only by an admin and only once (`NEWSLETTER_RESENDS`).
+ * @param actor who asks: `role` decides for newsletters.
  * @param now the request's time, compared with `expires_at`.
  * @returns the copy's id and dedupe key.
  * @throws MessageResendError 404 for an unknown message; 409 while it is still pending, when its
  *   `expires_at` is at or before `now` (a reminder after the slot began), or when another 'Send
- *   again' of it just won the same key (nothing is written).
+ *   again' of it just won the same key; 403 for a newsletter asked by a non-admin, 409 for a
+ *   newsletter already sent again (nothing is written).
  */
 export async function resendMessage(
   db: Database,
-  actor: { email: string },
+  actor: { email: string; role?: string },
   messageId: number,
   now: Date,
 ): Promise<{ id: number; dedupeKey: string; entityType: string | null; entityId: string | null }> {
   return db.transaction(async (tx) => {
     const [original] = await tx.select().from(messages).where(eq(messages.id, messageId));
     if (!original) throw new MessageResendError("unknown");
+    const newsletter = original.template === "newsletter";
+    if (newsletter && actor.role !== "admin") throw new MessageResendError("adminOnly");
     if (original.status === "pending") throw new MessageResendError("pending");
     if (original.expiresAt && original.expiresAt.getTime() <= now.getTime()) {
       throw new MessageResendError("tooLate");
@@ -266,7 +287,9 @@ export async function resendMessage(
           like(messages.dedupeKey, `${escapeLike(base)}:resend:%`),
         ),
       );
-    const dedupeKey = resendKey(base, Number(copies?.count ?? 0) + 1);
+    const made = Number(copies?.count ?? 0);
+    if (newsletter && made >= NEWSLETTER_RESENDS) throw new MessageResendError("resentOnce");
+    const dedupeKey = resendKey(base, made + 1);
     const entity =
       original.entityType && original.entityId
         ? { type: original.entityType as "pickup", id: original.entityId }

@@ -18,7 +18,7 @@ import type { Route } from "./+types/messages";
  * status, channel, template and recipient or reference; keyset pages of 50, newest first.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireStaff(request);
+  const user = await requireStaff(request);
   const db = await getDb();
   return listPageData(
     request,
@@ -27,7 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       schema: messageFiltersSchema,
       read: (filters, after) => listMessages(db, filters, after),
     },
-    { templates: [...messageTemplates] },
+    { templates: [...messageTemplates], isAdmin: user.role === "admin" },
   );
 }
 
@@ -88,7 +88,13 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
         ]}
       >
         {rows.map((row) => (
-          <MessageTableRow key={row.id} message={row} back={back} withAbout />
+          <MessageTableRow
+            key={row.id}
+            message={row}
+            back={back}
+            withAbout
+            isAdmin={loaderData.isAdmin}
+          />
         ))}
       </ListResults>
     </>
