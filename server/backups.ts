@@ -6,7 +6,11 @@
  * The nightly backup is a scheduler job (`nightlyBackupJob` in app/features/backups).
  */
 import type { DatabaseHandle } from "~/db/client.server";
-import { takeServerBackup } from "~/features/backups/backup.server";
+import {
+  backupsDir,
+  removeLeftoverPartials,
+  takeServerBackup,
+} from "~/features/backups/backup.server";
 import { startControlSocket } from "~/features/backups/control-socket.server";
 import type { Env } from "~/utils/env.server";
 import type { logger } from "~/utils/logger.server";
@@ -20,6 +24,9 @@ export async function startBackupControl(
   config: Env,
   log: ReturnType<typeof logger>,
 ): Promise<() => Promise<void>> {
+  // A backup killed while writing left its temporary file: nothing else would ever remove it.
+  const leftovers = removeLeftoverPartials(backupsDir(config.dataDir));
+  if (leftovers.length > 0) log.info({ files: leftovers }, "removed unfinished backup files");
   if (database.driver !== "pglite") return async () => {};
   const stop = await startControlSocket(config.dataDir, async (file) => {
     const result = await takeServerBackup(database, { kind: "manual", file });

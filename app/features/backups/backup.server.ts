@@ -75,6 +75,49 @@ function temporaryName(file: string): string {
   );
 }
 
+/** A temporary backup file: `.<name>.<pid>.<epoch ms>.partial` (see `temporaryName`). */
+const PARTIAL_FILE = /^\..+\.(\d+)\.(\d+)\.partial$/;
+
+/** A partial file older than this is a leftover even if its pid is in use again (ms, 1 day). */
+const PARTIAL_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+
+function processAlive(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * Removes the temporary files of backups that never finished in `dir` (a process killed while
+ * writing one, docs/operations.md "Backups and restore"): those whose writing process is gone,
+ * or that are older than a day. A backup being written by a live process is left alone.
+ * @param now epoch ms. @returns the names removed.
+ */
+export function removeLeftoverPartials(dir: string, now = Date.now()): string[] {
+  let names: string[];
+  try {
+    names = fs.readdirSync(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+    throw error;
+  }
+  const removed: string[] = [];
+  for (const name of names) {
+    const match = PARTIAL_FILE.exec(name);
+    if (!match) continue;
+    const pid = Number(match[1]);
+    const startedAt = Number(match[2]);
+    if (processAlive(pid) && now - startedAt < PARTIAL_MAX_AGE_MS) continue;
+    fs.rmSync(path.join(dir, name), { force: true });
+    removed.push(name);
+  }
+  return removed;
+}
+
 /** Fsyncs then renames `temporary` to `file`; removes `temporary` if that fails. */
 function commitFile(temporary: string, file: string): number {
   try {

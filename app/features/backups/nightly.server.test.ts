@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { removeLeftoverPartials } from "./backup.server";
 import { nightlyWindowOf, pruneNightlyBackups } from "./nightly.server";
 import { checkMigrations, knownMigrations, RestoreRefused, tarEntries } from "./restore.server";
 
@@ -30,6 +31,29 @@ describe("pruneNightlyBackups", () => {
       expect(pruneNightlyBackups(dir, 2)).toEqual(["nightly-2026-10-30.tar.gz"]);
       expect(fs.readdirSync(dir).sort()).toEqual(names.slice(1).sort());
       expect(pruneNightlyBackups(path.join(dir, "absent"), 2)).toEqual([]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("leftover backup files", () => {
+  it("removes unfinished backups of dead processes and old ones, never a live one's", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "partials-"));
+    try {
+      const now = Date.UTC(2026, 10, 26, 12, 0, 0);
+      // A pid that no process has: above the kernel's pid_max (4,194,304 at most on Linux).
+      const deadPid = 4_194_305;
+      const names = {
+        dead: `.nightly-2026-11-25.tar.gz.${deadPid}.${now - 60_000}.partial`,
+        live: `.manual-20261126-120000.tar.gz.${process.pid}.${now - 60_000}.partial`,
+        stale: `.nightly-2026-11-20.tar.gz.${process.pid}.${now - 2 * 86_400_000}.partial`,
+        backup: "nightly-2026-11-25.tar.gz",
+      };
+      for (const name of Object.values(names)) fs.writeFileSync(path.join(dir, name), "x");
+      expect(removeLeftoverPartials(dir, now).sort()).toEqual([names.dead, names.stale].sort());
+      expect(fs.readdirSync(dir).sort()).toEqual([names.live, names.backup].sort());
+      expect(removeLeftoverPartials(path.join(dir, "absent"), now)).toEqual([]);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

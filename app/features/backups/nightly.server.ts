@@ -6,6 +6,7 @@
  * This module gives the job to the scheduler (which runs each window once across servers,
  * restarts and clock jumps); it does not schedule anything itself.
  */
+
 import fs from "node:fs";
 import path from "node:path";
 import type { DatabaseHandle } from "~/db/client.server";
@@ -14,6 +15,7 @@ import {
   backupExtension,
   backupsDir,
   formatBytes,
+  removeLeftoverPartials,
   takeServerBackup,
 } from "./backup.server";
 
@@ -46,7 +48,8 @@ export function nightlyWindowOf(now: Date): string {
 
 /**
  * Deletes the oldest nightly backup files in `dir` beyond the newest `keep` (by the date in
- * the name). Other files (manual backups, anything else) are left alone.
+ * the name), and the leftovers of backups that never finished (`removeLeftoverPartials`). Other
+ * files (manual backups, anything else) are left alone.
  * @returns the names removed.
  */
 export function pruneNightlyBackups(dir: string, keep: number): string[] {
@@ -59,7 +62,7 @@ export function pruneNightlyBackups(dir: string, keep: number): string[] {
   }
   const doomed = names.sort().reverse().slice(keep);
   for (const name of doomed) fs.rmSync(path.join(dir, name), { force: true });
-  return doomed;
+  return [...doomed, ...removeLeftoverPartials(dir)];
 }
 
 export interface NightlyBackupDeps {
