@@ -105,6 +105,17 @@ describe.skipIf(embeddedOnly)("embedded database backups", () => {
     expect(restore.stderr).toBe("");
     expect(restore.code).toBe(0);
     expect(restore.stdout).toContain(`Restored ${goodBackup}`);
+    // Owner-only at once, before any server opens it (PGlite unpacks with 0666 files).
+    const readableByOthers: string[] = [];
+    const visit = (entry: string) => {
+      const stat = fs.lstatSync(entry);
+      if (stat.isSymbolicLink()) return;
+      if ((stat.mode & 0o077) !== 0) readableByOthers.push(entry);
+      if (stat.isDirectory())
+        for (const name of fs.readdirSync(entry)) visit(path.join(entry, name));
+    };
+    visit(path.join(restoredDir, "pgdata"));
+    expect(readableByOthers).toEqual([]);
 
     const restored = await openDatabase({ dataDir: restoredDir });
     try {

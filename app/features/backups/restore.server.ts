@@ -29,6 +29,7 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { readMigrationFiles } from "drizzle-orm/migrator";
 import pg from "pg";
 import { acquireDataDirLock, DataDirLockedError } from "~/db/data-dir-lock.server";
+import { restrictToOwner } from "~/db/data-dir-permissions.server";
 import { projectRoot } from "~/utils/project-root.server";
 import {
   type BackupDriver,
@@ -272,6 +273,9 @@ export async function restoreEmbedded(
     } finally {
       await client.close();
     }
+    // PGlite unpacks the archive with its own modes (0666 files): owner-only before it is the
+    // live database, not only at the server's next start (docs/operations.md).
+    restrictToOwner(loading);
     let previous: string | null = null;
     if (fs.existsSync(pgDataDir)) {
       previous = path.join(dataDir, `pgdata.before-restore-${when}`);
