@@ -10,8 +10,11 @@
  * - Embedded PGlite: `RateLimiterMemory` in this process (only one server can hold DATA_DIR);
  *   counters are lost on restart, like a cache.
  *
- * Keys are `<action>:<client key>` on both stores.
+ * Keys are `<action>:<client key>` on both stores. A client key that is an IPv6 address counts
+ * for its whole /64 (one household or phone gets a /64 and can use any address in it), an
+ * IPv4-mapped one (`::ffff:1.2.3.4`) as its IPv4 address (`clientKeyOf`).
  */
+import net from "node:net";
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
 import { postgresPoolOf } from "~/db/client.server";
 import { getDb } from "~/db/db.server";
@@ -39,6 +42,32 @@ export class RateLimitedError extends Error {
 }
 
 /**
+ * The key a client is counted under: an IPv6 address → its /64 (`2001:db8:1:2::/64`), an
+ * IPv4-mapped IPv6 address → the IPv4 address; anything else (IPv4, an e-mail) as it is.
+ */
+export function clientKeyOf(clientKey: string): string {
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(clientKey);
+  if (mapped?.[1]) return mapped[1];
+  if (net.isIPv6(clientKey)) return `${ipv6Prefix64(clientKey)}::/64`;
+  return clientKey;
+}
+
+/** The first four groups of an IPv6 address, written out (`2001:db8:0:1`). */
+function ipv6Prefix64(address: string): string {
+  const [head = "", tail = ""] = address.toLowerCase().split("::");
+  const headGroups = head ? head.split(":") : [];
+  const tailGroups = address.includes("::") && tail ? tail.split(":") : [];
+  // A dotted IPv4 ending (`::ffff:1.2.3.4`, `64:ff9b::1.2.3.4`) stands for two groups.
+  const width = (groups: string[]) => groups.length + (groups.some((g) => g.includes(".")) ? 1 : 0);
+  const missing = 8 - width(headGroups) - width(tailGroups);
+  const groups = [...headGroups, ...Array(Math.max(0, missing)).fill("0"), ...tailGroups];
+  return groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ""))
+    .join(":");
+}
+
+/**
  * Counts one attempt of `action` by `clientKey` against `points` per `durationSeconds`.
  * @throws RateLimitedError once the allowance is used up; a database error
  *   when the PostgreSQL store cannot be reached.
@@ -51,7 +80,7 @@ export async function consumeRateLimit(
 ): Promise<void> {
   const limiter = await limiterFor(action, points, durationSeconds);
   try {
-    await limiter.consume(clientKey);
+    await limiter.consume(clientKeyOf(clientKey));
   } catch (error) {
     if (error instanceof RateLimiterRes) {
       throw new RateLimitedError(Math.max(1, Math.ceil(error.msBeforeNext / 1000)));
@@ -101,7 +130,7 @@ export async function assertRateLimitNotReached(
   durationSeconds: number,
 ): Promise<void> {
   const limiter = await limiterFor(action, points, durationSeconds);
-  const state = await limiter.get(clientKey);
+  const state = await limiter.get(clientKeyOf(clientKey));
   if (state && state.consumedPoints >= points) {
     throw new RateLimitedError(Math.max(1, Math.ceil(state.msBeforeNext / 1000)));
   }

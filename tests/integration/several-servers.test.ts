@@ -157,6 +157,16 @@ describe("rate limits", () => {
     await consumeRateLimit("test-form", "10.0.0.2", 3, 60);
   });
 
+  it("count an IPv6 client's whole /64 as one client", async () => {
+    for (const suffix of ["1", "2", "abcd:1"]) {
+      await consumeRateLimit("test-form-v6", `2001:db8:5:6::${suffix}`, 3, 60);
+    }
+    await expect(
+      consumeRateLimit("test-form-v6", "2001:db8:5:6:ffff::9", 3, 60),
+    ).rejects.toBeInstanceOf(RateLimitedError);
+    await consumeRateLimit("test-form-v6", "2001:db8:5:7::1", 3, 60);
+  });
+
   it.runIf(onPostgres)("count in the rate_limits table, shared by every server", async () => {
     await consumeRateLimit("shared-form", "10.0.0.9", 2, 60);
     const rows = await queryRows<{ key: string; points: number; expire: string }>(
