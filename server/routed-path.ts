@@ -16,11 +16,11 @@ export function routedPath(rawPath: string): string {
   try {
     decoded = decodeURIComponent(rawPath);
   } catch {
-    decoded = rawPath.replace(/%[0-9a-f]{2}/gi, (escape) => {
+    decoded = rawPath.replace(/%[0-9a-f]{2}/gi, (sequence) => {
       try {
-        return decodeURIComponent(escape);
+        return decodeURIComponent(sequence);
       } catch {
-        return escape;
+        return sequence;
       }
     });
   }
