@@ -13,7 +13,7 @@
 import { type I18n, setupI18n } from "@lingui/core";
 import { compileMessage } from "@lingui/message-utils/compileMessage";
 import { pagePathOf } from "~/utils/data-request";
-import type { MessageRef } from "~/utils/refusal";
+import { type FormIssue, issueRef, type MessageRef } from "~/utils/refusal";
 import en from "./catalogues/en.json" with { type: "json" };
 import hi from "./catalogues/hi.json" with { type: "json" };
 import kn from "./catalogues/kn.json" with { type: "json" };
@@ -100,15 +100,6 @@ export function refusalText(lang: Lang, ref: MessageRef): string {
   return t(lang, ref.id, ref.values);
 }
 
-/** A zod issue as `fieldErrorTexts` reads it (zod 4's `$ZodIssue`, narrowed). */
-export interface FormIssue {
-  path: readonly PropertyKey[];
-  message: string;
-  maximum?: unknown;
-  minimum?: unknown;
-  params?: Record<string, unknown>;
-}
-
 /**
  * The first message per field of a zod error's issues, in `lang`, keyed by the top-level field
  * name (`form` for an issue about the whole form). Schemas write message ids as their messages
@@ -130,11 +121,7 @@ export function fieldErrorTexts(lang: Lang, issues: readonly FormIssue[]): Recor
 const INVALID_FIELD = "errors.form.invalid";
 
 function issueText(lang: Lang, issue: FormIssue): string {
-  if (!(issue.message in en)) return t(lang, INVALID_FIELD);
-  const values: Record<string, unknown> = { ...issue.params };
-  if (issue.maximum !== undefined) values.max ??= issue.maximum;
-  if (issue.minimum !== undefined) values.min ??= issue.minimum;
-  return t(lang, issue.message, values);
+  return refusalText(lang, issueRef(issue, INVALID_FIELD));
 }
 
 /**

@@ -17,7 +17,7 @@
  * Server only (ADR 0006).
  */
 import { z } from "zod";
-import { isMessageId, type MessageRef } from "./refusal";
+import { issueRef, type MessageRef } from "./refusal";
 
 /** Message id of an unknown or missing `intent`: "Unknown action." */
 export const UNKNOWN_ACTION = "errors.pickup.unknownAction";
@@ -62,16 +62,6 @@ export function readIntentForm<S extends z.ZodType>(
   const parsed = schema.safeParse(formStrings(form));
   if (parsed.success) return { ok: true, data: parsed.data };
   const issue = parsed.error.issues[0];
-  const id = issue?.message ?? UNKNOWN_ACTION;
-  if (!isMessageId(id)) {
-    return { ok: false, status: 400, ref: { id: PAGE_OUT_OF_DATE, values: {} } };
-  }
-  const params = issue?.code === "custom" ? issue.params : undefined;
-  const values = Object.fromEntries(
-    Object.entries(params ?? {}).filter(
-      (entry): entry is [string, string | number] =>
-        typeof entry[1] === "string" || typeof entry[1] === "number",
-    ),
-  );
-  return { ok: false, status: 400, ref: { id, values } };
+  const ref = issue ? issueRef(issue, PAGE_OUT_OF_DATE) : { id: UNKNOWN_ACTION, values: {} };
+  return { ok: false, status: 400, ref };
 }

@@ -76,6 +76,31 @@ export function isRefusal(error: unknown): error is Refusal {
 
 const englishCatalogue: Readonly<Record<string, string>> = en;
 
+/** A zod issue as `issueRef` reads it (zod 4's `$ZodIssue`, narrowed). */
+export interface FormIssue {
+  path: readonly PropertyKey[];
+  message: string;
+  maximum?: unknown;
+  minimum?: unknown;
+  params?: Record<string, unknown>;
+}
+
+/**
+ * A form issue's message (ADR 0024): its `message` as the id, its values the issue's `params`
+ * (text and numbers) and the `max` / `min` of a too-big / too-small issue; `fallbackId` when
+ * the message is not a catalogue id (zod's own, for a post no form of ours sends).
+ */
+export function issueRef(issue: FormIssue, fallbackId: string): MessageRef {
+  if (!isMessageId(issue.message)) return { id: fallbackId, values: {} };
+  const values: Record<string, string | number> = {};
+  for (const [name, value] of Object.entries(issue.params ?? {})) {
+    if (typeof value === "string" || typeof value === "number") values[name] = value;
+  }
+  if (issue.maximum !== undefined) values.max ??= Number(issue.maximum);
+  if (issue.minimum !== undefined) values.min ??= Number(issue.minimum);
+  return { id: issue.message, values };
+}
+
 /** Whether `id` is a message id of the catalogues (the English one holds every id). */
 export function isMessageId(id: string): boolean {
   return Object.hasOwn(englishCatalogue, id);
