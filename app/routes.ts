@@ -67,6 +67,7 @@ export default [
     route("pickups/:id", "routes/dashboard/pickup.tsx"),
     route("route/:id", "routes/dashboard/route-pickup.tsx"),
     route("pickups/:id/dispute", "routes/dashboard/pickup-dispute.ts"),
+    route("pickups/:id/approve", "routes/dashboard/pickup-approve.ts"),
     route("orders", "routes/dashboard/orders.tsx"),
     route("orders/export", "routes/dashboard/orders-export.ts"),
     route("orders/:id", "routes/dashboard/order.tsx"),

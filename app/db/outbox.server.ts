@@ -32,6 +32,7 @@ export const messageTemplates = [
   "staff_new_booking",
   "staff_new_order",
   "staff_new_dispute",
+  "staff_weigh_sheet_approval",
   "staff_daily_digest",
   "newsletter",
 ] as const;
@@ -96,6 +97,13 @@ export interface MessageParamsByTemplate {
   staff_new_booking: PickupMessageParams & { dashboardPath: string };
   staff_new_order: OrderMessageParams & { dashboardPath: string };
   staff_new_dispute: PickupMessageParams & { dashboardPath: string; reason: string };
+  /** A weigh sheet above WEIGH_SHEET_APPROVAL_ABOVE_PAISE waits for an admin (paise, grams). */
+  staff_weigh_sheet_approval: PickupMessageParams & {
+    dashboardPath: string;
+    version: number;
+    totalGrams: number;
+    rewardValuePaise: number;
+  };
   staff_daily_digest: {
     /** YYYY-MM-DD, Asia/Kolkata. */
     date: string;

@@ -17,7 +17,10 @@
  *   unset serves every PIN code). docs/pickups.md describes the rules they feed.
  * - Exchange (docs/exchange.md): PICKUP_CHARGE_BELOW_MINIMUM_PAISE (deducted from a weigh sheet
  *   under the 15 kg minimum, 0–100000 paise, default 0), COUPON_BONUS_PERCENT (added to a coupon
- *   or plant reward, 0–100, default 10), COUPON_VALID_DAYS (1–3650, default 180).
+ *   or plant reward, 0–100, default 10), COUPON_VALID_DAYS (1–3650, default 180),
+ *   WEIGH_SHEET_APPROVAL_ABOVE_PAISE (a weigh sheet whose reward value is above it waits for an
+ *   admin's approval before the customer can confirm it; 0–100000000 paise, default 1000000 =
+ *   ₹10,000).
  * - Messages (docs/messages.md): PUBLIC_URL (the site's address in links inside messages, default
  *   http://localhost:PORT), SMTP_URL (smtp:// or smtps://user:pass@host:port; unset skips
  *   e-mail), MAIL_FROM (default "Scrap & Sprout <no-reply@localhost>"), SHOP_ALERT_EMAIL (staff
@@ -59,6 +62,7 @@ export const exchangeDefaults = {
   pickupChargeBelowMinimumPaise: 0,
   couponBonusPercent: 10,
   couponValidDays: 180,
+  approvalAbovePaise: 1_000_000,
 } as const;
 
 /** Defaults of the operations settings, in the units of {@link Env.operations}. */
@@ -165,6 +169,11 @@ const schema = z.object({
   COUPON_VALID_DAYS: wholeNumber("COUPON_VALID_DAYS", 1, 3650).default(
     exchangeDefaults.couponValidDays,
   ),
+  WEIGH_SHEET_APPROVAL_ABOVE_PAISE: wholeNumber(
+    "WEIGH_SHEET_APPROVAL_ABOVE_PAISE",
+    0,
+    100_000_000,
+  ).default(exchangeDefaults.approvalAbovePaise),
   PUBLIC_URL: z
     .url({
       protocol: /^https?$/,
@@ -274,6 +283,8 @@ export interface ExchangeSettings {
   couponBonusPercent: number;
   /** Days a coupon stays valid after it is issued. */
   couponValidDays: number;
+  /** A weigh sheet whose reward value is above this waits for an admin's approval, paise. */
+  approvalAbovePaise: number;
 }
 
 /** Operations settings (see the module comment for ranges and defaults; docs/operations.md). */
@@ -385,6 +396,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     pickupChargeBelowMinimumPaise: env.PICKUP_CHARGE_BELOW_MINIMUM_PAISE,
     couponBonusPercent: env.COUPON_BONUS_PERCENT,
     couponValidDays: env.COUPON_VALID_DAYS,
+    approvalAbovePaise: env.WEIGH_SHEET_APPROVAL_ABOVE_PAISE,
   };
   const operations: OperationsSettings = {
     backupKeep: env.BACKUP_KEEP,

@@ -278,6 +278,7 @@ describe("the tracking page's actions in Hindi", () => {
       pickupChargeBelowMinimumPaise: 0,
       couponBonusPercent: 10,
       couponValidDays: 180,
+      approvalAbovePaise: 100_000_000,
     };
     for (const expectedVersion of [0, 1]) {
       await saveWeighSheet(

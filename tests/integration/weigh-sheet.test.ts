@@ -35,7 +35,12 @@ let brass: { id: number; rate: number };
 let copper: { id: number; rate: number };
 let plant: { id: number; price: number; name: string };
 
-const settings = { pickupChargeBelowMinimumPaise: 0, couponBonusPercent: 10, couponValidDays: 180 };
+const settings = {
+  pickupChargeBelowMinimumPaise: 0,
+  couponBonusPercent: 10,
+  couponValidDays: 180,
+  approvalAbovePaise: 100_000_000,
+};
 const options = () => ({ settings, minimumKg: 15, now: new Date() });
 
 beforeAll(async () => {

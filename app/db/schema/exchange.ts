@@ -6,6 +6,7 @@
  */
 import { sql } from "drizzle-orm";
 import {
+  boolean,
   check,
   index,
   integer,
@@ -71,6 +72,13 @@ export const weighSheets = pgTable(
     disputeReason: text("dispute_reason"),
     /** Staff's note when they closed a dispute or corrected the sheet. */
     resolutionNote: text("resolution_note"),
+    /**
+     * Worth more than WEIGH_SHEET_APPROVAL_ABOVE_PAISE when saved: an admin approves it before
+     * the customer can confirm it (docs/exchange.md "Approval of a large sheet").
+     */
+    approvalRequired: boolean("approval_required").notNull().default(false),
+    approvedAt: timestamp("approved_at", { withTimezone: true }),
+    approvedByName: text("approved_by_name"),
   },
   (t) => [
     unique("weigh_sheets_pickup_version_unique").on(t.pickupId, t.version),
@@ -84,8 +92,13 @@ export const weighSheets = pgTable(
       "weigh_sheets_amounts_valid",
       sql`${t.version} >= 1 and ${t.totalGrams} >= 0 and ${t.subtotalPaise} >= 0 and ${t.pickupChargePaise} >= 0 and ${t.payoutPaise} >= 0 and ${t.rewardValuePaise} >= ${t.payoutPaise} and ${t.bonusPercent} between 0 and 100`,
     ),
+    check("weigh_sheets_approval_valid", sql`${t.approvedAt} is null or ${t.approvalRequired}`),
     // Disputes queue on the overview.
     index("weigh_sheets_status_idx").on(t.status, t.decidedAt),
+    // Sheets waiting for an admin's approval on the overview.
+    index("weigh_sheets_awaiting_approval_idx")
+      .on(t.createdAt)
+      .where(sql`${t.approvalRequired} and ${t.approvedAt} is null and ${t.status} = 'pending'`),
   ],
 );
 

@@ -60,7 +60,12 @@ export const pickups = pgTable(
     arrivedAt: timestamp("arrived_at", { withTimezone: true }),
     /** 4 digits shown to the customer from 'On my way'; the collector may type it to confirm. */
     handoverCode: text("handover_code"),
-    /** Wrong handover codes typed so far; at 5 the code is locked. */
+    /**
+     * The weigh sheet version the handover code confirms (0 = issued before any sheet; the
+     * first save binds it, every later save draws a new code); null while there is no code.
+     */
+    handoverCodeVersion: integer("handover_code_version"),
+    /** Wrong handover codes typed for this code; at 5 it is locked; a new sheet resets it. */
     handoverFailures: integer("handover_failures").notNull().default(0),
     /** When the customer (or the handover code) confirmed the weigh sheet. */
     collectedAt: timestamp("collected_at", { withTimezone: true }),

@@ -27,6 +27,7 @@ const messages: Record<string, string> = {
   stock:
     "A plant on the weigh sheet is out of stock now: save a corrected sheet with other plants.",
   stale: "This pickup is no longer disputed. Reload the page.",
+  admin: "This weigh sheet waits for an admin's approval: only an admin can accept it.",
 };
 
 /** URL keys by refusal id. */
@@ -34,6 +35,7 @@ const keysById: Record<string, string> = {
   [disputeRefusalIds.chooseOutcome]: "outcome",
   [disputeRefusalIds.noteLength]: "note",
   "errors.exchange.plantOutOfStock": "stock",
+  "dashboard.weighSheet.approveAdminOnly": "admin",
 };
 
 /** The URL key for a refusal, by its message id ("stale" for anything not listed). */

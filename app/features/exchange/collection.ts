@@ -1,14 +1,17 @@
 /**
  * Weighing limits shared by the weigh sheet form (browser, live total) and the server's checks
  * (docs/exchange.md "The weigh sheet"): weighed kg text to grams, the largest weight of a line
- * and the largest payout. Browser-safe.
+ * and the largest value of a sheet. Browser-safe.
  */
 import { GRAMS_PER_KG, type Parsed, parseKilograms } from "~/utils/units";
 
 /** Largest weight of one material on a weigh sheet, kg (docs/exchange.md "The weigh sheet"). */
 export const MAX_WEIGHED_KG = 2000;
-/** Largest payout of one pickup: ₹10,00,000 in paise. */
-export const MAX_PAYOUT_PAISE = 100_000_000;
+/**
+ * The one cap of a weigh sheet's value, paise (₹10,00,000): its subtotal and its reward value,
+ * the coupon or plant bonus included, are never above it (docs/exchange.md "The weigh sheet").
+ */
+export const MAX_SHEET_VALUE_PAISE = 100_000_000;
 
 /**
  * A weight typed on the weigh sheet to integer grams: 0 (nothing of it came) to

@@ -13,7 +13,7 @@
  */
 
 import crypto from "node:crypto";
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import { type AuditActor, recordAudit } from "~/db/audit.server";
 import { notifyCacheChanged, notifyIfStockCrossedZero } from "~/db/cache-invalidation.server";
 import type { Database } from "~/db/client.server";
@@ -27,6 +27,7 @@ import {
   weighSheets,
 } from "~/db/schema/exchange";
 import { type PickupStatus, pickups } from "~/db/schema/pickups";
+import type { StaffRole } from "~/db/schema/staff";
 import { enqueuePickupCancelled } from "~/features/pickups/pickup-messages.server";
 import { couponCode, isUnguessableToken } from "~/utils/codes.server";
 import type { ExchangeSettings } from "~/utils/env.server";
@@ -35,6 +36,7 @@ import { ExchangeError } from "./exchange-error";
 import {
   enqueueDisputeAlert,
   enqueuePickupCollected,
+  enqueueWeighSheetReady,
   skipAfterDecision,
 } from "./exchange-messages.server";
 import { HANDOVER_CODE_TRIES, handoverRefusalIds } from "./handover-code";
@@ -99,6 +101,19 @@ function assertPending(pickup: Pickup, sheet: WeighSheet) {
   if (pickup.status !== "weighed") {
     throw new ExchangeError("errors.exchange.cannotDecide", 409);
   }
+}
+
+/** Whether the sheet still waits for an admin's approval (docs/exchange.md). */
+export function awaitsApproval(sheet: Pick<WeighSheet, "approvalRequired" | "approvedAt">) {
+  return sheet.approvalRequired && sheet.approvedAt === null;
+}
+
+/**
+ * @throws ExchangeError 409 `errors.exchange.awaitingApproval` while the sheet waits for an
+ *   admin's approval: nobody can confirm it yet (a dispute is still possible).
+ */
+function assertApproved(sheet: WeighSheet) {
+  if (awaitsApproval(sheet)) throw new ExchangeError("errors.exchange.awaitingApproval", 409);
 }
 
 /** Inserts the coupon with a fresh code (a new code on the rare collision). */
@@ -297,7 +312,8 @@ async function confirmSheet(
  * A replay (double click, second tab, a concurrent confirmation) of the version already
  * confirmed is idempotent: it issues nothing and returns the reward issued the first time.
  * @throws ExchangeError 404 unknown token or version; 409 an older version (REPLACED_VERSION),
- *   a disputed or closed sheet, a pickup no longer weighed, a plant out of stock.
+ *   a disputed or closed sheet, a pickup no longer weighed, a sheet waiting for an admin's
+ *   approval, a plant out of stock.
  */
 export async function confirmWeighSheetByToken(
   db: Database,
@@ -311,6 +327,7 @@ export async function confirmWeighSheetByToken(
     const sheet = await sheetAtVersion(tx, pickup.id, version);
     if (sheet.status === "confirmed") return issuedRewardFor(tx, pickup, sheet);
     assertPending(pickup, sheet);
+    assertApproved(sheet);
     return confirmSheet(tx, pickup, sheet, "tracking page", "visitor", now, settings);
   });
 }
@@ -379,8 +396,12 @@ type HandoverOutcome = { ok: true; reward: IssuedReward } | { ok: false; failure
  * (doorActionProblem), then the code: the right one confirms `version` exactly as the customer
  * would (confirmed via 'handover code'); a wrong one is counted (the count is committed although
  * the confirmation is refused) and after HANDOVER_CODE_TRIES wrong codes the code is locked.
+ * The code belongs to one sheet version (`pickups.handover_code_version`, bound when the sheet
+ * is saved; a later version draws a new code), so a code read out for one version never
+ * confirms another.
  * @throws ExchangeError 422 malformed or wrong code (field `code`); 429 locked; 403 someone
- *   else's pickup; 409 no code yet, a closed pickup, an older version, a decided sheet.
+ *   else's pickup; 409 no code yet, a closed pickup, an older version, a decided sheet, a sheet
+ *   waiting for an admin's approval, a code bound to another version.
  */
 export async function confirmWithHandoverCode(
   db: Database,
@@ -404,6 +425,10 @@ export async function confirmWithHandoverCode(
     if (pickup.handoverFailures >= HANDOVER_CODE_TRIES) throw handoverLocked();
     const sheet = await sheetAtVersion(tx, pickup.id, version);
     assertPending(pickup, sheet);
+    assertApproved(sheet);
+    if (pickup.handoverCodeVersion !== sheet.version) {
+      throw new ExchangeError(handoverRefusalIds.otherSheet, 409);
+    }
     if (!sameCode(typed, pickup.handoverCode)) {
       return { ok: false, failures: await countWrongCode(tx, pickup, actor, now) };
     }
@@ -467,15 +492,16 @@ export interface CloseDisputeInput {
  * collected, the reward issued as on a confirmation); 'cancelled' ends the exchange without a
  * reward (sheet → closed, pickup → cancelled). The note is the sheet's resolution note and is in
  * the audit row. Correcting the sheet instead is a new version saved with the weigh-sheet form.
+ * Accepting a sheet that waits for an admin's approval approves it too, so only an admin may.
  * @returns the reward issued, or null for 'cancelled'.
- * @throws ExchangeError 422 note (field `note`); 404 unknown pickup; 409 not disputed (any
- *   more), a plant out of stock.
+ * @throws ExchangeError 422 note (field `note`); 404 unknown pickup; 403 accepting an unapproved
+ *   sheet without being an admin; 409 not disputed (any more), a plant out of stock.
  */
 export async function closeDispute(
   db: Database,
   pickupId: number,
   input: CloseDisputeInput,
-  actor: { email: string; name: string },
+  actor: { email: string; name: string; role: StaffRole },
   now: Date,
   settings: ExchangeSettings,
 ): Promise<IssuedReward | null> {
@@ -488,6 +514,14 @@ export async function closeDispute(
     }
     const who = { email: actor.email };
     if (input.outcome === "collected") {
+      if (awaitsApproval(sheet)) {
+        // Accepting a sheet that waits for approval is the approval: an admin's alone.
+        if (actor.role !== "admin") throw new ExchangeError(APPROVE_ADMIN_ONLY, 403);
+        await tx
+          .update(weighSheets)
+          .set({ approvedAt: now, approvedByName: actor.name })
+          .where(eq(weighSheets.id, sheet.id));
+      }
       return confirmSheet(tx, pickup, sheet, "staff", who, now, settings, note);
     }
     await recordDecision(tx, pickup, sheet, now, {
@@ -500,6 +534,88 @@ export async function closeDispute(
     await enqueuePickupCancelled(tx, pickup.id);
     return null;
   });
+}
+
+/** The refusal id of approving (or accepting) an unapproved sheet without being an admin. */
+export const APPROVE_ADMIN_ONLY = "dashboard.weighSheet.approveAdminOnly";
+
+/**
+ * An admin approves weigh sheet `version` of pickup `pickupId`, which waits for approval because
+ * its reward value is above WEIGH_SHEET_APPROVAL_ABOVE_PAISE (docs/exchange.md "Approval of a
+ * large sheet"): `approved_at` and `approved_by_name` are set, one audit row
+ * 'weigh_sheet.approved', and the customer's 'weigh_sheet_ready' message is enqueued; from then
+ * on the customer (or the handover code) can confirm it. Approving an approved version again
+ * writes nothing.
+ * @throws ExchangeError 403 not an admin; 404 unknown pickup or version; 409 an older version
+ *   (REPLACED_VERSION), a sheet that needs no approval or is no longer pending.
+ */
+export async function approveWeighSheet(
+  db: Database,
+  pickupId: number,
+  version: number,
+  actor: { email: string; name: string; role: StaffRole },
+  now: Date,
+): Promise<void> {
+  if (actor.role !== "admin") throw new ExchangeError(APPROVE_ADMIN_ONLY, 403);
+  await db.transaction(async (tx) => {
+    const pickup = await lockPickup(tx, { id: pickupId });
+    const sheet = await sheetAtVersion(tx, pickup.id, version);
+    if (!sheet.approvalRequired) throw new ExchangeError("dashboard.weighSheet.noApproval", 409);
+    if (sheet.approvedAt !== null) return;
+    assertPending(pickup, sheet);
+    await tx
+      .update(weighSheets)
+      .set({ approvedAt: now, approvedByName: actor.name })
+      .where(eq(weighSheets.id, sheet.id));
+    await recordAudit(tx, {
+      actor: { email: actor.email },
+      action: "weigh_sheet.approved",
+      entity: "pickup",
+      entityId: pickup.id,
+      before: { approvedAt: null },
+      after: { approvedAt: now.toISOString(), approvedBy: actor.name },
+      extra: { version: sheet.version, rewardValuePaise: sheet.rewardValuePaise },
+    });
+    await enqueueWeighSheetReady(tx, pickup.id, sheet, now);
+  });
+}
+
+/** One sheet waiting for an admin's approval in the overview's queue; `savedAt` an instant. */
+export interface ApprovalRow {
+  pickupId: number;
+  reference: string;
+  name: string;
+  version: number;
+  rewardValuePaise: number;
+  savedAt: Date;
+}
+
+/**
+ * Weigh sheets waiting for an admin's approval (pending, above the threshold when saved, not
+ * approved), the oldest first, at most DISPUTES_SHOWN; read through the partial index
+ * `weigh_sheets_awaiting_approval_idx`.
+ */
+export async function listAwaitingApproval(db: Database): Promise<ApprovalRow[]> {
+  return db
+    .select({
+      pickupId: pickups.id,
+      reference: pickups.reference,
+      name: pickups.name,
+      version: weighSheets.version,
+      rewardValuePaise: weighSheets.rewardValuePaise,
+      savedAt: weighSheets.createdAt,
+    })
+    .from(weighSheets)
+    .innerJoin(pickups, eq(pickups.id, weighSheets.pickupId))
+    .where(
+      and(
+        eq(weighSheets.approvalRequired, true),
+        isNull(weighSheets.approvedAt),
+        eq(weighSheets.status, "pending"),
+      ),
+    )
+    .orderBy(asc(weighSheets.createdAt), asc(weighSheets.id))
+    .limit(DISPUTES_SHOWN);
 }
 
 /** One disputed pickup in the overview's queue; `disputedAt` is an instant. */

@@ -91,6 +91,30 @@ export async function enqueueWeighSheetReady(
 }
 
 /**
+ * Weigh sheet `version` was saved but waits for an admin's approval (docs/exchange.md "Approval
+ * of a large sheet"): the pickup's reminders and an earlier version's 'weigh_sheet_ready' are
+ * skipped as on any save, this version's 'weigh_sheet_ready' waits for the approval
+ * (`enqueueWeighSheetReady` then), and staff get 'staff_weigh_sheet_approval' (one per version;
+ * nothing when SHOP_ALERT_EMAIL is unset).
+ */
+export async function holdWeighSheetReady(
+  tx: Database,
+  pickupId: number,
+  sheet: { version: number; totalGrams: number; rewardValuePaise: number },
+) {
+  const pickup = await pickupRow(tx, pickupId);
+  await skipPickupReminders(tx, pickupId, REMINDERS_WEIGHED);
+  await skipWeighSheetReady(tx, pickupId, WEIGH_SHEET_REPLACED);
+  await toStaff(tx, pickup, "staff_weigh_sheet_approval", `staff-approval:${sheet.version}`, {
+    ...pickupMessageParams(pickup),
+    dashboardPath: `/dashboard/pickups/${pickup.id}`,
+    version: sheet.version,
+    totalGrams: sheet.totalGrams,
+    rewardValuePaise: sheet.rewardValuePaise,
+  });
+}
+
+/**
  * The customer or staff decided the weigh sheet (`decision`: confirmed, disputed, closed): its
  * 'weigh_sheet_ready' not sent yet and any reminder still pending are skipped as too late.
  */

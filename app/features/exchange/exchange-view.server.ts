@@ -12,7 +12,7 @@ import type { Lang } from "~/i18n/languages";
 import { formatDateTimeIST, formatDayIST } from "~/utils/dates";
 import { formatPaise } from "~/utils/money";
 import { gramsToKgText } from "~/utils/units";
-import { rewardRecordsOf } from "./confirmation.server";
+import { awaitsApproval, rewardRecordsOf } from "./confirmation.server";
 import { HANDOVER_CODE_TRIES } from "./handover-code";
 import { weighSheetsOf } from "./weigh-sheet-view.server";
 
@@ -52,6 +52,8 @@ function presentSheet(sheet: Sheet, lang: Lang) {
   return {
     version: sheet.version,
     status: sheet.status,
+    /** Pending but waiting for an admin's approval: nobody can confirm it yet. */
+    awaitingApproval: sheet.status === "pending" && awaitsApproval(sheet),
     statusLabel: sheetStatusLabels[sheet.status],
     savedAt: formatDateTimeIST(sheet.createdAt, lang),
     totalKg: gramsToKgText(sheet.totalGrams),
@@ -106,28 +108,41 @@ function presentReward(pickup: ExchangePickup, sheet: Sheet | undefined, now: Da
 }
 
 /**
+ * The sheet version the handover code confirms, as the code's line shows it (weight, and the
+ * reward's value as ₹ text); null before any sheet, or when the code belongs to another version.
+ */
+function codeSheet(pickup: ExchangePickup, current: Sheet | undefined) {
+  if (!current || pickup.handoverCodeVersion !== current.version) return null;
+  return { kg: gramsToKgText(current.totalGrams), value: formatPaise(current.rewardValuePaise) };
+}
+
+/**
  * The exchange part of the tracking page: visit times, the handover code (from 'On my way'
- * until the exchange ends, hidden once locked after HANDOVER_CODE_TRIES wrong tries), the
- * current sheet and whether the customer can decide on it, earlier versions, the reward (a
- * coupon says whether it has expired at instant `now`). Dates in Asia/Kolkata, in `lang`
- * (English by default).
+ * until the exchange ends, hidden once locked after HANDOVER_CODE_TRIES wrong tries and while
+ * the sheet waits for an admin's approval) with the weight and value of the sheet version it
+ * confirms (docs/exchange.md "The handover code"), the current sheet and whether the customer
+ * can decide on it, earlier versions, the reward (a coupon says whether it has expired at
+ * instant `now`). Dates in Asia/Kolkata, in `lang` (English by default).
  */
 export function presentExchange(pickup: ExchangePickup, now: Date, lang: Lang = "en") {
   const [current, ...earlier] = pickup.sheets;
+  const awaiting = current?.status === "pending" && awaitsApproval(current);
   const codeShown =
     pickup.onTheWayAt !== null &&
     pickup.handoverCode !== null &&
-    codeStatuses.includes(pickup.status);
+    codeStatuses.includes(pickup.status) &&
+    !awaiting;
   const locked = pickup.handoverFailures >= HANDOVER_CODE_TRIES;
   return {
     visit: {
       onTheWayAt: pickup.onTheWayAt ? formatDateTimeIST(pickup.onTheWayAt, lang) : null,
       arrivedAt: pickup.arrivedAt ? formatDateTimeIST(pickup.arrivedAt, lang) : null,
       handoverCode: codeShown && !locked ? pickup.handoverCode : null,
+      handoverFor: codeShown && !locked ? codeSheet(pickup, current) : null,
       handoverLocked: codeShown && locked,
     },
     sheet: current ? presentSheet(current, lang) : null,
-    canDecide: current?.status === "pending" && pickup.status === "weighed",
+    canDecide: current?.status === "pending" && pickup.status === "weighed" && !awaiting,
     earlierSheets: earlier.map((sheet) => presentSheet(sheet, lang)),
     reward: presentReward(pickup, current, now, lang),
   };

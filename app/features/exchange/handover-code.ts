@@ -25,6 +25,7 @@ export const handoverRefusalIds = {
   format: "dashboard.handover.codeFormat",
   locked: "dashboard.handover.locked",
   noCodeYet: "dashboard.handover.noCodeYet",
+  otherSheet: "dashboard.handover.otherSheet",
   wrongCodeOne: "dashboard.handover.wrongCodeOne",
   wrongCodeMany: "dashboard.handover.wrongCodeMany",
 } as const;
@@ -40,6 +41,9 @@ const fixedMessages: Record<string, string> = {
   "no-code": NO_HANDOVER_CODE_YET,
   format: HANDOVER_CODE_FORMAT,
   replaced: REPLACED_VERSION,
+  "other-sheet":
+    "This code belongs to another weigh sheet. Ask the customer for the code on their tracking page now.",
+  approval: "An admin approves this weigh sheet before it can be confirmed.",
   stock: "A plant on the weigh sheet is out of stock now: change the plants and save the sheet.",
   refused: "This weigh sheet can no longer be confirmed. Reload the page.",
 };
@@ -50,6 +54,8 @@ const keysById: Record<string, string> = {
   [handoverRefusalIds.noCodeYet]: "no-code",
   [handoverRefusalIds.format]: "format",
   "errors.exchange.replaced": "replaced",
+  [handoverRefusalIds.otherSheet]: "other-sheet",
+  "errors.exchange.awaitingApproval": "approval",
   "errors.exchange.plantOutOfStock": "stock",
 };
 

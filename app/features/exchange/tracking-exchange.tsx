@@ -38,11 +38,19 @@ export function VisitStatus({ visit }: { visit: Exchange["visit"] }) {
       </dl>
       {visit.handoverCode ? (
         <p className="handover-code">
-          <Trans
-            id="exchange.visit.handoverCode"
-            values={{ code: visit.handoverCode }}
-            components={{ 0: <strong /> }}
-          />
+          {visit.handoverFor ? (
+            <Trans
+              id="exchange.visit.handoverCodeFor"
+              values={{ code: visit.handoverCode, ...visit.handoverFor }}
+              components={{ 0: <strong /> }}
+            />
+          ) : (
+            <Trans
+              id="exchange.visit.handoverCode"
+              values={{ code: visit.handoverCode }}
+              components={{ 0: <strong /> }}
+            />
+          )}
         </p>
       ) : null}
       {visit.handoverLocked ? <p>{t("exchange.visit.locked")}</p> : null}
@@ -188,7 +196,11 @@ export function WeighSheetSection({
       <p>
         {t("exchange.sheet.saved", {
           savedAt: sheet.savedAt,
-          status: t(`exchange.sheetStatus.${sheet.status}`),
+          status: t(
+            sheet.awaitingApproval
+              ? "exchange.sheetStatus.awaitingApproval"
+              : `exchange.sheetStatus.${sheet.status}`,
+          ),
         })}
       </p>
       <SheetTable sheet={sheet} reward={reward} />
@@ -210,6 +222,7 @@ export function WeighSheetSection({
             : t("exchange.sheet.closed")}
         </p>
       ) : null}
+      {sheet.awaitingApproval ? <p role="status">{t("exchange.sheet.awaitingApproval")}</p> : null}
       {exchange.canDecide ? (
         <DecisionForms version={sheet.version} reasonError={reasonError} />
       ) : null}

@@ -13,6 +13,7 @@ import { handoverCode } from "~/utils/codes.server";
 import { type DoorActor, doorActionProblem } from "./collector-access";
 import { ExchangeError } from "./exchange-error";
 import { enqueueOnTheWay } from "./exchange-messages.server";
+import { latestSheetVersion } from "./weigh-sheet-view.server";
 
 /** A door actor as the audit log names them (the signed-in staff user satisfies it). */
 export type AuditedDoorActor = DoorActor & { email: string };
@@ -43,8 +44,9 @@ async function pickupAtTheDoor(tx: Database, pickupId: number, actor: DoorActor)
 
 /**
  * 'On my way': sets `on_the_way_at` to `now` and, the first time, a 4-digit handover code that
- * the customer's tracking page shows (codes.server.ts `handoverCode`). Tapping it again keeps
- * the code and moves the time. Audit row 'pickup.on_my_way' (before/after time; never the code).
+ * the customer's tracking page shows (codes.server.ts `handoverCode`), bound to the pickup's
+ * latest weigh sheet version (0 before any; saving a sheet binds or renews it, docs/exchange.md
+ * "The handover code"). Tapping it again keeps the code and moves the time. Audit row 'pickup.on_my_way' (before/after time; never the code).
  * @returns the time stored and the pickup's handover code.
  * @throws ExchangeError 404 / 403 / 409 as `pickupAtTheDoor` says.
  */
@@ -57,9 +59,13 @@ export async function markOnTheWay(
   return db.transaction(async (tx) => {
     const pickup = await pickupAtTheDoor(tx, pickupId, actor);
     const code = pickup.handoverCode ?? handoverCode();
+    const bound =
+      pickup.handoverCode === null
+        ? { handoverCodeVersion: await latestSheetVersion(tx, pickupId) }
+        : {};
     await tx
       .update(pickups)
-      .set({ onTheWayAt: now, handoverCode: code, updatedAt: now })
+      .set({ onTheWayAt: now, handoverCode: code, ...bound, updatedAt: now })
       .where(eq(pickups.id, pickupId));
     await recordAudit(tx, {
       actor: { email: actor.email },

@@ -19,6 +19,9 @@ export const weighSheetStatusLabels: Record<WeighSheetStatus, string> = {
   closed: "Dispute closed",
 };
 
+/** The status of a pending sheet above WEIGH_SHEET_APPROVAL_ABOVE_PAISE until an admin approves. */
+export const AWAITING_APPROVAL = "Waiting for an admin's approval";
+
 function SheetLines({ sheet }: { sheet: WeighSheetView }) {
   return (
     <TableScroll label={`Lines of version ${sheet.version}`}>
@@ -88,10 +91,16 @@ export function WeighSheetCard({
   return (
     <article className="weigh-sheet" aria-labelledby={`weigh-sheet-${sheet.id}`}>
       <Heading id={`weigh-sheet-${sheet.id}`}>
-        Weigh sheet version {sheet.version}: {weighSheetStatusLabels[sheet.status]}
+        Weigh sheet version {sheet.version}:{" "}
+        {sheet.status === "pending" && sheet.approvalRequired && !sheet.approvedAt
+          ? AWAITING_APPROVAL
+          : weighSheetStatusLabels[sheet.status]}
       </Heading>
       <p>
         Saved by {sheet.createdByName}, {formatDateTimeIST(sheet.createdAt)}
+        {sheet.approvedAt
+          ? `; approved by ${sheet.approvedByName ?? "an admin"} ${formatDateTimeIST(sheet.approvedAt)}`
+          : ""}
         {sheet.decidedAt ? `; decided ${formatDateTimeIST(sheet.decidedAt)}` : ""}
       </p>
       <SheetLines sheet={sheet} />

@@ -3,7 +3,7 @@
  * material lines and reward plants, for the customer's tracking page, the collector's page and
  * the staff history. Weights are integer grams, money integer paise, rates paise per kg.
  */
-import { asc, desc, eq, inArray } from "drizzle-orm";
+import { asc, desc, eq, inArray, max } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import {
   type WeighSheet,
@@ -77,4 +77,13 @@ export async function weighSheetsOf(db: Database, pickupId: number): Promise<Wei
         lineTotalPaise,
       })),
   }));
+}
+
+/** The latest weigh sheet version of the pickup, 0 when it has none (1, 2, … per pickup). */
+export async function latestSheetVersion(db: Database, pickupId: number): Promise<number> {
+  const [row] = await db
+    .select({ version: max(weighSheets.version) })
+    .from(weighSheets)
+    .where(eq(weighSheets.pickupId, pickupId));
+  return row?.version ?? 0;
 }

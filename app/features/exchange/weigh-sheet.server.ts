@@ -4,7 +4,7 @@
  * customer to confirm it. Weights are integer grams, rates paise per kg, money integer paise.
  * Everything happens in one transaction with its audit row; a refusal writes nothing.
  */
-import { and, asc, eq, inArray, max } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { recordAudit } from "~/db/audit.server";
 import type { Database } from "~/db/client.server";
 import { products } from "~/db/schema/catalogue";
@@ -15,14 +15,15 @@ import { staffUsers } from "~/db/schema/staff";
 import { pickupConfigFromEnv } from "~/features/pickups/pickup-config";
 import { assertPickupTransition } from "~/features/pickups/pickup-transition.server";
 import { refusalText } from "~/i18n/i18n.server";
+import { handoverCode } from "~/utils/codes.server";
 import { type ExchangeSettings, env } from "~/utils/env.server";
 import { formatPaise } from "~/utils/money";
 import type { MessageValues } from "~/utils/refusal";
 import { GRAMS_PER_KG } from "~/utils/units";
-import { MAX_PAYOUT_PAISE, MAX_WEIGHED_KG } from "./collection";
+import { MAX_SHEET_VALUE_PAISE, MAX_WEIGHED_KG } from "./collection";
 import { type DoorActor, doorActionProblem } from "./collector-access";
 import { ExchangeError, type ExchangeStatus } from "./exchange-error";
-import { enqueueWeighSheetReady } from "./exchange-messages.server";
+import { enqueueWeighSheetReady, holdWeighSheetReady } from "./exchange-messages.server";
 import {
   type PricedWeighSheet,
   priceWeighSheet,
@@ -31,7 +32,7 @@ import {
   type WeighSheetPricingSettings,
 } from "./weigh-sheet";
 import { parseWeighSheetForm, weighSheetFormErrors } from "./weigh-sheet.schema";
-import { weighSheetsOf } from "./weigh-sheet-view.server";
+import { latestSheetVersion, weighSheetsOf } from "./weigh-sheet-view.server";
 
 /** Most plants of one kind on a reward. */
 export const MAX_PLANT_QUANTITY = 20;
@@ -60,6 +61,8 @@ export interface SavedWeighSheet {
   version: number;
   payoutPaise: number;
   rewardValuePaise: number;
+  /** Worth more than `settings.approvalAbovePaise`: waits for an admin's approval. */
+  approvalRequired: boolean;
 }
 
 /** Field names the errors use (the form maps them to its own rows). */
@@ -73,6 +76,8 @@ export const weighSheetErrorFields = {
 
 /** The refusal id of a save on a stale form (409): another version was saved meanwhile. */
 export const WEIGH_SHEET_CHANGED = "dashboard.weighSheet.changed";
+/** The refusal id of a collector saving over a disputed sheet (403): staff correct it. */
+export const DISPUTED_STAFF_ONLY = "dashboard.weighSheet.disputedStaffOnly";
 
 /** A 422 refusal of the weigh sheet on `field` (a `dashboard.weighSheet.*` or weight id). */
 const refuse = (field: string, id: string, values: MessageValues = {}) =>
@@ -83,15 +88,6 @@ async function lockPickup(tx: Database, pickupId: number): Promise<Pickup> {
   const [pickup] = await tx.select().from(pickups).where(eq(pickups.id, pickupId)).for("update");
   if (!pickup) throw new ExchangeError("errors.pickup.notFound", 404);
   return pickup;
-}
-
-/** The latest version of the pickup's sheets, 0 when it has none. */
-async function latestVersion(tx: Database, pickupId: number): Promise<number> {
-  const [row] = await tx
-    .select({ version: max(weighSheets.version) })
-    .from(weighSheets)
-    .where(eq(weighSheets.pickupId, pickupId));
-  return row?.version ?? 0;
 }
 
 /** Checks the weights' shape: whole grams within 0..2,000 kg, each material once, one above 0. */
@@ -267,7 +263,7 @@ async function insertVersion(
   priced: PricedWeighSheet,
   plants: PickedPlant[],
   actor: DoorActor,
-  options: SaveWeighSheetOptions,
+  options: SaveWeighSheetOptions & { approvalRequired: boolean },
 ): Promise<number> {
   await tx
     .update(weighSheets)
@@ -289,6 +285,7 @@ async function insertVersion(
       createdByName: actor.name,
       createdAt: options.now,
       resolutionNote: options.note?.trim() ? options.note.trim() : null,
+      approvalRequired: options.approvalRequired,
     })
     .returning({ id: weighSheets.id });
   if (!sheet) throw new Error("The weigh sheet was not inserted.");
@@ -308,12 +305,36 @@ async function insertVersion(
   return sheet.id;
 }
 
-/** Moves the pickup to 'weighed' (a new version of a weighed pickup keeps it there). */
-async function markWeighed(tx: Database, pickup: Pickup, now: Date): Promise<void> {
+/**
+ * The pickup's handover code once version `version` is saved (docs/exchange.md "The handover
+ * code"): none before 'On my way'; a code issued before any sheet (bound to 0) is bound to this
+ * first version; a code already bound to an earlier version is replaced by a new one, so a code
+ * the customer read out for one version never confirms another.
+ */
+function handoverCodeFor(pickup: Pickup, version: number) {
+  if (pickup.handoverCode === null) return { handoverCode: null, handoverCodeVersion: null };
+  if ((pickup.handoverCodeVersion ?? 0) === 0) {
+    return { handoverCode: pickup.handoverCode, handoverCodeVersion: version };
+  }
+  let renewed = handoverCode();
+  while (renewed === pickup.handoverCode) renewed = handoverCode();
+  return { handoverCode: renewed, handoverCodeVersion: version };
+}
+
+/**
+ * Moves the pickup to 'weighed' (a new version of a weighed pickup keeps it there), binds its
+ * handover code to `version` (`handoverCodeFor`) and resets the count of wrong codes.
+ */
+async function markWeighed(tx: Database, pickup: Pickup, version: number, now: Date) {
   if (pickup.status !== "weighed") assertPickupTransition(pickup.status, "weighed");
   await tx
     .update(pickups)
-    .set({ status: "weighed", updatedAt: now })
+    .set({
+      status: "weighed",
+      ...handoverCodeFor(pickup, version),
+      handoverFailures: 0,
+      updatedAt: now,
+    })
     .where(eq(pickups.id, pickup.id));
 }
 
@@ -323,13 +344,18 @@ async function markWeighed(tx: Database, pickup: Pickup, now: Date): Promise<voi
  * name; lines of 0 kg dropped), the pickup charge under `minimumKg`, the payout and the reward's
  * value (`priceWeighSheet`), the plants of a 'plants' reward, status 'pending'. The previous
  * pending version becomes 'superseded' (a disputed one stays 'disputed'); the pickup becomes
- * 'weighed' (its payout is set at confirmation); one audit row 'pickup.weighed'.
- * @param actor who saves: a collector only on a pickup assigned to them; staff and admins on any.
- * @throws ExchangeError 404 unknown pickup; 403 another collector's pickup; 409 cancelled,
+ * 'weighed' (its payout is set at confirmation) and its handover code is bound to the new
+ * version (a new code when it was bound to an earlier one; wrong tries reset); one audit row
+ * 'pickup.weighed'. A sheet whose reward value is above `settings.approvalAbovePaise` waits for
+ * an admin's approval (`approveWeighSheet`), and its 'weigh_sheet_ready' message goes then.
+ * @param actor who saves: a collector only on a pickup assigned to them and never over a
+ *   disputed sheet; staff and admins on any.
+ * @throws ExchangeError 404 unknown pickup; 403 another collector's pickup or a collector on a
+ *   disputed one; 409 cancelled,
  *   missed or collected pickup, or `expectedVersion` is not the latest version (two saves of
  *   one sheet: one wins); 422 with a field message for bad weights (negative, over 2,000 kg,
- *   not whole grams), an unknown or retired material, no weight above 0 kg, a payout above
- *   ₹10,00,000, or plants that are not allowed, not in stock or worth more than the reward.
+ *   not whole grams), an unknown or retired material, no weight above 0 kg, a subtotal or a
+ *   reward value (bonus included) above ₹10,00,000 (MAX_SHEET_VALUE_PAISE), or plants that are not allowed, not in stock or worth more than the reward.
  */
 export async function saveWeighSheet(
   db: Database,
@@ -343,21 +369,28 @@ export async function saveWeighSheet(
     const problem = doorActionProblem(pickup, actor);
     if (problem)
       throw new ExchangeError(problem.message.id, problem.status, problem.message.values);
+    if (pickup.status === "disputed" && actor.role !== "staff" && actor.role !== "admin") {
+      throw new ExchangeError(DISPUTED_STAFF_ONLY, 403);
+    }
     const weighed = checkedLines(input);
-    const current = await latestVersion(tx, pickupId);
+    const current = await latestSheetVersion(tx, pickupId);
     if (input.expectedVersion !== current) throw new ExchangeError(WEIGH_SHEET_CHANGED, 409);
     const lines = await linesAtToday(tx, pickupId, weighed);
     const priced = priceWeighSheet(lines, pickup.rewardPreference, {
       ...options.settings,
       minimumKg: options.minimumKg,
     });
-    if (priced.subtotalPaise > MAX_PAYOUT_PAISE) {
+    if (Math.max(priced.subtotalPaise, priced.rewardValuePaise) > MAX_SHEET_VALUE_PAISE) {
       throw refuse(weighSheetErrorFields.form, "dashboard.weighSheet.tooValuable");
     }
     const plants = await pickedPlants(tx, pickup, input.plants, priced.rewardValuePaise);
     const version = current + 1;
-    const weighSheetId = await insertVersion(tx, pickup, version, priced, plants, actor, options);
-    await markWeighed(tx, pickup, options.now);
+    const approvalRequired = priced.rewardValuePaise > options.settings.approvalAbovePaise;
+    const weighSheetId = await insertVersion(tx, pickup, version, priced, plants, actor, {
+      ...options,
+      approvalRequired,
+    });
+    await markWeighed(tx, pickup, version, options.now);
     await recordAudit(tx, {
       actor: { email: await actorEmail(tx, actor) },
       action: "pickup.weighed",
@@ -379,14 +412,21 @@ export async function saveWeighSheet(
         })),
         plants: plants.map((p) => ({ name: p.name, quantity: p.quantity })),
         ...(options.note?.trim() ? { note: options.note.trim() } : {}),
+        ...(approvalRequired ? { approvalRequired } : {}),
+        handoverCodeRenewed: pickup.handoverCode !== null && (pickup.handoverCodeVersion ?? 0) > 0,
       },
     });
-    await enqueueWeighSheetReady(tx, pickupId, { version, ...priced }, options.now);
+    if (approvalRequired) {
+      await holdWeighSheetReady(tx, pickupId, { version, ...priced });
+    } else {
+      await enqueueWeighSheetReady(tx, pickupId, { version, ...priced }, options.now);
+    }
     return {
       weighSheetId,
       version,
       payoutPaise: priced.payoutPaise,
       rewardValuePaise: priced.rewardValuePaise,
+      approvalRequired,
     };
   });
 }

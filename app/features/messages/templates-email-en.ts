@@ -7,7 +7,7 @@
 import type { MessageParamsByTemplate } from "~/db/outbox.server";
 import { formatPaise } from "~/utils/money";
 import { type CopyContext, type EmailTexts, emailFrame } from "./templates-email-frame";
-import { dateLabel } from "./templates-format";
+import { dateLabel, weightLabel } from "./templates-format";
 
 export type {
   CopyContext,
@@ -214,7 +214,11 @@ const orderTexts: Pick<
 /** Staff alerts and the digest: always English, also in the Hindi and Kannada tables. */
 export const staffTexts: Pick<
   EmailTexts,
-  "staff_new_booking" | "staff_new_order" | "staff_new_dispute" | "staff_daily_digest"
+  | "staff_new_booking"
+  | "staff_new_order"
+  | "staff_new_dispute"
+  | "staff_weigh_sheet_approval"
+  | "staff_daily_digest"
 > = {
   staff_new_booking: (p, ctx) => ({
     subject: `New pickup ${p.reference}: ${when(p)}`,
@@ -237,6 +241,20 @@ export const staffTexts: Pick<
       ["Reference", p.reference],
       ["Date", dateLabel(p.pickupDate)],
       ["Reason", p.reason],
+    ],
+    action: { label: "Open in the dashboard", url: ctx.link(p.dashboardPath) },
+    footer: staffFooter(ctx),
+  }),
+  staff_weigh_sheet_approval: (p, ctx) => ({
+    subject: `Approve the weigh sheet of pickup ${p.reference}: ${formatPaise(p.rewardValuePaise)}`,
+    paragraphs: [
+      `The weigh sheet of pickup ${p.reference} is worth ${formatPaise(p.rewardValuePaise)}. The customer can confirm it once an admin approves it.`,
+    ],
+    details: [
+      ["Reference", p.reference],
+      ["Date", dateLabel(p.pickupDate)],
+      ["Weighed", weightLabel(p.totalGrams)],
+      ["Reward value", formatPaise(p.rewardValuePaise)],
     ],
     action: { label: "Open in the dashboard", url: ctx.link(p.dashboardPath) },
     footer: staffFooter(ctx),

@@ -25,6 +25,7 @@ export type EmailOnlyTemplate =
   | "staff_new_booking"
   | "staff_new_order"
   | "staff_new_dispute"
+  | "staff_weigh_sheet_approval"
   | "staff_daily_digest"
   | "newsletter";
 export type WhatsAppTemplateKey = Exclude<MessageTemplate, EmailOnlyTemplate>;

@@ -101,7 +101,9 @@ export function toCustomer<T extends MessageTemplate>(
 }
 
 /** One staff alert about `pickup` by e-mail to SHOP_ALERT_EMAIL; nothing when it is unset. */
-export async function toStaff<T extends "staff_new_booking" | "staff_new_dispute">(
+export async function toStaff<
+  T extends "staff_new_booking" | "staff_new_dispute" | "staff_weigh_sheet_approval",
+>(
   tx: Database,
   pickup: Pickup,
   template: T,

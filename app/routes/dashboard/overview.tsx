@@ -2,7 +2,8 @@ import { Link, redirect } from "react-router";
 import { DailyChart } from "~/components/dashboard/daily-chart";
 import { DataTable } from "~/components/dashboard/data-table";
 import { getDb } from "~/db/db.server";
-import { listDisputes } from "~/features/exchange/confirmation.server";
+import { ApprovalQueue } from "~/features/exchange/approval-queue";
+import { listAwaitingApproval, listDisputes } from "~/features/exchange/confirmation.server";
 import { DisputesQueue } from "~/features/exchange/disputes-queue";
 import { orderStatusLabels } from "~/features/orders/order-status";
 import { LastBackupStatus } from "~/features/overview/last-backup";
@@ -29,7 +30,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (user.role === "collector") throw redirect("/dashboard/route");
   const db = await getDb();
   const now = new Date();
-  const [overview, payoutsToMake, disputes, overdue] = await Promise.all([
+  const [overview, payoutsToMake, disputes, overdue, awaitingApproval] = await Promise.all([
     getOverview(db, {
       slots: pickupConfigFromEnv().slots,
       activeStatuses: activePickupStatuses,
@@ -38,10 +39,11 @@ export async function loader({ request }: Route.LoaderArgs) {
     countPayoutsToMake(db),
     listDisputes(db),
     listOverduePickups(db, now, pickupConfigFromEnv().slots),
+    listAwaitingApproval(db),
   ]);
   // Backups are the admin's concern (docs/operations.md "Backups and restore").
   const lastBackup = user.role === "admin" ? await getLastBackup(db, now) : null;
-  return { ...overview, payoutsToMake, disputes, overdue, lastBackup };
+  return { ...overview, payoutsToMake, disputes, overdue, awaitingApproval, lastBackup };
 }
 
 /** Kilograms in the chart's summary and table: up to 3 decimals, Indian grouping. */
@@ -109,6 +111,7 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
       <p>
         <Link to="/dashboard/payouts">Payouts to make: {o.payoutsToMake}</Link>
       </p>
+      <ApprovalQueue sheets={o.awaitingApproval} />
       <DisputesQueue disputes={o.disputes} />
       <NeedsAttention {...o.overdue} />
       {o.lastBackup ? <LastBackupStatus backup={o.lastBackup} /> : null}

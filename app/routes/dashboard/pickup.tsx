@@ -2,6 +2,7 @@ import { data, Link, redirect } from "react-router";
 import { TableScroll } from "~/components/dashboard/data-table";
 import { DetailMessages, HistoryList, StatusButton } from "~/components/dashboard/detail-page";
 import { getDb } from "~/db/db.server";
+import { ApproveSheetForm } from "~/features/exchange/approve-sheet-form";
 import { AssignCollectorForm } from "~/features/exchange/assign-collector-form";
 import { listCollectors } from "~/features/exchange/assignment.server";
 import { CloseDisputeForm } from "~/features/exchange/close-dispute-form";
@@ -26,6 +27,7 @@ import { requireStaff } from "~/features/staff/session.server";
 import { refusalText } from "~/i18n/i18n.server";
 import { formatCalendarDate, formatDateTimeIST } from "~/utils/dates";
 import { parseEntityId } from "~/utils/entity-history.server";
+import { env } from "~/utils/env.server";
 import { formStrings, readIntentForm } from "~/utils/intent-form";
 import { formatPaise } from "~/utils/money";
 import { formatIndianMobile } from "~/utils/phone";
@@ -40,11 +42,13 @@ const notices: Record<string, string> = {
   missed: "Pickup marked missed.",
   cancelled: "Pickup cancelled.",
   weighed: "Weigh sheet saved. The customer confirms it on their tracking page.",
+  approved: "Weigh sheet approved. The customer can confirm it now.",
+  held: "Weigh sheet saved. It waits for an admin's approval before the customer can confirm it.",
 };
 
 /** Pickup detail: every field, estimate lines, history and staff actions (docs/dashboard.md). */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireStaff(request);
+  const user = await requireStaff(request);
   const id = parseEntityId(params.id);
   const db = await getDb();
   const found = id === null ? null : await getPickupForStaff(db, id);
@@ -54,7 +58,16 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const done = new URL(request.url).searchParams.get("done") ?? "";
   const collectors = await listCollectors(db);
   const messageLog = await messagesOf(db, { type: "pickup", id: found.pickup.id });
-  return { ...found, weighing, pricing, notice: notices[done] ?? null, collectors, messageLog };
+  return {
+    ...found,
+    weighing,
+    pricing,
+    notice: notices[done] ?? null,
+    collectors,
+    messageLog,
+    isAdmin: user.role === "admin",
+    approvalAbovePaise: env().exchange.approvalAbovePaise,
+  };
 }
 
 interface ActionResult {
@@ -81,7 +94,11 @@ async function weigh(request: Request, form: FormData, id: number) {
     minimumKg,
     now: new Date(),
   });
-  if (result.ok) return redirect(`/dashboard/pickups/${id}?done=weighed`);
+  if (result.ok) {
+    return redirect(
+      `/dashboard/pickups/${id}?done=${result.approvalRequired ? "held" : "weighed"}`,
+    );
+  }
   if (result.status === 404) throw data(result.error, { status: 404 });
   const body: ActionResult = {
     error: result.error,
@@ -268,6 +285,21 @@ function WeighSheets({
   );
 }
 
+/** The approval form while the latest sheet waits for an admin (docs/exchange.md). */
+function ApproveLatestSheet({ loaderData }: Pick<Route.ComponentProps, "loaderData">) {
+  const latest = loaderData.weighing.sheets[0];
+  if (latest?.status !== "pending" || !latest.approvalRequired || latest.approvedAt) return null;
+  return (
+    <ApproveSheetForm
+      pickupId={loaderData.pickup.id}
+      version={latest.version}
+      rewardValuePaise={latest.rewardValuePaise}
+      approveAbovePaise={loaderData.approvalAbovePaise}
+      canApprove={loaderData.isAdmin}
+    />
+  );
+}
+
 export default function PickupDetail({ loaderData, actionData }: Route.ComponentProps) {
   const { pickup, items, history, notice } = loaderData;
   return (
@@ -290,6 +322,7 @@ export default function PickupDetail({ loaderData, actionData }: Route.Component
       <MaterialsTable items={items} />
       <StatusActions status={pickup.status} />
       {pickup.status === "disputed" ? <CloseDisputeForm pickupId={pickup.id} /> : null}
+      <ApproveLatestSheet loaderData={loaderData} />
       <WeighSheets loaderData={loaderData} actionData={actionData} />
       <MessageLog messages={loaderData.messageLog} />
       <HistoryList history={history} />

@@ -4,6 +4,7 @@ import { getDb } from "~/db/db.server";
 import { doorActionProblem } from "~/features/exchange/collector-access";
 import { HandoverCodeForm } from "~/features/exchange/handover-code-form";
 import {
+  DISPUTED_STAFF_ONLY,
   pickupAtTheDoor,
   submitWeighSheetForm,
   weighSheetFormData,
@@ -26,7 +27,12 @@ import type { Route } from "./+types/route-pickup";
 export { headers } from "~/utils/route-headers";
 
 const SAVED = "Weigh sheet saved. Ask the customer to confirm it on their tracking page.";
-const notices: Record<string, string> = { weighed: SAVED };
+const notices: Record<string, string> = {
+  weighed: SAVED,
+  held: "Weigh sheet saved. It waits for an admin's approval before the customer can confirm it.",
+};
+const AWAITING_APPROVAL_AT_DOOR =
+  "This weigh sheet is worth more than the shop lets a collector hand over alone: an admin approves it first, then the customer confirms it on their tracking page.";
 
 /**
  * The pickup a collector weighs at the door (docs/exchange.md): every role may open it, a
@@ -43,8 +49,24 @@ async function doorPickup(request: Request, rawId: string | undefined) {
   return { user, db, pickup, problem };
 }
 
+/**
+ * Why the weigh sheet form is not offered, as English text, or null: the door rule's answer,
+ * or, for a collector, a disputed sheet (only staff save over it; docs/exchange.md).
+ */
+function whyNoForm(
+  pickup: { status: string },
+  user: { role: string },
+  problem: ReturnType<typeof doorActionProblem>,
+): string | null {
+  if (problem) return refusalText("en", problem.message);
+  if (pickup.status === "disputed" && user.role === "collector") {
+    return refusalText("en", { id: DISPUTED_STAFF_ONLY, values: {} });
+  }
+  return null;
+}
+
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { db, pickup, problem } = await doorPickup(request, params.id);
+  const { db, pickup, problem, user } = await doorPickup(request, params.id);
   const { pricing } = weighSheetSettingsFromEnv();
   const form = await weighSheetFormData(db, pickup.id, pickup.rewardPreference);
   const done = new URL(request.url).searchParams.get("done") ?? "";
@@ -52,7 +74,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     pickup,
     ...form,
     pricing,
-    closed: problem ? refusalText("en", problem.message) : null,
+    closed: whyNoForm(pickup, user, problem),
     notice: notices[done] ?? null,
   };
 }
@@ -78,7 +100,10 @@ export async function action({ request, params }: Route.ActionArgs) {
     minimumKg,
     now: new Date(),
   });
-  if (result.ok) return redirect(`/dashboard/route/${pickup.id}?done=weighed`);
+  if (result.ok) {
+    const done = result.approvalRequired ? "held" : "weighed";
+    return redirect(`/dashboard/route/${pickup.id}?done=${done}`);
+  }
   if (result.status === 404) throw data(result.error, { status: 404 });
   return data(
     { error: result.error, fieldErrors: result.fieldErrors, values },
@@ -144,10 +169,14 @@ export default function RoutePickup({ loaderData, actionData }: Route.ComponentP
       <DetailMessages notice={notice} error={actionData?.error} answered={Boolean(actionData)} />
       <DoorFacts pickup={pickup} />
       {latest ? <WeighSheetCard sheet={latest} headingLevel={2} /> : null}
-      <HandoverCodeForm
-        pickupId={pickup.id}
-        version={latest?.status === "pending" ? latest.version : null}
-      />
+      {latest?.status === "pending" && latest.approvalRequired && !latest.approvedAt ? (
+        <p role="status">{AWAITING_APPROVAL_AT_DOOR}</p>
+      ) : (
+        <HandoverCodeForm
+          pickupId={pickup.id}
+          version={latest?.status === "pending" ? latest.version : null}
+        />
+      )}
       {closed ? (
         <p>{closed}</p>
       ) : (

@@ -64,6 +64,13 @@ export const sampleParams: MessageParamsByTemplate = {
     dashboardPath: "/dashboard/pickups/42",
     reason: "The paper weighed more",
   },
+  staff_weigh_sheet_approval: {
+    ...pickup,
+    dashboardPath: "/dashboard/pickups/42",
+    version: 2,
+    totalGrams: 1_250_500,
+    rewardValuePaise: 2_500_000,
+  },
   staff_daily_digest: {
     date: "2026-11-23",
     slots: [

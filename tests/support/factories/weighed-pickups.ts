@@ -10,7 +10,7 @@ import { products } from "~/db/schema/catalogue";
 import { weighSheetLines, weighSheetPlants, weighSheets } from "~/db/schema/exchange";
 import { pickups } from "~/db/schema/pickups";
 import { scrapMaterials } from "~/db/schema/rates";
-import { humanReference, unguessableToken } from "~/utils/codes.server";
+import { handoverCode, humanReference, unguessableToken } from "~/utils/codes.server";
 import { todayInKolkata } from "~/utils/dates";
 
 export interface SheetOptions {
@@ -142,7 +142,21 @@ export async function addSheetVersion(db: Database, pickupId: number, options: S
         .insert(weighSheetPlants)
         .values(plantRows.map((plant) => ({ ...plant, weighSheetId: sheet.id })));
     }
-    await tx.update(pickups).set({ status: "weighed" }).where(eq(pickups.id, pickupId));
+    // The handover code is bound to the new version as saveWeighSheet binds it: a code issued
+    // before any sheet keeps its digits, one bound to an earlier version is drawn again.
+    const rebound =
+      pickup.handoverCode === null
+        ? {}
+        : {
+            handoverCode:
+              (pickup.handoverCodeVersion ?? 0) === 0 ? pickup.handoverCode : handoverCode(),
+            handoverCodeVersion: sheet.version,
+            handoverFailures: 0,
+          };
+    await tx
+      .update(pickups)
+      .set({ status: "weighed", ...rebound })
+      .where(eq(pickups.id, pickupId));
     return sheet;
   });
 }
