@@ -24,7 +24,7 @@ import { action as routeHandoverAction } from "~/routes/dashboard/route-handover
 import { action as trackingAction, loader as trackingLoader } from "~/routes/pickup-tracking";
 import { exchangeDefaults } from "~/utils/env.server";
 import { exchangeRefusal, fieldText } from "../support/factories/exchange-refusal";
-import { routeArgs, signedInStaff } from "../support/factories/staff";
+import { answerOf, routeArgs, signedInStaff } from "../support/factories/staff";
 import { addSheetVersion, weighedPickup } from "../support/factories/weighed-pickups";
 import { testDatabaseForFile } from "../support/processes/test-database";
 
@@ -438,26 +438,6 @@ it("no audit row is left behind by a refused confirmation", async () => {
   );
   expect((rows as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(0);
 });
-
-/** Status and Location of what a route answered, returned or thrown. */
-async function answerOf(call: () => Promise<unknown>) {
-  try {
-    const result = await call();
-    if (result instanceof Response) {
-      return { status: result.status, location: result.headers.get("Location"), data: null };
-    }
-    const shaped = result as { init?: ResponseInit; data?: unknown } | null;
-    return { status: shaped?.init?.status ?? 200, location: null, data: shaped?.data ?? result };
-  } catch (thrown) {
-    if (thrown instanceof Response) {
-      return { status: thrown.status, location: thrown.headers.get("Location"), data: null };
-    }
-    const shaped = thrown as { init?: ResponseInit; data?: unknown };
-    if (shaped?.init?.status)
-      return { status: shaped.init.status, location: null, data: shaped.data };
-    throw thrown;
-  }
-}
 
 describe("cancelling a weighed pickup from the staff page", () => {
   it("closes the waiting sheet, so the customer can no longer confirm it", async () => {

@@ -30,11 +30,12 @@ import {
 } from "~/features/exchange/weigh-sheet.server";
 import { getPickupByToken } from "~/features/pickups/pickups.server";
 import type { StaffUser } from "~/features/staff/auth.server";
+import { action as approveAction } from "~/routes/dashboard/pickup-approve";
 import { unguessableToken } from "~/utils/codes.server";
 import { exchangeDefaults } from "~/utils/env.server";
 import { pickupAddress } from "../support/factories/carts-and-addresses";
 import { exchangeRefusal } from "../support/factories/exchange-refusal";
-import { signedInStaff } from "../support/factories/staff";
+import { answerOf, routeArgs, signedInStaff } from "../support/factories/staff";
 import { testDatabaseForFile } from "../support/processes/test-database";
 
 /** SHOP_ALERT_EMAIL as env() answers it in this file. */
@@ -295,5 +296,33 @@ describe("a weigh sheet above WEIGH_SHEET_APPROVAL_ABOVE_PAISE", () => {
     expect(refused.id).toBe("dashboard.weighSheet.noApproval");
     await confirmWeighSheetByToken(handle.db, token, 1, later(13), settings);
     expect((await pickupRow(id)).status).toBe("collected");
+  });
+
+  it("the approve route: staff are sent back with 'admin', a bad version is 400, an admin approves", async () => {
+    const { id } = await bookedPickup();
+    await weigh(id, 200, 0);
+    const staffCookie = (await signedInStaff(handle.db, "staff")).cookie;
+    const adminCookie = (await signedInStaff(handle.db, "admin")).cookie;
+    const url = `http://localhost/dashboard/pickups/${id}/approve`;
+    const post = (cookie: string, version: string) =>
+      answerOf(() =>
+        approveAction(routeArgs(url, { cookie, form: { version }, params: { id: String(id) } })),
+      );
+    expect((await post(staffCookie, "1")).location).toBe(
+      `/dashboard/pickups/${id}?approval=admin#approve-title`,
+    );
+    expect((await post(adminCookie, "1x")).status).toBe(400);
+    expect((await post(adminCookie, "7")).status).toBe(404);
+    const [waiting] = await handle.db
+      .select()
+      .from(weighSheets)
+      .where(eq(weighSheets.pickupId, id));
+    expect(waiting?.approvedAt).toBeNull();
+    expect((await post(adminCookie, "1")).location).toBe(`/dashboard/pickups/${id}?done=approved`);
+    const [approved] = await handle.db
+      .select()
+      .from(weighSheets)
+      .where(eq(weighSheets.pickupId, id));
+    expect(approved?.approvedAt).not.toBeNull();
   });
 });

@@ -114,3 +114,23 @@ export function statusOf(result: unknown): number {
 export function errorsOf(result: unknown): Record<string, string> {
   return (result as { data: { errors: Record<string, string> } }).data.errors;
 }
+
+/** Status and Location of what a route answered, returned or thrown. */
+export async function answerOf(call: () => Promise<unknown>) {
+  try {
+    const result = await call();
+    if (result instanceof Response) {
+      return { status: result.status, location: result.headers.get("Location"), data: null };
+    }
+    const shaped = result as { init?: ResponseInit; data?: unknown } | null;
+    return { status: shaped?.init?.status ?? 200, location: null, data: shaped?.data ?? result };
+  } catch (thrown) {
+    if (thrown instanceof Response) {
+      return { status: thrown.status, location: thrown.headers.get("Location"), data: null };
+    }
+    const shaped = thrown as { init?: ResponseInit; data?: unknown };
+    if (shaped?.init?.status)
+      return { status: shaped.init.status, location: null, data: shaped.data };
+    throw thrown;
+  }
+}
