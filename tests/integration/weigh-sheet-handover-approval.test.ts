@@ -31,6 +31,7 @@ import {
 import { getPickupByToken } from "~/features/pickups/pickups.server";
 import type { StaffUser } from "~/features/staff/auth.server";
 import { action as approveAction } from "~/routes/dashboard/pickup-approve";
+import { loader as routePickupLoader } from "~/routes/dashboard/route-pickup";
 import { unguessableToken } from "~/utils/codes.server";
 import { exchangeDefaults } from "~/utils/env.server";
 import { pickupAddress } from "../support/factories/carts-and-addresses";
@@ -59,6 +60,7 @@ const settings = { ...exchangeDefaults, approvalAbovePaise: 100_000 };
 const saveOptions = (now: Date): SaveWeighSheetOptions => ({ settings, minimumKg: 15, now });
 
 let collector: StaffUser;
+let collectorCookie: string;
 let staff: StaffUser;
 let admin: StaffUser;
 /** Newspaper at a rate of ₹10/kg in this file (paise per kg). */
@@ -67,7 +69,9 @@ let counter = 0;
 
 beforeAll(async () => {
   const db = handle.db;
-  collector = (await signedInStaff(db, "collector")).user;
+  const signedIn = await signedInStaff(db, "collector");
+  collector = signedIn.user;
+  collectorCookie = signedIn.cookie;
   staff = (await signedInStaff(db, "staff")).user;
   admin = (await signedInStaff(db, "admin")).user;
   const [row] = await db
@@ -215,6 +219,19 @@ describe("a disputed weigh sheet", () => {
     const sheets = await handle.db.select().from(weighSheets).where(eq(weighSheets.pickupId, id));
     expect(sheets.map((s) => [s.version, s.status])).toEqual([[1, "disputed"]]);
     expect((await pickupRow(id)).status).toBe("disputed");
+    // The collector's page says so instead of offering the form.
+    const asAdmin = (await signedInStaff(handle.db, "admin")).cookie;
+    const page = (c: string) =>
+      routePickupLoader(
+        routeArgs(`http://localhost/dashboard/route/${id}`, {
+          cookie: c,
+          params: { id: String(id) },
+        }),
+      );
+    expect((await page(asAdmin)).closed).toBeNull();
+    expect((await page(collectorCookie)).closed).toBe(
+      "The customer disputed this weigh sheet: only staff can save a corrected one.",
+    );
     const saved = await weigh(id, 21, 1, staff, 17);
     expect(saved.version).toBe(2);
   });
