@@ -8,6 +8,7 @@ import {
   useNavigation,
 } from "react-router";
 import { ContactFields } from "~/components/ui/contact-fields";
+import { ErrorSummary, PageTitle, summaryItems } from "~/components/ui/error-summary";
 import {
   type FormState,
   fieldsOf,
@@ -39,7 +40,7 @@ import {
 } from "~/features/orders/orders.server";
 import { razorpayConfig } from "~/features/payments/razorpay.server";
 import { countAttempt, honeypotFilled } from "~/features/site/anti-automation.server";
-import { localisedPageMeta } from "~/features/site/meta";
+import { brandedTitle, localisedPageMeta } from "~/features/site/meta";
 import { siteConfig } from "~/features/site/site-config";
 import { fieldErrorTexts, langOf, messagesFor, refusalText } from "~/i18n/i18n.server";
 import { useLocalePath, useT } from "~/i18n/i18n-react";
@@ -225,6 +226,7 @@ export function shouldRevalidate({
   return formMethod === "POST" ? true : defaultShouldRevalidate;
 }
 
+// The title is the page's <PageTitle> ("Error: …" after a refused order); meta has the rest.
 export const meta: Route.MetaFunction = (args) =>
   localisedPageMeta(
     args,
@@ -232,7 +234,7 @@ export const meta: Route.MetaFunction = (args) =>
     args.loaderData?.onlinePayment
       ? "checkout.meta.descriptionOnline"
       : "checkout.meta.description",
-  );
+  ).filter((descriptor) => !("title" in descriptor));
 
 type CheckoutData = Route.ComponentProps["loaderData"];
 
@@ -245,18 +247,35 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   const values = actionData?.values ?? {};
   const errors = actionData?.errors ?? {};
 
-  if (cart.lines.length === 0) return <EmptyCheckout formError={actionData?.formError} />;
+  const hasErrors = Boolean(actionData?.formError) || Object.keys(errors).length > 0;
+  const title = <PageTitle title={brandedTitle(t("checkout.meta.title"))} hasErrors={hasErrors} />;
+  if (cart.lines.length === 0) {
+    return (
+      <>
+        {title}
+        <EmptyCheckout formError={actionData?.formError} />
+      </>
+    );
+  }
   return (
     <div className="page page--narrow">
+      {title}
       <h1>{t("checkout.meta.title")}</h1>
       <OrderSummary
         cart={cart}
         onlinePayment={loaderData.onlinePayment}
         coupon={actionData?.coupon}
       />
-      {actionData?.formError ? (
-        <OrderRefusal message={actionData.formError} changedLines={actionData.changedLines} />
-      ) : null}
+      <CheckoutErrorSummary
+        errors={errors}
+        formError={
+          actionData?.formError ??
+          (errors.idempotencyKey || errors.shownLines
+            ? (errors.idempotencyKey ?? t("checkout.formExpired"))
+            : null)
+        }
+        changedLines={actionData?.changedLines}
+      />
       <Form method="post" className="form" noValidate>
         <h2>{t("checkout.shipping.heading")}</h2>
         <input type="hidden" name="idempotencyKey" value={loaderData.idempotencyKey} />
@@ -268,13 +287,6 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           key={actionData?.coupon?.code ?? "coupon"}
           field={fieldsOf({ values, errors }, { limits: checkoutLimits })("couponCode")}
           busy={submitting}
-        />
-        <FormError
-          message={
-            errors.idempotencyKey || errors.shownLines
-              ? (errors.idempotencyKey ?? t("checkout.formExpired"))
-              : null
-          }
         />
         <PaymentChoice
           onlinePayment={loaderData.onlinePayment}
@@ -348,25 +360,37 @@ function OrderSummary({
 }
 
 /** Why the order was not placed, with the lines that changed since the page was shown. */
-function OrderRefusal({
-  message,
+/**
+ * A refused checkout's summary (components/ui/error-summary.tsx): the refusal of the whole
+ * order first (with the cart lines that changed meanwhile), then each field in the form's order.
+ */
+function CheckoutErrorSummary({
+  errors,
+  formError,
   changedLines,
 }: {
-  message: string;
+  errors: Partial<Record<string, string>>;
+  formError: string | null | undefined;
   changedLines?: ChangedLine[];
 }) {
   const t = useT();
+  const items = summaryItems(errors, checkoutFields).filter(
+    (item) => item.target !== "idempotencyKey" && item.target !== "shownLines",
+  );
   return (
-    <div className="form-error" role="alert">
-      <p>{message}</p>
-      {changedLines?.length ? (
-        <ul>
-          {changedLines.map((line) => (
-            <li key={line.productId}>{t(line.reason.id, line.reason.values)}</li>
-          ))}
-        </ul>
-      ) : null}
-    </div>
+    <ErrorSummary
+      items={items}
+      formError={formError}
+      details={
+        changedLines?.length ? (
+          <ul>
+            {changedLines.map((line) => (
+              <li key={line.productId}>{t(line.reason.id, line.reason.values)}</li>
+            ))}
+          </ul>
+        ) : null
+      }
+    />
   );
 }
 

@@ -1,4 +1,5 @@
 import { data, redirect, type ShouldRevalidateFunctionArgs, useNavigation } from "react-router";
+import { PageTitle } from "~/components/ui/error-summary";
 import { getDb } from "~/db/db.server";
 import { pickupSchema } from "~/features/pickups/pickup.schema";
 import { pickupConfigFromEnv, slotChoices } from "~/features/pickups/pickup-config";
@@ -13,7 +14,7 @@ import {
 } from "~/features/pickups/pickups.server";
 import { listRateCategories } from "~/features/rates/rates.server";
 import { countAttempt, honeypotFilled } from "~/features/site/anti-automation.server";
-import { localisedPageMeta } from "~/features/site/meta";
+import { brandedTitle, localisedPageMeta } from "~/features/site/meta";
 import { siteConfig } from "~/features/site/site-config";
 import { fieldErrorTexts, langOf, messagesFor, refusalText } from "~/i18n/i18n.server";
 import { useT } from "~/i18n/i18n-react";
@@ -159,14 +160,26 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
+// The title is the page's <PageTitle> ("Error: …" after a refused booking); meta has the rest.
 export const meta: Route.MetaFunction = (args) =>
-  localisedPageMeta(args, "pickup.meta.title", "pickup.meta.description");
+  localisedPageMeta(args, "pickup.meta.title", "pickup.meta.description").filter(
+    (descriptor) => !("title" in descriptor),
+  );
 
 export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const t = useT();
   return (
     <div className="page page--narrow">
+      <PageTitle
+        title={brandedTitle(t("pickup.meta.title"))}
+        hasErrors={Boolean(
+          actionData &&
+            (Object.keys(actionData.errors).length > 0 ||
+              Object.keys(actionData.itemErrors).length > 0 ||
+              actionData.formError),
+        )}
+      />
       <h1>{t("pickup.book.heading")}</h1>
       <p className="page__lead">{t("pickup.book.lead", { minimumKg: loaderData.minimumKg })}</p>
       <PickupForm

@@ -215,9 +215,11 @@ export function RadioGroupField({
     <fieldset className="form__group">
       <legend>{legend}</legend>
       <div className="choice-row" role="radiogroup" aria-describedby={error ? errorId : undefined}>
-        {options.map((option) => (
+        {options.map((option, index) => (
           <label key={option.value} className="choice">
             <input
+              // The first choice carries the group's name as id: an error summary links to it.
+              id={index === 0 ? name : undefined}
               type="radio"
               name={name}
               value={option.value}

@@ -9,6 +9,7 @@
 import { useMemo, useState } from "react";
 import { Form, Link } from "react-router";
 import { ContactFields } from "~/components/ui/contact-fields";
+import { ErrorSummary, summaryItems } from "~/components/ui/error-summary";
 import {
   type FormState,
   fieldsOf,
@@ -25,6 +26,7 @@ import {
   DEFAULT_ESTIMATE_ROWS,
   MAX_ESTIMATE_ROWS,
   pickupLimits,
+  pickupTextFields,
   rewardOptions,
 } from "./pickup-fields";
 
@@ -344,17 +346,32 @@ function EstimateFields({
   );
 }
 
+/**
+ * The refused booking's summary (components/ui/error-summary.tsx): the fields in the form's
+ * order, then the estimate rows (linked to their material), then the estimate as a whole; a
+ * refusal of the whole form first, unless it repeats one of those messages.
+ */
+function PickupErrorSummary({ errors, itemErrors, formError }: PickupFormProps) {
+  const fields = summaryItems(errors, pickupTextFields).filter(
+    (item) => item.target !== "items" && item.target !== "idempotencyKey",
+  );
+  const rows = Object.entries(itemErrors).map(([index, message]) => ({
+    target: `material-${index}`,
+    message,
+  }));
+  const estimate = errors.items ? [{ target: "material-0", message: errors.items }] : [];
+  const items = [...fields, ...rows, ...estimate];
+  const repeated = items.some((item) => item.message === formError);
+  return <ErrorSummary items={items} formError={repeated ? null : formError} />;
+}
+
 /** The booking form in the page's language (labels from the `pickup` messages). */
 export function PickupForm(props: PickupFormProps) {
   const { values, errors } = props;
   const t = useT();
   return (
     <Form method="post" className="form" noValidate>
-      {props.formError ? (
-        <p className="form-error" role="alert">
-          {props.formError}
-        </p>
-      ) : null}
+      <PickupErrorSummary {...props} />
       <input type="hidden" name="idempotencyKey" value={props.idempotencyKey} />
       <HoneypotField />
       <PickupContactFields values={values} errors={errors} />

@@ -4,12 +4,14 @@
 import { type MessageValues, metaTranslator } from "~/i18n/i18n-react";
 import { siteConfig } from "./site-config";
 
+/** A page title with the brand appended: "Checkout | Scrap & Sprout". */
+export function brandedTitle(title: string): string {
+  return `${title} | ${siteConfig.brandName}`;
+}
+
 /** `[{title}, {name: "description"}]` with the brand appended to the title. */
 export function pageMeta(title: string, description: string) {
-  return [
-    { title: `${title} | ${siteConfig.brandName}` },
-    { name: "description", content: description },
-  ];
+  return [{ title: brandedTitle(title) }, { name: "description", content: description }];
 }
 
 /**
