@@ -9,6 +9,9 @@ import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "r
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { NonceProvider } from "~/components/ui/nonce";
 import { isDatabaseUnavailable } from "~/db/client.server";
+import { siteConfig } from "~/features/site/site-config";
+import { langOf } from "~/i18n/i18n.server";
+import { diskFullResponse, isDiskFull } from "~/utils/disk-full.server";
 import { createHtmlBody } from "~/utils/html-body.server";
 import { logger } from "~/utils/logger.server";
 import { recordMatchedRoute } from "~/utils/metrics.server";
@@ -38,13 +41,25 @@ function unavailableStatus(status: number, headers: Headers, context: object | u
 }
 
 /**
+ * Requests (by their load context) whose loader or action failed because the disk is full
+ * (`isDiskFull`: SQLSTATE 53100 from the database, ENOSPC from the file system). They get the
+ * low-disk guard's answer instead of an error page (docs/operations.md "A full disk"): 503,
+ * `Retry-After: 60`, one sentence in the page's language (`diskFullResponse`).
+ */
+const diskFull = new WeakSet<object>();
+
+/**
  * `.data` requests (navigations and form posts with JavaScript): the same 503 + Retry-After
- * as the document's error page when the database failed the request.
+ * as the document's error page when the database failed the request, and the low-disk answer
+ * when the disk was full.
  */
 export function handleDataRequest(
   response: Response,
-  { context }: { context: RouterContextProvider | undefined },
+  { request, context }: { request: Request; context: RouterContextProvider | undefined },
 ): Response {
+  if (context && diskFull.has(context)) {
+    return diskFullResponse(langOf(request), siteConfig.phoneDisplay);
+  }
   const headers = new Headers(response.headers);
   const status = unavailableStatus(response.status, headers, context);
   if (status === response.status) return response;
@@ -59,6 +74,14 @@ export function handleDataRequest(
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error) && error.status < 500) return;
+  if (isDiskFull(error)) {
+    if (context) diskFull.add(context);
+    logger().error(
+      { err: error, url: new URL(request.url).pathname },
+      "request failed: no space left on the disk (DATA_DIR's or the database server's); answered 503",
+    );
+    return;
+  }
   if (isDatabaseUnavailable(error)) {
     if (context) databaseUnavailable.add(context);
     logger().warn(
@@ -84,6 +107,10 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
+  if (diskFull.has(loadContext)) {
+    const head = request.method.toUpperCase() === "HEAD";
+    return diskFullResponse(langOf(request), siteConfig.phoneDisplay, head);
+  }
   responseStatusCode = unavailableStatus(responseStatusCode, responseHeaders, loadContext);
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });

@@ -175,18 +175,35 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       </>
     );
   }
+  const told = serverSentence(error);
   return (
     <ProblemPage
       heading={t("frame.error.heading")}
       title={`${t("frame.error.heading")} | ${siteConfig.brandName}`}
     >
-      <p>
-        <Trans
-          id="frame.error.body"
-          values={{ phone: siteConfig.phoneDisplay }}
-          components={{ 0: <MessageAnchor href={`tel:${siteConfig.phoneE164}`} /> }}
-        />
-      </p>
+      {told ? (
+        <p>{told}</p>
+      ) : (
+        <p>
+          <Trans
+            id="frame.error.body"
+            values={{ phone: siteConfig.phoneDisplay }}
+            components={{ 0: <MessageAnchor href={`tel:${siteConfig.phoneE164}`} /> }}
+          />
+        </p>
+      )}
     </ProblemPage>
   );
+}
+
+/**
+ * The sentence of a 503 the server answered in plain words to a `.data` request, which React
+ * Router's client turns into an error response with the text as its data: a write refused for
+ * lack of disk space (app/utils/disk-full.server.ts), already in the page's language. Null for
+ * anything else, and for a body that looks like markup (a proxy's own error page).
+ */
+function serverSentence(error: unknown): string | null {
+  if (!isRouteErrorResponse(error) || error.status !== 503) return null;
+  const text = typeof error.data === "string" ? error.data.trim() : "";
+  return text && text.length <= 500 && !text.includes("<") ? text : null;
 }

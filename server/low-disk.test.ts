@@ -2,7 +2,8 @@ import type http from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
-import { LOW_DISK_RETRY_SECONDS, lowDiskMessage, refuseWritesOnLowDisk } from "./low-disk";
+import { DISK_FULL_RETRY_SECONDS, diskFullMessage } from "~/utils/disk-full.server";
+import { refuseWritesOnLowDisk } from "./low-disk";
 
 let server: http.Server | undefined;
 afterEach(
@@ -36,11 +37,22 @@ describe("writes on a nearly full disk", () => {
     const { base, reached } = await appWithFreeBytes({ bytes: 10 * 2 ** 20 });
     const refused = await fetch(`${base}/orderpage`, { method: "POST", body: "a=1" });
     expect(refused.status).toBe(503);
-    expect(refused.headers.get("retry-after")).toBe(String(LOW_DISK_RETRY_SECONDS));
-    expect(await refused.text()).toBe(lowDiskMessage("+91 98450 12345"));
+    expect(refused.headers.get("retry-after")).toBe(String(DISK_FULL_RETRY_SECONDS));
+    expect(await refused.text()).toBe(
+      "We cannot save anything just now because our server is out of disk space. Nothing was changed. Please try again in a few minutes, or call us on +91 98450 12345.",
+    );
     const read = await fetch(`${base}/plant`);
     expect(read.status).toBe(200);
     expect(reached).toEqual(["GET"]);
+  });
+
+  it("answers in the language of the page posted to", async () => {
+    const { base } = await appWithFreeBytes({ bytes: 0 });
+    for (const lang of ["hi", "kn"] as const) {
+      const refused = await fetch(`${base}/${lang}/cart.data`, { method: "POST", body: "a=1" });
+      expect(refused.status).toBe(503);
+      expect(await refused.text()).toBe(diskFullMessage(lang, "+91 98450 12345"));
+    }
   });
 
   it("takes writes again as soon as space is freed", async () => {

@@ -7,24 +7,20 @@
  * half-way through a form, and a WAL write that cannot be made stops the database. Below
  * HEALTH_MIN_FREE_MB free in DATA_DIR (the same threshold at which /healthz answers 503) this
  * middleware answers every state-changing request (POST, PUT, PATCH, DELETE) with 503,
- * `Retry-After: 60` and one clear sentence, before anything is read or written; reads go on.
+ * `Retry-After: 60` and one clear sentence in the page's language (`diskFullResponse`, the same
+ * answer app/entry.server.tsx gives when a write fails for lack of space), before anything is
+ * read or written; reads go on.
  * Once space is freed, the next write is accepted (while refusing, every write looks again).
  * Only for the embedded database: a PostgreSQL server's disk is its operator's to watch.
  */
 import fs from "node:fs";
 import type { RequestHandler } from "express";
+import { langFromPath } from "~/i18n/languages";
+import { DISK_FULL_RETRY_SECONDS, diskFullMessage } from "~/utils/disk-full.server";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /** How long one free-space reading is reused, ms: a statfs per write would be cheap but pointless. */
 const CHECK_EVERY_MS = 1_000;
-/** Retry-After of a refused write, seconds. */
-export const LOW_DISK_RETRY_SECONDS = 60;
-
-/** The sentence a refused write answers (plain text; the form's page is one Back away). */
-export function lowDiskMessage(shopPhone: string): string {
-  return `We cannot save anything just now because our server is out of disk space. Nothing was changed. Please try again in a few minutes, or call us on ${shopPhone}.`;
-}
-
 /**
  * @param dataDir DATA_DIR (absolute).
  * @param minFreeBytes refuse writes below this many free bytes (HEALTH_MIN_FREE_MB × 2^20).
@@ -60,10 +56,11 @@ export function refuseWritesOnLowDisk(options: {
       }
     }
     if (!low) return next();
+    // Plain text (the form's page is one Back away), in the language of the page posted to.
     res
       .status(503)
-      .set("Retry-After", String(LOW_DISK_RETRY_SECONDS))
+      .set("Retry-After", String(DISK_FULL_RETRY_SECONDS))
       .type("text/plain")
-      .send(lowDiskMessage(options.shopPhone));
+      .send(diskFullMessage(langFromPath(req.path.replace(/\.data$/, "")), options.shopPhone));
   };
 }

@@ -17,6 +17,7 @@ import {
 import { expireStalePayments } from "~/features/payments/payment-expiry.server";
 import { DIGEST_TIME, ensureDailyDigest } from "~/features/pickups/daily-digest.server";
 import { pickupConfigFromEnv } from "~/features/pickups/pickup-config";
+import { pruneLoginThrottle } from "~/features/staff/login-throttle.server";
 import type { Env } from "~/utils/env.server";
 import type { logger } from "~/utils/logger.server";
 
@@ -30,6 +31,8 @@ function plural(n: number, one: string, many: string): string {
  *   PAYMENT_PENDING_MINUTES expire and give their stock back (docs/payments.md);
  * - 'delete-old-carts', daily from 03:00: carts untouched for 30 days;
  * - 'prune-scheduled-runs', daily from 03:10: scheduler rows older than 90 days;
+ * - 'prune-login-throttle', daily from 03:20: failed-login counts with no failure for a day
+ *   (app/features/staff/login-throttle.server.ts);
  * - 'daily-digest', daily from 07:00, only while the message dispatcher is on: the staff digest
  *   row (docs/messages.md; idempotent by its dedupe key).
  */
@@ -54,6 +57,12 @@ export function scheduledJobs(config: Env): ScheduledJob[] {
       windowOf: dailyAt("03:10"),
       run: async ({ db, now }) =>
         `${plural(await pruneScheduledRuns(db, now), "run", "runs")} pruned`,
+    },
+    {
+      name: "prune-login-throttle",
+      windowOf: dailyAt("03:20"),
+      run: async ({ db, now }) =>
+        `${plural(await pruneLoginThrottle(db, now), "login count", "login counts")} pruned`,
     },
   ];
   if (config.MESSAGES_DISPATCHER !== "off") {

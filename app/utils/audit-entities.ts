@@ -11,7 +11,7 @@ export const auditEntityLabels = {
   staff: "Staff accounts",
   newsletter: "Newsletters",
   message: "Messages",
-  // Logins, failed logins, lockouts and logouts (app/features/staff/login-audit.server.ts).
+  // Logins, failed and throttled logins, logouts (app/features/staff/login-audit.server.ts).
   login: "Logins and logouts",
 } as const;
 

@@ -1,6 +1,8 @@
 /**
- * Rate limits for public forms and staff login (docs/community.md; docs/budgets.md), with
- * rate-limiter-flexible. Where the counters live follows the database (ADR 0014):
+ * Rate limits for public forms and coupon codes (docs/community.md; docs/budgets.md), with
+ * rate-limiter-flexible. (Failed staff logins are not limited here but slowed by growing waits,
+ * app/features/staff/login-throttle.server.ts, which keys addresses with `clientKeyOf` too.)
+ * Where the counters live follows the database (ADR 0014):
  *
  * - PostgreSQL (DATABASE_URL): `RateLimiterPostgres` in the `rate_limits` table (key, points,
  *   expire in epoch ms; created by the migrations), so every app server on that database counts

@@ -9,6 +9,7 @@ import http from "node:http";
 import path from "node:path";
 import { addDays, todayInKolkata } from "~/utils/dates";
 import { expect, test } from "../support/browser/fixtures";
+import { waitForHydration } from "../support/browser/steps";
 import { freePort, startServerProcess } from "../support/processes/server";
 
 const embeddedOnly = Boolean(process.env.E2E_DATABASE_URL);
@@ -73,7 +74,7 @@ function book(base: string) {
       email: "ravi.full-disk@example.com",
       phone: "9876501234",
       addressLine1: "4 Residency Road",
-      addressLine2: "",
+      addressLine2: "Flat 2B",
       city: "Bengaluru",
       pinCode: "560025",
       pickupDate: addDays(todayInKolkata(new Date()), 2),
@@ -205,6 +206,111 @@ test("a full disk: writes fail with a message, /healthz says 503, and all recove
       /^[A-Za-z0-9_-]{43}$/,
     );
     expect((await healthz(server.base)).status).toBe(200);
+  } finally {
+    await server?.stop();
+    execFileSync("umount", [disk]);
+  }
+});
+
+test("a full disk with the low-disk guard off: a failed write answers as the guard does, not 500", async ({
+  dataDir,
+  page,
+}) => {
+  test.skip(embeddedOnly, "embedded database only");
+  test.setTimeout(180_000);
+  const disk = path.join(dataDir, "disk");
+  const refusal = mountTmpfs(disk, 96);
+  test.skip(refusal !== null, refusal ?? "");
+  let server: Awaited<ReturnType<typeof startServerProcess>> | undefined;
+  try {
+    // HEALTH_MIN_FREE_MB=0: the guard (server/low-disk.ts) never refuses; the writes themselves
+    // fail with SQLSTATE 53100 once a table's file must grow (on a fresh server the carts,
+    // pickups and orders tables have no pages yet).
+    server = await startServerProcess(disk, { HEALTH_MIN_FREE_MB: "0" });
+    const base = server.base;
+    const post = (url: string, fields: Record<string, string>, cookie = "") =>
+      fetch(`${base}${url}`, {
+        method: "POST",
+        headers: { Origin: base, "Sec-Fetch-Site": "same-origin", Cookie: cookie },
+        body: new URLSearchParams(fields),
+        redirect: "manual",
+      });
+    let fill = 0;
+    const fillUntilHealthzFails = () =>
+      expect
+        .poll(
+          async () => {
+            fillDisk(path.join(disk, `filler-${fill++}`));
+            return (await healthz(base)).status;
+          },
+          { timeout: 30_000 },
+        )
+        .toBe(503);
+    const english =
+      "We cannot save anything just now because our server is out of disk space. Nothing was changed. Please try again in a few minutes, or call us on +91 98450 12345.";
+    const expectGuardsAnswer = async (response: Response, words: string) => {
+      expect(response.status).toBe(503);
+      expect(response.headers.get("retry-after")).toBe("60");
+      expect(response.headers.get("content-type")).toBe("text/plain; charset=utf-8");
+      expect(await response.text()).toBe(words);
+    };
+
+    await page.goto(`${base}/hi/plant`);
+    await waitForHydration(page, "form button");
+    await fillUntilHealthzFails();
+    // A new visitor's cart: with JavaScript on a Hindi page, the error page says the sentence
+    // (the `.data` answer is the same plain text) ...
+    await page
+      .getByRole("button", { name: /कार्ट में डालें/ })
+      .first()
+      .click();
+    await expect(page.getByRole("heading", { name: "कुछ गड़बड़ हो गई" })).toBeVisible();
+    await expect(page.getByText(/^हमारे सर्वर की डिस्क भर गई है/)).toBeVisible();
+    const hindi = await post("/hi/cart.data", { intent: "add", productId: "2" });
+    expect(hindi.status).toBe(503);
+    expect(await hindi.text()).toMatch(/^हमारे सर्वर की डिस्क भर गई है/);
+    // ... and a document POST gets the guard's plain answer.
+    await expectGuardsAnswer(await post("/cart", { intent: "add", productId: "2" }), english);
+    // A pickup booking.
+    expect(await book(base)).toEqual({ status: 503, retryAfter: "60", text: english });
+
+    // An order: a cart made while there is room, then the disk fills again.
+    for (let i = 0; i < fill; i++) fs.rmSync(path.join(disk, `filler-${i}`), { force: true });
+    await expect.poll(async () => (await healthz(base)).status).toBe(200);
+    const added = await post("/cart", { intent: "add", productId: "1" });
+    expect(added.status).toBe(200);
+    const cookie = added.headers
+      .getSetCookie()
+      .map((line) => line.split(";")[0])
+      .join("; ");
+    const checkout = await (
+      await fetch(`${base}/checkout`, { headers: { Cookie: cookie } })
+    ).text();
+    const hidden = (name: string) =>
+      new RegExp(`name="${name}" value="([^"]*)"`).exec(checkout)?.[1] ?? "";
+    await fillUntilHealthzFails();
+    const order = await post(
+      "/checkout",
+      {
+        name: "Asha Rao",
+        email: "asha.full-disk@example.com",
+        phone: "9876543210",
+        address: "12 MG Road",
+        city: "Bengaluru",
+        state: "Karnataka",
+        pinCode: "560001",
+        idempotencyKey: hidden("idempotencyKey"),
+        shownLines: hidden("shownLines"),
+        paymentMethod: "cod",
+        couponCode: "",
+        website: "",
+      },
+      cookie,
+    );
+    await expectGuardsAnswer(order, english);
+    // Reads go on.
+    expect((await fetch(`${base}/cart`, { headers: { Cookie: cookie } })).status).toBe(200);
+    expect(server.output()).toContain("request failed: no space left on the disk");
   } finally {
     await server?.stop();
     execFileSync("umount", [disk]);

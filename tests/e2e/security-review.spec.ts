@@ -181,7 +181,7 @@ test("a rate-limited document POST (no JavaScript) answers 429 with Retry-After"
       headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html" },
       body: new URLSearchParams({ email: "locked@review.test", password: "wrong passphrase x" }),
     });
-  // 10 failed attempts per minute per address (an earlier test here used one of them).
+  // 5 failures of an account are free, then it waits 1 s, 2 s, … (docs/dashboard.md "Login").
   let limited = await attempt();
   for (let i = 0; i < 10 && limited.status === 401; i += 1) limited = await attempt();
   expect(limited.status).toBe(429);

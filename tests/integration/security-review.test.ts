@@ -14,7 +14,7 @@ import {
   StaffAccountError,
 } from "~/features/staff/auth.server";
 import { LOGIN_AUDIT_ENTITY } from "~/features/staff/login-audit.server";
-import { logIn } from "~/features/staff/session.server";
+import { type LoginError, logIn } from "~/features/staff/session.server";
 import { resetStaffPassword } from "~/features/staff/staff-admin.server";
 import { loader as auditLoader } from "~/routes/dashboard/audit";
 import { action as loginAction } from "~/routes/dashboard/login";
@@ -43,9 +43,8 @@ async function loginRows(entityId: string) {
 }
 
 describe("sign-in events in the audit log", () => {
-  it("records login, failed login, lockout and logout with the account and address, never the password", async () => {
+  it("records login, failed login, the start of login waits and logout with the account and address, never the password", async () => {
     const { user } = await signedInStaff(handle.db, "staff");
-    resetRateLimits();
     await handle.db.delete(auditLog).where(eq(auditLog.entityId, user.id));
 
     const login = await routeAnswer(() =>
@@ -63,29 +62,37 @@ describe("sign-in events in the audit log", () => {
 
     const wrong = "wrong secret phrase";
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) {
-      const answer = await routeAnswer(() =>
-        loginAction(
-          routeArgs("http://localhost/dashboard/login", {
-            form: { email: user.email, password: `${wrong} ${i}` },
-            address: "192.0.2.71",
-          }),
-        ),
+    const now = new Date();
+    for (let i = 0; i < 6; i++) {
+      const answer = await logIn(
+        new Request("http://localhost/dashboard/login", { method: "POST" }),
+        "192.0.2.71",
+        user.email,
+        `${wrong} ${i}`,
+        now,
+      ).then(
+        () => 302,
+        (error: LoginError) => error.status,
       );
-      statuses.push(answer.status);
+      statuses.push(answer);
     }
-    expect(statuses).toEqual([...Array(10).fill(401), 429]);
+    // Five failures free, then a wait of 1 s (docs/dashboard.md "Login").
+    expect(statuses).toEqual([...Array(5).fill(401), 429]);
     const rows = await loginRows(user.id);
     const actions = rows.map((row) => row.action);
-    // Ten failures, one lockout (at the tenth); the 11th attempt, refused while locked, is not logged.
-    expect(actions.filter((a) => a === "staff.login-failed")).toHaveLength(10);
-    expect(actions.filter((a) => a === "staff.lockout")).toHaveLength(1);
-    const lockout = rows.find((row) => row.action === "staff.lockout");
-    expect(lockout?.actor).toBe("visitor");
-    expect(lockout?.details).toMatchObject({ email: user.email, clientAddress: "192.0.2.71" });
-    const retryAfter = (lockout?.details as { retryAfterSeconds?: number } | undefined)
-      ?.retryAfterSeconds;
-    expect(retryAfter).toBeGreaterThan(0);
+    // Five failures, the fifth starting the waits; the 6th attempt, refused during the wait, is
+    // not logged.
+    expect(actions.filter((a) => a === "staff.login-failed")).toHaveLength(5);
+    expect(actions.filter((a) => a === "staff.login-throttled")).toHaveLength(1);
+    const throttled = rows.find((row) => row.action === "staff.login-throttled");
+    expect(throttled?.actor).toBe("visitor");
+    expect(throttled?.details).toMatchObject({
+      email: user.email,
+      clientAddress: "192.0.2.71",
+      waitSeconds: 1,
+    });
+    const lastFailure = rows.filter((row) => row.action === "staff.login-failed").at(-1);
+    expect(lastFailure?.details).toMatchObject({ waitSeconds: 1 });
     expect(JSON.stringify(rows)).not.toContain(wrong);
     expect(JSON.stringify(rows)).not.toContain(TEST_PASSWORD);
 

@@ -1,11 +1,12 @@
 /**
  * Several servers on one PostgreSQL (docs/operations.md): the setup token lives in the
- * database and works once; rate limits count in `rate_limits` on PostgreSQL; a cache
+ * database and works once; rate limits count in `rate_limits` on PostgreSQL, failed staff logins
+ * in `staff_login_throttle` on both drivers; a cache
  * invalidation reaches a listener on commit only. On PGlite the same calls work in-process;
  * the PostgreSQL-only cases are skipped there. The two-process journey is
  * tests/e2e/two-servers.spec.ts.
  */
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import pg from "pg";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
@@ -14,13 +15,18 @@ import {
   onCacheInvalidated,
   startCacheInvalidationListener,
 } from "~/db/cache-invalidation.server";
-import { postgresPoolOf } from "~/db/client.server";
+import { openDatabase, postgresPoolOf } from "~/db/client.server";
 import { staffSetupToken } from "~/db/schema/operations";
-import { staffUsers } from "~/db/schema/staff";
+import { staffLoginThrottle, staffUsers } from "~/db/schema/staff";
 import { seedDatabase } from "~/db/seed.server";
 import { confirmWeighSheetByToken } from "~/features/exchange/confirmation.server";
 import { getImpactFigures } from "~/features/impact/impact.server";
 import { StaffAccountError } from "~/features/staff/auth.server";
+import {
+  loginThrottleKeys,
+  loginWaitLeft,
+  recordLoginFailure,
+} from "~/features/staff/login-throttle.server";
 import {
   createFirstAdmin,
   prepareSetupLink,
@@ -189,6 +195,42 @@ describe("rate limits", () => {
     await expect(consumeRateLimit("shared-form", "10.0.0.9", 2, 60)).rejects.toBeInstanceOf(
       RateLimitedError,
     );
+  });
+});
+
+describe("login waits", () => {
+  it("count every one of several failures at once, in the database", async () => {
+    const keys = loginThrottleKeys("10.0.1.1", "Shared.Account@example.com");
+    const now = new Date();
+    await Promise.all(Array.from({ length: 8 }, () => recordLoginFailure(handle.db, keys, now)));
+    const rows = await handle.db
+      .select({ key: staffLoginThrottle.key, failures: staffLoginThrottle.failures })
+      .from(staffLoginThrottle)
+      .where(
+        inArray(
+          staffLoginThrottle.key,
+          keys.map((k) => k.key),
+        ),
+      );
+    expect(rows.sort((a, b) => a.key.localeCompare(b.key))).toEqual([
+      { key: "account:shared.account@example.com", failures: 8 },
+      { key: "address:10.0.1.1", failures: 8 },
+    ]);
+    // The account's eighth failure: a wait of 2^(8-5) s.
+    expect(await loginWaitLeft(handle.db, keys, now)).toBe(8);
+  });
+
+  it.runIf(onPostgres)("a wait earned on one server holds on another", async () => {
+    const pool = postgresPoolOf(handle.db);
+    const other = await openDatabase({ databaseUrl: pool?.options.connectionString ?? "" });
+    try {
+      const keys = loginThrottleKeys("10.0.1.2", "two-servers@example.com");
+      const now = new Date();
+      for (let i = 0; i < 6; i++) await recordLoginFailure(other.db, keys, now);
+      expect(await loginWaitLeft(handle.db, keys, now)).toBe(2);
+    } finally {
+      await other.close();
+    }
   });
 });
 

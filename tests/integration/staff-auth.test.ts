@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { auditLog } from "~/db/schema/audit";
 import { staffSessions } from "~/db/schema/staff";
 import {
@@ -7,10 +7,10 @@ import {
   passwordProblem,
   StaffAccountError,
 } from "~/features/staff/auth.server";
+import { loginThrottleKeys, recordLoginFailure } from "~/features/staff/login-throttle.server";
 import { getStaffUser, LoginError, logIn, logOut } from "~/features/staff/session.server";
 import { resetStaffPassword, setStaffDisabled } from "~/features/staff/staff-admin.server";
 import { action as loginAction } from "~/routes/dashboard/login";
-import { resetRateLimits } from "~/utils/rate-limit.server";
 import { englishText } from "~/utils/refusal";
 import {
   cookieHeaderFrom,
@@ -21,7 +21,6 @@ import {
 import { testDatabaseForFile } from "../support/processes/test-database";
 
 const handle = testDatabaseForFile();
-beforeEach(() => resetRateLimits());
 
 /** The English words of `passwordProblem`'s answer (a message id with its values), or null. */
 async function problemText(...args: Parameters<typeof passwordProblem>): Promise<string | null> {
@@ -79,7 +78,6 @@ describe("staff login", () => {
     const timeOf = async (email: string) => {
       const samples: number[] = [];
       for (let i = 0; i < 5; i++) {
-        resetRateLimits();
         const started = performance.now();
         await logIn(requestWith(""), "192.0.2.9", email, `wrong password ${i}`).catch(() => null);
         samples.push(performance.now() - started);
@@ -165,35 +163,29 @@ describe("session limits", () => {
 });
 
 describe("login form", () => {
-  it("the 11th attempt in a minute gets 429 with a readable message, per address and per account", async () => {
+  it("an attempt during a wait gets 429 with Retry-After and the seconds left in words", async () => {
     const { user } = await signedInStaff(handle.db, "staff");
-    resetRateLimits(); // the helper's own login counted against the account
-    const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) {
-      const result = await loginAction(
-        routeArgs("http://localhost/dashboard/login", {
-          form: { email: user.email, password: `wrong password ${i}` },
-          address: "192.0.2.50",
-        }),
-      );
-      statuses.push((result as { init?: ResponseInit }).init?.status ?? 200);
-    }
-    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
-    expect(statuses[10]).toBe(429);
-    // Even the right password is refused now, from another address too (per account).
-    const fromElsewhere = (await loginAction(
+    // Ten failures just now (the route reads the real clock): the next attempt waits 32 s.
+    const now = new Date();
+    const keys = loginThrottleKeys("192.0.2.50", user.email);
+    for (let i = 0; i < 10; i++) await recordLoginFailure(handle.db, keys.slice(0, 1), now);
+    const refused = (await loginAction(
       routeArgs("http://localhost/dashboard/login", {
         form: { email: user.email, password: TEST_PASSWORD },
         address: "192.0.2.51",
       }),
     )) as { init?: ResponseInit; data: { formError?: string } };
-    expect(fromElsewhere.init?.status).toBe(429);
-    expect(fromElsewhere.data.formError).toBe("Too many login attempts. Try again in a minute.");
+    expect(refused.init?.status).toBe(429);
+    const retryAfter = Number(new Headers(refused.init?.headers).get("Retry-After"));
+    expect(retryAfter).toBeGreaterThan(25);
+    expect(retryAfter).toBeLessThanOrEqual(32);
+    expect(refused.data.formError).toBe(
+      `Too many login attempts. Try again in ${retryAfter} seconds.`,
+    );
   });
 
   it("successful logins are not counted: a whole office behind one address can log in", async () => {
     const { user } = await signedInStaff(handle.db, "staff");
-    resetRateLimits();
     const statuses: number[] = [];
     for (let i = 0; i < 12; i++) {
       const result = await loginAction(
@@ -238,6 +230,134 @@ describe("login form", () => {
       }),
     )) as Response;
     expect(response.headers.get("Location")).toBe("/dashboard");
+  });
+});
+
+/** A moment `seconds` after `time`. */
+function later(time: Date, seconds: number): Date {
+  return new Date(time.getTime() + seconds * 1000);
+}
+
+/** One login attempt at `now`: its status (302 signed in), Retry-After seconds and message. */
+async function attemptAt(now: Date, address: string, email: string, password: string) {
+  try {
+    await logIn(requestWith(""), address, email, password, now);
+    return { status: 302, retryAfter: undefined, message: "" };
+  } catch (error) {
+    if (!(error instanceof LoginError)) throw error;
+    return { status: error.status, retryAfter: error.retryAfterSeconds, message: error.message };
+  }
+}
+
+async function failedLoginRows(userId: string) {
+  const rows = await handle.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.entityId, userId), eq(auditLog.action, "staff.login-failed")));
+  return rows.length;
+}
+
+// docs/dashboard.md "Login": per account 5 failures free, then waits of 1 s doubling to 5 min;
+// per client address 20 free. The clock is passed in: no test waits.
+describe("login waits instead of a lockout", () => {
+  it("after a dozen wrong passwords the right one is accepted once the wait is over", async () => {
+    const { user } = await signedInStaff(handle.db, "staff");
+    let now = new Date();
+    let failures = 0;
+    // An attacker who fails as fast as the waits allow, from one address.
+    for (let tries = 0; failures < 12 && tries < 40; tries++) {
+      const answer = await attemptAt(now, "192.0.2.70", user.email, `wrong password ${tries}`);
+      if (answer.status === 429) {
+        now = later(now, answer.retryAfter ?? 1);
+        continue;
+      }
+      expect(answer.status).toBe(401);
+      failures += 1;
+    }
+    expect(failures).toBe(12);
+    // The owner, elsewhere, during the wait: refused, told how long (2^(12-5) s) ...
+    const during = await attemptAt(later(now, 1), "192.0.2.71", user.email, TEST_PASSWORD);
+    expect(during).toMatchObject({ status: 429, retryAfter: 127 });
+    expect(during.message).toBe("Too many login attempts. Try again in 127 seconds.");
+    // ... and signed in once it is over.
+    const after = await attemptAt(later(now, 128), "192.0.2.71", user.email, TEST_PASSWORD);
+    expect(after.status).toBe(302);
+  });
+
+  it("an attempt during a wait is refused before its password is checked, and not counted", async () => {
+    const { user } = await signedInStaff(handle.db, "staff");
+    const now = new Date();
+    for (let i = 0; i < 5; i++) {
+      const answer = await attemptAt(now, "192.0.2.72", user.email, `wrong password ${i}`);
+      expect(answer.status).toBe(401);
+    }
+    // The fifth failure starts a wait of 1 s: neither the right password nor a wrong one is tried.
+    const right = await attemptAt(later(now, 0.5), "192.0.2.72", user.email, TEST_PASSWORD);
+    expect(right).toMatchObject({ status: 429, retryAfter: 1 });
+    expect(right.message).toBe("Too many login attempts. Try again in 1 second.");
+    const wrong = await attemptAt(later(now, 0.5), "192.0.2.73", user.email, "wrong again");
+    expect(wrong).toMatchObject({ status: 429, retryAfter: 1 });
+    expect(await failedLoginRows(user.id)).toBe(5);
+    // Not counted: the next failure is the sixth (a wait of 2 s), not the seventh (4 s).
+    const sixth = await attemptAt(later(now, 1), "192.0.2.72", user.email, "wrong once more");
+    expect(sixth.status).toBe(401);
+    const next = await attemptAt(later(now, 1), "192.0.2.72", user.email, TEST_PASSWORD);
+    expect(next).toMatchObject({ status: 429, retryAfter: 2 });
+  });
+
+  it("the wait doubles with each further failure, up to 5 minutes", async () => {
+    const { user } = await signedInStaff(handle.db, "staff");
+    let now = new Date();
+    const wrong = () => attemptAt(now, "192.0.2.74", user.email, "a wrong password");
+    expect((await wrong()).status).toBe(401);
+    // The wait after each failure: what an attempt made at once is told (0: it was checked).
+    const waits: number[] = [];
+    while (waits.length < 15) {
+      const next = await wrong();
+      if (next.status === 429) {
+        waits.push(next.retryAfter ?? -1);
+        now = later(now, next.retryAfter ?? 0);
+        expect((await wrong()).status).toBe(401);
+      } else {
+        expect(next.status).toBe(401);
+        waits.push(0);
+      }
+    }
+    expect(waits).toEqual([0, 0, 0, 0, 1, 2, 4, 8, 16, 32, 64, 128, 256, 300, 300]);
+  });
+
+  it("a successful login forgets the account's failures", async () => {
+    const { user } = await signedInStaff(handle.db, "staff");
+    let now = new Date();
+    for (let i = 0; i < 7; i++) {
+      const answer = await attemptAt(now, "192.0.2.76", user.email, `wrong password ${i}`);
+      expect(answer.status).toBe(401);
+      now = later(now, 60);
+    }
+    expect((await attemptAt(now, "192.0.2.76", user.email, TEST_PASSWORD)).status).toBe(302);
+    // Five failures free again, at once.
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      statuses.push((await attemptAt(now, "192.0.2.76", user.email, `typo ${i}`)).status);
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+  });
+
+  it("one address trying many accounts waits after 20 failures; other addresses do not", async () => {
+    const { user } = await signedInStaff(handle.db, "staff");
+    const now = new Date();
+    const statuses: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const email = `nobody-${i}@staff.example`;
+      statuses.push((await attemptAt(now, "192.0.2.77", email, "a guessed password")).status);
+    }
+    expect(statuses).toEqual(Array(20).fill(401));
+    const sameAddress = await attemptAt(now, "192.0.2.77", user.email, TEST_PASSWORD);
+    expect(sameAddress).toMatchObject({ status: 429, retryAfter: 1 });
+    expect((await attemptAt(now, "192.0.2.78", user.email, TEST_PASSWORD)).status).toBe(302);
+    expect((await attemptAt(later(now, 1), "192.0.2.77", user.email, TEST_PASSWORD)).status).toBe(
+      302,
+    );
   });
 });
 

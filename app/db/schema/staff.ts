@@ -6,7 +6,7 @@
  * docs/exchange.md).
  */
 import { sql } from "drizzle-orm";
-import { boolean, check, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 export const staffRoles = ["admin", "staff", "collector"] as const;
 export type StaffRole = (typeof staffRoles)[number];
@@ -81,5 +81,29 @@ export const staffVerifications = pgTable("staff_verification", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Failed staff logins, counted per account and per client address, that make further attempts
+ * wait (app/features/staff/login-throttle.server.ts; docs/dashboard.md "Login"). One row per
+ * key while its failures are remembered; a successful login deletes its account's row, and the
+ * scheduler's 'prune-login-throttle' job deletes rows whose last failure is over a day old. In
+ * the database on both drivers, so several servers on one PostgreSQL share the counts.
+ */
+export const staffLoginThrottle = pgTable(
+  "staff_login_throttle",
+  {
+    /** `account:<e-mail, lower-case>` or `address:<client key>` (an IPv6 client as its /64). */
+    key: text("key").primaryKey(),
+    /** Failed attempts since the count was last forgotten or reset. */
+    failures: integer("failures").notNull(),
+    lastFailureAt: timestamp("last_failure_at", { withTimezone: true }).notNull(),
+    /** No attempt with this key is checked before this time. */
+    blockedUntil: timestamp("blocked_until", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    check("staff_login_throttle_failures_positive", sql`${t.failures} > 0`),
+    index("staff_login_throttle_last_failure_idx").on(t.lastFailureAt),
+  ],
+);
 
 export type StaffUserRow = typeof staffUsers.$inferSelect;

@@ -1,6 +1,6 @@
 /**
  * Staff sessions for loaders and actions (docs/dashboard.md): who is signed in, the guard every
- * dashboard route calls, login with its rate limits, and logout.
+ * dashboard route calls, login with its growing waits after failures, and logout.
  */
 import { APIError } from "better-auth/api";
 import { eq } from "drizzle-orm";
@@ -8,20 +8,20 @@ import { redirect } from "react-router";
 import type { Database } from "~/db/client.server";
 import { getDb } from "~/db/db.server";
 import { type StaffRole, staffRoles, staffSessions } from "~/db/schema/staff";
-import {
-  assertRateLimitNotReached,
-  consumeRateLimit,
-  RateLimitedError,
-} from "~/utils/rate-limit.server";
 import { Refusal } from "~/utils/refusal";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { ABSOLUTE_TIMEOUT_SECONDS, authFor, type StaffUser } from "./auth.server";
 import { recordLoginEvent } from "./login-audit.server";
+import {
+  clearAccountFailures,
+  loginThrottleKeys,
+  loginWaitLeft,
+  recordLoginFailure,
+} from "./login-throttle.server";
 
 export const LOGIN_PATH = "/dashboard/login";
-export const LOGIN_ATTEMPTS_PER_MINUTE = 10;
-/** Message id of a login refused by the rate limits (429). */
-export const TOO_MANY_LOGIN_ATTEMPTS = "dashboard.login.tooManyAttempts";
+/** Message ids of a login refused while its account or address must wait (429, `{seconds}`). */
+export const LOGIN_WAIT = { one: "dashboard.login.waitOne", many: "dashboard.login.waitMany" };
 /** Message id of a wrong e-mail or password, the same for both (401). */
 export const WRONG_CREDENTIALS = "dashboard.login.wrongCredentials";
 /** Message id of a login to a disabled account (403). */
@@ -104,8 +104,8 @@ export async function requireStaff(
 
 /**
  * Refused login: a refusal (ADR 0024) with a `dashboard.login.*` id for the form and the HTTP
- * status (401 wrong credentials, 403 disabled, 429 limited, with `retryAfterSeconds` for the
- * Retry-After header).
+ * status (401 wrong credentials, 403 disabled, 429 while the account or address must wait,
+ * with `retryAfterSeconds` for the Retry-After header and the message's `{seconds}`).
  */
 export class LoginError extends Refusal {
   override name = "LoginError";
@@ -114,56 +114,40 @@ export class LoginError extends Refusal {
     status: 401 | 403 | 429,
     readonly retryAfterSeconds?: number,
   ) {
-    super(id, {}, { status });
+    super(id, retryAfterSeconds === undefined ? {} : { seconds: retryAfterSeconds }, { status });
   }
 }
 
 /**
- * Runs `step` for both login limits (per client address, per account), turning a refusal into
- * LoginError 429 with its Retry-After.
- */
-async function limitLogin(
-  clientAddress: string,
-  account: string,
-  step: (action: string, key: string) => Promise<unknown>,
-): Promise<void> {
-  try {
-    await step("login-address", clientAddress);
-    await step("login-account", account);
-  } catch (error) {
-    if (error instanceof RateLimitedError) {
-      throw new LoginError(TOO_MANY_LOGIN_ATTEMPTS, 429, error.retryAfterSeconds);
-    }
-    throw error;
-  }
-}
-
-/**
- * Signs a staff member in: at most 10 FAILED attempts per minute per client address and per
- * account (a shop's staff and collectors often share one office address, so successful logins
- * are not counted), then checks the password (an unknown e-mail costs the same hash as a wrong
- * password and gets the same answer). A new session id is issued; any session the browser
- * carried before is ended. The login, a failed attempt and the failed attempt that locks the
- * account or address out are written to the audit log (login-audit.server.ts); an attempt
- * refused while locked out is not (a bot's loop must not flood the log).
+ * Signs a staff member in. Failed attempts make later ones wait, per account and per client
+ * address (login-throttle.server.ts: 5 and 20 failures free, then 1 s doubling to 5 min); an
+ * attempt made while it must wait is refused with 429 before the password is checked and is not
+ * counted, and the right password is accepted once the wait is over, so nobody can lock an
+ * account's owner out. A successful login forgets the account's failures (not the address's:
+ * successes are not counted either, since a shop's staff share an office address). An unknown
+ * e-mail costs the same hash as a wrong password and gets the same answer. A new session id is
+ * issued; any session the browser carried before is ended. The login, each failed attempt (with
+ * the wait it imposes) and the failure after which a key starts waiting
+ * (`staff.login-throttled`) are written to the audit log (login-audit.server.ts); an attempt
+ * refused during a wait is not (a bot's loop must not flood the log).
+ * @param now the attempt's time (waits are measured from it).
  * @returns headers with the Set-Cookie of the new session.
- * @throws LoginError 401 wrong e-mail or password, 403 disabled account, 429 rate limited.
+ * @throws LoginError 401 wrong e-mail or password, 403 disabled account, 429 wait first.
  */
 export async function logIn(
   request: Request,
   clientAddress: string,
   email: string,
   password: string,
+  now: Date = new Date(),
 ): Promise<Headers> {
   const account = email.trim().toLowerCase();
-  const loginLimits = (step: (action: string, key: string) => Promise<unknown>) =>
-    limitLogin(clientAddress, account, step);
-  const assertNotLocked = () =>
-    loginLimits((action, key) =>
-      assertRateLimitNotReached(action, key, LOGIN_ATTEMPTS_PER_MINUTE, 60),
-    );
-  await assertNotLocked();
   const db = await getDb();
+  const throttleKeys = loginThrottleKeys(clientAddress, account);
+  const waitLeft = await loginWaitLeft(db, throttleKeys, now);
+  if (waitLeft > 0) {
+    throw new LoginError(waitLeft === 1 ? LOGIN_WAIT.one : LOGIN_WAIT.many, 429, waitLeft);
+  }
   const auth = await authFor(request, db);
   const previous = await getStaffUser(request, db);
   try {
@@ -175,6 +159,7 @@ export async function logIn(
     if (previous) {
       await db.delete(staffSessions).where(eq(staffSessions.id, previous.sessionId));
     }
+    await clearAccountFailures(db, account);
     await recordLoginEvent(
       db,
       "staff.login",
@@ -183,37 +168,24 @@ export async function logIn(
     );
     return headers;
   } catch (error) {
-    if (error instanceof APIError) {
-      if (error.body?.code === "BANNED_USER") {
-        await recordLoginEvent(db, "staff.login-failed", { email: account }, clientAddress, {
-          reason: "account disabled",
-        });
-        throw new LoginError(ACCOUNT_DISABLED, 403);
-      }
+    if (!(error instanceof APIError)) throw error;
+    if (error.body?.code === "BANNED_USER") {
       await recordLoginEvent(db, "staff.login-failed", { email: account }, clientAddress, {
-        reason: "wrong e-mail or password",
+        reason: "account disabled",
       });
-      const lockedOut = (limited: LoginError) =>
-        recordLoginEvent(db, "staff.lockout", { email: account }, clientAddress, {
-          retryAfterSeconds: limited.retryAfterSeconds ?? null,
-        });
-      try {
-        await loginLimits((action, key) =>
-          consumeRateLimit(action, key, LOGIN_ATTEMPTS_PER_MINUTE, 60),
-        );
-      } catch (limited) {
-        // Another attempt used up the limit meanwhile: this one is refused (429).
-        if (limited instanceof LoginError) await lockedOut(limited);
-        throw limited;
-      }
-      // This attempt used up the limit: it keeps its own answer (401); the next ones get 429.
-      await assertNotLocked().catch(async (limited) => {
-        if (!(limited instanceof LoginError)) throw limited;
-        await lockedOut(limited);
-      });
-      throw new LoginError(WRONG_CREDENTIALS, 401);
+      throw new LoginError(ACCOUNT_DISABLED, 403);
     }
-    throw error;
+    const { waitSeconds, waitsBegan } = await recordLoginFailure(db, throttleKeys, now);
+    await recordLoginEvent(db, "staff.login-failed", { email: account }, clientAddress, {
+      reason: "wrong e-mail or password",
+      ...(waitSeconds > 0 ? { waitSeconds } : {}),
+    });
+    if (waitsBegan) {
+      await recordLoginEvent(db, "staff.login-throttled", { email: account }, clientAddress, {
+        waitSeconds,
+      });
+    }
+    throw new LoginError(WRONG_CREDENTIALS, 401);
   }
 }
 

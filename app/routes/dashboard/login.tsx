@@ -42,7 +42,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-/** Login (docs/dashboard.md): rate limited, same answer for unknown e-mail and wrong password. */
+/**
+ * Login (docs/dashboard.md): failed attempts make later ones wait (429 with Retry-After while
+ * they must), same answer for unknown e-mail and wrong password.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const fields = textFields(await request.formData(), ["email", "password", "redirectTo"]);
   const parsed = loginSchema.safeParse(fields);
