@@ -6,6 +6,7 @@
 import os from "node:os";
 import type { Database } from "~/db/client.server";
 import { deleteAbandonedCarts } from "~/features/cart/cart-cleanup.server";
+import { deleteUnconfirmedRegistrations } from "~/features/community/mailing-list.server";
 import {
   createScheduler,
   dailyAt,
@@ -30,6 +31,8 @@ function plural(n: number, one: string, many: string): string {
  *   PAYMENT_PENDING_MINUTES expire and give their stock back (docs/payments.md);
  * - 'delete-old-carts', daily from 03:00: carts untouched for 30 days;
  * - 'prune-scheduled-runs', daily from 03:10: scheduler rows older than 90 days;
+ * - 'delete-unconfirmed-registrations', daily from 03:20: 'Join us' registrations never
+ *   confirmed whose link expired (7 days; docs/community.md);
  * - 'daily-digest', daily from 07:00, only while the message dispatcher is on: the staff digest
  *   row (docs/messages.md; idempotent by its dedupe key).
  */
@@ -54,6 +57,12 @@ export function scheduledJobs(config: Env): ScheduledJob[] {
       windowOf: dailyAt("03:10"),
       run: async ({ db, now }) =>
         `${plural(await pruneScheduledRuns(db, now), "run", "runs")} pruned`,
+    },
+    {
+      name: "delete-unconfirmed-registrations",
+      windowOf: dailyAt("03:20"),
+      run: async ({ db, now }) =>
+        `${plural(await deleteUnconfirmedRegistrations(db, now), "registration", "registrations")} deleted`,
     },
   ];
   if (config.MESSAGES_DISPATCHER !== "off") {
