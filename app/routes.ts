@@ -40,6 +40,8 @@ function publicPages(prefix: "" | `${PrefixedLang}/`) {
     // Online payment (docs/payments.md): the page for a stored order.
     page("payment", "routes/payment.tsx"),
     page("review-page", "routes/review-page.tsx"),
+    // The mailing list's confirmation and unsubscribe links (docs/community.md "'Join us'").
+    page("subscribe/:token", "routes/subscribe.tsx"),
     page("unsubscribe/:token", "routes/unsubscribe.tsx"),
   ];
 }

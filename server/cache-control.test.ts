@@ -13,6 +13,8 @@ describe("isPersonalPath", () => {
       "/orders/tok123456789/placed",
       "/pickups/tok123456789/booked.data",
       "/unsubscribe/tok123456789",
+      "/subscribe/tok123456789",
+      "/kn/subscribe/tok123456789.data",
       "/cart",
       "/cart.data",
       "/checkout",

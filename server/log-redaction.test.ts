@@ -10,6 +10,7 @@ describe("redactedLogUrl", () => {
     expect(redactedLogUrl(`/orders/${token}/placed`)).toBe("/orders/AbCdEf…/placed");
     expect(redactedLogUrl(`/pickups/${token}/booked.data`)).toBe("/pickups/AbCdEf…/booked.data");
     expect(redactedLogUrl(`/unsubscribe/${token}`)).toBe("/unsubscribe/AbCdEf…");
+    expect(redactedLogUrl(`/hi/subscribe/${token}`)).toBe("/hi/subscribe/AbCdEf…");
     expect(redactedLogUrl(`/hi/orders/${token}.data`)).toBe("/hi/orders/AbCdEf….data");
     expect(redactedLogUrl(`/kn/pickups/${token}/booked`)).toBe("/kn/pickups/AbCdEf…/booked");
   });

@@ -1,8 +1,8 @@
 /**
  * Redaction of secrets in access-log URLs (docs/operations.md "Security"; docs/budgets.md): the
- * tracking tokens of `/orders/<token>`, `/pickups/<token>` and `/unsubscribe/<token>` (in any
- * language, `/hi/orders/<token>`; and their
- * child pages and `.data` requests) keep their first 6 characters followed by '…', enough to
+ * tracking tokens of `/orders/<token>`, `/pickups/<token>`, `/subscribe/<token>` and
+ * `/unsubscribe/<token>` (in any language, `/hi/orders/<token>`; and their child pages and
+ * `.data` requests) keep their first 6 characters followed by '…', enough to
  * tell two requests apart without letting a log reader open the page. The query string is
  * dropped (the setup link's token travels there, and search text is not kept).
  */
@@ -11,7 +11,7 @@ import { routedPath } from "./routed-path";
 /** Characters of a token kept in logs. */
 export const KEPT_TOKEN_CHARACTERS = 6;
 
-const TOKEN_PATH = /^((?:\/hi|\/kn)?\/(?:orders|pickups|unsubscribe))\/([^/.?#]+)/i;
+const TOKEN_PATH = /^((?:\/hi|\/kn)?\/(?:orders|pickups|subscribe|unsubscribe))\/([^/.?#]+)/i;
 
 /**
  * The URL as it may be logged: path only, as the router reads it (`routedPath`: any case,

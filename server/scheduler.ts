@@ -6,6 +6,7 @@
 import os from "node:os";
 import type { Database } from "~/db/client.server";
 import { deleteAbandonedCarts } from "~/features/cart/cart-cleanup.server";
+import { deleteUnconfirmedRegistrations } from "~/features/community/mailing-list.server";
 import {
   createScheduler,
   dailyAt,
@@ -33,6 +34,8 @@ function plural(n: number, one: string, many: string): string {
  * - 'prune-scheduled-runs', daily from 03:10: scheduler rows older than 90 days;
  * - 'prune-login-throttle', daily from 03:20: failed-login counts with no failure for a day
  *   (app/features/staff/login-throttle.server.ts);
+ * - 'delete-unconfirmed-registrations', daily from 03:30: 'Join us' registrations never
+ *   confirmed whose link expired (7 days; docs/community.md);
  * - 'daily-digest', daily from 07:00, only while the message dispatcher is on: the staff digest
  *   row (docs/messages.md; idempotent by its dedupe key).
  */
@@ -63,6 +66,12 @@ export function scheduledJobs(config: Env): ScheduledJob[] {
       windowOf: dailyAt("03:20"),
       run: async ({ db, now }) =>
         `${plural(await pruneLoginThrottle(db, now), "login count", "login counts")} pruned`,
+    },
+    {
+      name: "delete-unconfirmed-registrations",
+      windowOf: dailyAt("03:30"),
+      run: async ({ db, now }) =>
+        `${plural(await deleteUnconfirmedRegistrations(db, now), "registration", "registrations")} deleted`,
     },
   ];
   if (config.MESSAGES_DISPATCHER !== "off") {

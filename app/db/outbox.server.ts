@@ -35,6 +35,7 @@ export const messageTemplates = [
   "staff_weigh_sheet_approval",
   "staff_daily_digest",
   "newsletter",
+  "newsletter_confirm",
 ] as const;
 export type MessageTemplate = (typeof messageTemplates)[number];
 
@@ -113,6 +114,12 @@ export interface MessageParamsByTemplate {
     }[];
   };
   newsletter: { subject: string; text: string; unsubscribePath: string };
+  /**
+   * The 'Join us' confirmation (double opt-in, docs/community.md): the site-relative link to
+   * the confirmation page (`/subscribe/<token>`, `/hi/subscribe/<token>`) and how many days it
+   * works. Nothing the visitor typed (no name): the address's owner may not be who joined.
+   */
+  newsletter_confirm: { confirmPath: string; validDays: number };
 }
 
 export interface OutboxMessage<T extends MessageTemplate = MessageTemplate> {

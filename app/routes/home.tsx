@@ -8,13 +8,11 @@ import { Stars } from "~/components/ui/stars";
 import { ThankYouDialog } from "~/components/ui/thank-you-dialog";
 import { getDb } from "~/db/db.server";
 import { registrationSchema } from "~/features/community/community.schema";
-import {
-  latestReviews,
-  reviewSummary,
-  upsertRegistration,
-} from "~/features/community/community.server";
+import { latestReviews, reviewSummary } from "~/features/community/community.server";
 import { REGISTRATIONS_PER_HOUR, registrationFields } from "~/features/community/community-fields";
 import { JoinUsForm } from "~/features/community/join-us-form";
+import { joinMailingList } from "~/features/community/mailing-list.server";
+import { CONFIRMATION_VALID_DAYS } from "~/features/community/mailing-list-state";
 import { ReviewCarousel } from "~/features/community/review-carousel";
 import { getImpactFigures } from "~/features/impact/impact.server";
 import { ImpactSection } from "~/features/impact/impact-section";
@@ -48,12 +46,14 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 interface JoinResult extends PublicFormResult {
   ok?: boolean;
-  unsubscribePath?: string;
 }
 
 /**
- * 'Join us' (docs/community.md): honeypot, validation, rate limit, one row per e-mail. The
- * messages answer in the page's language (ids rendered by `fieldErrorTexts` and `refusalText`).
+ * 'Join us' (docs/community.md): honeypot, validation, rate limit, then double opt-in
+ * (`joinMailingList`): the answer is the same whether the address is new, waiting, subscribed or
+ * unsubscribed, and carries no token, so the form tells nobody who is on the list (ADR 0027).
+ * The messages answer in the page's language (ids rendered by `fieldErrorTexts` and
+ * `refusalText`).
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const { parsed, refusal } = await screenPublicForm<JoinResult, typeof registrationSchema>({
@@ -70,13 +70,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   if (refusal) return refusal;
   try {
-    const { unsubscribeToken } = await upsertRegistration(await getDb(), parsed, langOf(request));
-    return data<JoinResult>({
-      ok: true,
-      unsubscribePath: `/unsubscribe/${unsubscribeToken}`,
-      values: {},
-      errors: {},
-    });
+    await joinMailingList(await getDb(), parsed, { language: langOf(request), now: new Date() });
+    return data<JoinResult>({ ok: true, values: {}, errors: {} });
   } catch (error) {
     logger().error({ err: error }, "registration failed");
     return data<JoinResult>(
@@ -158,13 +153,8 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
         />
         {actionData?.ok ? (
           <ThankYouDialog title={t("home.join.thanks.title")}>
-            <p>{t("home.join.thanks.body")}</p>
-            <p>
-              <Trans
-                id="home.join.thanks.unsubscribe"
-                components={{ 0: <Link to={to(actionData.unsubscribePath ?? "/")} /> }}
-              />
-            </p>
+            <p>{t("home.join.thanks.checkInbox")}</p>
+            <p>{t("home.join.thanks.linkValid", { days: CONFIRMATION_VALID_DAYS })}</p>
           </ThankYouDialog>
         ) : null}
       </section>

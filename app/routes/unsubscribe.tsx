@@ -1,6 +1,6 @@
-import { data, Link } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import { getDb } from "~/db/db.server";
-import { unsubscribe } from "~/features/community/community.server";
+import { unsubscribe, unsubscribeStatus } from "~/features/community/mailing-list.server";
 import { localisedPageMeta } from "~/features/site/meta";
 import { siteConfig } from "~/features/site/site-config";
 import { langOf, messagesFor } from "~/i18n/i18n.server";
@@ -11,17 +11,23 @@ import type { Route } from "./+types/unsubscribe";
 export { headers } from "~/utils/route-headers";
 
 /**
- * One-click unsubscribe (docs/community.md): opening the link removes the address from the
- * mailing list and says so. POST does the same (List-Unsubscribe-Post).
+ * The unsubscribe link of every newsletter (docs/community.md "'Join us'", ADR 0027). GET only
+ * shows a page with an 'Unsubscribe' button: mail scanners and link previews open links, and
+ * must not take anyone off the list. An unknown token is a 404.
  */
 export async function loader({ params, request }: Route.LoaderArgs) {
-  const result = await unsubscribe(await getDb(), params.token);
-  if (result === "unknown") throw data(null, { status: 404 });
-  return { result, messages: messagesFor(langOf(request), ["community"]) };
+  const status = await unsubscribeStatus(await getDb(), params.token);
+  if (status === "unknown") throw data(null, { status: 404 });
+  return { status, messages: messagesFor(langOf(request), ["community"]) };
 }
 
+/**
+ * POST unsubscribes, idempotently, whatever the body: the page's button (a plain form, no
+ * JavaScript needed) and a mail provider's one-click `List-Unsubscribe=One-Click` (RFC 8058),
+ * which comes without cookies or Origin.
+ */
 export async function action({ params }: Route.ActionArgs) {
-  const result = await unsubscribe(await getDb(), params.token);
+  const result = await unsubscribe(await getDb(), params.token, new Date());
   if (result === "unknown") throw data(null, { status: 404 });
   return { result };
 }
@@ -36,16 +42,30 @@ export const meta: Route.MetaFunction = (args) => [
   { name: "robots", content: "noindex" },
 ];
 
-export default function Unsubscribed() {
+export default function Unsubscribe({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const to = useLocalePath();
+  const navigation = useNavigation();
+  if (actionData?.result || loaderData.status === "unsubscribed") {
+    return (
+      <div className="page page--narrow">
+        <h1>{t("community.unsubscribe.heading")}</h1>
+        <p role="status">{t("community.unsubscribe.body")}</p>
+        <p>
+          <Trans id="community.unsubscribe.again" components={{ 0: <Link to={to("/#join")} /> }} />
+        </p>
+      </div>
+    );
+  }
   return (
     <div className="page page--narrow">
-      <h1>{t("community.unsubscribe.heading")}</h1>
-      <p role="status">{t("community.unsubscribe.body")}</p>
-      <p>
-        <Trans id="community.unsubscribe.again" components={{ 0: <Link to={to("/#join")} /> }} />
-      </p>
+      <h1>{t("community.unsubscribe.ask.heading")}</h1>
+      <p>{t("community.unsubscribe.ask.body", { brand: siteConfig.brandName })}</p>
+      <Form method="post" className="form">
+        <button type="submit" className="button" disabled={navigation.state === "submitting"}>
+          {t("community.unsubscribe.ask.submit")}
+        </button>
+      </Form>
     </div>
   );
 }

@@ -1,8 +1,10 @@
 /**
- * Reviews, the carousel and 'Join us', with and without JavaScript.
+ * Reviews, the carousel and 'Join us' with its confirmation e-mail (double opt-in), with and
+ * without JavaScript.
  */
 import { expect, type Page, test } from "@playwright/test";
 import { expectNoAxeViolations } from "../support/browser/axe";
+import { mailFor } from "../support/browser/mailbox";
 
 // Each test is its own client for the per-address rate limits (the server trusts the
 // loopback proxy in tests, TRUST_PROXY=loopback).
@@ -13,6 +15,29 @@ test.beforeEach(async ({ page }, testInfo) => {
     "X-Forwarded-For": `198.51.100.${n + 1}, 203.0.113.${(Date.now() % 250) + 1}`,
   });
 });
+
+/**
+ * The site-relative link of the confirmation e-mail that reached `email` (the local SMTP server),
+ * waiting for it; fails when none or more than `count` arrived.
+ */
+async function confirmationLinkFor(email: string, count = 1): Promise<string> {
+  await expect
+    .poll(async () => (await mailFor(email)).length, { timeout: 20_000 })
+    .toBeGreaterThanOrEqual(1);
+  const mails = await mailFor(email);
+  expect(mails).toHaveLength(count);
+  const link = /https?:\/\/\S+\/subscribe\/[A-Za-z0-9_-]{43}/.exec(mails[0]?.text ?? "")?.[0];
+  expect(link).toBeDefined();
+  return new URL(link as string).pathname;
+}
+
+async function joinUs(page: Page, email: string, name = "Ravi") {
+  const form = page.locator("#join");
+  await form.getByLabel("Name").fill(name);
+  await form.getByLabel("Email").fill(email);
+  await form.getByLabel("Contact").fill("9845012345");
+  await form.getByRole("button", { name: "Join us" }).click();
+}
 
 async function leaveReview(page: Page, text: string, stars: number) {
   await page.goto("/review-page");
@@ -103,7 +128,7 @@ test("with reduced motion the carousel does not move by itself", async ({ page }
   await expect(page.locator(".carousel__position")).toHaveText(/^Review 1 of \d+$/);
 });
 
-test("a visitor joins the mailing list, sees the thank-you dialog and can unsubscribe", async ({
+test("a visitor joins the mailing list and confirms it with the link of the e-mail", async ({
   page,
 }) => {
   await page.goto("/#join");
@@ -116,21 +141,42 @@ test("a visitor joins the mailing list, sees the thank-you dialog and can unsubs
   await expect(
     form.getByText("Enter a 10-digit Indian mobile number starting with 6, 7, 8 or 9."),
   ).toBeVisible();
-  await form.getByLabel("Email").fill(`asha.${Date.now()}@example.com`);
+  const email = `asha.${Date.now()}@example.com`;
+  await form.getByLabel("Email").fill(email);
   await form.getByLabel("Contact").fill("+91 98450 12345");
   await form.getByRole("button", { name: "Join us" }).click();
   const dialog = page.getByRole("dialog", { name: "Thank you for joining us!" });
   await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText("Please check your inbox");
+  await expect(dialog).toContainText("The link works for 7 days.");
+  // Nothing in the answer leads to the registration: no unsubscribe link, no token.
+  await expect(dialog.getByRole("link")).toHaveCount(0);
   await expectNoAxeViolations(page);
-  const unsubscribeHref = await dialog
-    .getByRole("link", { name: "Unsubscribe" })
-    .getAttribute("href");
+  const answered = await dialog.textContent();
   await dialog.getByRole("button", { name: "Close" }).click();
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(/\/$/);
 
-  await page.goto(unsubscribeHref as string);
-  await expect(page.getByText("You have been removed from our mailing list.")).toBeVisible();
+  // Joining again with the same address looks exactly the same, and sends no second e-mail.
+  await page.goto("/#join");
+  await joinUs(page, email, "Someone Else");
+  const again = page.getByRole("dialog", { name: "Thank you for joining us!" });
+  await expect(again).toBeVisible();
+  expect(await again.textContent()).toBe(answered);
+  const link = await confirmationLinkFor(email);
+
+  // Opening the link (as a mail scanner would) only asks; the button confirms.
+  await page.goto(link);
+  await expect(page.getByRole("heading", { name: "Confirm your subscription" })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.goto(link);
+  await page.getByRole("button", { name: "Confirm" }).click();
+  await expect(page.getByRole("heading", { name: "You are on our mailing list" })).toBeVisible();
+  await expect(page.getByText("Your address is confirmed.")).toBeVisible();
+  await page.goto(link);
+  await expect(page.getByRole("heading", { name: "You are on our mailing list" })).toBeVisible();
+
+  expect((await page.goto(`/subscribe/${"x".repeat(43)}`))?.status()).toBe(404);
 });
 
 test.describe("without JavaScript", () => {
@@ -146,12 +192,16 @@ test.describe("without JavaScript", () => {
       page.locator(".carousel__item").filter({ hasText: "Plain HTML review, still counted" }),
     ).toHaveCount(1);
 
-    const form = page.locator("#join");
-    await form.getByLabel("Name").fill("Ravi");
-    await form.getByLabel("Email").fill(`ravi.${Date.now()}@example.com`);
-    await form.getByLabel("Contact").fill("9845012345");
-    await form.getByRole("button", { name: "Join us" }).click();
+    const email = `ravi.${Date.now()}@example.com`;
+    await joinUs(page, email);
     await expect(page.getByRole("dialog", { name: "Thank you for joining us!" })).toBeVisible();
+
+    // The confirmation page in Kannada is a plain form too.
+    const link = await confirmationLinkFor(email);
+    await page.goto(`/kn${link}`);
+    await expect(page.locator("html")).toHaveAttribute("lang", "kn");
+    await page.getByRole("button", { name: "ಖಚಿತಪಡಿಸಿ" }).click();
+    await expect(page.getByRole("heading", { name: "ನೀವು ನಮ್ಮ ಮೇಲಿಂಗ್ ಪಟ್ಟಿಯಲ್ಲಿದ್ದೀರಿ" })).toBeVisible();
   });
 });
 

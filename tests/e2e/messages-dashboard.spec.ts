@@ -1,8 +1,9 @@
 /**
  * The newsletter and the Messages page (docs/messages.md "Newsletter", "Staff pages") at 360 px:
- * a visitor joins on the home page, an admin previews and sends a newsletter, sees its row on
- * the Messages page, and the visitor's one-click unsubscribe (a POST from the mail provider's
- * server, no Origin) stops it.
+ * a visitor joins on the home page and confirms with the link of the confirmation e-mail, an
+ * admin previews and sends a newsletter, sees its row on the Messages page, the unsubscribe
+ * link only asks when opened, and the visitor's one-click unsubscribe (a POST from the mail
+ * provider's server, no Origin) stops it.
  */
 import type { Page } from "@playwright/test";
 import { expectNoAxeViolations } from "../support/browser/axe";
@@ -25,8 +26,7 @@ test("an admin previews and sends a newsletter; one-click unsubscribe stops it",
   request,
 }) => {
   const email = `reader.${Date.now()}@example.com`;
-  const unsubscribeHref = await joinUs(page, email);
-  expect(unsubscribeHref).toMatch(/^\/unsubscribe\//);
+  await joinUs(page, email);
   await page.context().clearCookies();
 
   await logInAsStaff(page, E2E_ADMIN, "/dashboard/newsletter");
@@ -64,14 +64,26 @@ test("an admin previews and sends a newsletter; one-click unsubscribe stops it",
   await expect
     .poll(async () => (await mailFor(email)).map((mail) => mail.subject), { timeout: 20_000 })
     .toContain("Plants for the monsoon");
-  const [letter] = await mailFor(email);
-  expect(letter?.text).toContain(unsubscribeHref as string);
+  const letter = (await mailFor(email)).find((mail) => mail.subject === "Plants for the monsoon");
+  const unsubscribeUrl = /Unsubscribe: (\S+\/unsubscribe\/[A-Za-z0-9_-]{43})/.exec(
+    letter?.text ?? "",
+  )?.[1];
+  expect(unsubscribeUrl).toBeDefined();
+  const unsubscribeHref = new URL(unsubscribeUrl as string).pathname;
+
+  // Opening the link (a mail scanner, a preview) only asks.
+  await page.goto(unsubscribeHref);
+  await expect(page.getByRole("heading", { name: "Leave our mailing list?" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Unsubscribe" })).toBeVisible();
+  await expectNoAxeViolations(page);
 
   // The mail provider's one-click POST (RFC 8058): no Origin, no cookie, no JavaScript.
-  const oneClick = await request.post(unsubscribeHref as string, {
+  const oneClick = await request.post(unsubscribeHref, {
     form: { "List-Unsubscribe": "One-Click" },
   });
   expect(oneClick.status()).toBe(200);
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "You are unsubscribed" })).toBeVisible();
   // A browser POST from another site is still refused.
   const crossSite = await request.post("/dashboard/newsletter", {
     headers: { Origin: "https://evil.example" },
@@ -91,16 +103,27 @@ test("an admin previews and sends a newsletter; one-click unsubscribe stops it",
   await expect(await filterMessages(page, email)).toHaveCount(1);
 });
 
-/** Joins the 'Join us' list on the home page; returns the dialog's unsubscribe link. */
-async function joinUs(page: Page, email: string): Promise<string | null> {
+/**
+ * Joins the 'Join us' list on the home page and confirms with the link of the confirmation
+ * e-mail (double opt-in), as the reader would.
+ */
+async function joinUs(page: Page, email: string): Promise<void> {
   await page.goto("/#join");
   const join = page.locator("#join");
   await join.getByLabel("Name").fill("Meera Reader");
   await join.getByLabel("Email").fill(email);
   await join.getByLabel("Contact").fill("98450 12345");
   await join.getByRole("button", { name: "Join us" }).click();
-  const dialog = page.getByRole("dialog", { name: "Thank you for joining us!" });
-  return dialog.getByRole("link", { name: "Unsubscribe" }).getAttribute("href");
+  await expect(page.getByRole("dialog", { name: "Thank you for joining us!" })).toBeVisible();
+  await expect
+    .poll(async () => (await mailFor(email)).length, { timeout: 20_000 })
+    .toBeGreaterThanOrEqual(1);
+  const [mail] = await mailFor(email);
+  const link = /\S+\/subscribe\/[A-Za-z0-9_-]{43}/.exec(mail?.text ?? "")?.[0];
+  expect(link).toBeDefined();
+  await page.goto(new URL(link as string).pathname);
+  await page.getByRole("button", { name: "Confirm" }).click();
+  await expect(page.getByRole("heading", { name: "You are on our mailing list" })).toBeVisible();
 }
 
 /** The Messages page's rows for `email`'s newsletters, every status. */

@@ -1,7 +1,8 @@
 /**
  * Property-based fuzzing of the 'Join us' and review actions (docs/community.md):
  * 10,000 random payloads each from a few client addresses. No 5xx; refused requests write
- * nothing; every stored row is valid.
+ * nothing (no registration, no message: a 'Join us' queues its confirmation e-mail only when it
+ * is accepted); every stored row is valid.
  */
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
@@ -27,10 +28,12 @@ afterAll(async () => {
 });
 
 async function counts() {
-  const [row] = await queryRows<{ registrations: string; reviews: number }>(
+  const [row] = await queryRows<{ registrations: string; reviews: number; messages: number }>(
     handle.db,
     sql`select
-      (select coalesce(string_agg(email || name || phone || coalesce(unsubscribed_at::text, ''), ',' order by id), '') from registrations) as registrations,
+      (select count(*)::int from messages) as messages,
+      (select coalesce(string_agg(email || name || phone || language || coalesce(unsubscribed_at::text, '')
+         || coalesce(confirmed_at::text, '') || coalesce(confirm_sent_at::text, ''), ',' order by id), '') from registrations) as registrations,
       (select count(*)::int from reviews) as reviews`,
   );
   return row;

@@ -382,6 +382,7 @@ describe("registrations", () => {
         email: "calc@example.com",
         phone: "+919000000001",
         unsubscribeToken: "token-calc",
+        confirmedAt: new Date(base + 1000),
         createdAt: new Date(base + 1000),
       },
       {
@@ -390,6 +391,7 @@ describe("registrations", () => {
         phone: "+919000000002",
         unsubscribeToken: "token-other",
         unsubscribedAt: new Date(base + 3000),
+        confirmedAt: new Date(base + 2000),
         createdAt: new Date(base + 2000),
       },
     ]);

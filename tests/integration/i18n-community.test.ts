@@ -8,6 +8,7 @@ import { RouterContextProvider } from "react-router";
 import { beforeEach, describe, expect, it } from "vitest";
 import { action as joinAction } from "~/routes/home";
 import { action as reviewAction } from "~/routes/review-page";
+import { action as confirmAction } from "~/routes/subscribe";
 import { action as unsubscribeAction } from "~/routes/unsubscribe";
 import { resetRateLimits } from "~/utils/rate-limit.server";
 import { clientAddressContext } from "~/utils/request-context";
@@ -137,7 +138,7 @@ describe("'Join us' in Kannada", () => {
     });
   });
 
-  it("registers a valid Kannada submission and links to the unsubscribe page", async () => {
+  it("registers a valid Kannada submission, waiting for a Kannada confirmation e-mail", async () => {
     const before = await count("registrations");
     const answer = (await joinAction(
       post<Parameters<typeof joinAction>[0]>("http://localhost/kn", {
@@ -145,16 +146,28 @@ describe("'Join us' in Kannada", () => {
         email: "asha.kn@example.com",
         contact: "98450 12345",
       }),
-    )) as unknown as { init?: ResponseInit | null; data: { ok?: boolean } };
+    )) as unknown as { init?: ResponseInit | null; data: Record<string, unknown> };
     expect(answer.init?.status ?? 200).toBe(200);
-    expect(answer.data.ok).toBe(true);
+    // Nothing but "ok": no token, no link (docs/community.md "'Join us'").
+    expect(answer.data).toEqual({ ok: true, values: {}, errors: {} });
     expect(await count("registrations")).toBe(before + 1);
+    const mails = await queryRows<{ language: string; path: string }>(
+      handle.db,
+      sql`select language, params->>'confirmPath' as path from messages
+          where template = 'newsletter_confirm' and recipient = 'asha.kn@example.com'`,
+    );
+    expect(mails).toEqual([{ language: "kn", path: expect.stringMatching(/^\/kn\/subscribe\//) }]);
   });
 
-  it("an unknown unsubscribe token is a 404 in every language", async () => {
+  it("an unknown unsubscribe or confirmation token is a 404 in every language", async () => {
     await expect(
       unsubscribeAction(
         post<Parameters<typeof unsubscribeAction>[0]>("http://localhost/kn/unsubscribe/x", {}),
+      ),
+    ).rejects.toMatchObject({ init: { status: 404 } });
+    await expect(
+      confirmAction(
+        post<Parameters<typeof confirmAction>[0]>("http://localhost/hi/subscribe/x", {}),
       ),
     ).rejects.toMatchObject({ init: { status: 404 } });
   });

@@ -1,7 +1,7 @@
 /**
  * The staff side of messages (docs/messages.md "Newsletter", "Staff pages"), through the route
  * loaders and actions with real staff sessions, on a freshly migrated database: the newsletter
- * (subscribers only, throttled, sent once per form, admin only), the one-click unsubscribe, the
+ * (confirmed subscribers only, throttled, sent once per form, admin only), the one-click unsubscribe, the
  * messages of a pickup with 'Send again', and the Messages page with its CSV.
  */
 
@@ -17,7 +17,6 @@ import { auditLog } from "~/db/schema/audit";
 import { registrations } from "~/db/schema/community";
 import { messages } from "~/db/schema/messages";
 import { pickups } from "~/db/schema/pickups";
-import { upsertRegistration } from "~/features/community/community.server";
 import {
   NEWSLETTER_MESSAGES_PER_MINUTE,
   newsletterRecipientUnsubscribed,
@@ -29,7 +28,9 @@ import * as messagesExport from "~/routes/dashboard/messages-export";
 import * as newsletterRoute from "~/routes/dashboard/newsletter";
 import * as pickupRoute from "~/routes/dashboard/pickup";
 import * as unsubscribeRoute from "~/routes/unsubscribe";
+import { unguessableToken } from "~/utils/codes.server";
 import { refuseCrossSitePosts } from "../../server/security";
+import { insertSubscriber } from "../support/factories/mailing-list";
 import { routeAnswer, routeArgs, signedInStaff } from "../support/factories/staff";
 import { createTestDatabase } from "../support/processes/test-database";
 
@@ -83,13 +84,18 @@ describe("newsletter", () => {
   beforeAll(async () => {
     tokens = [];
     for (const [i, email] of emails.entries()) {
-      const joined = await upsertRegistration(handle.db, {
-        name: `Reader ${i}`,
-        email,
-        contact: "+919845012345",
-      });
+      const joined = await insertSubscriber(handle.db, { name: `Reader ${i}`, email });
       tokens.push(joined.unsubscribeToken);
     }
+    // A fourth joined but has not confirmed yet (double opt-in): no newsletter for them.
+    await handle.db.insert(registrations).values({
+      name: "Waiting Reader",
+      email: "dina@example.com",
+      phone: "+919845012345",
+      unsubscribeToken: unguessableToken(),
+      confirmToken: unguessableToken(),
+      confirmSentAt: new Date(),
+    });
     // The third reader left the list before the newsletter was written.
     await unsubscribeRoute.action(
       routeArgs<Parameters<typeof unsubscribeRoute.action>[0]>(
@@ -197,6 +203,7 @@ describe("newsletter", () => {
         email: `bulk${i}@example.com`,
         phone: "+919845012345",
         unsubscribeToken: `bulk-token-${String(i).padStart(32, "0")}`,
+        confirmedAt: new Date(),
       })),
     );
     const total = await subscriberCount(handle.db);
@@ -242,6 +249,7 @@ describe("newsletter", () => {
     expect(await newsletterRecipientUnsubscribed(handle.db, "ASHA@example.com ")).toBe(true);
     expect(await newsletterRecipientUnsubscribed(handle.db, "bala@example.com")).toBe(false);
     expect(await newsletterRecipientUnsubscribed(handle.db, "nobody@example.com")).toBe(true);
+    expect(await newsletterRecipientUnsubscribed(handle.db, "dina@example.com")).toBe(true);
     const asha = await handle.db
       .select({ status: messages.status, lastError: messages.lastError })
       .from(messages)

@@ -2,7 +2,8 @@
  * Messages in the language the booking or order was made in (docs/languages.md,
  * docs/messages.md): a pickup booked on `/hi/orderpage`, an order placed on `/kn/checkout` and a
  * 'Join us' sent from `/hi` store their language; every message of theirs is written in it,
- * with links that keep it (`/hi/pickups/<token>`, `/kn/orders/<token>`, `/hi/unsubscribe/<token>`),
+ * with links that keep it (`/hi/pickups/<token>`, `/kn/orders/<token>`, `/hi/subscribe/<token>`,
+ * `/hi/unsubscribe/<token>`),
  * and arrives so: real dispatcher and renderers, e-mail to a real SMTP server on 127.0.0.1,
  * WhatsApp to the fake Graph API (language code `hi` / `kn`). A booking in English is unchanged.
  * PGlite, or PostgreSQL with TEST_DATABASE_URL.
@@ -20,6 +21,7 @@ import { transitionOrder } from "~/features/orders/orders.server";
 import { action as checkoutAction } from "~/routes/checkout";
 import { action as joinAction } from "~/routes/home";
 import { action as bookingAction } from "~/routes/orderpage";
+import { action as confirmAction } from "~/routes/subscribe";
 import { idempotencyKey } from "~/utils/codes.server";
 import { resetRateLimits } from "~/utils/rate-limit.server";
 import { cartWith, productBySlug, setStock } from "../support/factories/carts-and-addresses";
@@ -183,7 +185,7 @@ describe("an order placed in Kannada", () => {
 });
 
 describe("'Join us' in Hindi", () => {
-  it("stores 'hi'; the newsletter has the Hindi unsubscribe words and a /hi/ link", async () => {
+  it("stores 'hi'; the confirmation and the newsletter are Hindi with /hi/ links", async () => {
     const answer = await joinAction(
       routeArgs<Parameters<typeof joinAction>[0]>("http://localhost/hi?index", {
         form: { name: "Meera", email: "meera.hi@example.com", contact: "98450 44444" },
@@ -196,6 +198,19 @@ describe("'Join us' in Hindi", () => {
       .where(eq(registrations.email, "meera.hi@example.com"));
     expect(registration?.language).toBe("hi");
 
+    // Double opt-in: the confirmation e-mail first, in Hindi, with its /hi/ link.
+    await dispatchAll();
+    const confirmLink = `${site.publicUrl}/hi/subscribe/${registration?.confirmToken}`;
+    const confirmation = smtp.received.find((m) => m.envelopeTo.includes("meera.hi@example.com"));
+    expect(confirmation?.header("subject")).toBe("Scrap & Sprout की मेलिंग लिस्ट से जुड़ने की पुष्टि करें");
+    expect(confirmation?.text).toContain(`सदस्यता की पुष्टि करें: ${confirmLink}`);
+    await confirmAction(
+      routeArgs<Parameters<typeof confirmAction>[0]>(confirmLink, {
+        form: {},
+        params: { token: registration?.confirmToken ?? "" },
+      }),
+    );
+
     await sendNewsletter(
       handle.db,
       { email: "admin@example.com" },
@@ -205,12 +220,19 @@ describe("'Join us' in Hindi", () => {
         text: "Tulsi is back.",
       },
     );
-    const [row] = await rowsTo("meera.hi@example.com");
-    expect(row?.language).toBe("hi");
+    const rows = await rowsTo("meera.hi@example.com");
+    expect(rows.map((row) => [row.template, row.language]).sort()).toEqual([
+      ["newsletter", "hi"],
+      ["newsletter_confirm", "hi"],
+    ]);
     await dispatchAll();
     const link = `${site.publicUrl}/hi/unsubscribe/${registration?.unsubscribeToken}`;
-    const mail = smtp.received.find((m) => m.envelopeTo.includes("meera.hi@example.com"));
-    expect(mail?.header("subject")).toBe("New plants this month");
+    const mail = smtp.received.find(
+      (m) =>
+        m.envelopeTo.includes("meera.hi@example.com") &&
+        m.header("subject") === "New plants this month",
+    );
+    expect(mail).toBeDefined();
     expect(mail?.text).toContain(`सदस्यता छोड़ें: ${link}`);
     expect(mail?.header("list-unsubscribe")).toContain(`<${link}>`);
   });

@@ -1,6 +1,7 @@
 /**
  * Mailing list ('Join us' registrations) and star reviews (spec §3 Registered users, Review).
- * Review ratings are integers 1 to 5 (docs/product.md: never 0).
+ * A registration gets newsletters only once its address is confirmed (double opt-in:
+ * docs/community.md, ADR 0027). Review ratings are integers 1 to 5 (docs/product.md: never 0).
  */
 import { sql } from "drizzle-orm";
 import { check, index, pgTable, serial, smallint, text, timestamp } from "drizzle-orm/pg-core";
@@ -22,6 +23,21 @@ export const registrations = pgTable(
      */
     language: text("language", { enum: languages }).notNull().default("en"),
     unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
+    /**
+     * When the address was last confirmed through a confirmation link; null: never. Rows that
+     * existed before double opt-in (migration 0016) count as confirmed at their `created_at`.
+     */
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    /**
+     * The token of the latest confirmation link (256 bits, base64url), kept after it is used so
+     * a second click answers "already confirmed"; null for rows from before double opt-in.
+     */
+    confirmToken: text("confirm_token").unique(),
+    /**
+     * When the latest confirmation e-mail was queued: the link works for 7 days from then, and
+     * another one is queued at most once an hour (docs/community.md).
+     */
+    confirmSentAt: timestamp("confirm_sent_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -32,6 +48,8 @@ export const registrations = pgTable(
     index("registrations_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
     index("registrations_email_trgm_idx").using("gin", sql`${t.email} gin_trgm_ops`),
     index("registrations_phone_trgm_idx").using("gin", sql`${t.phone} gin_trgm_ops`),
+    // The nightly deletion of never-confirmed registrations whose link expired.
+    index("registrations_unconfirmed_idx").on(t.confirmSentAt).where(sql`${t.confirmedAt} is null`),
   ],
 );
 

@@ -15,6 +15,7 @@ import { PAGE_SIZE, rowsOfEveryPage } from "~/utils/keyset.server";
 import { epochMicros, olderThanCursor, pageOf } from "~/utils/keyset-time.server";
 import { Refusal } from "~/utils/refusal";
 import { containsPattern } from "~/utils/sql-like";
+import { type MailingListState, mailingListState } from "./mailing-list-state";
 import { type ReviewStatus, reviewStatusLabels } from "./review-status";
 
 /** Rows per query when a CSV export walks a whole list. */
@@ -40,6 +41,9 @@ export interface RegistrationRow {
   email: string;
   /** E.164, +91XXXXXXXXXX. */
   phone: string;
+  /** Where it stands in the double opt-in (docs/community.md "'Join us'"). */
+  state: MailingListState;
+  /** True when it gets newsletters: `state` is 'subscribed'. */
   subscribed: boolean;
   createdAt: Date;
 }
@@ -60,7 +64,8 @@ function registrationSearch(q: string | undefined): SQL | undefined {
 
 /**
  * One page of registrations, newest first, matching `filters.q` (name or e-mail contains it,
- * case-insensitive; or, when `q` is a number, the phone contains its digits).
+ * case-insensitive; or, when `q` is a number, the phone contains its digits), each with its
+ * double opt-in state at instant `now`.
  * @param after a cursor from the previous page's `next` (a bad cursor gives page 1).
  * @returns the rows and the cursor of the next page, or null on the last page.
  */
@@ -69,6 +74,7 @@ export async function listRegistrations(
   filters: RegistrationFilters,
   after?: string | null,
   limit = PAGE_SIZE,
+  now: Date = new Date(),
 ): Promise<{ rows: RegistrationRow[]; next: string | null }> {
   const found = await db
     .select({
@@ -76,7 +82,9 @@ export async function listRegistrations(
       name: registrations.name,
       email: registrations.email,
       phone: registrations.phone,
-      subscribed: sql<boolean>`${registrations.unsubscribedAt} is null`,
+      confirmedAt: registrations.confirmedAt,
+      confirmSentAt: registrations.confirmSentAt,
+      unsubscribedAt: registrations.unsubscribedAt,
       createdAt: registrations.createdAt,
       sortMicros: epochMicros(registrations.createdAt),
     })
@@ -90,7 +98,13 @@ export async function listRegistrations(
     .orderBy(desc(registrations.createdAt), desc(registrations.id))
     .limit(limit + 1);
   const { rows, next } = pageOf(found, limit);
-  return { rows: rows.map((row) => ({ ...row, subscribed: Boolean(row.subscribed) })), next };
+  return {
+    rows: rows.map(({ confirmedAt, confirmSentAt, unsubscribedAt, ...row }) => {
+      const state = mailingListState({ confirmedAt, confirmSentAt, unsubscribedAt }, now);
+      return { ...row, state, subscribed: state === "subscribed" };
+    }),
+    next,
+  };
 }
 
 export const registrationCsvHeader = [
@@ -101,12 +115,16 @@ export const registrationCsvHeader = [
   "Joined (Asia/Kolkata)",
 ] as const;
 
-/** Every registration matching `filters`, as CSV rows, read in keyset batches of 1000. */
+/**
+ * Every registration matching `filters`, as CSV rows, read in keyset batches of 1000;
+ * 'Subscribed' is yes only for a confirmed address not unsubscribed at `now`.
+ */
 export function registrationCsvRows(
   db: Database,
   filters: RegistrationFilters,
+  now: Date = new Date(),
 ): AsyncGenerator<string[]> {
-  const rows = rowsOfEveryPage((after) => listRegistrations(db, filters, after, EXPORT_BATCH));
+  const rows = rowsOfEveryPage((after) => listRegistrations(db, filters, after, EXPORT_BATCH, now));
   return csvRowsOf(rows, (row) => [
     row.name,
     row.email,

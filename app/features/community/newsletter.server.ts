@@ -1,12 +1,12 @@
 /**
  * The newsletter (docs/messages.md "Newsletter"): an admin writes a subject and a plain text on
- * the dashboard's Newsletter page, and sending it puts one outbox row per subscribed 'Join us'
- * registration into the `messages` table (template 'newsletter'), spread over time so the mail
+ * the dashboard's Newsletter page, and sending it puts one outbox row per confirmed, subscribed
+ * 'Join us' registration into the `messages` table (template 'newsletter'), spread over time so the mail
  * server is not flooded. The dispatcher sends them later; it asks
  * `newsletterRecipientUnsubscribed` first, so an address that unsubscribed after the send was
  * queued gets nothing more.
  */
-import { and, asc, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, eq, gt, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import { recordAudit } from "~/db/audit.server";
 import type { Database } from "~/db/client.server";
 import { enqueueMessage } from "~/db/outbox.server";
@@ -36,11 +36,20 @@ export function unsubscribePath(token: string, language: Lang = "en"): string {
   return localePath(language, `/unsubscribe/${token}`);
 }
 
+/**
+ * Who gets newsletters: confirmed through the link of a confirmation e-mail (double opt-in;
+ * rows from before it count as confirmed), not unsubscribed since, with an e-mail address
+ * (docs/community.md "'Join us'"). A registration waiting for confirmation gets nothing.
+ */
 function subscribed() {
-  return and(isNull(registrations.unsubscribedAt), ne(registrations.email, ""));
+  return and(
+    isNotNull(registrations.confirmedAt),
+    isNull(registrations.unsubscribedAt),
+    ne(registrations.email, ""),
+  );
 }
 
-/** How many registrations would get a newsletter now: subscribed, with an e-mail address. */
+/** How many registrations would get a newsletter now (see `subscribed`). */
 export async function subscriberCount(db: Database): Promise<number> {
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
@@ -121,7 +130,7 @@ async function queueRows(tx: Database, input: NewsletterInput, start: Date) {
 }
 
 /**
- * Sends a newsletter to every subscribed registration with an e-mail address, in ONE
+ * Sends a newsletter to every confirmed, subscribed registration with an e-mail address, in ONE
  * transaction: one outbox row each (template 'newsletter', params {subject, text,
  * unsubscribePath: "/unsubscribe/<token>" in the registration's language}, the registration's
  * language, dedupe key `newsletter:<newsletterId>:<registration
@@ -165,7 +174,7 @@ export async function sendNewsletter(
 
 /**
  * Whether a queued newsletter must not go out to `recipient` (an e-mail address, the outbox
- * row's `recipient`): true when no registration with that address is subscribed any more
+ * row's `recipient`): true when no registration with that address is confirmed and subscribed
  * (unsubscribed after the send was queued, or gone). The dispatcher calls it for every
  * 'newsletter' row just before sending and marks the row 'skipped' with "Unsubscribed" when it
  * answers true (docs/messages.md "Newsletter"). Addresses are compared lower-cased, as

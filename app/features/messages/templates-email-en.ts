@@ -280,4 +280,14 @@ export const englishEmail: EmailTexts = {
   ...orderTexts,
   ...staffTexts,
   newsletter: english.newsletter,
+  newsletter_confirm: (p, ctx) =>
+    english.confirmCopy(p, ctx, {
+      subject: `Confirm your subscription to ${ctx.site.shopName}`,
+      paragraphs: [
+        `Someone, we hope you, asked on our website to join the ${ctx.site.shopName} mailing list with this e-mail address.`,
+        "Please confirm with the button below. Then we will write to you about plants, offers and pickup days. Stay clean, go green!",
+        `The link works for ${p.validDays} days. If you did not ask for this, ignore this e-mail: you will not hear from us.`,
+      ],
+      button: "Confirm my subscription",
+    }),
 };

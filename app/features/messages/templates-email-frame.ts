@@ -2,7 +2,7 @@
  * The frame every customer e-mail shares in every language (docs/messages.md "Templates"):
  * the greeting, the Reference / Date / Time (pickups) or Order / Total / Payment (orders)
  * rows, the button to the tracking page, the footer, the rows and the summary of a collected
- * pickup's reward, and the newsletter. The structure lives here once; a language module
+ * pickup's reward, the newsletter and its 'Join us' confirmation. The structure lives here once; a language module
  * (templates-email-en.ts, -hi.ts, -kn.ts) gives only its words (`FrameWords`) and writes the
  * subjects and paragraphs of each template. Money stays `formatPaise` (₹1,23,456) in every
  * language; dates and weights are the language's (templates-format.ts).
@@ -155,6 +155,27 @@ export function emailFrame(words: FrameWords) {
     };
   }
 
+  /**
+   * The 'Join us' confirmation: the language's subject and paragraphs, a button to the
+   * confirmation page, the customer footer. No greeting: nothing the visitor typed is repeated
+   * to an address whose owner may not be who joined.
+   */
+  function confirmCopy(
+    p: MessageParamsByTemplate["newsletter_confirm"],
+    ctx: CopyContext,
+    own: Omit<TemplateWords, "details"> & { button: string },
+  ): EmailCopy {
+    if (!Number.isInteger(p.validDays) || p.validDays < 1) {
+      throw new TypeError("validDays is not a whole number of days");
+    }
+    return {
+      subject: own.subject,
+      paragraphs: own.paragraphs,
+      action: { label: own.button, url: ctx.link(p.confirmPath) },
+      footer: words.customerFooter(ctx.site),
+    };
+  }
+
   /** The newsletter: the text's blank-line separated paragraphs, the unsubscribe link. */
   const newsletter: EmailTexts["newsletter"] = (p, ctx) => ({
     subject: p.subject,
@@ -175,6 +196,7 @@ export function emailFrame(words: FrameWords) {
     orderRows,
     pickupCopy,
     orderCopy,
+    confirmCopy,
     rewardSummary: (p: MessageParamsByTemplate["pickup_collected"]) => rewardSummary(words, p),
     collectedDetails: (p: MessageParamsByTemplate["pickup_collected"]) =>
       collectedDetails(words, day, p),

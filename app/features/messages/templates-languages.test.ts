@@ -16,8 +16,9 @@ import {
 } from "../../../tests/support/factories/message-params";
 import { isWhatsAppTemplate, renderEmail, renderWhatsApp, whatsappTemplates } from "./templates";
 
+// The newsletter and its 'Join us' confirmation have tests of their own below.
 const customerTemplates = messageTemplates.filter(
-  (t) => !t.startsWith("staff_") && t !== "newsletter",
+  (t) => !t.startsWith("staff_") && !t.startsWith("newsletter"),
 );
 const staffTemplates = messageTemplates.filter((t) => t.startsWith("staff_"));
 const languages = [
@@ -101,6 +102,20 @@ describe.each(languages)("e-mail in $lang", ({ lang, hello, script }) => {
     expect({ ...email, html: email.html.replace(`lang="${lang}"`, 'lang="en"') }).toEqual(
       renderEmail(template, params, "en", testSite),
     );
+  });
+
+  it("the 'Join us' confirmation is in the language, with the language's link", () => {
+    const params = { confirmPath: `/${lang}/subscribe/tok_confirm321`, validDays: 7 };
+    const email = renderEmail("newsletter_confirm", params, lang, testSite);
+    const english = renderEmail("newsletter_confirm", params, "en", testSite);
+    expect(email.subject).toMatch(script);
+    expect(email.subject).toContain("Scrap & Sprout");
+    expect(email.subject).not.toBe(english.subject);
+    expect(email.text).toContain(`https://shop.example/${lang}/subscribe/tok_confirm321`);
+    expect(email.text).toContain(lang === "hi" ? "7 दिन" : "7 ದಿನಗಳ");
+    expect(email.text).not.toMatch(/Confirm|Hello|Questions\?/);
+    expect(email.html).toContain(`<html lang="${lang}">`);
+    expect(email.headers).toBeUndefined();
   });
 
   it("the newsletter keeps staff's words, with the unsubscribe link in the language", () => {

@@ -20,14 +20,18 @@ import { rewardSummaryHi } from "./templates-email-hi";
 import { rewardSummaryKn } from "./templates-email-kn";
 import { dateLabel, weightLabel } from "./templates-format";
 
-/** Templates never sent on WhatsApp: staff alerts (e-mail to SHOP_ALERT_EMAIL) and the newsletter. */
+/**
+ * Templates never sent on WhatsApp: staff alerts (e-mail to SHOP_ALERT_EMAIL), the newsletter
+ * and its 'Join us' confirmation.
+ */
 export type EmailOnlyTemplate =
   | "staff_new_booking"
   | "staff_new_order"
   | "staff_new_dispute"
   | "staff_weigh_sheet_approval"
   | "staff_daily_digest"
-  | "newsletter";
+  | "newsletter"
+  | "newsletter_confirm";
 export type WhatsAppTemplateKey = Exclude<MessageTemplate, EmailOnlyTemplate>;
 
 /** WhatsApp language codes the shop registers. */

@@ -17,8 +17,9 @@ import {
 } from "./templates";
 
 const staffTemplates = messageTemplates.filter((t) => t.startsWith("staff_"));
+// The newsletter and its 'Join us' confirmation are no customer messages: no tracking link.
 const customerTemplates = messageTemplates.filter(
-  (t) => !t.startsWith("staff_") && t !== "newsletter",
+  (t) => !t.startsWith("staff_") && !t.startsWith("newsletter"),
 );
 
 function render<T extends keyof MessageParamsByTemplate>(
@@ -74,7 +75,9 @@ describe("renderEmail: every template", () => {
     expect(email.html).toMatch(/href="https:\/\/shop\.example\/dashboard/);
   });
 
-  it.each(messageTemplates)("%s escapes every parameter in the HTML part", (template) => {
+  // The 'Join us' confirmation has no text parameter (only its link; see its own test).
+  const withText = messageTemplates.filter((t) => t !== "newsletter_confirm");
+  it.each(withText)("%s escapes every parameter in the HTML part", (template) => {
     const email = render(template, withEveryString(template, `<script>alert("x")</script>&`));
     expect(email.html).not.toContain("<script>");
     expect(email.html).toContain("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&amp;");
@@ -132,6 +135,26 @@ describe("renderEmail: words and formats", () => {
     expect(digest.subject).toBe("Pickups for Mon, 23 Nov: 1");
     expect(digest.text).toContain("9 am – 11 am:\n- PU-4M8TQ2 · Asha Rao · Bengaluru · confirmed");
     expect(digest.text).toContain("11 am – 1 pm:\n- none");
+  });
+
+  it("asks to confirm a 'Join us' with the link, its validity and no unsubscribe headers", () => {
+    const email = render("newsletter_confirm");
+    expect(email.subject).toBe("Confirm your subscription to Scrap & Sprout");
+    const link = "https://shop.example/subscribe/tok_confirm321";
+    expect(email.text).toContain(`Confirm my subscription: ${link}`);
+    expect(email.html).toContain(`href="${link}"`);
+    expect(email.text).toContain("The link works for 7 days.");
+    expect(email.text).toContain("If you did not ask for this, ignore this e-mail");
+    expect(email.headers).toBeUndefined();
+    const odd = render("newsletter_confirm", {
+      confirmPath: '/subscribe/x"><script>',
+      validDays: 7,
+    });
+    expect(odd.html).not.toContain("<script>");
+    expect(odd.html).toContain('href="https://shop.example/subscribe/x&quot;&gt;&lt;script&gt;"');
+    expect(() =>
+      render("newsletter_confirm", { confirmPath: "/subscribe/x", validDays: "soon" as never }),
+    ).toThrow(PermanentSendError);
   });
 
   it("gives the newsletter one-click unsubscribe headers and a visible link", () => {
@@ -247,18 +270,21 @@ describe("renderWhatsApp", () => {
     expect(message.bodyParameters[0]).toHaveLength(500);
   });
 
-  it.each([...staffTemplates, "newsletter" as const])("%s is e-mail only", (template) => {
-    expect(() => renderWhatsApp(template, sampleParams[template] as never, "en", testSite)).toThrow(
-      /e-mail only/,
-    );
-    expect(() =>
-      renderForChannel(
-        "whatsapp",
-        { template, params: sampleParams[template], language: "en" },
-        testSite,
-      ),
-    ).toThrow(PermanentSendError);
-  });
+  it.each([...staffTemplates, "newsletter" as const, "newsletter_confirm" as const])(
+    "%s is e-mail only",
+    (template) => {
+      expect(() =>
+        renderWhatsApp(template, sampleParams[template] as never, "en", testSite),
+      ).toThrow(/e-mail only/);
+      expect(() =>
+        renderForChannel(
+          "whatsapp",
+          { template, params: sampleParams[template], language: "en" },
+          testSite,
+        ),
+      ).toThrow(PermanentSendError);
+    },
+  );
 
   it("renders a stored row for either channel", () => {
     const row = { template: "order_shipped", params: sampleParams.order_shipped, language: "en" };

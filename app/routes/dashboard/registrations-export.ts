@@ -15,9 +15,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request);
   const parsed = parseFilters(registrationFiltersSchema, new URL(request.url).searchParams);
   if (!parsed.ok) return badFiltersResponse(parsed.errors);
+  const now = new Date();
   return csvResponse(
-    `registrations-${todayInKolkata(new Date())}.csv`,
+    `registrations-${todayInKolkata(now)}.csv`,
     registrationCsvHeader,
-    registrationCsvRows(await getDb(), parsed.filters),
+    registrationCsvRows(await getDb(), parsed.filters, now),
   );
 }

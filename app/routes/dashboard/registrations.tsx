@@ -4,20 +4,25 @@ import {
   listRegistrations,
   registrationFiltersSchema,
 } from "~/features/community/community-admin.server";
+import { mailingListStateLabels } from "~/features/community/mailing-list-state";
 import { requireStaff } from "~/features/staff/session.server";
 import { formatDateTimeIST } from "~/utils/dates";
 import { listPageData } from "~/utils/list-page.server";
 import { formatIndianMobile } from "~/utils/phone";
 import type { Route } from "./+types/registrations";
 
-/** Mailing-list registrations (docs/dashboard.md): search and keyset pages of 50, newest first. */
+/**
+ * Mailing-list registrations (docs/dashboard.md): search and keyset pages of 50, newest first,
+ * each with its double opt-in state ('Waiting for confirmation' until the link is used).
+ */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request);
   const db = await getDb();
+  const now = new Date();
   return listPageData(request, {
     path: "/dashboard/registrations",
     schema: registrationFiltersSchema,
-    read: (filters, after) => listRegistrations(db, filters, after),
+    read: (filters, after) => listRegistrations(db, filters, after, undefined, now),
   });
 }
 
@@ -51,7 +56,7 @@ export default function Registrations({ loaderData }: Route.ComponentProps) {
             <th scope="row">{row.name}</th>
             <td>{row.email}</td>
             <td>{formatIndianMobile(row.phone)}</td>
-            <td>{row.subscribed ? "Subscribed" : "Unsubscribed"}</td>
+            <td>{mailingListStateLabels[row.state]}</td>
             <td>{formatDateTimeIST(new Date(row.createdAt))}</td>
           </tr>
         ))}

@@ -88,9 +88,13 @@ export const sampleParams: MessageParamsByTemplate = {
     text: "Hello from the nursery.\n\nTulsi and money plants are back in stock.",
     unsubscribePath: "/unsubscribe/tok_unsub789",
   },
+  newsletter_confirm: { confirmPath: "/subscribe/tok_confirm321", validDays: 7 },
 };
 
-/** The reference each template's subject carries (null: the digest and the newsletter). */
+/**
+ * The reference each template's subject carries (null: the digest, the newsletter and its
+ * confirmation).
+ */
 export function referenceOf(template: keyof MessageParamsByTemplate): string | null {
   const params = sampleParams[template] as { reference?: string };
   return params.reference ?? null;
