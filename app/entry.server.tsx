@@ -10,11 +10,12 @@ import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { NonceProvider } from "~/components/ui/nonce";
 import { isDatabaseUnavailable } from "~/db/client.server";
 import { siteConfig } from "~/features/site/site-config";
-import { langOf } from "~/i18n/i18n.server";
+import { langOf, refusalText } from "~/i18n/i18n.server";
 import { diskFullResponse, isDiskFull } from "~/utils/disk-full.server";
 import { createHtmlBody } from "~/utils/html-body.server";
 import { logger } from "~/utils/logger.server";
 import { recordMatchedRoute } from "~/utils/metrics.server";
+import { message } from "~/utils/refusal";
 import { cspNonceContext, requestIdContext } from "~/utils/request-context";
 
 export const streamTimeout = 5_000;
@@ -28,16 +29,32 @@ export const DATABASE_RETRY_AFTER_SECONDS = 5;
 /**
  * Requests (by their load context) whose loader or action failed because the database went
  * away (a PostgreSQL restart, failover or `pg_terminate_backend`; `isDatabaseUnavailable`):
- * their error page is answered 503 with Retry-After instead of 500 (docs/operations.md "Faults
- * and recovery"), since trying again in a moment works.
+ * answered 503 with Retry-After instead of 500 (docs/operations.md "Faults and recovery"), since
+ * trying again in a moment works, and with one sentence in the page's language as plain text
+ * (`databaseUnavailableResponse`), as a full disk is: React Router's error page would lack the
+ * root loader's messages after a failed action (it runs no loader at or below the boundary).
  */
 const databaseUnavailable = new WeakSet<object>();
 
-/** 503 + Retry-After for a 5xx answer of a request the database failed; other answers as they are. */
-function unavailableStatus(status: number, headers: Headers, context: object | undefined): number {
-  if (status < 500 || !context || !databaseUnavailable.has(context)) return status;
-  headers.set("Retry-After", String(DATABASE_RETRY_AFTER_SECONDS));
-  return 503;
+/**
+ * The answer to a request the database failed (document and `.data` alike): 503,
+ * `Retry-After: DATABASE_RETRY_AFTER_SECONDS`, the sentence `errors.databaseUnavailable` in the
+ * page's language as plain text (the root error boundary shows it for a `.data` request).
+ */
+function databaseUnavailableResponse(request: Request): Response {
+  const head = request.method.toUpperCase() === "HEAD";
+  const text = refusalText(
+    langOf(request),
+    message("errors.databaseUnavailable", { phone: siteConfig.phoneDisplay }),
+  );
+  return new Response(head ? null : text, {
+    status: 503,
+    statusText: "Service Unavailable",
+    headers: {
+      "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS),
+      "Content-Type": "text/plain; charset=utf-8",
+    },
+  });
 }
 
 /**
@@ -60,10 +77,10 @@ export function handleDataRequest(
   if (context && diskFull.has(context)) {
     return diskFullResponse(langOf(request), siteConfig.phoneDisplay);
   }
-  const headers = new Headers(response.headers);
-  const status = unavailableStatus(response.status, headers, context);
-  if (status === response.status) return response;
-  return new Response(response.body, { status, statusText: "Service Unavailable", headers });
+  if (response.status >= 500 && context && databaseUnavailable.has(context)) {
+    return databaseUnavailableResponse(request);
+  }
+  return response;
 }
 
 /**
@@ -111,7 +128,9 @@ export default function handleRequest(
     const head = request.method.toUpperCase() === "HEAD";
     return diskFullResponse(langOf(request), siteConfig.phoneDisplay, head);
   }
-  responseStatusCode = unavailableStatus(responseStatusCode, responseHeaders, loadContext);
+  if (responseStatusCode >= 500 && databaseUnavailable.has(loadContext)) {
+    return databaseUnavailableResponse(request);
+  }
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }

@@ -199,7 +199,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 /**
  * The sentence of a 503 the server answered in plain words to a `.data` request, which React
  * Router's client turns into an error response with the text as its data: a write refused for
- * lack of disk space (app/utils/disk-full.server.ts), already in the page's language. Null for
+ * lack of disk space (app/utils/disk-full.server.ts) or failed because the database went away
+ * (app/entry.server.tsx), already in the page's language. Null for
  * anything else, and for a body that looks like markup (a proxy's own error page).
  */
 function serverSentence(error: unknown): string | null {

@@ -31,6 +31,8 @@ interface Answer {
   status: number;
   retryAfter: string | null;
   token: string | null;
+  /** The body of a 503 ("" otherwise). */
+  body: string;
 }
 
 let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
@@ -82,13 +84,14 @@ async function book(base: string, n: number): Promise<Answer> {
     }),
     redirect: "manual",
   }).catch(() => null);
-  if (!response) return { status: 0, retryAfter: null, token: null };
-  await response.arrayBuffer();
+  if (!response) return { status: 0, retryAfter: null, token: null, body: "" };
+  const body = await response.text();
   const location = response.headers.get("location") ?? "";
   return {
     status: response.status,
     retryAfter: response.headers.get("retry-after"),
     token: /\/pickups\/([\w-]+)\/booked$/.exec(location)?.[1] ?? null,
+    body: response.status === 503 ? body : "",
   };
 }
 
@@ -139,7 +142,13 @@ test("the app survives its PostgreSQL connections ending under write load", asyn
     [...byStatus.keys()].filter((status) => status !== 303 && status !== 503),
     server.output().slice(-4000),
   ).toEqual([]);
-  for (const answer of refused) expect(Number(answer.retryAfter)).toBeGreaterThan(0);
+  for (const answer of refused) {
+    expect(Number(answer.retryAfter)).toBeGreaterThan(0);
+    // Words, not React Router's error page without its messages (which showed message ids).
+    expect(answer.body).toMatch(
+      /^We could not finish this just now because our database did not answer\./,
+    );
+  }
 
   // Every acknowledged booking is in the database.
   const tokens = answers.flatMap((answer) => (answer.token ? [answer.token] : []));
