@@ -140,6 +140,8 @@ describe("dashboard fuzz", () => {
         fc.record({ email: odd, password: odd, redirectTo: odd }, { requiredKeys: [] }),
         async (form) => {
           resetRateLimits();
+          // Failed logins make the next one wait (ADR 0026): each payload starts with none.
+          await handle.db.execute(sql`delete from staff_login_throttle`);
           const before = await queryRows<{ n: number }>(
             handle.db,
             sql`select count(*)::int as n from staff_session`,
