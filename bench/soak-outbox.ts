@@ -143,6 +143,12 @@ export interface OutboxReading {
   /** nodejs_eventloop_lag_p99_seconds and _max_seconds (since the previous scrape), s */
   loopLagP99: number;
   loopLagMax: number;
+  /** The server's memory as it reports it (bytes): V8 heap committed and live, external, page store, PGlite's WebAssembly memory size */
+  heapTotal: number;
+  heapUsed: number;
+  external: number;
+  pageStore: number;
+  pgliteMemory: number;
 }
 
 /** Reads GET /metrics with the bearer token; a failed scrape is a reading with `error`. */
@@ -173,6 +179,11 @@ export async function scrapeOutbox(
     cpuSeconds: Number.NaN,
     loopLagP99: Number.NaN,
     loopLagMax: Number.NaN,
+    heapTotal: Number.NaN,
+    heapUsed: Number.NaN,
+    external: Number.NaN,
+    pageStore: Number.NaN,
+    pgliteMemory: Number.NaN,
   });
   let text: string;
   try {
@@ -213,6 +224,11 @@ export async function scrapeOutbox(
     cpuSeconds: metric(series, "process_cpu_seconds_total"),
     loopLagP99: metric(series, "nodejs_eventloop_lag_p99_seconds"),
     loopLagMax: metric(series, "nodejs_eventloop_lag_max_seconds"),
+    heapTotal: metric(series, "nodejs_heap_size_total_bytes"),
+    heapUsed: metric(series, "nodejs_heap_size_used_bytes"),
+    external: metric(series, "nodejs_external_memory_bytes"),
+    pageStore: metric(series, "page_store_bytes"),
+    pgliteMemory: metric(series, "pglite_wasm_memory_bytes"),
   };
 }
 

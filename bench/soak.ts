@@ -20,9 +20,11 @@
  * browser's.
  *
  * Prints every 30 s the server's resident memory (VmRSS of `node server.js` from
- * /proc/<pid>/status), each minute the latency p50/p99 (request sent → body read) and counts by
- * status class, and at the end RSS at start (healthy, before load), max and end, the growth over
- * the last 5 minutes, totals by status class and request kind, and the machine's load average.
+ * /proc/<pid>/status) and where it is (file-backed, PGlite's WebAssembly memory, V8's heap and
+ * the rest of the anonymous memory, from /proc/<pid>/smaps and the server's /metrics), each
+ * minute the latency p50/p99 (request sent → body read) and counts by status class, and at the
+ * end RSS at start (healthy, before load), max and end, the growth over the last 5 minutes,
+ * totals by status class and request kind, and the machine's load average.
  * Embedded PGlite by default; BENCH_DATABASE_URL=postgres://… uses that (empty, disposable)
  * PostgreSQL database (a random SESSION_SECRET is generated). Prints figures; never fails a
  * build. Needs `npm run build`.
@@ -124,6 +126,68 @@ function rssMb(pid: number): number {
   } catch {
     return Number.NaN;
   }
+}
+
+/**
+ * Resident memory of a process split by mapping (Linux `/proc/<pid>/smaps`), MB: file-backed
+ * (the node binary and libraries), PGlite's WebAssembly memory (V8 reserves ~8 GiB per
+ * WebAssembly memory: the accessible part is an anonymous read-write mapping followed at once by
+ * an inaccessible guard mapping of at least 4 GiB), and the rest of the anonymous memory (V8's
+ * heap, malloc, compiled code). Null once the process is gone.
+ */
+function memoryParts(pid: number): { files: number; wasm: number; anonymous: number } | null {
+  let text: string;
+  try {
+    text = fs.readFileSync(`/proc/${pid}/smaps`, "utf8");
+  } catch {
+    return null;
+  }
+  const maps: { start: bigint; end: bigint; perms: string; file: boolean; rssKb: number }[] = [];
+  for (const line of text.split("\n")) {
+    const head = /^([0-9a-f]+)-([0-9a-f]+) (\S+) \S+ \S+ \S+\s*(.*)$/.exec(line);
+    if (head) {
+      maps.push({
+        start: BigInt(`0x${head[1]}`),
+        end: BigInt(`0x${head[2]}`),
+        perms: head[3] as string,
+        file: (head[4] ?? "").startsWith("/"),
+        rssKb: 0,
+      });
+      continue;
+    }
+    const rss = /^Rss:\s+(\d+) kB/.exec(line);
+    const last = maps.at(-1);
+    if (rss && last) last.rssKb = Number(rss[1]);
+  }
+  let files = 0;
+  let wasm = 0;
+  let anonymous = 0;
+  maps.forEach((map, i) => {
+    if (map.file) {
+      files += map.rssKb;
+      return;
+    }
+    anonymous += map.rssKb;
+    const next = maps[i + 1];
+    const guard =
+      next &&
+      !next.file &&
+      next.start === map.end &&
+      next.perms.startsWith("---") &&
+      next.end - next.start >= 1n << 32n;
+    if (map.perms.startsWith("rw") && guard) wasm += map.rssKb;
+  });
+  return { files: files / 1024, wasm: wasm / 1024, anonymous: anonymous / 1024 };
+}
+
+/** One line of where the server's memory is (smaps, plus the server's own /metrics figures). */
+function memoryLine(pid: number, reading: OutboxReading | undefined): string {
+  const parts = memoryParts(pid);
+  if (!parts) return "";
+  const mb = (bytes: number | undefined) => ((bytes ?? Number.NaN) / 1024 / 1024).toFixed(1);
+  const heapMb = (reading?.heapTotal ?? Number.NaN) / 1024 / 1024;
+  const other = parts.anonymous - parts.wasm - heapMb;
+  return ` = files ${parts.files.toFixed(1)} + PGlite WebAssembly ${parts.wasm.toFixed(1)} (of ${mb(reading?.pgliteMemory)}) + V8 heap ${heapMb.toFixed(1)} (${mb(reading?.heapUsed)} used) + other anonymous ${other.toFixed(1)} (malloc, compiled code); external ${mb(reading?.external)}, page store ${mb(reading?.pageStore)}`;
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -463,7 +527,8 @@ const timer = setInterval(() => {
   const at = performance.now() - started;
   const mb = rssMb(pid);
   rss.push({ at, mb });
-  console.log(`${clock(at).padStart(5)} RSS ${mb.toFixed(1)} MB`);
+  const latest = readings.findLast((r) => r && !r.error);
+  console.log(`${clock(at).padStart(5)} RSS ${mb.toFixed(1)} MB${memoryLine(pid, latest)}`);
   // A minute is reported once its last requests have had 5 s to finish.
   while (reportedMinutes < Math.floor((at - 5000) / 60_000)) minuteReport(reportedMinutes++);
 }, RSS_EVERY_MS);
@@ -476,6 +541,12 @@ try {
 const endAt = performance.now() - started;
 rss.push({ at: endAt, mb: rssMb(pid) });
 await scraping;
+console.log(
+  `${clock(endAt).padStart(5)} RSS ${rss.at(-1)?.mb.toFixed(1)} MB at the end of the load${memoryLine(
+    pid,
+    readings.findLast((r) => r && !r.error),
+  )}`,
+);
 while (reportedMinutes < Math.ceil(endAt / 60_000 - 0.01)) minuteReport(reportedMinutes++);
 
 // After the load: how long the dispatcher takes to send what is due (no new rows arrive).

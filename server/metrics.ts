@@ -206,9 +206,12 @@ interface PoolStats {
 type ExclusiveRunner = <T>(work: (...args: unknown[]) => Promise<T>) => Promise<T>;
 interface PgliteInternals {
   _runExclusiveTransaction?: ExclusiveRunner;
+  /** The Emscripten module: HEAPU8 views the whole WebAssembly memory. */
+  Module?: { HEAPU8?: Uint8Array };
 }
 
 let watchedPool: PoolStats | undefined;
+let watchedPglite: PgliteInternals | undefined;
 let outboxDb: Database | undefined;
 let outboxCacheMs = OUTBOX_CACHE_MS;
 const instrumented = new WeakSet<object>();
@@ -264,6 +267,15 @@ function createPgliteMetrics() {
       help: "Embedded database: queries and transactions waiting for the database right now.",
       registers: [metricsRegistry],
     }),
+    pgliteMemory: new Gauge({
+      name: "pglite_wasm_memory_bytes",
+      help: "Embedded database: size of PGlite's WebAssembly memory (reserved; it only grows, and only the pages PostgreSQL touched are resident).",
+      registers: [metricsRegistry],
+      collect() {
+        const bytes = watchedPglite?.Module?.HEAPU8?.buffer.byteLength;
+        if (bytes !== undefined) this.set(bytes);
+      },
+    }),
   };
 }
 
@@ -284,6 +296,7 @@ function watchDatabase(db: Database, cacheMs: number): void {
     return;
   }
   watchedPool = undefined;
+  watchedPglite = client as PgliteInternals;
   if (!instrumented.has(client)) {
     instrumented.add(client);
     instrumentPglite(client as PgliteInternals);

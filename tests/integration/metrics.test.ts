@@ -308,6 +308,10 @@ describe("database", () => {
       expect(delta("pglite_queue_wait_seconds_count")).toBeGreaterThanOrEqual(2);
       // At most the scrape's own outbox query can be waiting while the gauge is read.
       expect(sample(text, "pglite_queue_waiting")).toBeLessThanOrEqual(1);
+      // PGlite's WebAssembly memory: at least its initial 128 MiB (a whole number of 64 KiB pages).
+      const wasmBytes = sample(text, "pglite_wasm_memory_bytes") ?? 0;
+      expect(wasmBytes).toBeGreaterThanOrEqual(128 * 1024 * 1024);
+      expect(wasmBytes % 65_536).toBe(0);
       expect(text).not.toContain("db_pool_clients");
     },
   );
