@@ -20,6 +20,8 @@ async function expectSummaryInView(page: Page, first: string, title: RegExp) {
   await expect(summary).toBeVisible();
   await expect(summary).toBeFocused();
   await expect(summary).toBeInViewport();
+  // Its title is on screen, not only its last lines.
+  await expect(summary.locator("h2")).toBeInViewport({ ratio: 1 });
   await expect(summary.getByRole("link").first()).toHaveAttribute("href", `#${first}`);
   await expect(page).toHaveTitle(title);
 }

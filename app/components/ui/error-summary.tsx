@@ -34,7 +34,11 @@ export function ErrorSummary({
   // A new refusal (another message list) takes focus again, after a client-side submit too.
   const signature = JSON.stringify([formError ?? "", items]);
   useEffect(() => {
-    if (signature !== JSON.stringify(["", []])) box.current?.focus();
+    const element = box.current;
+    if (!element || signature === JSON.stringify(["", []])) return;
+    // Its top in view (clear of the sticky header: scroll-padding-top), not just its last line.
+    element.scrollIntoView({ block: "start" });
+    element.focus({ preventScroll: true });
   }, [signature]);
   if (items.length === 0 && !formError) return null;
   return (
