@@ -194,7 +194,9 @@ for (const lang of ["hi", "kn"] as const) {
         await expect(page).toHaveURL(new RegExp(`/${lang}/checkout$`));
         // Bad input first: the errors come back in the language, next to the fields.
         await page.getByRole("button", { name: words(lang, "Confirm Order", "checkout") }).click();
-        await expect(page.getByText(words(lang, "Enter your name.", "errors"))).toBeVisible();
+        await expect(
+          page.locator(".field__error").getByText(words(lang, "Enter your name.", "errors")),
+        ).toBeVisible();
         await fill(page, lang, "Name", "Asha Rao");
         await fill(page, lang, "Email", "asha@example.com");
         await fill(page, lang, "Phone", "98450 12345");

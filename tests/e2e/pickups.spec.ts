@@ -39,10 +39,14 @@ describeWithAndWithoutJavaScript(
       await page.getByLabel("Approx. kg").first().fill("-3");
       await page.getByRole("button", { name: "Schedule Pickup" }).click();
       await expect(
-        page.getByText("Enter a 10-digit Indian mobile number starting with 6, 7, 8 or 9."),
+        page
+          .locator(".field__error")
+          .getByText("Enter a 10-digit Indian mobile number starting with 6, 7, 8 or 9."),
       ).toBeVisible();
-      await expect(page.getByText("Choose a pickup date.")).toBeVisible();
-      await expect(page.getByText("Choose a material for this weight.")).toBeVisible();
+      await expect(page.locator(".field__error").getByText("Choose a pickup date.")).toBeVisible();
+      await expect(
+        page.locator(".field__error").getByText("Choose a material for this weight."),
+      ).toBeVisible();
       await expect(page.getByLabel("Name")).toHaveValue("Ravi Kumar");
       if (javaScriptEnabled) await expectNoAxeViolations(page);
 

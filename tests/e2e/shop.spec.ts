@@ -64,10 +64,14 @@ describeWithAndWithoutJavaScript(
       await fillCheckout(page, { ...SHOPPER, phone: "12345", pinCode: "012345" });
       await page.getByRole("button", { name: "Confirm Order" }).click();
       await expect(
-        page.getByText("Enter a 10-digit Indian mobile number starting with 6, 7, 8 or 9."),
+        page
+          .locator(".field__error")
+          .getByText("Enter a 10-digit Indian mobile number starting with 6, 7, 8 or 9."),
       ).toBeVisible();
       await expect(
-        page.getByText("Enter a 6-digit PIN code that does not start with 0."),
+        page
+          .locator(".field__error")
+          .getByText("Enter a 6-digit PIN code that does not start with 0."),
       ).toBeVisible();
       await expect(page.getByLabel("Name")).toHaveValue("Asha Rao");
       await expect(page.getByLabel("State")).toHaveValue("Karnataka");
