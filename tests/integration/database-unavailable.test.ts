@@ -8,12 +8,10 @@
  * (admin_shutdown), so the error travels through the real driver and Drizzle to the route and
  * on to app/entry.server.tsx. The same under a real restart: tests/e2e/postgres-restart.spec.ts.
  */
-import { sql } from "drizzle-orm";
-import { type EntryContext, RouterContextProvider } from "react-router";
+import type { EntryContext } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
-import { handleDataRequest, handleError, default as handleRequest } from "~/entry.server";
-import { action as cartAction } from "~/routes/cart";
-import { clientAddressContext } from "~/utils/request-context";
+import { handleDataRequest, default as handleRequest } from "~/entry.server";
+import { failCartInserts, postAddToCart } from "../support/factories/failing-writes";
 import { testDatabaseForFile } from "../support/processes/test-database";
 
 const handle = testDatabaseForFile();
@@ -24,37 +22,17 @@ const KANNADA =
   "ನಮ್ಮ ಡೇಟಾಬೇಸ್ ಉತ್ತರಿಸಲಿಲ್ಲ, ಹಾಗಾಗಿ ಇದನ್ನು ಈಗ ಪೂರ್ಣಗೊಳಿಸಲು ಆಗಲಿಲ್ಲ. ದಯವಿಟ್ಟು ಸ್ವಲ್ಪ ಸಮಯದ ನಂತರ ಮತ್ತೆ ಪ್ರಯತ್ನಿಸಿ, ಅಥವಾ +91 98450 12345 ಗೆ ಕರೆ ಮಾಡಿ.";
 
 beforeAll(async () => {
-  await handle.db.execute(sql`
-    create function fail_as_on_a_restart() returns trigger language plpgsql as $$
-    begin
-      raise exception using errcode = 'admin_shutdown',
-        message = 'terminating connection due to administrator command';
-    end $$`);
-  await handle.db.execute(sql`
-    create trigger carts_restart before insert on carts
-    for each row execute function fail_as_on_a_restart()`);
-});
-
-/** POSTs "add to cart" to `path` as the server would: the action's error, and the load context. */
-async function addToCart(path: string) {
-  const context = new RouterContextProvider();
-  context.set(clientAddressContext, "192.0.2.91");
-  const request = new Request(`http://localhost${path}`, {
-    method: "POST",
-    body: new URLSearchParams({ intent: "add", productId: "1" }),
-  });
-  const args = { request, params: {}, context } as unknown as Parameters<typeof cartAction>[0];
-  const error = await cartAction(args).then(
-    () => null,
-    (thrown: unknown) => thrown,
+  await failCartInserts(
+    handle.db,
+    "fail_as_on_a_restart",
+    "admin_shutdown",
+    "terminating connection due to administrator command",
   );
-  handleError(error, { request, params: {}, context });
-  return { request, context, error };
-}
+});
 
 describe("a write while the database is away", () => {
   it("a document POST gets 503, Retry-After 5 and a sentence instead of an error page of ids", async () => {
-    const { request, context, error } = await addToCart("/cart");
+    const { request, context, error } = await postAddToCart("/cart", "192.0.2.91");
     expect(error).toMatchObject({ cause: { code: "57P01" } });
     const response = await handleRequest(request, 500, new Headers(), {} as EntryContext, context);
     expect(response.status).toBe(503);
@@ -64,7 +42,7 @@ describe("a write while the database is away", () => {
   });
 
   it("a .data POST on a Kannada page gets the same answer in Kannada", async () => {
-    const { request, context } = await addToCart("/kn/cart.data");
+    const { request, context } = await postAddToCart("/kn/cart.data", "192.0.2.91");
     const routerAnswer = new Response("[]", { status: 500 });
     const response = handleDataRequest(routerAnswer, { request, context });
     expect(response.status).toBe(503);

@@ -8,12 +8,10 @@
  * the route and on to app/entry.server.tsx. The same on a real full disk:
  * tests/e2e/faults.spec.ts.
  */
-import { sql } from "drizzle-orm";
 import { type EntryContext, RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { handleDataRequest, handleError, default as handleRequest } from "~/entry.server";
-import { action as cartAction } from "~/routes/cart";
-import { clientAddressContext } from "~/utils/request-context";
+import { failCartInserts, postAddToCart } from "../support/factories/failing-writes";
 import { testDatabaseForFile } from "../support/processes/test-database";
 
 const handle = testDatabaseForFile();
@@ -25,38 +23,17 @@ const HINDI =
 
 beforeAll(async () => {
   // Every new cart needs a row in `carts`: on a full disk PGlite cannot extend the table's file.
-  await handle.db.execute(sql`
-    create function fail_as_on_a_full_disk() returns trigger language plpgsql as $$
-    begin
-      raise exception using errcode = 'disk_full',
-        message = 'could not extend file "base/5/16594": No space left on device';
-    end $$`);
-  await handle.db.execute(sql`
-    create trigger carts_disk_full before insert on carts
-    for each row execute function fail_as_on_a_full_disk()`);
-});
-
-/** POSTs "add to cart" to `path` as the server would: the action's error, and the load context. */
-async function addToCart(path: string) {
-  const context = new RouterContextProvider();
-  context.set(clientAddressContext, "192.0.2.90");
-  const request = new Request(`http://localhost${path}`, {
-    method: "POST",
-    body: new URLSearchParams({ intent: "add", productId: "1" }),
-  });
-  const args = { request, params: {}, context } as unknown as Parameters<typeof cartAction>[0];
-  const error = await cartAction(args).then(
-    () => null,
-    (thrown: unknown) => thrown,
+  await failCartInserts(
+    handle.db,
+    "fail_as_on_a_full_disk",
+    "disk_full",
+    'could not extend file "base/5/16594": No space left on device',
   );
-  // What React Router does with an action's error before it answers.
-  handleError(error, { request, params: {}, context });
-  return { request, context, error };
-}
+});
 
 describe("a write on a full disk", () => {
   it("a document POST gets 503, Retry-After and the guard's sentence instead of an error page", async () => {
-    const { request, context, error } = await addToCart("/cart");
+    const { request, context, error } = await postAddToCart("/cart", "192.0.2.90");
     expect(error).toMatchObject({ cause: { code: "53100" } });
     const response = await handleRequest(request, 500, new Headers(), {} as EntryContext, context);
     expect(response.status).toBe(503);
@@ -66,7 +43,7 @@ describe("a write on a full disk", () => {
   });
 
   it("a .data POST on a Hindi page gets the same answer in Hindi", async () => {
-    const { request, context } = await addToCart("/hi/cart.data");
+    const { request, context } = await postAddToCart("/hi/cart.data", "192.0.2.90");
     const routerAnswer = new Response("[]", {
       status: 500,
       headers: { "Content-Type": "text/x-script", "X-Remix-Response": "yes" },

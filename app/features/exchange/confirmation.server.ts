@@ -31,6 +31,7 @@ import type { StaffRole } from "~/db/schema/staff";
 import { enqueuePickupCancelled } from "~/features/pickups/pickup-messages.server";
 import { couponCode, isUnguessableToken } from "~/utils/codes.server";
 import type { ExchangeSettings } from "~/utils/env.server";
+import { awaitsApproval } from "./approval";
 import { type DoorActor, doorActionProblem } from "./collector-access";
 import { ExchangeError } from "./exchange-error";
 import {
@@ -101,11 +102,6 @@ function assertPending(pickup: Pickup, sheet: WeighSheet) {
   if (pickup.status !== "weighed") {
     throw new ExchangeError("errors.exchange.cannotDecide", 409);
   }
-}
-
-/** Whether the sheet still waits for an admin's approval (docs/exchange.md). */
-export function awaitsApproval(sheet: Pick<WeighSheet, "approvalRequired" | "approvedAt">) {
-  return sheet.approvalRequired && sheet.approvedAt === null;
 }
 
 /**

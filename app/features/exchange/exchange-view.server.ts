@@ -12,7 +12,8 @@ import type { Lang } from "~/i18n/languages";
 import { formatDateTimeIST, formatDayIST } from "~/utils/dates";
 import { formatPaise } from "~/utils/money";
 import { gramsToKgText } from "~/utils/units";
-import { awaitsApproval, rewardRecordsOf } from "./confirmation.server";
+import { awaitsApproval } from "./approval";
+import { rewardRecordsOf } from "./confirmation.server";
 import { HANDOVER_CODE_TRIES } from "./handover-code";
 import { weighSheetsOf } from "./weigh-sheet-view.server";
 

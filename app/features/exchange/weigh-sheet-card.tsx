@@ -9,6 +9,7 @@ import type { WeighSheetStatus } from "~/db/schema/exchange";
 import { formatDateTimeIST } from "~/utils/dates";
 import { formatPaise } from "~/utils/money";
 import { formatKg } from "~/utils/units";
+import { awaitsApproval } from "./approval";
 import type { WeighSheetView } from "./weigh-sheet-view.server";
 
 export const weighSheetStatusLabels: Record<WeighSheetStatus, string> = {
@@ -92,7 +93,7 @@ export function WeighSheetCard({
     <article className="weigh-sheet" aria-labelledby={`weigh-sheet-${sheet.id}`}>
       <Heading id={`weigh-sheet-${sheet.id}`}>
         Weigh sheet version {sheet.version}:{" "}
-        {sheet.status === "pending" && sheet.approvalRequired && !sheet.approvedAt
+        {sheet.status === "pending" && awaitsApproval(sheet)
           ? AWAITING_APPROVAL
           : weighSheetStatusLabels[sheet.status]}
       </Heading>

@@ -2,6 +2,7 @@ import { data, Link, redirect } from "react-router";
 import { TableScroll } from "~/components/dashboard/data-table";
 import { DetailMessages, HistoryList, StatusButton } from "~/components/dashboard/detail-page";
 import { getDb } from "~/db/db.server";
+import { awaitsApproval } from "~/features/exchange/approval";
 import { ApproveSheetForm } from "~/features/exchange/approve-sheet-form";
 import { AssignCollectorForm } from "~/features/exchange/assign-collector-form";
 import { listCollectors } from "~/features/exchange/assignment.server";
@@ -288,7 +289,7 @@ function WeighSheets({
 /** The approval form while the latest sheet waits for an admin (docs/exchange.md). */
 function ApproveLatestSheet({ loaderData }: Pick<Route.ComponentProps, "loaderData">) {
   const latest = loaderData.weighing.sheets[0];
-  if (latest?.status !== "pending" || !latest.approvalRequired || latest.approvedAt) return null;
+  if (latest?.status !== "pending" || !awaitsApproval(latest)) return null;
   return (
     <ApproveSheetForm
       pickupId={loaderData.pickup.id}

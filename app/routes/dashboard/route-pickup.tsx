@@ -1,6 +1,7 @@
 import { data, Link, redirect } from "react-router";
 import { DetailMessages } from "~/components/dashboard/detail-page";
 import { getDb } from "~/db/db.server";
+import { awaitsApproval } from "~/features/exchange/approval";
 import { doorActionProblem } from "~/features/exchange/collector-access";
 import { HandoverCodeForm } from "~/features/exchange/handover-code-form";
 import {
@@ -169,7 +170,7 @@ export default function RoutePickup({ loaderData, actionData }: Route.ComponentP
       <DetailMessages notice={notice} error={actionData?.error} answered={Boolean(actionData)} />
       <DoorFacts pickup={pickup} />
       {latest ? <WeighSheetCard sheet={latest} headingLevel={2} /> : null}
-      {latest?.status === "pending" && latest.approvalRequired && !latest.approvedAt ? (
+      {latest?.status === "pending" && awaitsApproval(latest) ? (
         <p role="status">{AWAITING_APPROVAL_AT_DOOR}</p>
       ) : (
         <HandoverCodeForm
