@@ -44,6 +44,12 @@ async function leaveReview(page: Page, text: string, stars: number) {
   await page.getByLabel("Review", { exact: true }).fill(text);
   await page.getByRole("radio", { name: stars === 1 ? "1 star" : `${stars} stars` }).check();
   await page.getByRole("button", { name: "Submit Review" }).click();
+  // Stored once the thank-you shows. Without this wait the next navigation could drop the
+  // review: a press before hydration is held until React has loaded (ADR 0017), and a page
+  // left meanwhile never sends it.
+  await expect(page.getByRole("dialog", { name: "Thank you for your review!" })).toBeVisible({
+    timeout: 30_000,
+  });
 }
 
 test("a visitor leaves a 4-star review with the keyboard and sees it on the home page", async ({
