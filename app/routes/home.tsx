@@ -16,6 +16,7 @@ import { CONFIRMATION_VALID_DAYS } from "~/features/community/mailing-list-state
 import { ReviewCarousel } from "~/features/community/review-carousel";
 import { getImpactFigures } from "~/features/impact/impact.server";
 import { ImpactSection } from "~/features/impact/impact-section";
+import { RecentOrderNotice } from "~/features/orders/recent-order";
 import { localisedPageMeta } from "~/features/site/meta";
 import { siteConfig } from "~/features/site/site-config";
 import { langOf, messagesFor, refusalText } from "~/i18n/i18n.server";
@@ -128,6 +129,7 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <div className="home">
       <AggregateRatingJsonLd average={summary.average} count={summary.count} />
+      <RecentOrderNotice />
       <section className="hero" aria-labelledby="hero-title">
         <h1 id="hero-title" className="hero__title">
           {t("home.hero.title")}

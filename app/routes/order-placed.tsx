@@ -1,8 +1,11 @@
 import { useEffect, useState } from "react";
 import { data, Link, useNavigate } from "react-router";
+import { ShareLink } from "~/components/ui/share-link";
 import { getDb } from "~/db/db.server";
 import { CouponDiscountLine } from "~/features/orders/coupon-field";
+import { deliveryLine } from "~/features/orders/delivery-window-text.server";
 import { getOrderByToken } from "~/features/orders/orders.server";
+import { rememberOrder } from "~/features/orders/recent-order";
 import { localisedPageMeta } from "~/features/site/meta";
 import { langOf, messagesFor } from "~/i18n/i18n.server";
 import { Trans, useLocalePath, useT } from "~/i18n/i18n-react";
@@ -12,6 +15,7 @@ import type { Route } from "./+types/order-placed";
 export async function loader({ params, request }: Route.LoaderArgs) {
   const order = await getOrderByToken(await getDb(), params.token);
   if (!order) throw data(null, { status: 404 });
+  const lang = langOf(request);
   return {
     reference: order.reference,
     totalPaise: order.totalPaise,
@@ -21,7 +25,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     paymentStatus: order.paymentStatus,
     trackingPath: `/orders/${order.trackingToken}`,
     paymentPath: `/payment?order=${order.trackingToken}`,
-    messages: messagesFor(langOf(request), ["order", "checkout"]),
+    delivery: deliveryLine(order.createdAt, order.status, lang),
+    messages: messagesFor(lang, ["order", "checkout"]),
   };
 }
 
@@ -36,7 +41,10 @@ export const meta: Route.MetaFunction = (args) => [
   { name: "robots", content: "noindex" },
 ];
 
-/** Spec §4: after the order the page returns to / after 3 seconds (with JavaScript). */
+/**
+ * Spec §4: after the order the page returns to / after 3 seconds (with JavaScript); the home
+ * page then shows the order's reference and tracking link until dismissed (recent-order.tsx).
+ */
 export const RETURN_HOME_AFTER_MS = 3000;
 
 export default function OrderPlaced({ loaderData }: Route.ComponentProps) {
@@ -48,6 +56,8 @@ export default function OrderPlaced({ loaderData }: Route.ComponentProps) {
   const [stay, setStay] = useState(false);
   // An online payment still due keeps the shopper here, with the way to pay.
   const paymentDue = loaderData.paymentMethod === "online" && loaderData.paymentStatus !== "paid";
+  const { reference, trackingPath } = loaderData;
+  useEffect(() => rememberOrder({ reference, trackingPath }), [reference, trackingPath]);
   useEffect(() => {
     if (stay || paymentDue) return;
     const timer = setTimeout(() => navigate(home), RETURN_HOME_AFTER_MS);
@@ -76,12 +86,19 @@ export default function OrderPlaced({ loaderData }: Route.ComponentProps) {
       {loaderData.couponCode ? (
         <CouponDiscountLine code={loaderData.couponCode} discountPaise={loaderData.discountPaise} />
       ) : null}
+      {loaderData.delivery ? (
+        <p className="order-delivery">{t(loaderData.delivery.id, loaderData.delivery.values)}</p>
+      ) : null}
       <p>
         <Trans
           id="order.placed.track"
           components={{ 0: <Link to={to(loaderData.trackingPath)} /> }}
         />
       </p>
+      <ShareLink
+        path={loaderData.trackingPath}
+        shareText={t("order.share.text", { reference: loaderData.reference })}
+      />
       {paymentDue ? (
         <p>
           <a className="button" href={to(loaderData.paymentPath)}>

@@ -1,8 +1,10 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { FormError } from "~/components/ui/form-messages";
+import { ShareLink } from "~/components/ui/share-link";
 import { TableHead } from "~/components/ui/table-head";
 import { getDb } from "~/db/db.server";
 import { CashOnDeliverySwitch } from "~/features/orders/cash-on-delivery-switch";
+import { deliveryLine } from "~/features/orders/delivery-window-text.server";
 import { shopperCanCancel } from "~/features/orders/order-status";
 import {
   cancelOrderByToken,
@@ -41,6 +43,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     ...view,
     phone: formatIndianMobile(phone),
     placedAt: placedAtText(lang, createdAt),
+    delivery: deliveryLine(createdAt, order.status, lang),
+    trackingPath: `/orders/${order.trackingToken}`,
     canCancel:
       shopperCanCancel(order.status) &&
       !(order.paymentMethod === "online" && order.paymentStatus === "paid"),
@@ -100,6 +104,9 @@ export default function OrderTracking({ loaderData: order, actionData }: Route.C
         />
       </p>
       <p>{t("order.tracking.placedOn", { date: order.placedAt })}</p>
+      {order.delivery ? (
+        <p className="order-delivery">{t(order.delivery.id, order.delivery.values)}</p>
+      ) : null}
       <PaymentLine order={order} />
       {order.canRetryPayment || order.canSwitchToCashOnDelivery ? (
         <UnpaidOnlineActions order={order} busy={cancelling} />
@@ -132,6 +139,10 @@ export default function OrderTracking({ loaderData: order, actionData }: Route.C
           </button>
         </Form>
       ) : null}
+      <ShareLink
+        path={order.trackingPath}
+        shareText={t("order.share.text", { reference: order.reference })}
+      />
     </div>
   );
 }

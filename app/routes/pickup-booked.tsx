@@ -1,4 +1,5 @@
 import { data, Link } from "react-router";
+import { ShareLink } from "~/components/ui/share-link";
 import { getDb } from "~/db/db.server";
 import { pickupConfigFromEnv, slotChoices } from "~/features/pickups/pickup-config";
 import { presentPickup } from "~/features/pickups/pickup-view.server";
@@ -61,6 +62,10 @@ export default function PickupBooked({ loaderData: pickup }: Route.ComponentProp
       <p>
         <Trans id="pickup.booked.track" components={{ 0: <Link to={to(pickup.trackingPath)} /> }} />
       </p>
+      <ShareLink
+        path={pickup.trackingPath}
+        shareText={t("pickup.share.text", { reference: pickup.reference })}
+      />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { SelectField } from "~/components/ui/field";
+import { ShareLink } from "~/components/ui/share-link";
 import { getDb } from "~/db/db.server";
 import {
   confirmWeighSheetByToken,
@@ -55,6 +56,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     exchange: presentExchange({ ...pickup, ...records }, now, lang),
     rescheduleDates: availability.filter((d) => d.slots.some((s) => s.open)).map((d) => d.date),
     slots,
+    trackingPath: `/pickups/${params.token}`,
     messages: messagesFor(lang, ["pickup", "exchange", "form"]),
   };
 }
@@ -286,6 +288,10 @@ export default function PickupTracking({ loaderData: pickup, actionData }: Route
       <PickupAddress pickup={pickup} />
       <PickupEstimate pickup={pickup} />
       {pickup.canChange ? <ChangePickupForms pickup={pickup} fieldError={fieldError} /> : null}
+      <ShareLink
+        path={pickup.trackingPath}
+        shareText={t("pickup.share.text", { reference: pickup.reference })}
+      />
     </div>
   );
 }

@@ -92,6 +92,18 @@ describe("parseEnv", () => {
     expect(refusal({ PICKUP_PIN_PREFIXES: "560,5\n7" })).not.toContain("\n");
   });
 
+  it("reads the delivery window, and refuses a minimum above the maximum", () => {
+    expect(parseEnv({}).shop).toEqual({ deliveryDaysMin: 2, deliveryDaysMax: 5 });
+    expect(parseEnv({ DELIVERY_DAYS_MIN: "0", DELIVERY_DAYS_MAX: "0" }).shop).toEqual({
+      deliveryDaysMin: 0,
+      deliveryDaysMax: 0,
+    });
+    expect(refusal({ DELIVERY_DAYS_MIN: "6" })).toBe(
+      "DELIVERY_DAYS_MIN (6) must not be more than DELIVERY_DAYS_MAX (5)",
+    );
+    expect(refusal({ DELIVERY_DAYS_MAX: "61" })).toMatch(/DELIVERY_DAYS_MAX/);
+  });
+
   it("reads TRUST_PROXY as Express's trust proxy value: a number is a hop count, as docs/configuration.md says", () => {
     expect(parseEnv({ TRUST_PROXY: "1" }).TRUST_PROXY).toBe(1);
     expect(parseEnv({ TRUST_PROXY: "loopback" }).TRUST_PROXY).toBe("loopback");

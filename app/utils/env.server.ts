@@ -39,6 +39,9 @@
  *   public pages, 0–1024, default 32; 0 turns the page store off), PAGE_CACHE_SECONDS (a stored
  *   page is rendered again at the latest after this, 1–3600, default 60;
  *   docs/operations.md "Page store").
+ * - Shop (docs/shop.md "Delivery window"): DELIVERY_DAYS_MIN and DELIVERY_DAYS_MAX (calendar days
+ *   after the order in Asia/Kolkata between which an order is expected to arrive, 0–60, defaults
+ *   2 and 5; the minimum may not exceed the maximum).
  * - Online payment (docs/decisions/0009-online-payment-razorpay.md): RAZORPAY_KEY_ID,
  *   RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET (all three or none: with none, the shop offers
  *   cash on delivery only) and RAZORPAY_API_BASE (default https://api.razorpay.com; tests point
@@ -56,6 +59,9 @@ import { z } from "zod";
  * builds its default configuration from these too, so the numbers live here once.
  */
 export const pickupDefaults = { windowDays: 14, slotCapacity: 8 } as const;
+
+/** Defaults of the shop settings, in the units of {@link Env.shop}. */
+export const shopDefaults = { deliveryDaysMin: 2, deliveryDaysMax: 5 } as const;
 
 /** Defaults of the exchange settings, in the units of {@link Env.exchange}. */
 export const exchangeDefaults = {
@@ -210,6 +216,8 @@ const schema = z.object({
   UNCONFIRMED_COD_ORDERS_PER_PHONE: wholeNumber("UNCONFIRMED_COD_ORDERS_PER_PHONE", 1, 100).default(
     operationsDefaults.unconfirmedCodOrdersPerPhone,
   ),
+  DELIVERY_DAYS_MIN: wholeNumber("DELIVERY_DAYS_MIN", 0, 60).default(shopDefaults.deliveryDaysMin),
+  DELIVERY_DAYS_MAX: wholeNumber("DELIVERY_DAYS_MAX", 0, 60).default(shopDefaults.deliveryDaysMax),
   METRICS_TOKEN: z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional(),
   DATABASE_CONNECT_TIMEOUT_SECONDS: wholeNumber(
     "DATABASE_CONNECT_TIMEOUT_SECONDS",
@@ -260,6 +268,14 @@ export interface PickupSettings {
   slotCapacity: number;
   /** Serviceable PIN code prefixes; empty serves every PIN code. */
   pinPrefixes: string[];
+}
+
+/** The shop's settings (see the module comment for ranges and defaults). */
+export interface ShopSettings {
+  /** An order is expected to arrive from this many calendar days after it was placed… */
+  deliveryDaysMin: number;
+  /** …up to this many (Asia/Kolkata calendar days; docs/shop.md "Delivery window"). */
+  deliveryDaysMax: number;
 }
 
 /** Where messages go out (docs/messages.md); a channel left null is skipped with a reason. */
@@ -314,6 +330,7 @@ export type Env = z.infer<typeof schema> & {
   dataDir: string;
   isProduction: boolean;
   pickups: PickupSettings;
+  shop: ShopSettings;
   exchange: ExchangeSettings;
   messages: MessageSettings;
   operations: OperationsSettings;
@@ -392,6 +409,15 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
           }
         : null,
   };
+  if (env.DELIVERY_DAYS_MIN > env.DELIVERY_DAYS_MAX) {
+    throw new EnvError(
+      `DELIVERY_DAYS_MIN (${env.DELIVERY_DAYS_MIN}) must not be more than DELIVERY_DAYS_MAX (${env.DELIVERY_DAYS_MAX})`,
+    );
+  }
+  const shop: ShopSettings = {
+    deliveryDaysMin: env.DELIVERY_DAYS_MIN,
+    deliveryDaysMax: env.DELIVERY_DAYS_MAX,
+  };
   const exchange = {
     pickupChargeBelowMinimumPaise: env.PICKUP_CHARGE_BELOW_MINIMUM_PAISE,
     couponBonusPercent: env.COUPON_BONUS_PERCENT,
@@ -414,6 +440,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     dataDir: path.resolve(env.DATA_DIR),
     isProduction,
     pickups,
+    shop,
     exchange,
     messages,
     operations,
