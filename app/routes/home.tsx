@@ -3,6 +3,7 @@
  * our impact (live figures, cached 5 minutes), the review carousel with the average rating, the 'Join us' form, contact.
  */
 import { data, Link, useNavigation } from "react-router";
+import { PageTitle } from "~/components/ui/error-summary";
 import { useNonce } from "~/components/ui/nonce";
 import { Stars } from "~/components/ui/stars";
 import { ThankYouDialog } from "~/components/ui/thank-you-dialog";
@@ -17,7 +18,7 @@ import { ReviewCarousel } from "~/features/community/review-carousel";
 import { getImpactFigures } from "~/features/impact/impact.server";
 import { ImpactSection } from "~/features/impact/impact-section";
 import { RecentOrderNotice } from "~/features/orders/recent-order";
-import { localisedPageMeta } from "~/features/site/meta";
+import { brandedTitle, localisedPageMeta } from "~/features/site/meta";
 import { siteConfig } from "~/features/site/site-config";
 import { langOf, messagesFor, refusalText } from "~/i18n/i18n.server";
 import { MessageAnchor, Trans, useLocalePath, useT } from "~/i18n/i18n-react";
@@ -86,8 +87,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
+// The title is the page's <PageTitle> ("Error: …" after a refused 'Join us'); meta has the rest.
 export const meta: Route.MetaFunction = (args) =>
-  localisedPageMeta(args, "home.meta.title", "home.meta.description");
+  localisedPageMeta(args, "home.meta.title", "home.meta.description").filter(
+    (descriptor) => !("title" in descriptor),
+  );
 
 /** The four services: message ids `home.services.<key>.title` and `.text`. */
 const services = ["scrap", "gardening", "nutrients", "corporate"] as const;
@@ -128,6 +132,12 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
     navigation.state === "submitting" && navigation.formAction?.startsWith(joinAction) === true;
   return (
     <div className="home">
+      <PageTitle
+        title={brandedTitle(t("home.meta.title"))}
+        hasErrors={
+          Object.keys(actionData?.errors ?? {}).length > 0 || Boolean(actionData?.formError)
+        }
+      />
       <AggregateRatingJsonLd average={summary.average} count={summary.count} />
       <RecentOrderNotice />
       <section className="hero" aria-labelledby="hero-title">

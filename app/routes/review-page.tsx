@@ -1,6 +1,6 @@
 import { data, Form, useNavigation } from "react-router";
 import { fieldsOf, InputField, TextareaField } from "~/components/ui/field";
-import { FormError } from "~/components/ui/form-messages";
+import { ErrorSummary, PageTitle, summaryItems } from "~/components/ui/error-summary";
 import { HoneypotField } from "~/components/ui/honeypot-field";
 import { ThankYouDialog } from "~/components/ui/thank-you-dialog";
 import { getDb } from "~/db/db.server";
@@ -12,7 +12,7 @@ import {
   reviewFields,
 } from "~/features/community/community-fields";
 import { StarRatingInput } from "~/features/community/star-rating-input";
-import { localisedPageMeta } from "~/features/site/meta";
+import { brandedTitle, localisedPageMeta } from "~/features/site/meta";
 import { langOf, messagesFor } from "~/i18n/i18n.server";
 import { useT } from "~/i18n/i18n-react";
 import { env } from "~/utils/env.server";
@@ -54,8 +54,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data<ReviewResult>({ ok: true, pending: status === "pending", values: {}, errors: {} });
 }
 
+// The title is the page's <PageTitle> ("Error: …" after a refused review); meta has the rest.
 export const meta: Route.MetaFunction = (args) =>
-  localisedPageMeta(args, "community.review.meta.title", "community.review.meta.description");
+  localisedPageMeta(args, "community.review.meta.title", "community.review.meta.description").filter(
+    (descriptor) => !("title" in descriptor),
+  );
+
+/** The review form's fields in their order on the page (the error summary lists them so). */
+const REVIEW_FIELD_ORDER = ["rating", "review", "displayName"] as const;
 
 export default function ReviewPage({ actionData }: Route.ComponentProps) {
   const t = useT();
@@ -63,12 +69,17 @@ export default function ReviewPage({ actionData }: Route.ComponentProps) {
   const values = actionData?.values ?? {};
   const errors = actionData?.errors ?? {};
   const field = fieldsOf({ values, errors }, { limits: communityLimits });
+  const summary = summaryItems(errors, REVIEW_FIELD_ORDER);
   return (
     <div className="page page--narrow">
+      <PageTitle
+        title={brandedTitle(t("community.review.meta.title"))}
+        hasErrors={summary.length > 0 || Boolean(actionData?.formError)}
+      />
       <h1>{t("community.review.heading")}</h1>
       <p className="page__lead">{t("community.review.lead")}</p>
       <Form method="post" className="form" noValidate>
-        <FormError message={actionData?.formError} />
+        <ErrorSummary items={summary} formError={actionData?.formError} />
         <HoneypotField />
         <StarRatingInput error={errors.rating} defaultValue={values.rating} />
         <TextareaField

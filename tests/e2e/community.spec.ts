@@ -57,8 +57,10 @@ test("a visitor leaves a 4-star review with the keyboard and sees it on the home
 }) => {
   await page.goto("/review-page");
   await page.getByRole("button", { name: "Submit Review" }).click();
-  await expect(page.getByText("Choose a rating from 1 to 5 stars.")).toBeVisible();
-  await expect(page.getByText("Write your review.")).toBeVisible();
+  // Next to their fields (the error summary at the top repeats them).
+  const fieldErrors = page.locator(".field__error");
+  await expect(fieldErrors.getByText("Choose a rating from 1 to 5 stars.")).toBeVisible();
+  await expect(fieldErrors.getByText("Write your review.")).toBeVisible();
   await expectNoAxeViolations(page);
 
   const text = `Collected our newspapers on time <b>and</b> paid fairly ${Date.now()}`;
@@ -143,9 +145,13 @@ test("a visitor joins the mailing list and confirms it with the link of the e-ma
   await form.getByLabel("Email").fill("not-an-email");
   await form.getByLabel("Contact").fill("12345");
   await form.getByRole("button", { name: "Join us" }).click();
-  await expect(form.getByText("Enter an e-mail address like name@example.com.")).toBeVisible();
   await expect(
-    form.getByText("Enter a 10-digit Indian mobile number starting with 6, 7, 8 or 9."),
+    form.locator(".field__error").getByText("Enter an e-mail address like name@example.com."),
+  ).toBeVisible();
+  await expect(
+    form
+      .locator(".field__error")
+      .getByText("Enter a 10-digit Indian mobile number starting with 6, 7, 8 or 9."),
   ).toBeVisible();
   const email = `asha.${Date.now()}@example.com`;
   await form.getByLabel("Email").fill(email);

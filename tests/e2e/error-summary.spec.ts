@@ -52,6 +52,24 @@ describeWithAndWithoutJavaScript(
         await expect(page.locator("#name")).toHaveValue("Asha Rao");
       });
     }
+
+    test("en: a review without a rating or text", async ({ page }) => {
+      await page.goto("/review-page");
+      await page.getByLabel("Your name (optional)").fill("Lakshmi");
+      await page.getByRole("button", { name: "Submit Review" }).click();
+      await expectSummaryInView(page, "rating", /^Error: /);
+      await expect(page.locator(".error-summary a[href='#review']")).toHaveCount(1);
+      await expect(page.getByLabel("Your name (optional)")).toHaveValue("Lakshmi");
+    });
+
+    test("hi: 'Join us' with a wrong e-mail, at the bottom of the home page", async ({ page }) => {
+      await page.goto("/hi#join");
+      await page.locator("#join-email").fill("asha@");
+      await page.locator("#join button[type=submit]").click();
+      await expectSummaryInView(page, "join-name", /^गलती: /);
+      await expect(page.locator(".error-summary a[href='#join-email']")).toHaveCount(1);
+      await expect(page.locator("#join-email")).toHaveValue("asha@");
+    });
   },
   { viewport: PHONE_VIEWPORT },
 );

@@ -98,7 +98,7 @@ test.describe("without JavaScript", () => {
     await expect(page.getByLabel("आपकी राय", { exact: true })).toHaveAccessibleDescription(
       "ज़्यादा से ज़्यादा 1000 अक्षर। अपनी राय लिखें।",
     );
-    await expect(page.getByText("1 से 5 स्टार में से रेटिंग चुनें।")).toBeVisible();
+    await expect(page.locator(".field__error").getByText("1 से 5 स्टार में से रेटिंग चुनें।")).toBeVisible();
   });
 });
 

@@ -4,10 +4,13 @@
 import { Form } from "react-router";
 import { ContactFields } from "~/components/ui/contact-fields";
 import { fieldsOf } from "~/components/ui/field";
-import { FormError } from "~/components/ui/form-messages";
+import { ErrorSummary, summaryItems } from "~/components/ui/error-summary";
 import { HoneypotField } from "~/components/ui/honeypot-field";
 import { useT } from "~/i18n/i18n-react";
 import { communityLimits } from "./community-fields";
+
+/** The fields in their order on the page (the error summary lists them so). */
+const JOIN_FIELD_ORDER = ["name", "email", "contact"] as const;
 
 /** The form; `action` is the home page's URL in the page's language ("/?index", "/hi"…). */
 export function JoinUsForm({
@@ -27,7 +30,10 @@ export function JoinUsForm({
   const field = fieldsOf({ values, errors }, { idPrefix: "join-", limits: communityLimits });
   return (
     <Form method="post" action={action} className="form" noValidate preventScrollReset>
-      <FormError message={formError} />
+      <ErrorSummary
+        items={summaryItems(errors, JOIN_FIELD_ORDER, (name) => `join-${name}`)}
+        formError={formError}
+      />
       <HoneypotField />
       <ContactFields
         field={field}

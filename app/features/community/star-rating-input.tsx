@@ -20,6 +20,8 @@ export function StarRatingInput({
         {[1, 2, 3, 4, 5].map((n) => (
           <label key={n} className="star-rating__option">
             <input
+              // The first star is where the error summary's link leads (id = field name).
+              id={n === 1 ? "rating" : undefined}
               type="radio"
               name="rating"
               value={n}
