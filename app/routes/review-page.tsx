@@ -1,6 +1,6 @@
 import { data, Form, useNavigation } from "react-router";
-import { fieldsOf, InputField, TextareaField } from "~/components/ui/field";
 import { ErrorSummary, PageTitle, summaryItems } from "~/components/ui/error-summary";
+import { fieldsOf, InputField, TextareaField } from "~/components/ui/field";
 import { HoneypotField } from "~/components/ui/honeypot-field";
 import { ThankYouDialog } from "~/components/ui/thank-you-dialog";
 import { getDb } from "~/db/db.server";
@@ -56,9 +56,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 // The title is the page's <PageTitle> ("Error: …" after a refused review); meta has the rest.
 export const meta: Route.MetaFunction = (args) =>
-  localisedPageMeta(args, "community.review.meta.title", "community.review.meta.description").filter(
-    (descriptor) => !("title" in descriptor),
-  );
+  localisedPageMeta(
+    args,
+    "community.review.meta.title",
+    "community.review.meta.description",
+  ).filter((descriptor) => !("title" in descriptor));
 
 /** The review form's fields in their order on the page (the error summary lists them so). */
 const REVIEW_FIELD_ORDER = ["rating", "review", "displayName"] as const;
