@@ -38,6 +38,7 @@ import {
   placeOrder,
   UnconfirmedCodCapError,
 } from "~/features/orders/orders.server";
+import { pinCodeStateRefusal } from "~/features/orders/pin-directory.server";
 import { razorpayConfig } from "~/features/payments/razorpay.server";
 import { countAttempt, honeypotFilled } from "~/features/site/anti-automation.server";
 import { brandedTitle, localisedPageMeta } from "~/features/site/meta";
@@ -151,6 +152,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) {
     return data<ActionResult>(
       { values, errors: fieldErrorTexts(lang, parsed.error.issues) },
+      { status: 400 },
+    );
+  }
+  // docs/shop.md "PIN code and state": a parcel must be able to reach the address.
+  const pinRefusal = pinCodeStateRefusal(parsed.data.pinCode, parsed.data.state);
+  if (pinRefusal) {
+    return data<ActionResult>(
+      { values, errors: { pinCode: refusalText(lang, pinRefusal) } },
       { status: 400 },
     );
   }

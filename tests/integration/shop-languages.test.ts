@@ -5,6 +5,7 @@
  */
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
+import { orders } from "~/db/schema/shop";
 import { getCart, readCartId, serializeCartCookie } from "~/features/cart/cart.server";
 import { action as cartAction } from "~/routes/cart";
 import { action as checkoutAction } from "~/routes/checkout";
@@ -110,6 +111,49 @@ describe("checkout in Hindi and Kannada", () => {
     const again = (await cancel()) as unknown as Answer;
     expect(again.init?.status).toBe(409);
     expect(again.data.error).toBe("यह ऑर्डर अब ऑनलाइन रद्द नहीं हो सकता। कृपया हमें फ़ोन करें।");
+  });
+});
+
+describe('a PIN code that does not match the state (docs/shop.md "PIN code and state")', () => {
+  it("names the state the PIN code belongs to, in the page's language, and stores no order", async () => {
+    const { cookie, shownLines } = await cartOfOneAloe();
+    const ordersBefore = await handle.db.$count(orders);
+    const delhiPin = {
+      ...newShopper(),
+      pinCode: "110001",
+      idempotencyKey: idempotencyKey(),
+      shownLines,
+    };
+    const english = (await postCheckout("/checkout", delhiPin, cookie)) as unknown as Answer;
+    expect(english.init?.status).toBe(400);
+    expect(english.data.errors).toEqual({
+      pinCode: "PIN code 110001 is in Delhi, not in Karnataka. Check the PIN code or the State.",
+    });
+    const hindi = (await postCheckout("/hi/checkout", delhiPin, cookie)) as unknown as Answer;
+    expect(hindi.data.errors).toEqual({
+      pinCode: "पिन कोड 110001 Delhi का है, Karnataka का नहीं। पिन कोड या राज्य जाँच लें।",
+    });
+    expect((hindi.data.values as Record<string, string>).pinCode).toBe("110001");
+
+    const nowhere = (await postCheckout(
+      "/kn/checkout",
+      { ...delhiPin, pinCode: "999999" },
+      cookie,
+    )) as unknown as Answer;
+    expect(nowhere.init?.status).toBe(400);
+    expect(nowhere.data.errors).toEqual({
+      pinCode: "ಪಿನ್ ಕೋಡ್ 999999 ನಮಗೆ ಸಿಗಲಿಲ್ಲ. ನಿಮ್ಮ ಬಿಲ್ ಅಥವಾ ಅಂಚೆ ಕಚೇರಿಯ ಫಲಕದಲ್ಲಿ ನೋಡಿ ಪರಿಶೀಲಿಸಿ.",
+    });
+    expect(await handle.db.$count(orders)).toBe(ordersBefore);
+
+    // The same form with Delhi as the state goes through.
+    const placed = await postCheckout(
+      "/checkout",
+      { ...delhiPin, state: "Delhi", paymentMethod: "cod" },
+      cookie,
+    );
+    expect(placed).toBeInstanceOf(Response);
+    expect(await handle.db.$count(orders)).toBe(ordersBefore + 1);
   });
 });
 
