@@ -100,6 +100,23 @@ describe("message catalogues", () => {
       }
       expect(wrong).toEqual([]);
     });
+
+    // English, Hindi and Kannada each have the CLDR plural categories "one" and "other":
+    // a plural without both reads "1 items" (or "1 चीज़ें") somewhere.
+    it(`${lang}: every plural has a form for one and for other`, () => {
+      const missing: string[] = [];
+      const visit = (id: string, tokens: Token[]) => {
+        for (const token of tokens) {
+          if (token.type !== "plural" && token.type !== "select") continue;
+          const keys = token.cases.map((c) => c.key);
+          if (token.type === "plural" && !(keys.includes("one") && keys.includes("other")))
+            missing.push(`${id}: {${token.arg}} has ${keys.join(", ")}`);
+          for (const c of token.cases) visit(id, c.tokens);
+        }
+      };
+      for (const [id, message] of Object.entries(catalogues[lang])) visit(id, parse(message));
+      expect(missing).toEqual([]);
+    });
   }
 
   it("uses every message in the code", () => {
