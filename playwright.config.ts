@@ -75,7 +75,8 @@ export default defineConfig({
     command: "node tests/support/browser/web-server.mjs",
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // Migrating, seeding and starting took over 60 s on the two loaded cores of CI.
+    timeout: 120_000,
     stdout: "ignore",
     stderr: "pipe",
     env: {

@@ -20,6 +20,7 @@ import { fieldErrorTexts, langOf, messagesFor, refusalText } from "~/i18n/i18n.s
 import { useT } from "~/i18n/i18n-react";
 import { localePath } from "~/i18n/languages";
 import { idempotencyKey } from "~/utils/codes.server";
+import { env } from "~/utils/env.server";
 import { textFields } from "~/utils/form-data";
 import { message } from "~/utils/refusal";
 import { clientAddressContext } from "~/utils/request-context";
@@ -41,6 +42,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     slots: slotChoices(lang, config),
     categories: categories.map(({ name, materials }) => ({ name, materials })),
     minimumKg: config.minimumKg,
+    // docs/exchange.md "Rewards": said where the reward is chosen.
+    couponBonusPercent: env().exchange.couponBonusPercent,
     idempotencyKey: idempotencyKey(),
     messages: messagesFor(lang, ["pickup", "form"]),
   };

@@ -1,9 +1,10 @@
+import { Link } from "react-router";
 import { getDb } from "~/db/db.server";
 import { listRateCategories } from "~/features/rates/rates.server";
 import { localisedPageMeta } from "~/features/site/meta";
 import { siteConfig } from "~/features/site/site-config";
 import { langOf, messagesFor } from "~/i18n/i18n.server";
-import { useT } from "~/i18n/i18n-react";
+import { useLocalePath, useT } from "~/i18n/i18n-react";
 import { formatPaise } from "~/utils/money";
 import type { Route } from "./+types/ratelist";
 
@@ -23,6 +24,7 @@ export const meta: Route.MetaFunction = (args) =>
  */
 export default function RateListPage({ loaderData }: Route.ComponentProps) {
   const t = useT();
+  const to = useLocalePath();
   return (
     <div className="page page--narrow">
       <h1>{t("rates.meta.title")}</h1>
@@ -60,6 +62,11 @@ export default function RateListPage({ loaderData }: Route.ComponentProps) {
           </details>
         ))}
       </div>
+      <p className="rate-list__book">
+        <Link className="button button--large" to={to("/orderpage")}>
+          {t("rates.book")}
+        </Link>
+      </p>
     </div>
   );
 }

@@ -31,5 +31,10 @@ describeWithAndWithoutJavaScript(() => {
     await openRateCategory(page, "Others");
     const others = rateCategory(page, "Others");
     await expect(others.getByRole("row", { name: /Beer Bottles/ })).toContainText("₹0.50");
+
+    // From the rates straight to booking, in the page's language.
+    await page.goto("/kn/ratelist");
+    await page.getByRole("link", { name: "ಪಿಕಪ್ ಬುಕ್ ಮಾಡಿ" }).click();
+    await expect(page).toHaveURL(/\/kn\/orderpage$/);
   });
 });

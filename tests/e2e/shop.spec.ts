@@ -21,7 +21,13 @@ describeWithAndWithoutJavaScript(
         : nav.getByRole("link", { name: /^Cart \(\d+\)$/ });
 
       await page.goto("/plant");
-      await addToCart(page, /^Tulsi/, { javaScript: javaScriptEnabled });
+      const tulsiCard = await addToCart(page, /^Tulsi/, { javaScript: javaScriptEnabled });
+      // With JavaScript the page stays: the card offers the way to the cart.
+      if (javaScriptEnabled)
+        await expect(tulsiCard.getByRole("link", { name: "View cart" })).toHaveAttribute(
+          "href",
+          "/cart",
+        );
       await addToCart(page, /^Aloe Vera/, { javaScript: javaScriptEnabled });
       if (javaScriptEnabled) {
         await expect(page.locator(".site-header__badge")).toContainText("2");

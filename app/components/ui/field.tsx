@@ -196,25 +196,35 @@ interface RadioGroupFieldProps {
   legend: string;
   options: readonly { value: string; label: string }[];
   defaultValue: string;
+  /** Shown under the legend and tied to the group, e.g. what each choice is worth. */
+  hint?: string;
   error?: string;
 }
 
 /**
- * A group of radio buttons under a visible legend, its error tied to the group and shown
- * below it (docs/budgets.md: errors next to the field). Works without JavaScript.
+ * A group of radio buttons under a visible legend, its hint and error tied to the group and
+ * the error shown below it (docs/budgets.md: errors next to the field). Works without JavaScript.
  */
 export function RadioGroupField({
   name,
   legend,
   options,
   defaultValue,
+  hint,
   error,
 }: RadioGroupFieldProps) {
   const errorId = `${name}-error`;
+  const hintId = `${name}-hint`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ");
   return (
     <fieldset className="form__group">
       <legend>{legend}</legend>
-      <div className="choice-row" role="radiogroup" aria-describedby={error ? errorId : undefined}>
+      {hint ? (
+        <p id={hintId} className="field__hint">
+          {hint}
+        </p>
+      ) : null}
+      <div className="choice-row" role="radiogroup" aria-describedby={describedBy || undefined}>
         {options.map((option, index) => (
           <label key={option.value} className="choice">
             <input

@@ -2,9 +2,10 @@
  * 'Add to cart' for a product card: a real form post to the cart action. Without JavaScript
  * the server redirects back to this page (`redirectTo`); with it, a fetcher posts the same
  * form to `/cart.data`, which answers with data, so there is no page load and the navigation
- * count updates at once (site header counts pending adds).
+ * count updates at once (site header counts pending adds) and 'Added to cart' offers
+ * 'View cart'.
  */
-import { useFetcher, useLocation } from "react-router";
+import { Link, useFetcher, useLocation } from "react-router";
 import { Trans, useLocalePath, useT } from "~/i18n/i18n-react";
 
 /**
@@ -26,6 +27,7 @@ export function AddToCartForm({
   const cartAction = useLocalePath()("/cart");
   const busy = fetcher.state !== "idle";
   const error = fetcher.data?.error;
+  const added = !error && fetcher.state === "idle" && fetcher.data?.ok === true;
   if (!inStock) {
     return (
       <button type="button" className="button button--secondary" disabled>
@@ -57,7 +59,15 @@ export function AddToCartForm({
         className={error ? "field__error" : "add-to-cart__status"}
         aria-live="polite"
       >
-        {error ?? (fetcher.state === "idle" && fetcher.data?.ok ? t("cart.add.added") : "")}
+        {error ??
+          (added ? (
+            <>
+              <span>{t("cart.add.added")}</span>{" "}
+              <Link to={cartAction}>{t("cart.add.viewCart")}</Link>
+            </>
+          ) : (
+            ""
+          ))}
       </p>
     </fetcher.Form>
   );

@@ -74,6 +74,14 @@ function CartLine({ line }: { line: CartLineView }) {
               : t("cart.line.outOfStock")}
           </p>
         ) : null}
+        {line.available && line.quantity >= line.maxQuantity ? (
+          // Why '+' is greyed out: stock ("Only 2 left") or the per-line cap.
+          <p className="cart-line__limit">
+            {line.stock <= line.maxQuantity
+              ? t("cart.line.stockLimit", { count: line.stock })
+              : t("cart.line.quantityLimit", { count: line.maxQuantity })}
+          </p>
+        ) : null}
         <div className="cart-line__controls">
           <LineButton
             {...button}

@@ -30,6 +30,8 @@ export function HandoverCodeForm({
   const navigation = useNavigation();
   const answer = handoverResultMessage(params.get("handover"));
   const busy = navigation.state !== "idle" && navigation.formAction === handoverPath(pickupId);
+  // Nothing to confirm and no answer to show: no section (and no heading over nothing).
+  if (version === null && !answer) return null;
   return (
     <section aria-labelledby="handover-title">
       <h2 id="handover-title">Confirm with the customer's code</h2>

@@ -35,6 +35,8 @@ export interface PickupFormProps {
   slots: { start: string; label: string }[];
   categories: { name: string; materials: { id: number; name: string; ratePaisePerKg: number }[] }[];
   minimumKg: number;
+  /** Extra value of a coupon or plant reward over money, percent (COUPON_BONUS_PERCENT). */
+  couponBonusPercent: number;
   idempotencyKey: string;
   values: Record<string, string>;
   itemValues: { material: string; kg: string }[];
@@ -394,6 +396,14 @@ export function PickupForm(props: PickupFormProps) {
           label: t(`pickup.reward.${option.value}`),
         }))}
         defaultValue={values.reward ?? "plants"}
+        hint={
+          props.couponBonusPercent > 0
+            ? t("pickup.form.rewardBonus", {
+                percent: props.couponBonusPercent,
+                example: 100 + props.couponBonusPercent,
+              })
+            : undefined
+        }
         error={errors.reward}
       />
       <EstimateFields
