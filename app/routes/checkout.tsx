@@ -1,3 +1,4 @@
+import { useRef } from "react";
 import {
   data,
   Form,
@@ -50,6 +51,7 @@ import { idempotencyKey } from "~/utils/codes.server";
 import { textFields } from "~/utils/form-data";
 import { formatPaise } from "~/utils/money";
 import { message } from "~/utils/refusal";
+import { rememberContact, usePrefill } from "~/utils/remembered-details";
 import { clientAddressContext } from "~/utils/request-context";
 import type { Route } from "./+types/checkout";
 
@@ -255,6 +257,9 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   const submitting = navigation.state === "submitting" && navigation.formAction === to("/checkout");
   const values = actionData?.values ?? {};
   const errors = actionData?.errors ?? {};
+  // What this browser typed last, and a coupon chosen on a tracking page (docs/shop.md).
+  const form = useRef<HTMLFormElement>(null);
+  usePrefill(form, true);
 
   const hasErrors = Boolean(actionData?.formError) || Object.keys(errors).length > 0;
   const title = <PageTitle title={brandedTitle(t("checkout.meta.title"))} hasErrors={hasErrors} />;
@@ -285,7 +290,13 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         }
         changedLines={actionData?.changedLines}
       />
-      <Form method="post" className="form" noValidate>
+      <Form
+        ref={form}
+        method="post"
+        className="form"
+        noValidate
+        onSubmit={(event) => rememberContact(event.currentTarget)}
+      >
         <h2>{t("checkout.shipping.heading")}</h2>
         <input type="hidden" name="idempotencyKey" value={loaderData.idempotencyKey} />
         <input type="hidden" name="shownLines" value={loaderData.shownLines} />

@@ -10,6 +10,7 @@ import { localisedPageMeta } from "~/features/site/meta";
 import { langOf, messagesFor } from "~/i18n/i18n.server";
 import { Trans, useLocalePath, useT } from "~/i18n/i18n-react";
 import { formatPaise } from "~/utils/money";
+import { forgetCoupon } from "~/utils/remembered-details";
 import type { Route } from "./+types/order-placed";
 
 export async function loader({ params, request }: Route.LoaderArgs) {
@@ -58,6 +59,10 @@ export default function OrderPlaced({ loaderData }: Route.ComponentProps) {
   const paymentDue = loaderData.paymentMethod === "online" && loaderData.paymentStatus !== "paid";
   const { reference, trackingPath } = loaderData;
   useEffect(() => rememberOrder({ reference, trackingPath }), [reference, trackingPath]);
+  const usedCoupon = Boolean(loaderData.couponCode);
+  useEffect(() => {
+    if (usedCoupon) forgetCoupon();
+  }, [usedCoupon]);
   useEffect(() => {
     if (stay || paymentDue) return;
     const timer = setTimeout(() => navigate(home), RETURN_HOME_AFTER_MS);

@@ -77,6 +77,39 @@ test("after the return to the home page, the order stays there until dismissed",
   await expect(page.locator(".recent-order")).toHaveCount(0);
 });
 
+test("the checkout offers what this browser typed for a booking, and no other browser sees it", async ({
+  page,
+  browser,
+}) => {
+  const booking = {
+    ...PICKUP_BOOKING,
+    phone: ownMobile(),
+    email: `ravi.${Date.now()}@example.com`,
+  };
+  await bookPickup(page, booking);
+  await openCheckoutWith(page, { from: "/supplies", product: /^Dec-Neemo/ });
+  await expect(page.getByLabel("Name")).toHaveValue(booking.name);
+  await expect(page.getByLabel("Email")).toHaveValue(booking.email);
+  await expect(page.getByLabel("Phone")).toHaveValue(booking.phone);
+  await expect(page.getByLabel("Address")).toHaveValue(
+    `${booking.addressLine1}, ${booking.addressLine2}`,
+  );
+  await expect(page.getByLabel("City")).toHaveValue(booking.city);
+  await expect(page.getByLabel("PIN code")).toHaveValue(booking.pinCode);
+  // The booking form has no state: the customer chooses it.
+  await expect(page.getByLabel("State")).toHaveValue("");
+
+  const other = await browser.newContext({ viewport: PHONE_VIEWPORT });
+  const stranger = await other.newPage();
+  await openCheckoutWith(stranger, {
+    from: new URL("/supplies", page.url()).href,
+    product: /^Dec-Neemo/,
+  });
+  await expect(stranger.getByLabel("Name")).toHaveValue("");
+  await expect(stranger.getByLabel("Phone")).toHaveValue("");
+  await other.close();
+});
+
 describeWithAndWithoutJavaScript(
   (javaScript) => {
     test("an order's pages give its tracking link to keep and when it should arrive", async ({

@@ -8,6 +8,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import { TextareaField } from "~/components/ui/field";
 import { Trans, useLocalePath, useT } from "~/i18n/i18n-react";
+import { rememberCoupon } from "~/utils/remembered-details";
 import type { presentExchange } from "./exchange-view.server";
 
 type Exchange = ReturnType<typeof presentExchange>;
@@ -255,7 +256,13 @@ export function RewardSection({ reward }: { reward: Reward | null }) {
             })}
           </p>
           <p>
-            <Trans id="exchange.reward.buyPlants" components={{ 0: <Link to={to("/plant")} /> }} />
+            <Trans
+              id="exchange.reward.buyPlants"
+              components={{
+                // The code fills the checkout's coupon field in this browser (docs/shop.md).
+                0: <Link to={to("/plant")} onClick={() => rememberCoupon(reward.code)} />,
+              }}
+            />
           </p>
         </>
       ) : null}

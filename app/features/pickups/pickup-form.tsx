@@ -6,7 +6,7 @@
  * disabled, and more material rows can be added.
  */
 
-import { useMemo, useState } from "react";
+import { useMemo, useRef, useState } from "react";
 import { Form, Link } from "react-router";
 import { ContactFields } from "~/components/ui/contact-fields";
 import { ErrorSummary, summaryItems } from "~/components/ui/error-summary";
@@ -21,6 +21,7 @@ import { HoneypotField } from "~/components/ui/honeypot-field";
 import { Trans, useLang, useLocalePath, useT } from "~/i18n/i18n-react";
 import { formatCalendarDate } from "~/utils/dates";
 import { formatPaise } from "~/utils/money";
+import { rememberContact, usePrefill } from "~/utils/remembered-details";
 import { estimatePaise, parseEstimateKg } from "./estimate";
 import {
   DEFAULT_ESTIMATE_ROWS,
@@ -371,8 +372,17 @@ function PickupErrorSummary({ errors, itemErrors, formError }: PickupFormProps) 
 export function PickupForm(props: PickupFormProps) {
   const { values, errors } = props;
   const t = useT();
+  // What this browser typed last into a booking or a checkout (docs/shop.md "Filled in for you").
+  const form = useRef<HTMLFormElement>(null);
+  usePrefill(form);
   return (
-    <Form method="post" className="form" noValidate>
+    <Form
+      ref={form}
+      method="post"
+      className="form"
+      noValidate
+      onSubmit={(event) => rememberContact(event.currentTarget)}
+    >
       <PickupErrorSummary {...props} />
       <input type="hidden" name="idempotencyKey" value={props.idempotencyKey} />
       <HoneypotField />
