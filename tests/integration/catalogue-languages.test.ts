@@ -362,7 +362,7 @@ describe("admin editing of the translations", () => {
     const url = `http://localhost/dashboard/catalogue/${before.id}`;
     expect(productFormValues(before)).toMatchObject({
       sunlightHi: "मध्यम रोशनी; सीधी धूप नहीं",
-      featuresKn: "ಬಿಳಿ ಹೂವುಗಳು\nನೀರು ಬೇಕಾದಾಗ ತಾನೇ ತೋರಿಸುತ್ತದೆ\nನೆರಳಿನಲ್ಲೂ ಬೆಳೆಯುತ್ತದೆ",
+      featuresKn: "ಗಾಳಿ ಶುದ್ಧೀಕರಿಸುವ ಗಿಡ\nಬಿಳಿ ಹೂವುಗಳು\nನೀರು ಬೇಕಾದಾಗ ತಾನೇ ತೋರಿಸುತ್ತದೆ\nನೆರಳಿನಲ್ಲೂ ಬೆಳೆಯುತ್ತದೆ",
     });
     const form = {
       ...productFormValues(before),
@@ -403,7 +403,7 @@ describe("admin editing of the translations", () => {
     expect(await cardAt("/kn/plant", "peace-lily")).toMatchObject({
       sunlight: before.sunlightKn,
       watering: "Twice a week; keep the soil lightly moist",
-      features: ["White flowers", "Shows when it needs water", "Shade tolerant"],
+      features: ["Air purifying", "White flowers", "Shows when it needs water", "Shade tolerant"],
       plantHeight: "30–40 ಸೆಂ.ಮೀ",
     });
     const page = (await callRoute(
