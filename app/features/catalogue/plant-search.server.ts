@@ -15,7 +15,7 @@
  *    or Kannada word without its last vowel sign (wordStem: "पौधे" finds "पौधा");
  * 4. the words are close to words of the document: each starts a word, or is close by trigram
  *    `word_similarity` to a word of the names (≥ 0.4, words of 4+ letters: "tulasi" → Tulsi,
- *    "snak" → Snake Plant) or of the whole document (≥ 0.5, words of 5+ letters: "pet frendly",
+ *    "snak" → Snake Plant) or of the names and features (≥ 0.5, words of 5+ letters: "pet frendly",
  *    "air purifier"); all words of a one- or two-word query, all but one of a longer one
  *    ("हवा साफ़ करने वाले" → "हवा साफ़ करने वाला पौधा"). Such near matches are left out
  *    when some plant matched in tiers 0–2, unless they are close (STRONG_SIMILARITY): "basil"
@@ -152,6 +152,23 @@ function documentOf(lang: Lang): SQL {
   return bare(sql`concat_ws(' | ', ${sql.join(parts, sql`, `)})`);
 }
 
+/**
+ * The short texts of a plant that misspellings are measured against (tier 4): its names and
+ * features in English and `lang`. Descriptions are left out: trigramming them for every word of
+ * every search made a query several times slower and found nothing the features did not.
+ */
+function termsOf(lang: Lang): SQL {
+  const parts: SQL[] = [
+    sql`${products.name}`,
+    sql`${products.nameHi}`,
+    sql`${products.nameKn}`,
+    sql`array_to_string(${products.features}, ' | ')`,
+  ];
+  if (lang === "hi") parts.push(sql`array_to_string(${products.featuresHi}, ' | ')`);
+  else if (lang === "kn") parts.push(sql`array_to_string(${products.featuresKn}, ' | ')`);
+  return bare(sql`concat_ws(' | ', ${sql.join(parts, sql`, `)})`);
+}
+
 /** `% text%`: LIKE pattern of a word starting with `text` in a text led by a space. */
 function wordStartPattern(text: string): string {
   return `% ${containsPattern(text).slice(1)}`;
@@ -190,7 +207,7 @@ export async function searchPlants(
     words.map((word) => sql`spaced_doc ilike ${wordStartPattern(wordStem(word))}`),
   );
   // Tier 4: a word counts when it starts a word of the document, or (4+ letters) is close to a
-  // word of the names, or (5+ letters) close to a word of the document.
+  // word of the names, or (5+ letters) close to a word of the names and features.
   const wordMatches = words.map(
     (word) =>
       sql`(case when spaced_doc ilike ${wordStartPattern(wordStem(word))}${
@@ -199,7 +216,7 @@ export async function searchPlants(
           : sql``
       }${
         [...word].length >= 5
-          ? sql` or word_similarity(${word}::text, doc) >= ${WORD_SIMILARITY_THRESHOLD}`
+          ? sql` or word_similarity(${word}::text, terms) >= ${WORD_SIMILARITY_THRESHOLD}`
           : sql``
       } then 1 else 0 end)`,
   );
@@ -210,10 +227,7 @@ export async function searchPlants(
   const closeness =
     words.length > 0
       ? sql`(${sql.join(
-          words.map(
-            (word) =>
-              sql`greatest(word_similarity(${word}::text, names), word_similarity(${word}::text, doc))`,
-          ),
+          words.map((word) => sql`word_similarity(${word}::text, terms)`),
           sql` + `,
         )}) / ${words.length}`
       : sql`0::real`;
@@ -226,8 +240,10 @@ export async function searchPlants(
   )})`;
   const empty = q === "";
 
+  // `materialized`: each plant's texts are joined and translated once, not at every reference
+  // (PostgreSQL would otherwise inline the CTE into each condition).
   const statement = sql`
-    with base as (
+    with base as materialized (
       select
         ${products.id} as id,
         ${products.slug} as slug,
@@ -256,11 +272,12 @@ export async function searchPlants(
         ${firstPart(sql`${products.nameKn}`)} as first_name_kn,
         lower(${bare(sql`${products.name}`)}) as names_en,
         ${bare(sql`concat_ws(' | ', ${products.name}, ${products.nameHi}, ${products.nameKn})`)} as names,
-        ${documentOf(lang)} as doc
+        ${empty ? sql`''` : documentOf(lang)} as doc,
+        ${empty ? sql`''` : termsOf(lang)} as terms
       from ${products}
       where ${products.kind} = 'plant' and ${products.active}
     ),
-    spaced as (
+    spaced as materialized (
       select base.*,
         ' ' || translate(names, ${SEPARATORS}, ${SEPARATOR_SPACES}) as spaced_names,
         ' ' || translate(doc, ${SEPARATORS}, ${SEPARATOR_SPACES}) as spaced_doc
