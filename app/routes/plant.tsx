@@ -42,21 +42,31 @@ export async function loader({ request }: Route.LoaderArgs) {
     suggestions,
     messages: messagesFor(lang, [
       // Not "shop.plant.count…" nor "shop.plant.search.elsewhere": the server writes them (above).
-      "shop.plant.empty",
       "shop.plant.filter",
       "shop.plant.meta",
       "shop.plant.search.button",
-      "shop.plant.search.clearFilter",
-      "shop.plant.search.example",
-      "shop.plant.search.filterActive",
-      "shop.plant.search.keepFilter",
       "shop.plant.search.label",
       "shop.plant.search.placeholder",
-      "shop.plant.search.showElsewhere",
-      "shop.plant.search.suggestions",
-      "shop.plant.search.tryExamples",
       "shop.product",
       "cart.add",
+      // Only the words this result shows: the page's inline data is near its budget
+      // (docs/budgets.md, first-load JavaScript).
+      ...(query.filter === "all"
+        ? []
+        : [
+            "shop.plant.search.clearFilter",
+            "shop.plant.search.filterActive",
+            "shop.plant.search.keepFilter",
+          ]),
+      ...(elsewhere > 0 ? ["shop.plant.search.showElsewhere"] : []),
+      ...(plants.length === 0 && elsewhere === 0
+        ? [
+            "shop.plant.empty",
+            "shop.plant.search.example",
+            "shop.plant.search.suggestions",
+            "shop.plant.search.tryExamples",
+          ]
+        : []),
     ]),
   };
 }
