@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import { getDb } from "~/db/db.server";
 import { AddToCartForm } from "~/features/cart/add-to-cart-form";
-import { listPlants } from "~/features/catalogue/catalogue.server";
+import { searchPlantCatalogue } from "~/features/catalogue/catalogue.server";
 import {
   MAX_SEARCH_LENGTH,
   type PlantFilter,
@@ -17,7 +17,7 @@ import type { Route } from "./+types/plant";
 export async function loader({ request }: Route.LoaderArgs) {
   const lang = langOf(request);
   const query = parsePlantQuery(new URL(request.url).searchParams);
-  const plants = await listPlants(await getDb(), query, lang);
+  const { plants, elsewhere, suggestions } = await searchPlantCatalogue(await getDb(), query, lang);
   // "35 plants": a plural message formats its number with Intl.NumberFormat, whose first use
   // in a browser page costs 15-35 ms of main thread (ADR 0021), so the server writes it.
   const countText = t(lang, countMessageId(query.q, query.filter), {
@@ -25,18 +25,48 @@ export async function loader({ request }: Route.LoaderArgs) {
     q: query.q,
     filter: query.filter,
   });
+  // Matches the filter hides ("snake" under Outdoor): said, with a link to them (docs/shop.md).
+  const elsewhereText =
+    elsewhere > 0
+      ? t(lang, "shop.plant.search.elsewhere", {
+          count: elsewhere,
+          q: query.q,
+          filter: query.filter,
+        })
+      : null;
   return {
     query,
     plants,
     countText,
+    elsewhereText,
+    suggestions,
     messages: messagesFor(lang, [
-      // Not "shop.plant.count…": the server writes the count (above).
-      "shop.plant.empty",
+      // Not "shop.plant.count…" nor "shop.plant.search.elsewhere": the server writes them (above).
       "shop.plant.filter",
       "shop.plant.meta",
-      "shop.plant.search",
+      "shop.plant.search.button",
+      "shop.plant.search.label",
+      "shop.plant.search.placeholder",
       "shop.product",
       "cart.add",
+      // Only the words this result shows: the page's inline data is near its budget
+      // (docs/budgets.md, first-load JavaScript).
+      ...(query.filter === "all"
+        ? []
+        : [
+            "shop.plant.search.clearFilter",
+            "shop.plant.search.filterActive",
+            "shop.plant.search.keepFilter",
+          ]),
+      ...(elsewhere > 0 ? ["shop.plant.search.showElsewhere"] : []),
+      ...(plants.length === 0 && elsewhere === 0
+        ? [
+            "shop.plant.empty",
+            "shop.plant.search.example",
+            "shop.plant.search.suggestions",
+            "shop.plant.search.tryExamples",
+          ]
+        : []),
     ]),
   };
 }
@@ -58,8 +88,15 @@ function countMessageId(q: string, filter: PlantFilter): string {
   return q ? "shop.plant.countMatchingFor" : "shop.plant.countFor";
 }
 
+/** Example searches offered when nothing matches (message ids; each finds plants in its language). */
+const exampleSearches = [
+  "shop.plant.search.example.airPurifying",
+  "shop.plant.search.example.lowLight",
+  "shop.plant.search.example.petFriendly",
+] as const;
+
 export default function PlantPage({ loaderData }: Route.ComponentProps) {
-  const { query, plants, countText } = loaderData;
+  const { query, plants, countText, elsewhereText, suggestions } = loaderData;
   const t = useT();
   const to = useLocalePath();
   return (
@@ -77,13 +114,23 @@ export default function PlantPage({ loaderData }: Route.ComponentProps) {
             placeholder={t("shop.plant.search.placeholder")}
             key={query.q}
           />
-          {query.filter !== "all" ? (
-            <input type="hidden" name="filter" value={query.filter} />
-          ) : null}
           <button type="submit" className="button">
             {t("shop.plant.search.button")}
           </button>
         </div>
+        {query.filter !== "all" ? (
+          // A new search keeps the filter (spec §4), in plain sight: untick it to search all.
+          <label className="catalogue-search__keep">
+            <input
+              type="checkbox"
+              name="filter"
+              value={query.filter}
+              defaultChecked
+              key={query.filter}
+            />{" "}
+            {t("shop.plant.search.keepFilter", { filter: query.filter })}
+          </label>
+        ) : null}
       </Form>
       <nav aria-label={t("shop.plant.filter.label")} className="filter-tabs">
         <ul>
@@ -100,14 +147,50 @@ export default function PlantPage({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       </nav>
-      <p className="catalogue-count" role="status">
-        {countText}
-      </p>
-      {plants.length === 0 ? (
+      <div className="catalogue-status">
+        <p className="catalogue-count" role="status">
+          {countText}
+        </p>
+        {query.filter !== "all" ? (
+          <p className="catalogue-filter" data-testid="active-filter">
+            {t("shop.plant.search.filterActive", { filter: query.filter })}{" "}
+            <Link to={to(filterHref("all", query.q))} preventScrollReset>
+              {t("shop.plant.search.clearFilter")}
+            </Link>
+          </p>
+        ) : null}
+        {elsewhereText ? (
+          <p className="catalogue-elsewhere" data-testid="matches-elsewhere">
+            {elsewhereText}{" "}
+            <Link to={to(filterHref("all", query.q))}>{t("shop.plant.search.showElsewhere")}</Link>
+          </p>
+        ) : null}
+      </div>
+      {plants.length === 0 && !elsewhereText ? (
         <div className="empty-state">
           <p>
             <Trans id="shop.plant.empty" components={{ 0: <Link to={to("/plant")} /> }} />
           </p>
+          {suggestions.length > 0 ? (
+            <>
+              <p id="plant-suggestions">{t("shop.plant.search.suggestions")}</p>
+              <ul aria-labelledby="plant-suggestions" className="catalogue-suggestions">
+                {suggestions.map((suggestion) => (
+                  <li key={suggestion.slug}>
+                    <Link to={to(filterHref("all", suggestion.name))}>{suggestion.name}</Link>
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+          <p id="plant-examples">{t("shop.plant.search.tryExamples")}</p>
+          <ul aria-labelledby="plant-examples" className="catalogue-suggestions">
+            {exampleSearches.map((id) => (
+              <li key={id}>
+                <Link to={to(filterHref("all", t(id)))}>{t(id)}</Link>
+              </li>
+            ))}
+          </ul>
         </div>
       ) : (
         <div className="product-grid">

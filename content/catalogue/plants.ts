@@ -5,6 +5,12 @@ import type { PlantSeed } from "./types";
  * Prices are in paise. `art` tells `scripts/generate-product-art.ts` how to draw
  * each plant: the shape family, the leaf colour and, for flowering plants, the
  * flower colour as `accent`.
+ *
+ * `features` are what the /plant search finds besides names and descriptions (docs/shop.md
+ * "Search"). "Air purifying" marks the plants of NASA's Clean Air Study (1989) and of
+ * B. C. Wolverton's follow-up list "How to Grow Fresh Air" (snake plant, peace lily, rubber
+ * plant, spider plant, syngonium, heartleaf philodendron, Boston fern, anthurium, aglaonema,
+ * money plant, aloe vera, areca palm); migration 0017 adds it to databases seeded before.
  */
 export const plants: PlantSeed[] = [
   // Indoor (12)
@@ -16,7 +22,7 @@ export const plants: PlantSeed[] = [
       "Stiff, upright leaves with yellow edges that cope with low light and the odd missed watering. One of the easiest plants for a bedroom or office corner.",
     sunlight: "Low to bright indirect light",
     watering: "Every 2-3 weeks; let the soil dry out fully",
-    features: ["Low maintenance", "Tolerates low light", "Drought tolerant"],
+    features: ["Air purifying", "Low maintenance", "Tolerates low light", "Drought tolerant"],
     usage: "indoor",
     plantHeight: "35–45 cm",
     stock: 25,
@@ -30,7 +36,7 @@ export const plants: PlantSeed[] = [
       "Glossy dark leaves and white flowers that appear a few times a year. The leaves droop when it is thirsty and recover soon after watering.",
     sunlight: "Medium indirect light; no direct sun",
     watering: "Twice a week; keep the soil lightly moist",
-    features: ["White flowers", "Shows when it needs water", "Shade tolerant"],
+    features: ["Air purifying", "White flowers", "Shows when it needs water", "Shade tolerant"],
     usage: "indoor",
     plantHeight: "30–40 cm",
     stock: 18,
@@ -44,7 +50,12 @@ export const plants: PlantSeed[] = [
       "Large, thick, glossy leaves on a single stem. It grows slowly into a small indoor tree if given a bright spot.",
     sunlight: "Bright indirect light",
     watering: "Once a week; let the topsoil dry",
-    features: ["Glossy leaves", "Grows into a small tree", "Wipe leaves to keep them shiny"],
+    features: [
+      "Air purifying",
+      "Glossy leaves",
+      "Grows into a small tree",
+      "Wipe leaves to keep them shiny",
+    ],
     usage: "indoor",
     plantHeight: "40–50 cm",
     stock: 14,
@@ -72,7 +83,7 @@ export const plants: PlantSeed[] = [
       "Arching, striped leaves that send out small baby plants on long stems. The babies can be rooted in water to grow new plants.",
     sunlight: "Bright indirect light",
     watering: "Twice a week in summer, once a week in winter",
-    features: ["Easy to propagate", "Good for hanging baskets", "Pet friendly"],
+    features: ["Air purifying", "Easy to propagate", "Good for hanging baskets", "Pet friendly"],
     usage: "indoor",
     stock: 30,
     art: { shape: "upright", leaf: "#6aa84f", accent: "#eef3d8" },
@@ -85,7 +96,7 @@ export const plants: PlantSeed[] = [
       "Arrow-shaped leaves in soft green with pale centres. It stays bushy when pinched back and can also be trained to climb.",
     sunlight: "Medium to bright indirect light",
     watering: "Twice a week; keep the soil lightly moist",
-    features: ["Arrow-shaped leaves", "Fast growing", "Grows in water too"],
+    features: ["Air purifying", "Arrow-shaped leaves", "Fast growing", "Grows in water too"],
     usage: "indoor",
     plantHeight: "20–25 cm",
     stock: 28,
@@ -112,7 +123,7 @@ export const plants: PlantSeed[] = [
       "Soft, heart-shaped leaves on long vines that trail from a shelf or climb a moss stick. Forgiving if you forget to water now and then.",
     sunlight: "Low to medium indirect light",
     watering: "Once a week; let the topsoil dry",
-    features: ["Heart-shaped leaves", "Trailing or climbing", "Low maintenance"],
+    features: ["Air purifying", "Heart-shaped leaves", "Trailing or climbing", "Low maintenance"],
     usage: "indoor",
     plantHeight: "20–30 cm",
     stock: 22,
@@ -140,7 +151,7 @@ export const plants: PlantSeed[] = [
       "Soft, feathery fronds that arch over the pot. It likes humidity, so a bathroom window or a regular misting suits it.",
     sunlight: "Medium indirect light",
     watering: "Every 2-3 days; keep the soil evenly moist",
-    features: ["Feathery fronds", "Likes humidity", "Good for hanging baskets"],
+    features: ["Air purifying", "Feathery fronds", "Likes humidity", "Good for hanging baskets"],
     usage: "indoor",
     plantHeight: "25–35 cm",
     stock: 12,
@@ -154,7 +165,7 @@ export const plants: PlantSeed[] = [
       "Glossy heart-shaped leaves and long-lasting red flowers that can stay on the plant for weeks. It flowers best in bright indirect light.",
     sunlight: "Bright indirect light",
     watering: "Once a week; do not let it sit in water",
-    features: ["Red flowers", "Long-lasting blooms", "Glossy leaves"],
+    features: ["Air purifying", "Red flowers", "Long-lasting blooms", "Glossy leaves"],
     usage: "indoor",
     plantHeight: "30–40 cm",
     stock: 0,
@@ -168,7 +179,7 @@ export const plants: PlantSeed[] = [
       "Patterned leaves in green and silver that stay neat without much pruning. It tolerates the low light of most living rooms.",
     sunlight: "Low to medium indirect light",
     watering: "Once a week; let the topsoil dry",
-    features: ["Patterned leaves", "Tolerates low light", "Compact"],
+    features: ["Air purifying", "Patterned leaves", "Tolerates low light", "Compact"],
     usage: "indoor",
     plantHeight: "25–35 cm",
     stock: 16,
@@ -351,7 +362,7 @@ export const plants: PlantSeed[] = [
       "Heart-shaped green and yellow leaves on vines that trail or climb. It grows in soil or in a bottle of water and takes most light conditions.",
     sunlight: "Low to bright indirect light",
     watering: "Once a week; let the topsoil dry",
-    features: ["Grows in water", "Fast growing", "Low maintenance"],
+    features: ["Air purifying", "Grows in water", "Fast growing", "Low maintenance"],
     usage: "both",
     stock: 40,
     art: { shape: "trailing", leaf: "#6fae3f" },
@@ -364,7 +375,7 @@ export const plants: PlantSeed[] = [
       "A succulent with thick leaves full of gel, commonly used on minor skin burns and dryness. Needs a sunny spot and little water.",
     sunlight: "Bright light to full sun",
     watering: "Every 10-15 days; let the soil dry out",
-    features: ["Succulent", "Drought tolerant", "Easy to multiply from pups"],
+    features: ["Air purifying", "Succulent", "Drought tolerant", "Easy to multiply from pups"],
     usage: "both",
     plantHeight: "25–30 cm",
     stock: 34,
@@ -378,7 +389,7 @@ export const plants: PlantSeed[] = [
       "Feathery, arching fronds on slim cane stems. It brightens a living room or a shaded balcony and grows slowly over the years.",
     sunlight: "Bright indirect light",
     watering: "Twice a week; keep the soil lightly moist",
-    features: ["Feathery fronds", "Pet friendly", "Good floor plant"],
+    features: ["Air purifying", "Feathery fronds", "Pet friendly", "Good floor plant"],
     usage: "both",
     plantHeight: "60–75 cm",
     stock: 9,

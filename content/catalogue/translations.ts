@@ -579,6 +579,7 @@ export const careTextTranslations: Record<string, CareText> = {
     kn: "2-3 ದಿನಕ್ಕೊಮ್ಮೆ; ಮೇಲಿನ ಮಣ್ಣು ಒಣಗಲು ಬಿಡಿ",
   },
   // Features
+  "Air purifying": { hi: "हवा साफ़ करने वाला पौधा", kn: "ಗಾಳಿ ಶುದ್ಧೀಕರಿಸುವ ಗಿಡ" },
   "Low maintenance": { hi: "कम देखभाल", kn: "ಕಡಿಮೆ ಆರೈಕೆ" },
   "Tolerates low light": { hi: "कम रोशनी में भी ठीक", kn: "ಕಡಿಮೆ ಬೆಳಕಿನಲ್ಲೂ ಬೆಳೆಯುತ್ತದೆ" },
   "Drought tolerant": { hi: "कम पानी में भी चल जाता है", kn: "ಕಡಿಮೆ ನೀರಿನಲ್ಲೂ ಬದುಕುತ್ತದೆ" },

@@ -273,7 +273,8 @@ describe("search in Hindi and Kannada", () => {
     expect(await slugsAt(`/hi/plant?q=${encodeURIComponent("पकौड़ों")}`)).toEqual(["ajwain"]);
     expect(await slugsAt("/hi/plant?q=%25")).toEqual([]);
     expect(await slugsAt("/kn/plant?q=_")).toEqual([]);
-    expect(await slugsAt(`/plant?q=${encodeURIComponent("ದಾಸವಾಳ")}`)).toEqual([]);
+    // Names are searched in all three languages on every page (docs/shop.md "Search").
+    expect(await slugsAt(`/plant?q=${encodeURIComponent("ದಾಸವಾಳ")}`)).toEqual(["hibiscus"]);
   });
 });
 
@@ -362,7 +363,7 @@ describe("admin editing of the translations", () => {
     const url = `http://localhost/dashboard/catalogue/${before.id}`;
     expect(productFormValues(before)).toMatchObject({
       sunlightHi: "मध्यम रोशनी; सीधी धूप नहीं",
-      featuresKn: "ಬಿಳಿ ಹೂವುಗಳು\nನೀರು ಬೇಕಾದಾಗ ತಾನೇ ತೋರಿಸುತ್ತದೆ\nನೆರಳಿನಲ್ಲೂ ಬೆಳೆಯುತ್ತದೆ",
+      featuresKn: "ಗಾಳಿ ಶುದ್ಧೀಕರಿಸುವ ಗಿಡ\nಬಿಳಿ ಹೂವುಗಳು\nನೀರು ಬೇಕಾದಾಗ ತಾನೇ ತೋರಿಸುತ್ತದೆ\nನೆರಳಿನಲ್ಲೂ ಬೆಳೆಯುತ್ತದೆ",
     });
     const form = {
       ...productFormValues(before),
@@ -403,7 +404,7 @@ describe("admin editing of the translations", () => {
     expect(await cardAt("/kn/plant", "peace-lily")).toMatchObject({
       sunlight: before.sunlightKn,
       watering: "Twice a week; keep the soil lightly moist",
-      features: ["White flowers", "Shows when it needs water", "Shade tolerant"],
+      features: ["Air purifying", "White flowers", "Shows when it needs water", "Shade tolerant"],
       plantHeight: "30–40 ಸೆಂ.ಮೀ",
     });
     const page = (await callRoute(

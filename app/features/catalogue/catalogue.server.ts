@@ -13,35 +13,15 @@
  * translation is used when it is not empty). Lists are cached per language; one invalidation drops
  * every language.
  */
-import { and, asc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { localisedColumn, localisedList } from "~/db/localised-column.server";
 import { createReadCache } from "~/db/read-cache.server";
-import { type PlantUsage, type Product, products } from "~/db/schema/catalogue";
+import { products } from "~/db/schema/catalogue";
 import type { Lang } from "~/i18n/languages";
-import { containsPattern } from "~/utils/sql-like";
-import { type PlantQuery, withoutNukta } from "./plant-query";
-
-/** A product as the public catalogue shows it (the fields a product card renders). */
-export type CatalogueItem = Pick<
-  Product,
-  | "id"
-  | "slug"
-  | "name"
-  | "description"
-  | "size"
-  | "pricePaise"
-  | "imagePath"
-  | "imageAlt"
-  | "sunlight"
-  | "watering"
-  | "features"
-  | "usage"
-  | "plantHeight"
-> & {
-  /** stock > 0 when read: the card shows 'Out of stock' otherwise. */
-  inStock: boolean;
-};
+import type { CatalogueItem } from "./catalogue-item";
+import type { PlantQuery } from "./plant-query";
+import { type PlantSearchResult, searchPlants } from "./plant-search.server";
 
 /**
  * How long a list is served from memory at most, milliseconds: the bound on how late a change
@@ -97,73 +77,30 @@ function columnsFor(lang: Lang) {
   };
 }
 
-const usagesFor: Record<"indoor" | "outdoor", PlantUsage[]> = {
-  indoor: ["indoor", "both"],
-  outdoor: ["outdoor", "both"],
-};
-
 /**
- * Active plants matching the query, names and descriptions in `lang` (English where not
- * translated). "indoor" includes plants for both; so does "outdoor".
- * The search matches the English name, description and features, and in Hindi or Kannada the
- * name, description and features in that language too (`/hi/plant?q=तुलसी` and `?q=tulsi` both find
- * Tulsi), case-insensitively; in Hindi a nukta is optional (अखबार finds अख़बार).
- * Served from memory when read before (see the module comment); the array is frozen.
+ * Active plants matching the query (plant-search.server.ts, docs/shop.md "Search"), names and
+ * texts in `lang` (English where not translated): the plants inside the filter, how many match
+ * outside it, and the nearest names when nothing matches. "indoor" includes plants for both;
+ * so does "outdoor". Served from memory when read before (see the module comment); the result
+ * and its arrays are frozen.
  */
-export function listPlants(
+export function searchPlantCatalogue(
+  db: Database,
+  query: PlantQuery,
+  lang: Lang = "en",
+): Promise<PlantSearchResult> {
+  return cache.get(db, `plants\u0000${lang}\u0000${query.filter}\u0000${query.q}`, () =>
+    searchPlants(db, query, lang),
+  );
+}
+
+/** The plants of `searchPlantCatalogue` alone (the same frozen array on a cache hit). */
+export async function listPlants(
   db: Database,
   query: PlantQuery,
   lang: Lang = "en",
 ): Promise<CatalogueItem[]> {
-  return cache.get(db, `plants\u0000${lang}\u0000${query.filter}\u0000${query.q}`, () =>
-    readPlants(db, query, lang),
-  );
-}
-
-/** The search condition of `q` in `lang` (English columns always; the language's too). */
-function searchCondition(q: string, lang: Lang): SQL | undefined {
-  const pattern = containsPattern(q);
-  const conditions: SQL[] = [
-    ilike(products.name, pattern),
-    ilike(products.description, pattern),
-    sql`array_to_string(${products.features}, ' ') ilike ${pattern}`,
-  ];
-  if (lang === "hi") {
-    // Typed with or without the nukta (ख़ / ख), stored either way.
-    const bare = containsPattern(withoutNukta(q));
-    conditions.push(
-      sql`translate(${products.nameHi}, ${NUKTA_FROM}, ${NUKTA_TO}) ilike ${bare}`,
-      sql`translate(${products.descriptionHi}, ${NUKTA_FROM}, ${NUKTA_TO}) ilike ${bare}`,
-      sql`translate(array_to_string(${products.featuresHi}, ' '), ${NUKTA_FROM}, ${NUKTA_TO}) ilike ${bare}`,
-    );
-  } else if (lang === "kn") {
-    conditions.push(
-      ilike(products.nameKn, pattern),
-      ilike(products.descriptionKn, pattern),
-      sql`array_to_string(${products.featuresKn}, ' ') ilike ${pattern}`,
-    );
-  }
-  return or(...conditions);
-}
-
-/** क़ ख़ ग़ ज़ ड़ ढ़ फ़ य़ (U+0958–U+095F) → their letters, and the nukta sign dropped. */
-const NUKTA_FROM = "\u0958\u0959\u095a\u095b\u095c\u095d\u095e\u095f\u093c";
-const NUKTA_TO = "\u0915\u0916\u0917\u091c\u0921\u0922\u092b\u092f";
-
-async function readPlants(db: Database, query: PlantQuery, lang: Lang): Promise<CatalogueItem[]> {
-  const conditions = [eq(products.kind, "plant"), eq(products.active, true)];
-  if (query.filter !== "all") conditions.push(inArray(products.usage, usagesFor[query.filter]));
-  if (query.q) {
-    const match = searchCondition(query.q, lang);
-    if (match) conditions.push(match);
-  }
-  return toItems(
-    await db
-      .select(columnsFor(lang))
-      .from(products)
-      .where(and(...conditions))
-      .orderBy(asc(products.sortOrder), asc(products.id)),
-  );
+  return (await searchPlantCatalogue(db, query, lang)).plants;
 }
 
 /**

@@ -5,7 +5,7 @@
 import type { ReactNode } from "react";
 import { useLang, useT } from "~/i18n/i18n-react";
 import { formatPaise } from "~/utils/money";
-import type { CatalogueItem } from "./catalogue.server";
+import type { CatalogueItem } from "./catalogue-item";
 
 /** A product card with its labels in the page's language (messages `shop.product.*`). */
 export function ProductCard({

@@ -1,0 +1,26 @@
+/**
+ * The shape of a product in the public catalogue (/plant, /supplies): what a product card
+ * renders. Prices are integer paise; texts in the page's language (docs/languages.md).
+ */
+import type { Product } from "~/db/schema/catalogue";
+
+/** A product as the public catalogue shows it (the fields a product card renders). */
+export type CatalogueItem = Pick<
+  Product,
+  | "id"
+  | "slug"
+  | "name"
+  | "description"
+  | "size"
+  | "pricePaise"
+  | "imagePath"
+  | "imageAlt"
+  | "sunlight"
+  | "watering"
+  | "features"
+  | "usage"
+  | "plantHeight"
+> & {
+  /** stock > 0 when read: the card shows 'Out of stock' otherwise. */
+  inStock: boolean;
+};
