@@ -13,6 +13,12 @@ import {
   VisitStatus,
   WeighSheetSection,
 } from "~/features/exchange/tracking-exchange";
+import {
+  presentCollector,
+  presentTrackingSteps,
+  trackingRecordsOf,
+} from "~/features/exchange/tracking-progress.server";
+import { TrackingSteps } from "~/features/exchange/tracking-steps";
 import { trackingActionSchema } from "~/features/pickups/pickup.schema";
 import { pickupConfigFromEnv, slotChoices } from "~/features/pickups/pickup-config";
 import { presentPickup } from "~/features/pickups/pickup-view.server";
@@ -46,6 +52,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const now = new Date();
   const view = presentPickup(pickup, now, config);
   const records = await exchangeRecordsOf(db, pickup.id);
+  const progress = { ...pickup, ...records, ...(await trackingRecordsOf(db, pickup)) };
   const availability = view.canChange ? await getSlotAvailability(db, now, config) : [];
   const slots = slotChoices(lang, config);
   return {
@@ -53,6 +60,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     dateLabel: formatCalendarDate(view.date, lang),
     slotLabel: slots.find((s) => s.start === view.slotStart)?.label ?? view.slotLabel,
     exchange: presentExchange({ ...pickup, ...records }, now, lang),
+    steps: presentTrackingSteps(progress, lang),
+    collector: presentCollector(progress),
     rescheduleDates: availability.filter((d) => d.slots.some((s) => s.open)).map((d) => d.date),
     slots,
     messages: messagesFor(lang, ["pickup", "exchange", "form"]),
@@ -275,8 +284,9 @@ export default function PickupTracking({ loaderData: pickup, actionData }: Route
           {actionData.error}
         </p>
       ) : null}
+      <TrackingSteps steps={pickup.steps} />
       <RewardSection reward={pickup.exchange.reward} />
-      <VisitStatus visit={pickup.exchange.visit} />
+      <VisitStatus visit={pickup.exchange.visit} collector={pickup.collector} />
       <WeighSheetSection
         exchange={pickup.exchange}
         reward={pickup.reward}
