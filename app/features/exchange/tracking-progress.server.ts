@@ -1,16 +1,17 @@
 /**
- * Where a pickup is in the process, as its tracking page shows it (docs/pickups.md "The tracking
- * page", docs/exchange.md "The customer's tracking page"): a line of steps booked → confirmed →
- * on the way → weighed → collected, each reached step with its time in Asia/Kolkata, the current
- * one marked, and a disputed, cancelled or missed pickup ending the line honestly; and, from
- * 'On my way' until the collection, the collector's first name and call link.
+ * Where a pickup is in the process, as its tracking page shows it (docs/pickups.md "The
+ * tracking page's line of steps", docs/exchange.md "The customer's tracking page"): a line of
+ * steps booked → confirmed → on the way → weighed → collected, each reached step with its time
+ * in Asia/Kolkata, the current one marked, and a disputed, cancelled or missed pickup ending the
+ * line honestly; and, from 'On my way' until the collection, the collector's first name and
+ * call link.
  *
- * The times are read from what the app already stores: `pickups.created_at` (booked),
- * `on_the_way_at` (or `arrived_at` when 'On my way' was never tapped), the current weigh sheet's
- * `created_at` and `decided_at`, `collected_at`, and the audit log for what has no column of
- * its own: the first `pickup.confirmed` or `pickup.assigned` row (confirmed) and the last
- * `pickup.cancelled`, `pickup.missed` or `weigh_sheet.closed` row (the end of a pickup that did
- * not happen).
+ * The times are read from what the app already stores (ADR 0028): `pickups.created_at`
+ * (booked), `on_the_way_at` (or `arrived_at` when 'On my way' was never tapped), the current
+ * weigh sheet's `created_at` and `decided_at`, `collected_at`, and the audit log for what has
+ * no column of its own: the first `pickup.confirmed` or `pickup.assigned` row (confirmed) and
+ * the last `pickup.cancelled`, `pickup.missed` or `weigh_sheet.closed` row (the end of a
+ * pickup that did not happen).
  */
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
