@@ -14,6 +14,12 @@ import {
   VisitStatus,
   WeighSheetSection,
 } from "~/features/exchange/tracking-exchange";
+import {
+  presentCollector,
+  presentTrackingSteps,
+  trackingRecordsOf,
+} from "~/features/exchange/tracking-progress.server";
+import { TrackingSteps } from "~/features/exchange/tracking-steps";
 import { trackingActionSchema } from "~/features/pickups/pickup.schema";
 import { pickupConfigFromEnv, slotChoices } from "~/features/pickups/pickup-config";
 import { presentPickup } from "~/features/pickups/pickup-view.server";
@@ -47,6 +53,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const now = new Date();
   const view = presentPickup(pickup, now, config);
   const records = await exchangeRecordsOf(db, pickup.id);
+  const progress = { ...pickup, ...records, ...(await trackingRecordsOf(db, pickup)) };
   const availability = view.canChange ? await getSlotAvailability(db, now, config) : [];
   const slots = slotChoices(lang, config);
   return {
@@ -54,6 +61,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     dateLabel: formatCalendarDate(view.date, lang),
     slotLabel: slots.find((s) => s.start === view.slotStart)?.label ?? view.slotLabel,
     exchange: presentExchange({ ...pickup, ...records }, now, lang),
+    steps: presentTrackingSteps(progress, lang),
+    collector: presentCollector(progress),
     rescheduleDates: availability.filter((d) => d.slots.some((s) => s.open)).map((d) => d.date),
     slots,
     trackingPath: `/pickups/${params.token}`,
@@ -277,8 +286,9 @@ export default function PickupTracking({ loaderData: pickup, actionData }: Route
           {actionData.error}
         </p>
       ) : null}
+      <TrackingSteps steps={pickup.steps} />
       <RewardSection reward={pickup.exchange.reward} />
-      <VisitStatus visit={pickup.exchange.visit} />
+      <VisitStatus visit={pickup.exchange.visit} collector={pickup.collector} />
       <WeighSheetSection
         exchange={pickup.exchange}
         reward={pickup.reward}

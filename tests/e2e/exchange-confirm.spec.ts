@@ -96,13 +96,13 @@ describeWithAndWithoutJavaScript(
       await inNewContext(browser, (staff) => weigh(staff, reference));
 
       await page.goto(path);
-      await expect(page.getByRole("heading", { name: "Weigh sheet (version 1)" })).toBeVisible();
+      await expect(page.getByRole("heading", { name: "Weigh sheet", exact: true })).toBeVisible();
       const sheet = page.locator("table.sheet-lines");
       await expect(sheet.getByRole("row", { name: /Newspaper and books/ })).toContainText(
         "12.500₹10/kg₹125",
       );
       await expect(sheet.getByRole("row", { name: /Brass/ })).toContainText("3.000₹250/kg₹750");
-      await expect(sheet.getByRole("row", { name: /Payout/ })).toContainText("₹875");
+      await expect(sheet.getByRole("row", { name: /Value of your scrap/ })).toContainText("₹875");
       await expect(sheet.getByRole("row", { name: /Bonus \(10%\)/ })).toContainText("₹87.50");
       await expect(sheet.getByRole("row", { name: /Coupon value/ })).toContainText("₹962.50");
       await expectNoHorizontalScroll(page);

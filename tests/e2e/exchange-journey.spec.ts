@@ -12,7 +12,8 @@
  *   stock on the staff Catalogue page went down.
  * - Money: staff record the payout on the Payouts page; the visitor sees 'Paid ₹875 by UPI on …'.
  * - Dispute: staff find it in the overview's 'Disputes', save a corrected sheet with a note; the
- *   visitor confirms version 2 and still sees version 1 under 'Earlier versions'.
+ *   visitor confirms the 'Corrected weigh sheet' and still sees the first under 'Earlier weigh
+ *   sheets'.
  *
  * axe (with JavaScript only: it hangs on pages without) and no sideways scrolling on the route
  * sheet, the weigh sheet, the tracking page and checkout. Every person and account is unique to
@@ -151,17 +152,25 @@ async function collectorWeighs(
   await checkPage(phone, javaScriptEnabled);
 }
 
-/** On the tracking page: the sheet's lines with their rates, and its payout. */
-async function expectSheetShown(visitor: Page, journey: Journey): Promise<void> {
+/**
+ * On the tracking page: the sheet's lines with their rates, and what the scrap is worth: the
+ * 'Payout' for money, 'Value of your scrap' for a coupon or plants (docs/exchange.md).
+ */
+async function expectSheetShown(visitor: Page, journey: Journey, reward: Reward): Promise<void> {
   await visitor.goto(journey.trackingPath);
   await expect(visitor.getByText("On my way", { exact: true })).toBeVisible();
-  await expect(visitor.getByRole("heading", { name: "Weigh sheet (version 1)" })).toBeVisible();
+  await expect(visitor.getByRole("heading", { name: "Weigh sheet", exact: true })).toBeVisible();
   const sheet = visitor.locator("table.sheet-lines");
   await expect(sheet.getByRole("row", { name: /Newspaper and books/ })).toContainText(
     "12.500₹10/kg₹125",
   );
   await expect(sheet.getByRole("row", { name: /Brass/ })).toContainText("3.000₹250/kg₹750");
-  await expect(sheet.getByRole("row", { name: /Payout/ })).toContainText(formatPaise(PAYOUT_PAISE));
+  const worth =
+    reward === "Money" ? /^Payout \(15\.500 kg\)/ : /^Value of your scrap \(15\.500 kg\)/;
+  await expect(sheet.getByRole("row", { name: worth })).toContainText(formatPaise(PAYOUT_PAISE));
+  await expect(
+    sheet.getByRole("row", { name: reward === "Money" ? /Value of/ : /Payout/ }),
+  ).toHaveCount(0);
 }
 
 /** The visitor taps 'Confirm'; the pickup is collected. */
@@ -197,7 +206,7 @@ describeWithAndWithoutJavaScript(
       const journey = await bookAndAssign(browser, page, javaScriptEnabled, "Coupon", 3);
       await collectorWeighs(browser, journey, javaScriptEnabled);
 
-      await expectSheetShown(page, journey);
+      await expectSheetShown(page, journey, "Coupon");
       const sheet = page.locator("table.sheet-lines");
       await expect(sheet.getByRole("row", { name: /Bonus \(10%\)/ })).toContainText("₹87.50");
       await expect(sheet.getByRole("row", { name: /Coupon value/ })).toContainText(
@@ -309,7 +318,7 @@ describeWithAndWithoutJavaScript(
         }
       });
 
-      await expectSheetShown(page, journey);
+      await expectSheetShown(page, journey, "Plants");
       await expect(
         page.locator("table.sheet-lines").getByRole("row", { name: /Plant reward value/ }),
       ).toContainText(formatPaise(REWARD_VALUE_PAISE));
@@ -341,7 +350,7 @@ describeWithAndWithoutJavaScript(
     }) => {
       const journey = await bookAndAssign(browser, page, javaScriptEnabled, "Money", 6);
       await collectorWeighs(browser, journey, javaScriptEnabled);
-      await expectSheetShown(page, journey);
+      await expectSheetShown(page, journey, "Money");
       await expect(page.getByRole("row", { name: /Coupon value|Bonus/ })).toHaveCount(0);
       await checkPage(page, javaScriptEnabled);
       await confirmSheet(page);
@@ -374,7 +383,7 @@ describeWithAndWithoutJavaScript(
     }) => {
       const journey = await bookAndAssign(browser, page, javaScriptEnabled, "Money", 7);
       await collectorWeighs(browser, journey, javaScriptEnabled);
-      await expectSheetShown(page, journey);
+      await expectSheetShown(page, journey, "Money");
       const reason = `The brass was 4 kg, not 3 (${journey.reference})`;
       await page.getByLabel("Reason").fill(reason);
       await page.getByRole("button", { name: "Dispute", exact: true }).click();
@@ -406,20 +415,21 @@ describeWithAndWithoutJavaScript(
       ).toHaveCount(0);
 
       await page.reload();
-      await expect(page.getByRole("heading", { name: "Weigh sheet (version 2)" })).toBeVisible();
+      await expect(page.getByRole("heading", { name: "Corrected weigh sheet" })).toBeVisible();
+      await expect(page.locator("main").getByText(/\bversion\b/i)).toHaveCount(0);
       const sheet = page.locator("table.sheet-lines");
       await expect(sheet.getByRole("row", { name: /Brass/ })).toContainText("4.000₹250/kg₹1,000");
       await expect(sheet.getByRole("row", { name: /Payout/ })).toContainText("₹1,125");
-      const earlier = page.getByRole("region", { name: "Earlier versions" });
-      await expect(earlier).toContainText(/Version 1, saved .*payout ₹875/);
+      const earlier = page.getByRole("region", { name: "Earlier weigh sheets" });
+      await expect(earlier).toContainText(/Saved .*: 15\.500 kg worth ₹875; disputed/);
       await expect(earlier).toContainText(`you disputed it: ${reason}`);
       await checkPage(page, javaScriptEnabled);
       await confirmSheet(page);
       await expect(
         page.getByText("Your payout of ₹1,125 is waiting for payment", { exact: false }),
       ).toBeVisible();
-      await expect(page.getByRole("region", { name: "Earlier versions" })).toContainText(
-        "Version 1",
+      await expect(page.getByRole("region", { name: "Earlier weigh sheets" })).toContainText(
+        "15.500 kg worth ₹875",
       );
     });
   },

@@ -21,6 +21,12 @@ export const staffUsers = pgTable(
     emailVerified: boolean("email_verified").notNull().default(false),
     image: text("image"),
     role: text("role", { enum: staffRoles }).notNull().default("staff"),
+    /**
+     * Optional Indian mobile number, `+91XXXXXXXXXX`, set by an admin on the Staff page. A
+     * collector's number is the call link on the customer's tracking page from 'On my way'
+     * until the collection (docs/exchange.md "The customer's tracking page").
+     */
+    phone: text("phone"),
     /** A disabled account: the admin plugin's "banned" flag. */
     banned: boolean("banned").notNull().default(false),
     banReason: text("ban_reason"),
@@ -28,7 +34,13 @@ export const staffUsers = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check("staff_user_role_valid", sql`${t.role} in ('admin', 'staff', 'collector')`)],
+  (t) => [
+    check("staff_user_role_valid", sql`${t.role} in ('admin', 'staff', 'collector')`),
+    check(
+      "staff_user_phone_format",
+      sql`${t.phone} is null or ${t.phone} ~ '^\\+91[6-9][0-9]{9}$'`,
+    ),
+  ],
 );
 
 export const staffSessions = pgTable(

@@ -10,19 +10,50 @@ import { TextareaField } from "~/components/ui/field";
 import { Trans, useLocalePath, useT } from "~/i18n/i18n-react";
 import { rememberCoupon } from "~/utils/remembered-details";
 import type { presentExchange } from "./exchange-view.server";
+import type { CollectorContact } from "./tracking-progress.server";
 
 type Exchange = ReturnType<typeof presentExchange>;
 type SheetView = NonNullable<Exchange["sheet"]>;
 type Reward = NonNullable<Exchange["reward"]>;
 type RewardKind = "plants" | "coupon" | "money";
 
-/** 'On my way' and 'Arrived' times, and the handover code while the customer may need it. */
-export function VisitStatus({ visit }: { visit: Exchange["visit"] }) {
+/**
+ * The collector's first name and, when their account has a phone, a `tel:` link; given only
+ * from 'On my way' until the collection (`presentCollector`).
+ */
+function CollectorLine({ collector }: { collector: CollectorContact }) {
+  const t = useT();
+  return (
+    <>
+      <p>{t("exchange.visit.collectorComing", { name: collector.firstName })}</p>
+      {collector.telHref && collector.phone ? (
+        <p>
+          <a className="collector-call" href={collector.telHref}>
+            {t("exchange.visit.call", { name: collector.firstName, phone: collector.phone })}
+          </a>
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * 'On my way' and 'Arrived' times, the collector's first name and call link while they are
+ * coming, and the handover code while the customer may need it.
+ */
+export function VisitStatus({
+  visit,
+  collector,
+}: {
+  visit: Exchange["visit"];
+  collector: CollectorContact | null;
+}) {
   const t = useT();
   if (!visit.onTheWayAt && !visit.arrivedAt) return null;
   return (
     <section aria-labelledby="visit-title">
       <h2 id="visit-title">{t("exchange.visit.heading")}</h2>
+      {collector ? <CollectorLine collector={collector} /> : null}
       <dl className="exchange-facts">
         {visit.onTheWayAt ? (
           <>
@@ -59,7 +90,11 @@ export function VisitStatus({ visit }: { visit: Exchange["visit"] }) {
   );
 }
 
-/** The sheet's lines, the pickup charge, the payout, and for coupon or plants the bonus. */
+/**
+ * The sheet's lines, the pickup charge, then what the scrap is worth: 'Payout' for a money
+ * reward, 'Value of your scrap' for a coupon or plants (nothing is paid out), with the bonus
+ * and the reward's value.
+ */
 function SheetTable({ sheet, reward }: { sheet: SheetView; reward: RewardKind }) {
   const t = useT();
   return (
@@ -93,7 +128,9 @@ function SheetTable({ sheet, reward }: { sheet: SheetView; reward: RewardKind })
         ) : null}
         <tr>
           <th scope="row" colSpan={3}>
-            {t("exchange.sheet.payout", { kg: sheet.totalKg })}
+            {reward === "money"
+              ? t("exchange.sheet.payout", { kg: sheet.totalKg })
+              : t("exchange.sheet.scrapValue", { kg: sheet.totalKg })}
           </th>
           <td>{sheet.payout}</td>
         </tr>
@@ -193,7 +230,9 @@ export function WeighSheetSection({
   if (!sheet) return null;
   return (
     <section aria-labelledby="sheet-title">
-      <h2 id="sheet-title">{t("exchange.sheet.heading", { version: sheet.version })}</h2>
+      <h2 id="sheet-title">
+        {t(sheet.version > 1 ? "exchange.sheet.headingCorrected" : "exchange.sheet.heading")}
+      </h2>
       <p>
         {t("exchange.sheet.saved", {
           savedAt: sheet.savedAt,
@@ -287,7 +326,7 @@ export function RewardSection({ reward }: { reward: Reward | null }) {
   );
 }
 
-/** Earlier versions of the sheet, newest first, with what became of each. */
+/** Earlier weigh sheets (versions), newest first, with what became of each; no numbers. */
 export function EarlierVersions({ sheets }: { sheets: Exchange["earlierSheets"] }) {
   const t = useT();
   if (sheets.length === 0) return null;
@@ -297,7 +336,6 @@ export function EarlierVersions({ sheets }: { sheets: Exchange["earlierSheets"] 
       <ul>
         {sheets.map((sheet) => {
           const values = {
-            version: sheet.version,
             savedAt: sheet.savedAt,
             kg: sheet.totalKg,
             payout: sheet.payout,

@@ -1,6 +1,6 @@
 /**
  * Staff management for admins (docs/dashboard.md): list, create, disable (ends their sessions),
- * enable, reset password (also ends their sessions). Every change writes an audit row
+ * enable, reset password (also ends their sessions), set the optional phone number. Every change writes an audit row
  * (docs/dashboard.md "Audit log") in the same transaction; passwords and hashes never reach
  * the audit log.
  */
@@ -21,6 +21,8 @@ export interface StaffListRow {
   name: string;
   email: string;
   role: StaffRole;
+  /** `+91XXXXXXXXXX`, or null when not set. */
+  phone: string | null;
   disabled: boolean;
   createdAt: Date;
 }
@@ -33,6 +35,7 @@ export async function listStaff(db: Database): Promise<StaffListRow[]> {
       name: staffUsers.name,
       email: staffUsers.email,
       role: staffUsers.role,
+      phone: staffUsers.phone,
       disabled: staffUsers.banned,
       createdAt: staffUsers.createdAt,
     })
@@ -169,6 +172,41 @@ export async function resetStaffPassword(
         sessionsEnded: true,
         ...(clientAddress === undefined ? {} : { clientAddress }),
       },
+    });
+  });
+}
+
+/**
+ * Sets or clears (null) an account's phone number, `+91XXXXXXXXXX` (the Staff page validates
+ * it with `staffPhoneField`). A collector's number becomes the call link on the tracking page
+ * of the pickups they are on the way to (docs/exchange.md "The customer's tracking page").
+ * Audit row "staff.phone" with the number before and after; nothing when it is unchanged.
+ * @throws StaffAccountError 404 unknown account.
+ */
+export async function setStaffPhone(
+  db: Database,
+  admin: StaffUser,
+  userId: string,
+  phone: string | null,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockTarget(tx, userId);
+    const [before] = await tx
+      .select({ phone: staffUsers.phone, email: staffUsers.email })
+      .from(staffUsers)
+      .where(eq(staffUsers.id, userId));
+    if (!before || before.phone === phone) return;
+    await tx
+      .update(staffUsers)
+      .set({ phone, updatedAt: new Date() })
+      .where(eq(staffUsers.id, userId));
+    await recordAudit(tx, {
+      actor: { email: admin.email },
+      action: "staff.phone",
+      entity: "staff",
+      entityId: userId,
+      before: { email: before.email, phone: before.phone },
+      after: { email: before.email, phone },
     });
   });
 }

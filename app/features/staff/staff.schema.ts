@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { staffRoles } from "~/db/schema/staff";
 import { emailAddress, requiredText } from "~/utils/form-schemas";
+import { normaliseIndianMobile } from "~/utils/phone";
 
 /** Longest password the form passes on; `passwordProblem` then refuses anything over 256. */
 const PASSWORD_INPUT_MAX = 1000;
@@ -25,3 +26,20 @@ export const staffAccountFields = {
 };
 
 export const staffRoleField = z.enum(staffRoles, { error: "dashboard.staff.roleInvalid" });
+
+/**
+ * The optional 'Phone' of a staff account: empty clears it (null), otherwise an Indian mobile
+ * number stored `+91XXXXXXXXXX` (errors `errors.form.mobile*`; docs/exchange.md).
+ */
+export const staffPhoneField = z
+  .string()
+  .max(20, "errors.form.mobileTooLong")
+  .transform((value, ctx) => {
+    if (value.trim() === "") return null;
+    const e164 = normaliseIndianMobile(value);
+    if (!e164) {
+      ctx.addIssue({ code: "custom", message: "errors.form.mobileInvalid" });
+      return z.NEVER;
+    }
+    return e164;
+  });

@@ -8,17 +8,19 @@ import { getDb } from "~/db/db.server";
 import { staffRoles } from "~/db/schema/staff";
 import { StaffAccountError } from "~/features/staff/auth.server";
 import { requireStaff } from "~/features/staff/session.server";
-import { staffAccountFields, staffRoleField } from "~/features/staff/staff.schema";
+import { staffAccountFields, staffPhoneField, staffRoleField } from "~/features/staff/staff.schema";
 import {
   createStaffByAdmin,
   listStaff,
   resetStaffPassword,
   setStaffDisabled,
+  setStaffPhone,
 } from "~/features/staff/staff-admin.server";
 import { fieldErrorTexts, refusalText } from "~/i18n/i18n.server";
 import { formatDateTimeIST } from "~/utils/dates";
 import { textFields } from "~/utils/form-data";
 import { UNKNOWN_ACTION } from "~/utils/intent-form";
+import { formatIndianMobile } from "~/utils/phone";
 import { message } from "~/utils/refusal";
 import { clientAddressContext } from "~/utils/request-context";
 import type { Route } from "./+types/staff";
@@ -26,14 +28,14 @@ import type { Route } from "./+types/staff";
 // Loader and action headers (Retry-After of a 429) reach document responses too.
 export { headers } from "~/utils/route-headers";
 
-type FieldErrors = Partial<Record<"name" | "email" | "password" | "role", string>>;
+type FieldErrors = Partial<Record<"name" | "email" | "password" | "role" | "phone", string>>;
 
 interface StaffResult {
   intent: string;
   userId?: string;
   ok?: string;
   formError?: string;
-  values?: { name?: string; email?: string; role?: string };
+  values?: { name?: string; email?: string; role?: string; phone?: string };
   errors?: FieldErrors;
 }
 
@@ -45,11 +47,19 @@ export async function loader({ request }: Route.LoaderArgs) {
   const staff = await listStaff(await getDb());
   return {
     me: admin.id,
-    staff: staff.map((row) => ({ ...row, createdAt: formatDateTimeIST(row.createdAt) })),
+    staff: staff.map((row) => ({
+      ...row,
+      phone: row.phone ? formatIndianMobile(row.phone) : "",
+      createdAt: formatDateTimeIST(row.createdAt),
+    })),
   };
 }
 
-/** Staff management (docs/dashboard.md): create, disable / enable, reset password. Admin only. */
+/**
+ * Staff management (docs/dashboard.md): create, disable / enable, reset password, set or clear
+ * the optional phone (an Indian mobile number; a collector's is the call link on the tracking
+ * page, docs/exchange.md). Admin only.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireStaff(request, "admin");
   const db = await getDb();
@@ -60,6 +70,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     "email",
     "role",
     "password",
+    "phone",
   ]);
   // A refused form shows its values again, never the password (docs/operations.md "Security").
   const values = { name: fields.name, email: fields.email, role: fields.role };
@@ -92,6 +103,24 @@ export async function action({ request, context }: Route.ActionArgs) {
           fields.intent === "disable"
             ? "Account disabled; its sessions ended."
             : "Account enabled.",
+      });
+    }
+    if (fields.intent === "set-phone") {
+      const phone = staffPhoneField.safeParse(fields.phone);
+      if (!phone.success) {
+        return fail(400, {
+          values: { phone: fields.phone },
+          errors: fieldErrorTexts(
+            "en",
+            phone.error.issues.map((i) => ({ ...i, path: ["phone"] })),
+          ),
+        });
+      }
+      await setStaffPhone(db, admin, userId.data, phone.data);
+      return data<StaffResult>({
+        intent: "set-phone",
+        userId: userId.data,
+        ok: phone.data ? "Phone saved." : "Phone removed.",
       });
     }
     if (fields.intent === "reset-password") {
@@ -153,7 +182,7 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
       <FormError message={actionData?.formError} className="dash-error" />
       <DataTable
         caption="Staff accounts"
-        columns={["Name", "Email", "Role", "Status", "Since", "Actions"]}
+        columns={["Name", "Email", "Role", "Phone", "Status", "Since", "Actions"]}
       >
         {loaderData.staff.map((member) => (
           <StaffRow
@@ -163,6 +192,13 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
             passwordError={
               actionData?.intent === "reset-password" && actionData.userId === member.id
                 ? actionData.errors?.password
+                : undefined
+            }
+            phoneResult={
+              actionData?.intent === "set-phone" &&
+              actionData.userId === member.id &&
+              !actionData.ok
+                ? { value: actionData.values?.phone, error: actionData.errors?.phone }
                 : undefined
             }
             busy={busy}
@@ -181,11 +217,13 @@ function StaffRow({
   member,
   isMe,
   passwordError,
+  phoneResult,
   busy,
 }: {
   member: StaffMember;
   isMe: boolean;
   passwordError: string | undefined;
+  phoneResult: { value?: string; error?: string } | undefined;
   busy: boolean;
 }) {
   return (
@@ -193,6 +231,9 @@ function StaffRow({
       <td>{member.name}</td>
       <td>{member.email}</td>
       <td>{member.role}</td>
+      <td>
+        <PhoneForm member={member} result={phoneResult} busy={busy} />
+      </td>
       <td>{member.disabled ? "Disabled" : "Active"}</td>
       <td>{member.createdAt}</td>
       <td>
@@ -232,6 +273,46 @@ function StaffRow({
         )}
       </td>
     </tr>
+  );
+}
+
+/**
+ * The account's optional phone: an Indian mobile number, or empty to remove it. A collector's
+ * number is the call link customers see from 'On my way' (docs/exchange.md).
+ */
+function PhoneForm({
+  member,
+  result,
+  busy,
+}: {
+  member: StaffMember;
+  result: { value?: string; error?: string } | undefined;
+  busy: boolean;
+}) {
+  return (
+    <Form method="post" className="form">
+      <input type="hidden" name="userId" value={member.id} />
+      <InputField
+        id={`phone-${member.id}`}
+        name="phone"
+        type="tel"
+        autoComplete="off"
+        label={`Phone for ${member.email}`}
+        hint="Optional. 10-digit mobile number; empty removes it."
+        defaultValue={result?.value ?? member.phone}
+        error={result?.error}
+      />
+      <button
+        type="submit"
+        name="intent"
+        value="set-phone"
+        className="button button--small"
+        disabled={busy}
+      >
+        Save phone
+        <span className="visually-hidden"> {member.email}</span>
+      </button>
+    </Form>
   );
 }
 

@@ -1,0 +1,2 @@
+ALTER TABLE "staff_user" ADD COLUMN "phone" text;--> statement-breakpoint
+ALTER TABLE "staff_user" ADD CONSTRAINT "staff_user_phone_format" CHECK ("staff_user"."phone" is null or "staff_user"."phone" ~ '^\+91[6-9][0-9]{9}$');
