@@ -27,7 +27,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     trackingPath: `/orders/${order.trackingToken}`,
     paymentPath: `/payment?order=${order.trackingToken}`,
     delivery: deliveryLine(order.createdAt, order.status, lang),
-    messages: messagesFor(lang, ["order", "checkout"]),
+    messages: messagesFor(lang, ["order", "checkout", "share"]),
   };
 }
 

@@ -53,7 +53,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     canRetryPayment: canPayOnline(order) && razorpayConfig() !== null,
     canSwitchToCashOnDelivery: canPayOnline(order),
     paymentPath: `/payment?order=${order.trackingToken}`,
-    messages: messagesFor(lang, ["order", "payment", "checkout", "form"]),
+    messages: messagesFor(lang, ["order", "payment", "checkout", "form", "share"]),
   };
 }
 

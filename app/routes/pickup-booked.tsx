@@ -23,7 +23,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     dateLabel: formatCalendarDate(view.date, lang),
     slotLabel: slot?.label ?? view.slotLabel,
     trackingPath: `/pickups/${params.token}`,
-    messages: messagesFor(lang, ["pickup"]),
+    messages: messagesFor(lang, ["pickup", "share"]),
   };
 }
 

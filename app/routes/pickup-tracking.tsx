@@ -66,7 +66,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     rescheduleDates: availability.filter((d) => d.slots.some((s) => s.open)).map((d) => d.date),
     slots,
     trackingPath: `/pickups/${params.token}`,
-    messages: messagesFor(lang, ["pickup", "exchange", "form"]),
+    messages: messagesFor(lang, ["pickup", "exchange", "form", "share"]),
   };
 }
 

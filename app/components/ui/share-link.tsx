@@ -5,7 +5,7 @@
  * web page with the text ready to send to oneself or to family) and, with JavaScript, a
  * 'Copy link' button (the Clipboard API; where it is refused the field's text is selected and
  * the customer is told to copy it). The address is the site's own (PUBLIC_URL, the root
- * loader's `origin`), never the request's Host.
+ * loader's `origin`), never the request's Host. Needs the `share` messages in the page's loader.
  */
 import { useId, useRef, useState } from "react";
 import { useRouteLoaderData } from "react-router";
@@ -41,7 +41,7 @@ export function ShareLink({ path, shareText }: { path: string; shareText: string
   };
   return (
     <div className="share-link">
-      <label htmlFor={id}>{t("frame.share.label")}</label>
+      <label htmlFor={id}>{t("share.label")}</label>
       <input
         id={id}
         ref={field}
@@ -58,17 +58,17 @@ export function ShareLink({ path, shareText }: { path: string; shareText: string
           target="_blank"
           rel="noopener noreferrer"
         >
-          {t("frame.share.whatsapp")}
+          {t("share.whatsapp")}
         </a>{" "}
         <button type="button" className="button button--secondary js-only" onClick={copy}>
-          {t("frame.share.copy")}
+          {t("share.copy")}
         </button>
       </p>
       <p className="share-link__status" role="status">
         {copied === "yes"
-          ? t("frame.share.copied")
+          ? t("share.copied")
           : copied === "by-hand"
-            ? t("frame.share.copyByHand")
+            ? t("share.copyByHand")
             : ""}
       </p>
     </div>

@@ -73,8 +73,8 @@ export function RecentOrderNotice() {
   return (
     <aside className="recent-order" aria-labelledby="recent-order-title">
       <p id="recent-order-title" className="recent-order__text">
-        {t("frame.recentOrder.text", { reference: order.reference })}{" "}
-        <Link to={to(order.trackingPath)}>{t("frame.recentOrder.track")}</Link>
+        {t("home.recentOrder.text", { reference: order.reference })}{" "}
+        <Link to={to(order.trackingPath)}>{t("home.recentOrder.track")}</Link>
       </p>
       <button
         type="button"
@@ -84,7 +84,7 @@ export function RecentOrderNotice() {
           setOrder(null);
         }}
       >
-        {t("frame.recentOrder.dismiss")}
+        {t("home.recentOrder.dismiss")}
       </button>
     </aside>
   );
