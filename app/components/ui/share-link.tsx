@@ -65,11 +65,7 @@ export function ShareLink({ path, shareText }: { path: string; shareText: string
         </button>
       </p>
       <p className="share-link__status" role="status">
-        {copied === "yes"
-          ? t("share.copied")
-          : copied === "by-hand"
-            ? t("share.copyByHand")
-            : ""}
+        {copied === "yes" ? t("share.copied") : copied === "by-hand" ? t("share.copyByHand") : ""}
       </p>
     </div>
   );
