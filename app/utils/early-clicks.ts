@@ -6,7 +6,8 @@
  * in-place "Added to cart". The inline script in the document's head (which also sets the
  * `js` class on <html>) catches every click on a button in that moment, in the capture phase,
  * stops it and queues the button; `releaseEarlyClicks()`, called from the root layout's effect
- * once React has hydrated, presses the queued buttons again in order, now handled by React.
+ * once React has hydrated, presses the queued buttons again in order, now handled by React —
+ * each button once, however often it was tapped while the page did not answer.
  * If the page has not hydrated 10 s after it started (the scripts failed to load), the queue
  * is released anyway and the presses do what they do without JavaScript (forms submit).
  * Links are never held: they work the same before hydration.
@@ -36,7 +37,9 @@ export const EARLY_CLICKS_SCRIPT = compactInlineScript(`(function () {
     if (!button || button.disabled) return;
     event.preventDefault();
     event.stopImmediatePropagation();
-    queue.push(button);
+    // A second tap on the same button is "nothing happened, again", not a second press: the
+    // menu must not open and close, nor a product go in twice.
+    if (queue.indexOf(button) === -1) queue.push(button);
   }
   d.addEventListener("click", hold, true);
   // Fields typed into (or chosen in) before hydration, with what they hold.

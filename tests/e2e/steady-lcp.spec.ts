@@ -153,6 +153,46 @@ test("a press before the page has hydrated is kept and handled once it has", asy
   await expect(card.getByText("Added to cart", { exact: true })).toBeVisible();
 });
 
+test("taps repeated before hydration on a slow phone count once: the menu opens, one product goes in", async ({
+  page,
+}) => {
+  await page.setViewportSize(PHONE);
+  // A slow phone: the CPU twice as slow, and the scripts held back until the taps are in (four
+  // times slower pushed hydration past the 10 s after which held presses go out without
+  // JavaScript, once, on the loaded machine).
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 2 });
+  let releaseScripts = () => {};
+  const held = new Promise<void>((resolve) => {
+    releaseScripts = resolve;
+  });
+  await page.route(/\/assets\/.+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/plant");
+  const menu = page.getByRole("button", { name: "Menu" });
+  await menu.click();
+  await menu.click();
+  const card = page
+    .locator(".product-card")
+    .filter({ has: page.getByRole("heading", { name: "Money Plant" }) });
+  const add = card.getByRole("button", { name: /Add to cart/ });
+  await add.click();
+  await add.click();
+  releaseScripts();
+  await waitForHydration(page, "main");
+  await expect(card.getByText("Added to cart", { exact: true })).toBeVisible();
+  const nav = page.getByRole("navigation", { name: "Main" });
+  await expect(nav.getByRole("link", { name: "Supplies" })).toBeVisible();
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+  // The server holds one: the cart page says so.
+  await page.goto("/cart");
+  const line = page.locator(".cart-line").filter({ hasText: "Money Plant" });
+  await expect(line.locator(".cart-line__quantity")).toContainText("1");
+  await expect(page.locator(".cart-line")).toHaveCount(1);
+});
+
 test("typing before the page has hydrated is kept, in fields React controls too", async ({
   page,
 }) => {
