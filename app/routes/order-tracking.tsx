@@ -1,5 +1,5 @@
 import { data, Form, redirect, useNavigation } from "react-router";
-import { FormError } from "~/components/ui/form-messages";
+import { ErrorSummary } from "~/components/ui/error-summary";
 import { ShareLink } from "~/components/ui/share-link";
 import { TableHead } from "~/components/ui/table-head";
 import { getDb } from "~/db/db.server";
@@ -96,6 +96,8 @@ export default function OrderTracking({ loaderData: order, actionData }: Route.C
   return (
     <div className="page page--narrow">
       <h1>{t("order.tracking.title", { reference: order.reference })}</h1>
+      {/* A refused cancel or switch, at the top where the page opens again without JavaScript. */}
+      <ErrorSummary items={[]} formError={actionData?.error} />
       <p className="order-status">
         <Trans
           id="order.tracking.status"
@@ -124,7 +126,6 @@ export default function OrderTracking({ loaderData: order, actionData }: Route.C
           {order.phone}
         </address>
       </section>
-      <FormError message={actionData?.error} />
       {order.canCancel ? (
         <Form method="post" className="order-cancel">
           <p>{t("order.tracking.cancelNote")}</p>

@@ -1,4 +1,5 @@
 import { data, Form, redirect, useNavigation } from "react-router";
+import { ErrorSummary, PageTitle } from "~/components/ui/error-summary";
 import { SelectField } from "~/components/ui/field";
 import { ShareLink } from "~/components/ui/share-link";
 import { getDb } from "~/db/db.server";
@@ -31,7 +32,7 @@ import {
   reschedulePickup,
 } from "~/features/pickups/pickups.server";
 import { countAttempt } from "~/features/site/anti-automation.server";
-import { localisedPageMeta, pageMeta } from "~/features/site/meta";
+import { brandedTitle, localisedPageMeta, pageMeta } from "~/features/site/meta";
 import { langOf, messagesFor, refusalText } from "~/i18n/i18n.server";
 import { Trans, useLang, useT } from "~/i18n/i18n-react";
 import { localePath } from "~/i18n/languages";
@@ -123,11 +124,12 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   return redirect(localePath(lang, `/pickups/${params.token}`), { status: 303 });
 }
 
+// With a pickup the title is the page's <PageTitle> ("Error: …" after a refused change).
 export const meta: Route.MetaFunction = (args) => [
   ...(args.loaderData
     ? localisedPageMeta(args, "pickup.tracking.meta.title", "pickup.tracking.meta.description", {
         reference: args.loaderData.reference,
-      })
+      }).filter((descriptor) => !("title" in descriptor))
     : pageMeta("Pickup", "The status and time of your scrap pickup.")),
   { name: "robots", content: "noindex" },
 ];
@@ -266,6 +268,10 @@ export default function PickupTracking({ loaderData: pickup, actionData }: Route
   const t = useT();
   return (
     <div className="page page--narrow">
+      <PageTitle
+        title={brandedTitle(t("pickup.tracking.meta.title", { reference: pickup.reference }))}
+        hasErrors={Boolean(actionData?.error)}
+      />
       <h1>{t("pickup.tracking.heading", { reference: pickup.reference })}</h1>
       <p className="order-status">
         <Trans
@@ -281,11 +287,16 @@ export default function PickupTracking({ loaderData: pickup, actionData }: Route
           reward: t(`pickup.reward.${pickup.reward}`),
         })}
       </p>
-      {actionData?.field === "form" ? (
-        <p className="form-error" role="alert">
-          {actionData.error}
-        </p>
-      ) : null}
+      {/* A refused change is summed up here, at the top where the page opens again without
+          JavaScript; the field's own message stays next to it further down. */}
+      <ErrorSummary
+        items={
+          actionData && actionData.field !== "form"
+            ? [{ target: actionData.field, message: actionData.error }]
+            : []
+        }
+        formError={actionData?.field === "form" ? actionData.error : null}
+      />
       <TrackingSteps steps={pickup.steps} />
       <RewardSection reward={pickup.exchange.reward} />
       <VisitStatus visit={pickup.exchange.visit} collector={pickup.collector} />
