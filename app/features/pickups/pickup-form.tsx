@@ -20,7 +20,7 @@ import {
 import { HoneypotField } from "~/components/ui/honeypot-field";
 import { Trans, useLang, useLocalePath, useT } from "~/i18n/i18n-react";
 import { formatCalendarDate } from "~/utils/dates";
-import { formatPaise } from "~/utils/money";
+import { formatPaise, formatRatePerKg } from "~/utils/money";
 import { estimatePaise, parseEstimateKg } from "./estimate";
 import {
   DEFAULT_ESTIMATE_ROWS,
@@ -245,6 +245,7 @@ function EstimateRow({
   update: (index: number, field: "material" | "kg", value: string) => void;
 }) {
   const t = useT();
+  const lang = useLang();
   const invalid = error ? true : undefined;
   const describedBy = error ? `item-${index}-error` : undefined;
   return (
@@ -266,7 +267,7 @@ function EstimateRow({
             <optgroup key={category.name} label={category.name}>
               {category.materials.map((material) => (
                 <option key={material.id} value={material.id}>
-                  {material.name} ({formatPaise(material.ratePaisePerKg)}/kg)
+                  {material.name} ({formatRatePerKg(material.ratePaisePerKg, lang)})
                 </option>
               ))}
             </optgroup>
