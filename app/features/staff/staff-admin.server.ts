@@ -8,6 +8,7 @@ import { asc, eq } from "drizzle-orm";
 import { type AuditActor, recordAudit } from "~/db/audit.server";
 import type { Database } from "~/db/client.server";
 import { type StaffRole, staffAccounts, staffSessions, staffUsers } from "~/db/schema/staff";
+import type { Lang } from "~/i18n/languages";
 import {
   authFor,
   createStaffAccount,
@@ -22,6 +23,8 @@ export interface StaffListRow {
   email: string;
   role: StaffRole;
   disabled: boolean;
+  /** The language of their route and weigh sheets (docs/languages.md "Staff language"). */
+  language: Lang;
   createdAt: Date;
 }
 
@@ -34,6 +37,7 @@ export async function listStaff(db: Database): Promise<StaffListRow[]> {
       email: staffUsers.email,
       role: staffUsers.role,
       disabled: staffUsers.banned,
+      language: staffUsers.language,
       createdAt: staffUsers.createdAt,
     })
     .from(staffUsers)
