@@ -9,7 +9,7 @@ import { setupI18n } from "@lingui/core";
 import { I18nProvider, useLingui } from "@lingui/react";
 import { useMemo } from "react";
 import { useLocation, useMatches } from "react-router";
-import { intlLocales, type Lang, langFromPath, localePath } from "./languages";
+import { intlLocales, isLang, type Lang, langFromPath, localePath } from "./languages";
 
 export { Trans } from "@lingui/react";
 
@@ -87,4 +87,19 @@ export function useLang(): Lang {
 export function useLocalePath(): (path: string) => string {
   const lang = useLang();
   return useMemo(() => (path: string) => localePath(lang, path), [lang]);
+}
+
+/**
+ * The language the page's words are in: the deepest matched route's `loaderData.lang` when it
+ * has one (the collector's screens are in the staff member's language on English URLs,
+ * docs/languages.md "Staff language"), else the URL's.
+ */
+export function useContentLang(): Lang {
+  const matches = useMatches();
+  const urlLang = useLang();
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const data = matches[i]?.loaderData;
+    if (data && typeof data === "object" && "lang" in data && isLang(data.lang)) return data.lang;
+  }
+  return urlLang;
 }

@@ -30,7 +30,7 @@ function sampleValues(id: string): Record<string, string> {
  * Latin-letter tokens a Hindi or Kannada message may keep: units and abbreviations written so
  * on Indian forms, and examples of what to type (they hold a digit or an `@`).
  */
-const allowedLatin = new Set(["PIN", "UPI", "ID", "kg"]);
+const allowedLatin = new Set(["PIN", "UPI", "ID"]);
 
 function englishWords(text: string): string[] {
   return text

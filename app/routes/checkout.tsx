@@ -32,7 +32,7 @@ import {
   couponRefusalIn,
   previewCoupon,
 } from "~/features/orders/coupons.server";
-import { indianStates } from "~/features/orders/indian-states";
+import { indianStates, stateMessageId } from "~/features/orders/indian-states";
 import {
   type ChangedLine,
   OrderRejectedError,
@@ -65,7 +65,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     shownLines: describeCartLines(cart.lines),
     /** docs/payments.md: the online choice exists only when Razorpay is configured. */
     onlinePayment: razorpayConfig() !== null,
-    messages: messagesFor(langOf(request), ["checkout", "cart", "form"]),
+    messages: messagesFor(langOf(request), ["checkout", "cart", "form", "state"]),
   };
 }
 
@@ -442,6 +442,7 @@ function ShippingFields(state: FormState) {
         autoComplete="address-level1"
         required
         options={indianStates}
+        optionLabel={(name) => t(stateMessageId(name))}
         placeholder={t("checkout.statePlaceholder")}
         defaultValue={state.values?.state ?? ""}
       />

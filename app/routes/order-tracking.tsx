@@ -3,8 +3,10 @@ import { ErrorSummary } from "~/components/ui/error-summary";
 import { ShareLink } from "~/components/ui/share-link";
 import { TableHead } from "~/components/ui/table-head";
 import { getDb } from "~/db/db.server";
+import { productNames, shownName } from "~/db/localised-names.server";
 import { CashOnDeliverySwitch } from "~/features/orders/cash-on-delivery-switch";
 import { deliveryLine } from "~/features/orders/delivery-window-text.server";
+import { stateMessageId } from "~/features/orders/indian-states";
 import { shopperCanCancel } from "~/features/orders/order-status";
 import {
   cancelOrderByToken,
@@ -17,32 +19,34 @@ import { razorpayConfig } from "~/features/payments/razorpay.server";
 import { localisedPageMeta } from "~/features/site/meta";
 import { langOf, messagesFor, refusalText } from "~/i18n/i18n.server";
 import { Trans, useLocalePath, useT } from "~/i18n/i18n-react";
-import { intlLocales, type Lang, localePath } from "~/i18n/languages";
+import { localePath } from "~/i18n/languages";
 import { formatDateTimeIST } from "~/utils/dates";
 import { formatPaise } from "~/utils/money";
 import { formatIndianMobile } from "~/utils/phone";
 import { message } from "~/utils/refusal";
 import type { Route } from "./+types/order-tracking";
 
-/** "22 Nov 2026, 6:05 am" in Asia/Kolkata, in the language's own format for Hindi and Kannada. */
-function placedAtText(lang: Lang, createdAt: Date): string {
-  if (lang === "en") return formatDateTimeIST(createdAt);
-  return new Intl.DateTimeFormat(intlLocales[lang], {
-    timeZone: "Asia/Kolkata",
-    dateStyle: "medium",
-    timeStyle: "short",
-  }).format(createdAt);
-}
-
 export async function loader({ params, request }: Route.LoaderArgs) {
-  const order = await getOrderByToken(await getDb(), params.token);
+  const db = await getDb();
+  const order = await getOrderByToken(db, params.token);
   if (!order) throw data(null, { status: 404 });
-  const { id: _id, trackingToken: _token, createdAt, phone, ...view } = order;
+  const { id: _id, trackingToken: _token, createdAt, phone, lines, ...view } = order;
   const lang = langOf(request);
+  // Line items keep the English name they were ordered with; shown in the page's language
+  // while the product exists (ADR 0030).
+  const names = await productNames(
+    db,
+    lang,
+    lines.map((line) => line.productId),
+  );
   return {
     ...view,
+    lines: lines.map(({ productId, ...line }) => ({
+      ...line,
+      name: shownName(names, productId, line.name),
+    })),
     phone: formatIndianMobile(phone),
-    placedAt: placedAtText(lang, createdAt),
+    placedAt: formatDateTimeIST(createdAt, lang),
     delivery: deliveryLine(createdAt, order.status, lang),
     trackingPath: `/orders/${order.trackingToken}`,
     canCancel:
@@ -53,7 +57,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     canRetryPayment: canPayOnline(order) && razorpayConfig() !== null,
     canSwitchToCashOnDelivery: canPayOnline(order),
     paymentPath: `/payment?order=${order.trackingToken}`,
-    messages: messagesFor(lang, ["order", "payment", "checkout", "form", "share"]),
+    messages: messagesFor(lang, ["order", "payment", "checkout", "form", "share", "state"]),
   };
 }
 
@@ -121,7 +125,7 @@ export default function OrderTracking({ loaderData: order, actionData }: Route.C
           <br />
           {order.address}
           <br />
-          {order.city}, {order.state} {order.pinCode}
+          {order.city}, {t(stateMessageId(order.state))} {order.pinCode}
           <br />
           {order.phone}
         </address>

@@ -9,11 +9,12 @@ import { langOf, messagesFor } from "~/i18n/i18n.server";
 import { Trans, useLocalePath, useT } from "~/i18n/i18n-react";
 import { formatCalendarDate } from "~/utils/dates";
 import { formatPaise } from "~/utils/money";
+import { kgNumber } from "~/utils/units";
 import type { Route } from "./+types/pickup-booked";
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   const lang = langOf(request);
-  const pickup = await getPickupByToken(await getDb(), params.token);
+  const pickup = await getPickupByToken(await getDb(), params.token, lang);
   if (!pickup) throw data(null, { status: 404 });
   const config = pickupConfigFromEnv();
   const view = presentPickup(pickup, new Date(), config);
@@ -51,7 +52,7 @@ export default function PickupBooked({ loaderData: pickup }: Route.ComponentProp
           <p>
             {t("pickup.booked.estimate", {
               value: formatPaise(pickup.estimatePaise),
-              kg: pickup.totalKg.toLocaleString("en-IN"),
+              kg: kgNumber(pickup.totalKg),
             })}
           </p>
         ) : null}

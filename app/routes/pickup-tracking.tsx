@@ -39,8 +39,9 @@ import { localePath } from "~/i18n/languages";
 import { formatCalendarDate } from "~/utils/dates";
 import { env } from "~/utils/env.server";
 import { readIntentForm } from "~/utils/intent-form";
-import { formatPaise } from "~/utils/money";
+import { formatPaise, formatRatePerKg } from "~/utils/money";
 import { clientAddressContext } from "~/utils/request-context";
+import { kgNumber } from "~/utils/units";
 import type { Route } from "./+types/pickup-tracking";
 
 export { headers } from "~/utils/route-headers";
@@ -48,12 +49,12 @@ export { headers } from "~/utils/route-headers";
 export async function loader({ params, request }: Route.LoaderArgs) {
   const lang = langOf(request);
   const db = await getDb();
-  const pickup = await getPickupByToken(db, params.token);
+  const pickup = await getPickupByToken(db, params.token, lang);
   if (!pickup) throw data(null, { status: 404 });
   const config = pickupConfigFromEnv();
   const now = new Date();
   const view = presentPickup(pickup, now, config);
-  const records = await exchangeRecordsOf(db, pickup.id);
+  const records = await exchangeRecordsOf(db, pickup.id, lang);
   const progress = { ...pickup, ...records, ...(await trackingRecordsOf(db, pickup)) };
   const availability = view.canChange ? await getSlotAvailability(db, now, config) : [];
   const slots = slotChoices(lang, config);
@@ -160,6 +161,7 @@ function PickupAddress({ pickup }: { pickup: Pickup }) {
 /** The estimate lines (approx. kg × rate at booking) and the total in rupees. */
 function PickupEstimate({ pickup }: { pickup: Pickup }) {
   const t = useT();
+  const lang = useLang();
   return (
     <section aria-labelledby="estimate-title">
       <h2 id="estimate-title">{t("pickup.tracking.estimate")}</h2>
@@ -179,8 +181,8 @@ function PickupEstimate({ pickup }: { pickup: Pickup }) {
             {pickup.items.map((item) => (
               <tr key={item.id}>
                 <th scope="row">{item.material}</th>
-                <td>{item.kg.toLocaleString("en-IN")}</td>
-                <td>{formatPaise(item.ratePaisePerKg)}/kg</td>
+                <td>{kgNumber(item.kg)}</td>
+                <td>{formatRatePerKg(item.ratePaisePerKg, lang)}</td>
                 <td>{formatPaise(Math.round(item.ratePaisePerKg * item.kg))}</td>
               </tr>
             ))}

@@ -24,33 +24,69 @@ const dayDate = perLanguage({
   month: "short",
   year: "numeric",
 });
-
-/**
- * e.g. "22 Nov 2026, 6:05 am" in Asia/Kolkata; in `lang`'s `Intl` locale (hi-IN: "22 नव॰ 2026,
- * 6:05 am"), English by default.
- */
-export function formatDateTimeIST(date: Date, lang: Lang = "en"): string {
-  return dateTime(lang).format(date);
-}
-
 const longDay = perLanguage({
   timeZone: "Asia/Kolkata",
   day: "numeric",
   month: "long",
   year: "numeric",
 });
+/** The time of day with the language's own words for the part of the day ("दोपहर 2:30"). */
+const timeOfDay = perLanguage({
+  timeZone: "Asia/Kolkata",
+  hour: "numeric",
+  minute: "2-digit",
+  dayPeriod: "short",
+});
+
+/**
+ * "25 ಮೇ 2027": day, month and year in that order with spaces, for Hindi and Kannada. kn-IN's
+ * own pattern is "ಮೇ 25, 2027" (and "ಮೇ 25,2027" beside a time), which Kannada readers in
+ * India do not write; hi-IN's is already "25 मई 2027" (docs/languages.md "Dates and times").
+ */
+function dayMonthYear(format: Intl.DateTimeFormat, date: Date): string {
+  const parts = format.formatToParts(date);
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    parts.find((p) => p.type === type)?.value ?? "";
+  return `${part("day")} ${part("month")} ${part("year")}`;
+}
+
+/**
+ * e.g. "22 Nov 2026, 6:05 am" in Asia/Kolkata, English by default; Hindi "22 नव॰ 2026, सुबह
+ * 6:05", Kannada "22 ನವೆಂ 2026, 6:05 ಬೆಳಗ್ಗೆ" (the part of the day in words, never "AM/PM").
+ */
+export function formatDateTimeIST(date: Date, lang: Lang = "en"): string {
+  if (lang === "en") return dateTime(lang).format(date);
+  return `${dayMonthYear(dayDate(lang), date)}, ${timeOfDay(lang).format(date)}`;
+}
 
 /**
  * e.g. "23 May 2027": the day of instant `date` in Asia/Kolkata with the month written out, in
- * `lang` (hi-IN: "23 मई 2027"), English by default.
+ * `lang` (hi: "23 मई 2027", kn: "23 ಮೇ 2027"), English by default.
  */
 export function formatLongDayIST(date: Date, lang: Lang = "en"): string {
-  return longDay(lang).format(date);
+  if (lang === "en") return longDay(lang).format(date);
+  return dayMonthYear(longDay(lang), date);
 }
 
 /** e.g. "22 Nov 2026": the day of instant `date` in Asia/Kolkata, in `lang` (English by default). */
 export function formatDayIST(date: Date, lang: Lang = "en"): string {
-  return dayDate(lang).format(date);
+  if (lang === "en") return dayDate(lang).format(date);
+  return dayMonthYear(dayDate(lang), date);
+}
+
+/**
+ * The time of day of instant `date` in Asia/Kolkata: "2:30 pm" in English; in Hindi and
+ * Kannada with the part of the day in words ("दोपहर 2:30", "2:30 ಮಧ್ಯಾಹ್ನ"), as `Intl` writes it.
+ */
+export function formatTimeIST(date: Date, lang: Lang = "en"): string {
+  if (lang === "en") {
+    return new Intl.DateTimeFormat("en-IN", {
+      timeZone: "Asia/Kolkata",
+      hour: "numeric",
+      minute: "2-digit",
+    }).format(date);
+  }
+  return timeOfDay(lang).format(date);
 }
 
 /** The calendar date in Asia/Kolkata at instant `now`, "YYYY-MM-DD". */

@@ -4,8 +4,10 @@
  * Shown: whole rupees without decimals (₹80, ₹1,500); fractions with two (₹0.50, ₹4.50).
  * Typed: see `parseRupees`.
  */
+
+import type { Lang } from "~/i18n/languages";
 import { formatScaled } from "./indian-number";
-import { type DecimalUnit, type Parsed, parseDecimalText } from "./units";
+import { type DecimalUnit, kgUnit, type Parsed, parseDecimalText } from "./units";
 
 /**
  * Formats integer paise as rupees, e.g. 150000 → "₹1,500", 50 → "₹0.50", -150000 →
@@ -70,4 +72,12 @@ export function paiseToRupeesText(paise: number, options: { fixed?: boolean } = 
   const fraction = paise % 100;
   if (fraction === 0 && !options.fixed) return String(rupeesPart);
   return `${rupeesPart}.${String(fraction).padStart(2, "0")}`;
+}
+
+/**
+ * A rate in integer paise per kg for people: 1000 → "₹10/kg" / "₹10/किलो" / "₹10/ಕೆಜಿ"
+ * (docs/languages.md "Glossary": rate per kg). English by default.
+ */
+export function formatRatePerKg(paisePerKg: number, lang: Lang = "en"): string {
+  return `${formatPaise(paisePerKg)}/${kgUnit[lang]}`;
 }

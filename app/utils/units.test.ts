@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatKg, gramsToKgText, parseKilograms } from "./units";
+import { formatKg, gramsToKgText, kgNumber, kgUnit, parseKilograms } from "./units";
 
 const upTo20000Kg = { maxGrams: 20_000_000 };
 
@@ -167,5 +167,26 @@ describe("gramsToKgText and formatKg", () => {
     expect(formatKg(2500)).toBe("2.5 kg");
     expect(formatKg(1_234_500)).toBe("1,234.5 kg");
     expect(formatKg(123_456_789)).toBe("1,23,456.789 kg");
+  });
+});
+
+describe("formatKg in the page's language", () => {
+  // Indian grouping in every language (docs/languages.md): kn-IN's own Intl groups in
+  // thousands (123,456.789), so the digits are compared with en-IN's.
+  it("writes the glossary's unit word and en-IN's digits in every language", () => {
+    expect(formatKg(12_500, "hi")).toBe("12.5 किलो");
+    expect(formatKg(12_500, "kn")).toBe("12.5 ಕೆಜಿ");
+    for (const grams of [0, 125, 2500, 1_234_500, 123_456_789]) {
+      for (const lang of ["en", "hi", "kn"] as const) {
+        const digits = new Intl.NumberFormat("en-IN", { maximumFractionDigits: 3 }).format(
+          grams / 1000,
+        );
+        expect(formatKg(grams, lang)).toBe(`${digits} ${kgUnit[lang]}`);
+      }
+    }
+  });
+  it("reads a whole number of kg as a message's {kg}", () => {
+    expect(kgNumber(15)).toBe("15");
+    expect(kgNumber(1250.5)).toBe("1,250.5");
   });
 });

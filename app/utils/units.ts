@@ -20,6 +20,7 @@
  * trailing zeros ("2.5000": the scale shows grams, so a fourth decimal is a typing mistake).
  */
 
+import type { Lang } from "~/i18n/languages";
 import { formatScaled } from "./indian-number";
 
 /** Why a text was refused: `range` is a number in shape but outside the allowed limits. */
@@ -169,7 +170,28 @@ export function gramsToKgText(grams: number): string {
   return `${whole}.${String(grams % GRAMS_PER_KG).padStart(3, "0")}`;
 }
 
-/** Integer grams for people, in en-IN kg: 2500 → "2.5 kg", 1234500 → "1,234.5 kg". */
-export function formatKg(grams: number): string {
-  return `${kgLabel(grams)} kg`;
+/**
+ * The word for kilograms in each language: the glossary's one term (docs/languages.md
+ * "Glossary"; app/i18n/glossary.test.ts holds every catalogue to it). English "kg", Hindi
+ * "किलो", Kannada "ಕೆಜಿ" (what `Intl.NumberFormat("kn-IN", { unit: "kilogram" })` writes too).
+ */
+export const kgUnit: Record<Lang, string> = { en: "kg", hi: "किलो", kn: "ಕೆಜಿ" };
+
+/**
+ * Integer grams for people, in kg with the language's unit word and Indian grouping, up to 3
+ * decimals: 2500 → "2.5 kg" / "2.5 किलो" / "2.5 ಕೆಜಿ", 1234500 → "1,234.5 kg". The digits are
+ * what `Intl.NumberFormat` of en-IN, hi-IN and kn-IN prints (Latin digits, Indian grouping;
+ * units.test.ts compares them; kn-IN's own `Intl` groups in thousands, but the site writes Indian grouping in every language), written without `Intl` for the browser's sake (indian-number.ts).
+ * English by default (the dashboard's words).
+ */
+export function formatKg(grams: number, lang: Lang = "en"): string {
+  return `${kgLabel(grams)} ${kgUnit[lang]}`;
+}
+
+/**
+ * A weight in whole or decimal kg (not grams) as the number of a message's `{kg}`: 15 → "15",
+ * 1250.5 → "1,250.5" (Indian grouping, as `Intl.NumberFormat` of en-IN, hi-IN and kn-IN).
+ */
+export function kgNumber(kg: number): string {
+  return kgLabel(Math.round(kg * GRAMS_PER_KG));
 }

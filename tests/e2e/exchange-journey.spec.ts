@@ -141,7 +141,7 @@ async function collectorWeighs(
   await expect(phone.getByRole("heading", { level: 1 })).toContainText(journey.reference);
   await phone.getByLabel("Weighed kg, Newspaper and books").fill("12.5");
   const added = phone.getByRole("group", { name: "Added material 1" });
-  await added.getByLabel("Material").selectOption({ label: "Brass (₹250/kg)" });
+  await added.getByLabel("Material").selectOption({ label: "₹250/kg · Brass" });
   await added.getByLabel("Weighed kg").fill("3");
   await pick?.(phone);
   await checkPage(phone, javaScriptEnabled);

@@ -29,7 +29,7 @@ test("a Kannada review with bad input shows Kannada messages next to the fields,
   await expect(review).toHaveAttribute("aria-invalid", "true");
   await expect(review).toHaveAccessibleDescription("ಗರಿಷ್ಠ 1000 ಅಕ್ಷರಗಳು. ನಿಮ್ಮ ವಿಮರ್ಶೆ ಬರೆಯಿರಿ.");
   await expect(page.getByRole("group", { name: "ರೇಟಿಂಗ್" })).toHaveAccessibleDescription(
-    "1 ರಿಂದ 5 ನಕ್ಷತ್ರಗಳಲ್ಲಿ ರೇಟಿಂಗ್ ಆಯ್ಕೆಮಾಡಿ.",
+    "1 ರಿಂದ 5 ನಕ್ಷತ್ರಗಳಲ್ಲಿ ರೇಟಿಂಗ್ ಆರಿಸಿ.",
   );
   await expect(page.getByText("Write your review.")).toHaveCount(0);
   await expectNoAxeViolations(page);

@@ -54,7 +54,7 @@ describeWithAndWithoutJavaScript(
       await expect(newspaper).toContainText("Material");
       await newspaper.getByLabel("Weighed kg").fill("12.5");
       const added = page.getByRole("group", { name: "Added material 1" });
-      await added.getByLabel("Material").selectOption({ label: "Brass (₹250/kg)" });
+      await added.getByLabel("Material").selectOption({ label: "₹250/kg · Brass" });
       await added.getByLabel("Weighed kg").fill("3");
       await expect(page.getByLabel("Weighed kg, Newspaper and books")).toHaveValue("12.5");
       if (javaScriptEnabled) {

@@ -50,7 +50,7 @@ describe("the review form in Kannada and Hindi", () => {
     expect(answer.init?.status).toBe(400);
     expect(answer.data.errors).toEqual({
       review: "ನಿಮ್ಮ ವಿಮರ್ಶೆ ಬರೆಯಿರಿ.",
-      rating: "1 ರಿಂದ 5 ನಕ್ಷತ್ರಗಳಲ್ಲಿ ರೇಟಿಂಗ್ ಆಯ್ಕೆಮಾಡಿ.",
+      rating: "1 ರಿಂದ 5 ನಕ್ಷತ್ರಗಳಲ್ಲಿ ರೇಟಿಂಗ್ ಆರಿಸಿ.",
       displayName: "ಹೆಸರು ಗರಿಷ್ಠ 60 ಅಕ್ಷರಗಳಿರಬಹುದು.",
     });
     // What the visitor typed comes back as typed, not translated.

@@ -11,6 +11,9 @@ import { boolean, check, index, integer, pgTable, text, timestamp } from "drizzl
 export const staffRoles = ["admin", "staff", "collector"] as const;
 export type StaffRole = (typeof staffRoles)[number];
 
+/** The languages a staff member's collector screens can be in (docs/languages.md). */
+export const staffLanguages = ["en", "hi", "kn"] as const;
+
 export const staffUsers = pgTable(
   "staff_user",
   {
@@ -31,6 +34,12 @@ export const staffUsers = pgTable(
     banned: boolean("banned").notNull().default(false),
     banReason: text("ban_reason"),
     banExpires: timestamp("ban_expires", { withTimezone: true }),
+    /**
+     * The language of the collector's screens (route sheet, weigh sheet): 'en' | 'hi' | 'kn',
+     * English by default; set by the staff member or an admin (docs/languages.md "Staff
+     * language"). The rest of the dashboard stays English.
+     */
+    language: text("language", { enum: staffLanguages }).notNull().default("en"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -40,6 +49,7 @@ export const staffUsers = pgTable(
       "staff_user_phone_format",
       sql`${t.phone} is null or ${t.phone} ~ '^\\+91[6-9][0-9]{9}$'`,
     ),
+    check("staff_user_language_valid", sql`${t.language} in ('en', 'hi', 'kn')`),
   ],
 );
 

@@ -53,7 +53,7 @@ describe("info pages in Hindi and Kannada", () => {
     for (const slug of ["faq", "terms-of-use"] as const) {
       expect(getInfoPage(slug, "hi").html).toContain("15 किलो");
       expect(getInfoPage(slug, "hi").html).toContain("कैश ऑन डिलीवरी");
-      expect(getInfoPage(slug, "kn").html).toContain("15 ಕೆ.ಜಿ");
+      expect(getInfoPage(slug, "kn").html).toContain("15 ಕೆಜಿ");
       expect(getInfoPage(slug, "kn").html).toContain("ಕ್ಯಾಶ್ ಆನ್ ಡೆಲಿವರಿ");
     }
   });

@@ -5,12 +5,13 @@
  * kg with 3 decimals (as the scale shows); money as ₹ text from integer paise.
  */
 import type { Database } from "~/db/client.server";
+import { materialNames, productNames, shownName } from "~/db/localised-names.server";
 import type { PayoutMethod, WeighSheetStatus } from "~/db/schema/exchange";
 import type { PickupStatus } from "~/db/schema/pickups";
 import type { PickupView } from "~/features/pickups/pickups.server";
 import type { Lang } from "~/i18n/languages";
 import { formatDateTimeIST, formatDayIST } from "~/utils/dates";
-import { formatPaise } from "~/utils/money";
+import { formatPaise, formatRatePerKg } from "~/utils/money";
 import { gramsToKgText } from "~/utils/units";
 import { awaitsApproval } from "./approval";
 import { rewardRecordsOf } from "./confirmation.server";
@@ -36,12 +37,25 @@ const codeStatuses: readonly PickupStatus[] = ["requested", "confirmed", "weighe
 
 /**
  * The exchange records of a pickup for its tracking page: its weigh sheets (newest first) and
- * its reward records (its coupon, its payout; null when there is none).
+ * its reward records (its coupon, its payout; null when there is none), and the names of its
+ * materials and plants in `lang` (the sheet keeps the English names it was saved with; ADR 0030).
  */
-export async function exchangeRecordsOf(db: Database, pickupId: number) {
+export async function exchangeRecordsOf(db: Database, pickupId: number, lang: Lang = "en") {
   const sheets = await weighSheetsOf(db, pickupId);
   const { coupon, payout } = await rewardRecordsOf(db, pickupId);
-  return { sheets, coupon, payout };
+  const names = {
+    materials: await materialNames(
+      db,
+      lang,
+      sheets.flatMap((sheet) => sheet.lines.map((line) => line.materialId)),
+    ),
+    plants: await productNames(
+      db,
+      lang,
+      sheets.flatMap((sheet) => sheet.plants.map((plant) => plant.productId)),
+    ),
+  };
+  return { sheets, coupon, payout, names };
 }
 
 /** A pickup as the tracking page reads it, with its exchange records. */
@@ -49,7 +63,7 @@ export type ExchangePickup = PickupView & Awaited<ReturnType<typeof exchangeReco
 
 type Sheet = ExchangePickup["sheets"][number];
 
-function presentSheet(sheet: Sheet, lang: Lang) {
+function presentSheet(sheet: Sheet, lang: Lang, names: ExchangePickup["names"]) {
   return {
     version: sheet.version,
     status: sheet.status,
@@ -59,9 +73,9 @@ function presentSheet(sheet: Sheet, lang: Lang) {
     savedAt: formatDateTimeIST(sheet.createdAt, lang),
     totalKg: gramsToKgText(sheet.totalGrams),
     lines: sheet.lines.map((line) => ({
-      material: line.materialName,
+      material: shownName(names.materials, line.materialId, line.materialName),
       kg: gramsToKgText(line.grams),
-      rate: `${formatPaise(line.ratePaisePerKg)}/kg`,
+      rate: formatRatePerKg(line.ratePaisePerKg, lang),
       amount: formatPaise(line.amountPaise),
     })),
     pickupCharge: sheet.pickupChargePaise > 0 ? formatPaise(sheet.pickupChargePaise) : null,
@@ -69,7 +83,10 @@ function presentSheet(sheet: Sheet, lang: Lang) {
     bonusPercent: sheet.bonusPercent,
     bonus: formatPaise(sheet.rewardValuePaise - sheet.payoutPaise),
     rewardValue: formatPaise(sheet.rewardValuePaise),
-    plants: sheet.plants.map((plant) => ({ name: plant.name, quantity: plant.quantity })),
+    plants: sheet.plants.map((plant) => ({
+      name: shownName(names.plants, plant.productId, plant.name),
+      quantity: plant.quantity,
+    })),
     disputeReason: sheet.disputeReason,
     resolutionNote: sheet.resolutionNote,
   };
@@ -92,7 +109,7 @@ function presentReward(pickup: ExchangePickup, sheet: Sheet | undefined, now: Da
     };
   }
   if (pickup.rewardPreference === "plants") {
-    return { kind: "plants" as const, plants: presentSheet(sheet, lang).plants };
+    return { kind: "plants" as const, plants: presentSheet(sheet, lang, pickup.names).plants };
   }
   const payout = pickup.payout;
   return {
@@ -142,9 +159,9 @@ export function presentExchange(pickup: ExchangePickup, now: Date, lang: Lang = 
       handoverFor: codeShown && !locked ? codeSheet(pickup, current) : null,
       handoverLocked: codeShown && locked,
     },
-    sheet: current ? presentSheet(current, lang) : null,
+    sheet: current ? presentSheet(current, lang, pickup.names) : null,
     canDecide: current?.status === "pending" && pickup.status === "weighed" && !awaiting,
-    earlierSheets: earlier.map((sheet) => presentSheet(sheet, lang)),
+    earlierSheets: earlier.map((sheet) => presentSheet(sheet, lang, pickup.names)),
     reward: presentReward(pickup, current, now, lang),
   };
 }

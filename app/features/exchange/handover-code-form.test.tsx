@@ -1,7 +1,10 @@
+import { setupI18n } from "@lingui/core";
+import { I18nProvider } from "@lingui/react";
 import { createContext, useContext } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
+import en from "~/i18n/catalogues/en.json" with { type: "json" };
 import { HandoverCodeForm } from "./handover-code-form";
 
 const Version = createContext<number | null>(null);
@@ -14,10 +17,13 @@ const Stub = createRoutesStub([{ path: "/dashboard/route/7", Component: WeighShe
 
 /** The form as the weigh-sheet page renders it at `url`, for a pending sheet `version`. */
 function render(version: number | null, url = "/dashboard/route/7"): string {
+  const i18n = setupI18n({ locale: "en", messages: { en } });
   return renderToStaticMarkup(
-    <Version.Provider value={version}>
-      <Stub initialEntries={[url]} />
-    </Version.Provider>,
+    <I18nProvider i18n={i18n}>
+      <Version.Provider value={version}>
+        <Stub initialEntries={[url]} />
+      </Version.Provider>
+    </I18nProvider>,
   );
 }
 

@@ -5,9 +5,11 @@
  * /dashboard/route/:id/handover, which redirects back with `?handover=<key>`; this form shows
  * that answer (a notice or the refusal next to the field). Works without JavaScript.
  */
+
 import { Form, useNavigation, useSearchParams } from "react-router";
 import { InputField } from "~/components/ui/field";
 import { FormError, StatusNotice } from "~/components/ui/form-messages";
+import { useT } from "~/i18n/i18n-react";
 import { handoverResultMessage } from "./handover-code";
 
 /** The URL the form posts to. */
@@ -30,11 +32,12 @@ export function HandoverCodeForm({
   const navigation = useNavigation();
   const answer = handoverResultMessage(params.get("handover"));
   const busy = navigation.state !== "idle" && navigation.formAction === handoverPath(pickupId);
+  const t = useT();
   // Nothing to confirm and no answer to show: no section (and no heading over nothing).
   if (version === null && !answer) return null;
   return (
     <section aria-labelledby="handover-title">
-      <h2 id="handover-title">Confirm with the customer's code</h2>
+      <h2 id="handover-title">{t("collector.handover.title")}</h2>
       {answer?.ok ? <StatusNotice message={answer.text} /> : null}
       {version === null ? (
         answer && !answer.ok ? (
@@ -46,8 +49,8 @@ export function HandoverCodeForm({
           <InputField
             id="handover-code"
             name="code"
-            label="Handover code"
-            hint="The 4 digits on the customer's tracking page, when they agree with the sheet."
+            label={t("collector.handover.label")}
+            hint={t("collector.handover.hint")}
             inputMode="numeric"
             autoComplete="off"
             pattern="[0-9]{4}"
@@ -56,7 +59,7 @@ export function HandoverCodeForm({
             error={answer && !answer.ok ? answer.text : undefined}
           />
           <button type="submit" className="button" disabled={busy}>
-            Confirm with code
+            {t("collector.handover.submit")}
           </button>
         </Form>
       )}

@@ -5,13 +5,13 @@
  * they work without JavaScript. No server code here.
  */
 import { Form, Link, useNavigation } from "react-router";
-import { pickupStatusLabels } from "~/features/pickups/pickup-status";
+import { useContentLang, useT } from "~/i18n/i18n-react";
 import { formatPaise } from "~/utils/money";
 import { formatIndianMobile } from "~/utils/phone";
 import { formatKg } from "~/utils/units";
 import type { RouteCard as RouteCardData } from "./route-sheet.server";
 
-/** The visit's two steps, as posted `intent`s and button labels. */
+/** The visit's two steps, as posted `intent`s and English button labels. */
 export const visitIntents = { on_my_way: "On my way", arrived: "Arrived" } as const;
 
 /** A POST form with one visit button for pickup `pickupId`, keeping the sheet's `date`. */
@@ -25,6 +25,7 @@ function VisitButton({
   intent: keyof typeof visitIntents;
 }) {
   const navigation = useNavigation();
+  const t = useT();
   return (
     <Form method="post" className="route-card__form">
       <input type="hidden" name="pickupId" value={pickupId} />
@@ -37,7 +38,7 @@ function VisitButton({
         disabled={navigation.state === "submitting"}
         aria-describedby={`route-card-${pickupId}-ref`}
       >
-        {visitIntents[intent]}
+        {t(`collector.visit.${intent}`)}
       </button>
     </Form>
   );
@@ -61,11 +62,12 @@ export function RouteCard({
   error?: string;
 }) {
   const headingId = `route-card-${pickup.id}-ref`;
+  const t = useT();
   return (
     <article className="route-card" aria-labelledby={headingId}>
       <h3 id={headingId} className="route-card__title">
         {pickup.reference}{" "}
-        <span className="route-card__status">{pickupStatusLabels[pickup.status]}</span>
+        <span className="route-card__status">{t(`pickup.status.${pickup.status}`)}</span>
       </h3>
       {error ? (
         <p className="dash-error" role="alert">
@@ -82,20 +84,22 @@ export function RouteCard({
           </>
         ) : null}
         <br />
-        {pickup.city}, PIN code {pickup.pinCode}
+        {t("collector.card.pinCode", { city: pickup.city, pinCode: pickup.pinCode })}
       </address>
       <ul className="route-card__links">
         <li>
-          <a href={pickup.links.tel}>Call {formatIndianMobile(pickup.phone)}</a>
+          <a href={pickup.links.tel}>
+            {t("collector.card.call", { phone: formatIndianMobile(pickup.phone) })}
+          </a>
         </li>
         <li>
           <a href={pickup.links.whatsapp} rel="noopener noreferrer" target="_blank">
-            WhatsApp
+            {t("collector.card.whatsapp")}
           </a>
         </li>
         <li>
           <a href={pickup.links.map} rel="noopener noreferrer" target="_blank">
-            Map
+            {t("collector.card.map")}
           </a>
         </li>
       </ul>
@@ -109,7 +113,7 @@ export function RouteCard({
             to={`/dashboard/route/${pickup.id}`}
             aria-describedby={headingId}
           >
-            Weigh sheet
+            {t("collector.card.weighSheet")}
           </Link>
         </div>
       ) : null}
@@ -119,32 +123,34 @@ export function RouteCard({
 
 /** Estimate, reward, collector and visit times as a description list. */
 function CardFacts({ pickup, showCollector }: { pickup: RouteCardData; showCollector: boolean }) {
+  const t = useT();
+  const lang = useContentLang();
   return (
     <dl className="route-card__facts">
-      <dt>Estimate</dt>
+      <dt>{t("collector.card.estimate")}</dt>
       <dd>
         {formatPaise(pickup.estimatePaise)}
         {pickup.estimate.length > 0
-          ? `: ${pickup.estimate.map((line) => `${line.material} ${formatKg(line.grams)}`).join(", ")}`
+          ? `: ${pickup.estimate.map((line) => `${line.material} ${formatKg(line.grams, lang)}`).join(", ")}`
           : ""}
       </dd>
-      <dt>Reward</dt>
-      <dd>{pickup.reward}</dd>
+      <dt>{t("collector.card.reward")}</dt>
+      <dd>{t(`pickup.reward.${pickup.rewardPreference}`)}</dd>
       {showCollector ? (
         <>
-          <dt>Collector</dt>
+          <dt>{t("collector.card.collector")}</dt>
           <dd>{pickup.collectorName ?? "–"}</dd>
         </>
       ) : null}
       {pickup.onTheWayAt ? (
         <>
-          <dt>On my way</dt>
+          <dt>{t("collector.visit.on_my_way")}</dt>
           <dd>{pickup.onTheWayAt}</dd>
         </>
       ) : null}
       {pickup.arrivedAt ? (
         <>
-          <dt>Arrived</dt>
+          <dt>{t("collector.visit.arrived")}</dt>
           <dd>{pickup.arrivedAt}</dd>
         </>
       ) : null}

@@ -8,10 +8,12 @@
  */
 import { and, asc, eq, inArray, isNotNull, notInArray, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { localisedColumn } from "~/db/localised-column.server";
 import { type PickupStatus, pickupItems, pickups } from "~/db/schema/pickups";
 import { scrapMaterials } from "~/db/schema/rates";
 import { staffUsers } from "~/db/schema/staff";
 import type { PickupSlot } from "~/features/pickups/pickup-config";
+import type { Lang } from "~/i18n/languages";
 import { addDays, formatDateTimeIST, isCalendarDate, todayInKolkata } from "~/utils/dates";
 import { type DoorActor, doorActionProblem } from "./collector-access";
 
@@ -81,6 +83,8 @@ export interface RouteCard {
   /** The estimate per material, grams. */
   estimate: { material: string; grams: number }[];
   reward: (typeof rewardLabels)[keyof typeof rewardLabels];
+  /** The reward chosen, as stored (for its words in the viewer's language). */
+  rewardPreference: keyof typeof rewardLabels;
   collectorName: string | null;
   onTheWayAt: string | null;
   arrivedAt: string | null;
@@ -134,13 +138,16 @@ async function dayPickups(db: Database, date: string, where: SQL[]) {
 }
 
 /** The estimate lines of `ids` by pickup id (material name and grams, line order). */
-async function estimates(db: Database, ids: number[]) {
+async function estimates(db: Database, ids: number[], lang: Lang) {
   const byPickup = new Map<number, { material: string; grams: number }[]>();
   if (ids.length === 0) return byPickup;
   const lines = await db
     .select({
       pickupId: pickupItems.pickupId,
-      material: scrapMaterials.name,
+      material: localisedColumn(lang, scrapMaterials.name, {
+        hi: scrapMaterials.nameHi,
+        kn: scrapMaterials.nameKn,
+      }),
       grams: pickupItems.estimatedGrams,
     })
     .from(pickupItems)
@@ -181,7 +188,10 @@ function groupBySlot(cards: RouteCard[], slots: readonly PickupSlot[]): RouteSlo
  * The route sheet of `date` ("YYYY-MM-DD", Asia/Kolkata) for `viewer`: a collector gets the
  * pickups assigned to them; staff and admins every assigned pickup, or `collectorId`'s only.
  * Cancelled and missed pickups are left off; empty slots are left out.
- * @param slots the configured pickup slots (app/features/pickups/pickup-config.ts), in order.
+ * @param slots the configured pickup slots (app/features/pickups/pickup-config.ts), in order,
+ * with their labels in `lang`.
+ * @param lang the viewer's language (docs/languages.md "Staff language"): material names and
+ * visit times in it; English by default.
  * @throws RangeError when `date` is not a calendar date (check it with `routeSheetDate`).
  */
 export async function getRouteSheet(
@@ -191,9 +201,11 @@ export async function getRouteSheet(
     viewer: Pick<DoorActor, "id" | "role">;
     collectorId?: string | null;
     slots: readonly PickupSlot[];
+    lang?: Lang;
   },
 ): Promise<RouteSheet> {
   const { date, viewer, slots } = options;
+  const lang = options.lang ?? "en";
   const previousDate = addDays(date, -1);
   const who =
     viewer.role === "collector"
@@ -205,6 +217,7 @@ export async function getRouteSheet(
   const lines = await estimates(
     db,
     rows.map((row) => row.id),
+    lang,
   );
   const cards = rows.map(
     (row): RouteCard => ({
@@ -221,9 +234,10 @@ export async function getRouteSheet(
       estimatePaise: row.estimatePaise,
       estimate: lines.get(row.id) ?? [],
       reward: rewardLabels[row.rewardPreference],
+      rewardPreference: row.rewardPreference,
       collectorName: row.collectorName,
-      onTheWayAt: row.onTheWayAt ? formatDateTimeIST(row.onTheWayAt) : null,
-      arrivedAt: row.arrivedAt ? formatDateTimeIST(row.arrivedAt) : null,
+      onTheWayAt: row.onTheWayAt ? formatDateTimeIST(row.onTheWayAt, lang) : null,
+      arrivedAt: row.arrivedAt ? formatDateTimeIST(row.arrivedAt, lang) : null,
       links: doorLinks(row),
       canAct: doorActionProblem(row, viewer) === null,
     }),

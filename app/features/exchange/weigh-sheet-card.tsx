@@ -6,6 +6,7 @@
  */
 import { TableScroll } from "~/components/dashboard/data-table";
 import type { WeighSheetStatus } from "~/db/schema/exchange";
+import { useContentLang, useT } from "~/i18n/i18n-react";
 import { formatDateTimeIST } from "~/utils/dates";
 import { formatPaise } from "~/utils/money";
 import { formatKg } from "~/utils/units";
@@ -24,20 +25,22 @@ export const weighSheetStatusLabels: Record<WeighSheetStatus, string> = {
 export const AWAITING_APPROVAL = "Waiting for an admin's approval";
 
 function SheetLines({ sheet }: { sheet: WeighSheetView }) {
+  const t = useT();
+  const lang = useContentLang();
   return (
-    <TableScroll label={`Lines of version ${sheet.version}`}>
+    <TableScroll label={t("collector.sheet.lines", { version: sheet.version })}>
       <table className="dash-table weigh-sheet__table">
         <thead>
           <tr>
-            <th scope="col">Material</th>
+            <th scope="col">{t("collector.weigh.material")}</th>
             <th scope="col" className="num">
-              Weighed
+              {t("collector.sheet.weighed")}
             </th>
             <th scope="col" className="num">
-              Rate/kg
+              {t("collector.sheet.ratePerKg")}
             </th>
             <th scope="col" className="num">
-              Amount
+              {t("collector.sheet.amount")}
             </th>
           </tr>
         </thead>
@@ -45,7 +48,7 @@ function SheetLines({ sheet }: { sheet: WeighSheetView }) {
           {sheet.lines.map((line) => (
             <tr key={line.materialId}>
               <th scope="row">{line.materialName}</th>
-              <td className="num">{formatKg(line.grams)}</td>
+              <td className="num">{formatKg(line.grams, lang)}</td>
               <td className="num">{formatPaise(line.ratePaisePerKg)}</td>
               <td className="num">{formatPaise(line.amountPaise)}</td>
             </tr>
@@ -55,21 +58,21 @@ function SheetLines({ sheet }: { sheet: WeighSheetView }) {
           {sheet.pickupChargePaise > 0 ? (
             <tr>
               <th scope="row" colSpan={3}>
-                Pickup charge (under the minimum weight)
+                {t("collector.weigh.pickupCharge")}
               </th>
               <td className="num">−{formatPaise(sheet.pickupChargePaise)}</td>
             </tr>
           ) : null}
           <tr>
             <th scope="row" colSpan={3}>
-              Payout ({formatKg(sheet.totalGrams)})
+              {t("collector.sheet.payout", { kg: formatKg(sheet.totalGrams, lang) })}
             </th>
             <td className="num">{formatPaise(sheet.payoutPaise)}</td>
           </tr>
           {sheet.rewardValuePaise !== sheet.payoutPaise || sheet.bonusPercent > 0 ? (
             <tr>
               <th scope="row" colSpan={3}>
-                Reward value (with {sheet.bonusPercent}% bonus)
+                {t("collector.weigh.rewardValue", { percent: sheet.bonusPercent })}
               </th>
               <td className="num">{formatPaise(sheet.rewardValuePaise)}</td>
             </tr>
@@ -89,25 +92,35 @@ export function WeighSheetCard({
   headingLevel?: 2 | 3;
 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
+  const t = useT();
+  const lang = useContentLang();
+  const at = (date: Date) => formatDateTimeIST(date, lang);
   return (
     <article className="weigh-sheet" aria-labelledby={`weigh-sheet-${sheet.id}`}>
       <Heading id={`weigh-sheet-${sheet.id}`}>
-        Weigh sheet version {sheet.version}:{" "}
-        {sheet.status === "pending" && awaitsApproval(sheet)
-          ? AWAITING_APPROVAL
-          : weighSheetStatusLabels[sheet.status]}
+        {t("collector.sheet.heading", {
+          version: sheet.version,
+          status: t(
+            sheet.status === "pending" && awaitsApproval(sheet)
+              ? "collector.sheet.status.awaitingApproval"
+              : `collector.sheet.status.${sheet.status}`,
+          ),
+        })}
       </Heading>
       <p>
-        Saved by {sheet.createdByName}, {formatDateTimeIST(sheet.createdAt)}
+        {t("collector.sheet.saved", { name: sheet.createdByName, at: at(sheet.createdAt) })}
         {sheet.approvedAt
-          ? `; approved by ${sheet.approvedByName ?? "an admin"} ${formatDateTimeIST(sheet.approvedAt)}`
+          ? t("collector.sheet.approved", {
+              name: sheet.approvedByName ?? t("collector.sheet.anAdmin"),
+              at: at(sheet.approvedAt),
+            })
           : ""}
-        {sheet.decidedAt ? `; decided ${formatDateTimeIST(sheet.decidedAt)}` : ""}
+        {sheet.decidedAt ? t("collector.sheet.decided", { at: at(sheet.decidedAt) }) : ""}
       </p>
       <SheetLines sheet={sheet} />
       {sheet.plants.length > 0 ? (
         <>
-          <p>Plants for the reward:</p>
+          <p>{t("collector.sheet.plants")}</p>
           <ul>
             {sheet.plants.map((plant) => (
               <li key={plant.productId}>
@@ -117,8 +130,12 @@ export function WeighSheetCard({
           </ul>
         </>
       ) : null}
-      {sheet.disputeReason ? <p>Dispute reason: {sheet.disputeReason}</p> : null}
-      {sheet.resolutionNote ? <p>Note: {sheet.resolutionNote}</p> : null}
+      {sheet.disputeReason ? (
+        <p>{t("collector.sheet.disputeReason", { reason: sheet.disputeReason })}</p>
+      ) : null}
+      {sheet.resolutionNote ? (
+        <p>{t("collector.sheet.note", { note: sheet.resolutionNote })}</p>
+      ) : null}
     </article>
   );
 }

@@ -15,7 +15,8 @@
 import { type ChangeEvent, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { useHydrated } from "~/components/ui/use-hydrated";
-import { formatPaise } from "~/utils/money";
+import { useContentLang, useT } from "~/i18n/i18n-react";
+import { formatPaise, formatRatePerKg } from "~/utils/money";
 import { formatKg, gramsToKgText } from "~/utils/units";
 import { parseWeighedKg } from "./collection";
 import {
@@ -117,13 +118,14 @@ function FieldError({ id, message }: { id: string; message: string | undefined }
  */
 function KgInput(props: { id: string; of: string; value: string; error?: string; track: Track }) {
   const { id, of, value, error, track } = props;
+  const t = useT();
   return (
     <div className="field" data-invalid={error ? true : undefined}>
-      <label htmlFor={id}>Weighed kg</label>
+      <label htmlFor={id}>{t("collector.weigh.kg")}</label>
       <input
         id={id}
         name={id}
-        aria-label={`Weighed kg, ${of}`}
+        aria-label={t("collector.weigh.kgOf", { material: of })}
         inputMode="decimal"
         autoComplete="off"
         maxLength={12}
@@ -148,15 +150,19 @@ function ListedRow(props: {
 }) {
   const { material, estimatedGrams, amountPaise, typed, errors, track } = props;
   const id = f.kg(material.id);
+  const t = useT();
+  const lang = useContentLang();
   return (
     <fieldset className="weigh-row">
       <legend className="weigh-row__material">
-        <span className="weigh-row__caption">Material: </span>
+        <span className="weigh-row__caption">{t("collector.weigh.materialCaption")} </span>
         <strong>{material.name}</strong>
       </legend>
       <p className="weigh-row__facts">
-        {formatPaise(material.ratePaisePerKg)}/kg
-        {estimatedGrams === undefined ? "" : ` · estimated ${formatKg(estimatedGrams)}`}
+        {formatRatePerKg(material.ratePaisePerKg, lang)}
+        {estimatedGrams === undefined
+          ? ""
+          : ` · ${t("collector.weigh.estimated", { kg: formatKg(estimatedGrams, lang) })}`}
         {amountPaise === null ? "" : ` · ${formatPaise(amountPaise)}`}
       </p>
       <KgInput
@@ -181,11 +187,13 @@ function AddedRow(props: {
   const { n, choices, typed, errors, track } = props;
   const select = f.extraMaterial(n);
   const kg = f.extraKg(n);
+  const t = useT();
+  const lang = useContentLang();
   return (
     <fieldset className="weigh-row">
-      <legend className="weigh-row__material">Added material {n}</legend>
+      <legend className="weigh-row__material">{t("collector.weigh.addedRow", { n })}</legend>
       <div className="field" data-invalid={errors[select] ? true : undefined}>
-        <label htmlFor={select}>Material</label>
+        <label htmlFor={select}>{t("collector.weigh.material")}</label>
         <select
           id={select}
           name={select}
@@ -194,10 +202,10 @@ function AddedRow(props: {
           aria-describedby={errors[select] ? `${select}-error` : undefined}
           onChange={track}
         >
-          <option value="">None</option>
+          <option value="">{t("collector.weigh.none")}</option>
           {choices.map((m) => (
             <option key={m.id} value={m.id}>
-              {m.name} ({formatPaise(m.ratePaisePerKg)}/kg)
+              {formatRatePerKg(m.ratePaisePerKg, lang)} · {m.name}
             </option>
           ))}
         </select>
@@ -205,7 +213,7 @@ function AddedRow(props: {
       </div>
       <KgInput
         id={kg}
-        of={`added row ${n}`}
+        of={t("collector.weigh.addedRowOf", { n })}
         value={typed[kg] ?? ""}
         error={errors[kg]}
         track={track}
@@ -224,6 +232,7 @@ function PlantPicker(props: {
   track: Track;
 }) {
   const { plants, rewardValuePaise, bonusPercent, typed, errors, track } = props;
+  const t = useT();
   const worth = plants.reduce((sum, p) => {
     const quantity = Number(typed[f.plant(p.id)] ?? 0);
     return Number.isInteger(quantity) && quantity > 0 ? sum + quantity * p.pricePaise : sum;
@@ -233,11 +242,14 @@ function PlantPicker(props: {
       className="weigh-plants"
       aria-describedby={errors.plants ? "plants-error" : undefined}
     >
-      <legend>Plants for the reward</legend>
+      <legend>{t("collector.weigh.plants")}</legend>
       <p>
         {rewardValuePaise === null
-          ? `The reward is worth the payout plus ${bonusPercent}%; the plants may not be worth more.`
-          : `The reward is worth ${formatPaise(rewardValuePaise)}; plants chosen: ${formatPaise(worth)}.`}
+          ? t("collector.weigh.plantsWorthBonus", { percent: bonusPercent })
+          : t("collector.weigh.plantsWorth", {
+              value: formatPaise(rewardValuePaise),
+              chosen: formatPaise(worth),
+            })}
       </p>
       <FieldError id="plants" message={errors.plants} />
       {plants.map((p) => {
@@ -245,7 +257,11 @@ function PlantPicker(props: {
         return (
           <div key={p.id} className="field" data-invalid={errors[id] ? true : undefined}>
             <label htmlFor={id}>
-              {p.name} ({formatPaise(p.pricePaise)}, {p.stock} in stock)
+              {t("collector.weigh.plantLabel", {
+                name: p.name,
+                price: formatPaise(p.pricePaise),
+                stock: p.stock,
+              })}
             </label>
             <input
               id={id}
@@ -268,23 +284,25 @@ function PlantPicker(props: {
 
 /** The live totals (JavaScript only; without it the saved sheet shows them). */
 function LiveTotals({ priced, reward }: { priced: PricedWeighSheet; reward: RewardPreference }) {
+  const t = useT();
+  const lang = useContentLang();
   return (
     <dl className="weigh-totals" aria-live="polite">
-      <dt>Total weight</dt>
-      <dd>{formatKg(priced.totalGrams)}</dd>
-      <dt>Scrap value</dt>
+      <dt>{t("collector.weigh.totalWeight")}</dt>
+      <dd>{formatKg(priced.totalGrams, lang)}</dd>
+      <dt>{t("collector.weigh.scrapValue")}</dt>
       <dd>{formatPaise(priced.subtotalPaise)}</dd>
       {priced.pickupChargePaise > 0 ? (
         <>
-          <dt>Pickup charge (under the minimum weight)</dt>
+          <dt>{t("collector.weigh.pickupCharge")}</dt>
           <dd>−{formatPaise(priced.pickupChargePaise)}</dd>
         </>
       ) : null}
-      <dt>Payout</dt>
+      <dt>{t("collector.weigh.payout")}</dt>
       <dd>{formatPaise(priced.payoutPaise)}</dd>
       {reward === "money" ? null : (
         <>
-          <dt>Reward value (with {priced.bonusPercent}% bonus)</dt>
+          <dt>{t("collector.weigh.rewardValue", { percent: priced.bonusPercent })}</dt>
           <dd>{formatPaise(priced.rewardValuePaise)}</dd>
         </>
       )}
@@ -298,6 +316,7 @@ function WeighSheetFields(props: WeighSheetFormProps) {
   const [typed, setTyped] = useState(() => initialValues(props));
   const track: Track = (event) =>
     setTyped((old) => ({ ...old, [event.target.name]: event.target.value }));
+  const t = useT();
   const listed = listedMaterialIds(props);
   const priced = livePrice(props, listed, typed);
   const amountOf = (id: number) =>
@@ -307,7 +326,7 @@ function WeighSheetFields(props: WeighSheetFormProps) {
   return (
     <>
       <fieldset className="weigh-materials">
-        <legend>Weighed materials (kg, up to 3 decimals)</legend>
+        <legend>{t("collector.weigh.materials")}</legend>
         {listed.map((id) => {
           const material = byId.get(id);
           return material ? (
@@ -346,6 +365,7 @@ export function WeighSheetForm(props: WeighSheetFormProps) {
   const navigation = useNavigation();
   const { errors, values, showNote } = props;
   const version = props.latest?.version ?? 0;
+  const t = useT();
   return (
     <Form method="post" className="form weigh-form" noValidate key={version}>
       <input type="hidden" name="intent" value={f.intent} />
@@ -358,7 +378,7 @@ export function WeighSheetForm(props: WeighSheetFormProps) {
       <WeighSheetFields {...props} />
       {showNote ? (
         <div className="field" data-invalid={errors.note ? true : undefined}>
-          <label htmlFor={f.note}>Note</label>
+          <label htmlFor={f.note}>{t("collector.weigh.note")}</label>
           <textarea
             id={f.note}
             name={f.note}
@@ -373,7 +393,7 @@ export function WeighSheetForm(props: WeighSheetFormProps) {
       ) : null}
       <FieldError id={f.expectedVersion} message={errors.expectedVersion} />
       <button type="submit" className="button" disabled={navigation.state === "submitting"}>
-        Save weigh sheet
+        {t("collector.weigh.save")}
       </button>
     </Form>
   );

@@ -7,6 +7,8 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { recordAudit } from "~/db/audit.server";
 import type { Database } from "~/db/client.server";
+import { localisedColumn } from "~/db/localised-column.server";
+import { materialNames, productNames, shownName } from "~/db/localised-names.server";
 import { products } from "~/db/schema/catalogue";
 import { weighSheetLines, weighSheetPlants, weighSheets } from "~/db/schema/exchange";
 import { type Pickup, pickupItems, pickups } from "~/db/schema/pickups";
@@ -15,6 +17,7 @@ import { staffUsers } from "~/db/schema/staff";
 import { pickupConfigFromEnv } from "~/features/pickups/pickup-config";
 import { assertPickupTransition } from "~/features/pickups/pickup-transition.server";
 import { refusalText } from "~/i18n/i18n.server";
+import type { Lang } from "~/i18n/languages";
 import { handoverCode } from "~/utils/codes.server";
 import { type ExchangeSettings, env } from "~/utils/env.server";
 import { formatPaise } from "~/utils/money";
@@ -431,6 +434,14 @@ export async function saveWeighSheet(
   });
 }
 
+/** A material's name in `lang` (its `name_hi` / `name_kn`, else the English). */
+function materialName(lang: Lang) {
+  return localisedColumn(lang, scrapMaterials.name, {
+    hi: scrapMaterials.nameHi,
+    kn: scrapMaterials.nameKn,
+  });
+}
+
 /**
  * What the weigh sheet form needs for pickup `pickupId`: every version (newest first), the
  * materials it can weigh at their CURRENT rates (the estimate's, retired ones included, then
@@ -441,12 +452,13 @@ export async function weighSheetFormData(
   db: Database,
   pickupId: number,
   rewardPreference: Pickup["rewardPreference"],
+  lang: Lang = "en",
 ): Promise<WeighSheetFormData & { sheets: Awaited<ReturnType<typeof weighSheetsOf>> }> {
   const estimate = await db
     .select({
       materialId: pickupItems.materialId,
       grams: pickupItems.estimatedGrams,
-      name: scrapMaterials.name,
+      name: materialName(lang),
       rate: scrapMaterials.ratePaisePerKg,
       active: scrapMaterials.active,
     })
@@ -457,7 +469,7 @@ export async function weighSheetFormData(
   const active = await db
     .select({
       id: scrapMaterials.id,
-      name: scrapMaterials.name,
+      name: materialName(lang),
       rate: scrapMaterials.ratePaisePerKg,
     })
     .from(scrapMaterials)
@@ -468,7 +480,10 @@ export async function weighSheetFormData(
       ? await db
           .select({
             id: products.id,
-            name: products.name,
+            name: localisedColumn(lang, products.name, {
+              hi: products.nameHi,
+              kn: products.nameKn,
+            }),
             pricePaise: products.pricePaise,
             stock: products.stock,
           })
@@ -493,8 +508,30 @@ export async function weighSheetFormData(
     if (line.grams !== null)
       estimatedGrams[line.materialId] = (estimatedGrams[line.materialId] ?? 0) + line.grams;
   }
+  const sheets = await weighSheetsOf(db, pickupId);
+  const lineNames = await materialNames(
+    db,
+    lang,
+    sheets.flatMap((sheet) => sheet.lines.map((line) => line.materialId)),
+  );
+  const plantNames = await productNames(
+    db,
+    lang,
+    sheets.flatMap((sheet) => sheet.plants.map((plant) => plant.productId)),
+  );
   return {
-    sheets: await weighSheetsOf(db, pickupId),
+    // Shown in `lang`; the saved sheets keep their English names (ADR 0030).
+    sheets: sheets.map((sheet) => ({
+      ...sheet,
+      lines: sheet.lines.map((line) => ({
+        ...line,
+        materialName: shownName(lineNames, line.materialId, line.materialName),
+      })),
+      plants: sheet.plants.map((plant) => ({
+        ...plant,
+        name: shownName(plantNames, plant.productId, plant.name),
+      })),
+    })),
     materials: [...materials.values()],
     estimateMaterialIds: [...new Set(estimate.map((line) => line.materialId))],
     estimatedGrams,
@@ -558,9 +595,10 @@ export async function submitWeighSheetForm(
 /**
  * A pickup as the collector's weigh-sheet page shows it: contact, address, slot, reward chosen,
  * status, collector, estimate (paise) and its lines (material, estimated grams). Null when the
- * id is unknown. The caller checks `doorActionProblem` before showing it.
+ * id is unknown. Material names in `lang` (English by default). The caller checks
+ * `doorActionProblem` before showing it.
  */
-export async function pickupAtTheDoor(db: Database, pickupId: number) {
+export async function pickupAtTheDoor(db: Database, pickupId: number, lang: Lang = "en") {
   const [pickup] = await db
     .select({
       id: pickups.id,
@@ -582,7 +620,7 @@ export async function pickupAtTheDoor(db: Database, pickupId: number) {
     .where(eq(pickups.id, pickupId));
   if (!pickup) return null;
   const estimate = await db
-    .select({ material: scrapMaterials.name, estimatedGrams: pickupItems.estimatedGrams })
+    .select({ material: materialName(lang), estimatedGrams: pickupItems.estimatedGrams })
     .from(pickupItems)
     .innerJoin(scrapMaterials, eq(scrapMaterials.id, pickupItems.materialId))
     .where(eq(pickupItems.pickupId, pickupId))

@@ -40,12 +40,9 @@ export function dateLabel(date: string, lang: Lang = "en"): string {
   }
 }
 
-const kgUnits: Record<Lang, string> = { en: "kg", hi: "किलो", kn: "ಕೆಜಿ" };
-
-/** Integer grams in kg: "18.5 kg", "18.5 किलो", "18.5 ಕೆಜಿ". */
+/** Integer grams in kg: "18.5 kg", "18.5 किलो", "18.5 ಕೆಜಿ" (the glossary's unit, units.ts). */
 export function weightLabel(grams: number, lang: Lang = "en"): string {
-  const english = formatKg(grams);
-  return lang === "en" ? english : english.replace(/ kg$/, ` ${kgUnits[lang]}`);
+  return formatKg(grams, lang);
 }
 
 /** A language the messages have words for, from a row's stored language ('en' otherwise). */

@@ -42,3 +42,16 @@ export const indianStates = [
 ] as const;
 
 export type IndianState = (typeof indianStates)[number];
+
+/**
+ * The message id of a state's name (docs/languages.md "What else is per language"): the
+ * catalogues hold every state under `state.<slug>`, the slug being the English name in lower
+ * case with dashes ("Tamil Nadu" → `state.tamil-nadu`). Orders store the English name; pages
+ * show `t(stateMessageId(name))`, and a name not in the list (none is accepted) shows as stored.
+ */
+export function stateMessageId(name: string): string {
+  return `state.${name
+    .toLowerCase()
+    .replace(/[^a-z]+/g, "-")
+    .replace(/^-|-$/g, "")}`;
+}

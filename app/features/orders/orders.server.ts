@@ -500,6 +500,7 @@ export async function getOrderByToken(db: Database, token: string) {
   const lines = await db
     .select({
       id: orderLines.id,
+      productId: orderLines.productId,
       name: orderLines.name,
       imagePath: orderLines.imagePath,
       unitPricePaise: orderLines.unitPricePaise,

@@ -20,7 +20,7 @@ import {
 import { HoneypotField } from "~/components/ui/honeypot-field";
 import { Trans, useLang, useLocalePath, useT } from "~/i18n/i18n-react";
 import { formatCalendarDate } from "~/utils/dates";
-import { formatPaise } from "~/utils/money";
+import { formatPaise, formatRatePerKg } from "~/utils/money";
 import { rememberContact, usePrefill } from "~/utils/remembered-details";
 import { estimatePaise, parseEstimateKg } from "./estimate";
 import {
@@ -248,6 +248,7 @@ function EstimateRow({
   update: (index: number, field: "material" | "kg", value: string) => void;
 }) {
   const t = useT();
+  const lang = useLang();
   const invalid = error ? true : undefined;
   const describedBy = error ? `item-${index}-error` : undefined;
   return (
@@ -269,7 +270,7 @@ function EstimateRow({
             <optgroup key={category.name} label={category.name}>
               {category.materials.map((material) => (
                 <option key={material.id} value={material.id}>
-                  {material.name} ({formatPaise(material.ratePaisePerKg)}/kg)
+                  {material.name} ({formatRatePerKg(material.ratePaisePerKg, lang)})
                 </option>
               ))}
             </optgroup>

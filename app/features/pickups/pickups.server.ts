@@ -9,6 +9,7 @@
 import { and, asc, between, eq, inArray, sql } from "drizzle-orm";
 import { changedFields, recordAudit } from "~/db/audit.server";
 import type { Database } from "~/db/client.server";
+import { localisedColumn } from "~/db/localised-column.server";
 import { type PickupStatus, pickupItems, pickups } from "~/db/schema/pickups";
 import { scrapMaterials } from "~/db/schema/rates";
 import type { Lang } from "~/i18n/languages";
@@ -365,16 +366,20 @@ export type PickupView = NonNullable<Awaited<ReturnType<typeof getPickupByToken>
 /**
  * The pickup and its estimate lines for a tracking token; null when unknown. The exchange's
  * part of the tracking page (weigh sheets, coupon, payout) is read by `exchangeRecordsOf`
- * (`app/features/exchange/exchange-view.server.ts`).
+ * (`app/features/exchange/exchange-view.server.ts`). Material names are in `lang` (the
+ * material's `name_hi` / `name_kn`, the English one when it has none; docs/languages.md).
  */
-export async function getPickupByToken(db: Database, token: string) {
+export async function getPickupByToken(db: Database, token: string, lang: Lang = "en") {
   if (!isUnguessableToken(token)) return null;
   const [pickup] = await db.select().from(pickups).where(eq(pickups.trackingToken, token));
   if (!pickup) return null;
   const items = await db
     .select({
       id: pickupItems.id,
-      material: scrapMaterials.name,
+      material: localisedColumn(lang, scrapMaterials.name, {
+        hi: scrapMaterials.nameHi,
+        kn: scrapMaterials.nameKn,
+      }),
       ratePaisePerKg: pickupItems.ratePaisePerKg,
       estimatedGrams: pickupItems.estimatedGrams,
       weighedGrams: pickupItems.weighedGrams,

@@ -174,7 +174,7 @@ export class StaffAccountError extends Refusal {
   constructor(
     id: string,
     field: StaffAccountField | null,
-    status: 400 | 404 | 409 = 400,
+    status: 400 | 403 | 404 | 409 = 400,
     values: MessageValues = {},
   ) {
     super(id, values, { status, field: field ?? undefined });

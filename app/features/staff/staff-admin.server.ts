@@ -8,6 +8,7 @@ import { asc, eq } from "drizzle-orm";
 import { type AuditActor, recordAudit } from "~/db/audit.server";
 import type { Database } from "~/db/client.server";
 import { type StaffRole, staffAccounts, staffSessions, staffUsers } from "~/db/schema/staff";
+import type { Lang } from "~/i18n/languages";
 import {
   authFor,
   createStaffAccount,
@@ -24,6 +25,8 @@ export interface StaffListRow {
   /** `+91XXXXXXXXXX`, or null when not set. */
   phone: string | null;
   disabled: boolean;
+  /** The language of their route and weigh sheets (docs/languages.md "Staff language"). */
+  language: Lang;
   createdAt: Date;
 }
 
@@ -37,6 +40,7 @@ export async function listStaff(db: Database): Promise<StaffListRow[]> {
       role: staffUsers.role,
       phone: staffUsers.phone,
       disabled: staffUsers.banned,
+      language: staffUsers.language,
       createdAt: staffUsers.createdAt,
     })
     .from(staffUsers)

@@ -25,7 +25,7 @@ import {
   PickupAdminError,
 } from "~/features/pickups/pickups-admin.server";
 import { requireStaff } from "~/features/staff/session.server";
-import { refusalText } from "~/i18n/i18n.server";
+import { messagesFor, refusalText } from "~/i18n/i18n.server";
 import { formatCalendarDate, formatDateTimeIST } from "~/utils/dates";
 import { parseEntityId } from "~/utils/entity-history.server";
 import { env } from "~/utils/env.server";
@@ -68,6 +68,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     messageLog,
     isAdmin: user.role === "admin",
     approvalAbovePaise: env().exchange.approvalAbovePaise,
+    // The weigh sheet's shared parts read their words from the catalogue; the office page
+    // stays English (docs/languages.md "Staff language").
+    messages: messagesFor("en", ["collector"]),
   };
 }
 

@@ -13,27 +13,29 @@ import {
 } from "~/features/exchange/weigh-sheet.server";
 import { WeighSheetCard } from "~/features/exchange/weigh-sheet-card";
 import { WeighSheetForm } from "~/features/exchange/weigh-sheet-form";
-import { pickupStatusLabels } from "~/features/pickups/pickup-status";
+import { pickupConfigFromEnv, slotChoices } from "~/features/pickups/pickup-config";
 import { requireStaff } from "~/features/staff/session.server";
-import { refusalText } from "~/i18n/i18n.server";
+import { staffLanguageOf } from "~/features/staff/staff-language.server";
+import { messagesFor, refusalText, t } from "~/i18n/i18n.server";
+import { useContentLang, useT } from "~/i18n/i18n-react";
+import type { Lang } from "~/i18n/languages";
 import { formatCalendarDate } from "~/utils/dates";
 import { parseEntityId } from "~/utils/entity-history.server";
 import { formStrings } from "~/utils/intent-form";
 import { formatPaise } from "~/utils/money";
 import { formatIndianMobile } from "~/utils/phone";
+import type { MessageRef } from "~/utils/refusal";
 import { formatKg } from "~/utils/units";
 import type { Route } from "./+types/route-pickup";
 
 // Loader and action headers (Retry-After of a 429) reach document responses too.
 export { headers } from "~/utils/route-headers";
 
-const SAVED = "Weigh sheet saved. Ask the customer to confirm it on their tracking page.";
+/** The notices after a save (`?done=`), as message ids. */
 const notices: Record<string, string> = {
-  weighed: SAVED,
-  held: "Weigh sheet saved. It waits for an admin's approval before the customer can confirm it.",
+  weighed: "collector.door.notice.weighed",
+  held: "collector.door.notice.held",
 };
-const AWAITING_APPROVAL_AT_DOOR =
-  "This weigh sheet is worth more than the shop lets a collector hand over alone: an admin approves it first, then the customer confirms it on their tracking page.";
 
 /**
  * The pickup a collector weighs at the door (docs/exchange.md): every role may open it, a
@@ -43,11 +45,12 @@ async function doorPickup(request: Request, rawId: string | undefined) {
   const user = await requireStaff(request, "route");
   const id = parseEntityId(rawId);
   const db = await getDb();
-  const pickup = id === null ? null : await pickupAtTheDoor(db, id);
+  const lang = await staffLanguageOf(db, user.id);
+  const pickup = id === null ? null : await pickupAtTheDoor(db, id, lang);
   if (!pickup) throw data("This pickup does not exist.", { status: 404 });
   const problem = doorActionProblem(pickup, user);
   if (problem?.status === 403) throw data(refusalText("en", problem.message), { status: 403 });
-  return { user, db, pickup, problem };
+  return { user, db, pickup, problem, lang };
 }
 
 /**
@@ -58,25 +61,35 @@ function whyNoForm(
   pickup: { status: string },
   user: { role: string },
   problem: ReturnType<typeof doorActionProblem>,
+  lang: Lang,
 ): string | null {
-  if (problem) return refusalText("en", problem.message);
+  const text = (ref: MessageRef) => refusalText(ref.id.startsWith("errors.") ? lang : "en", ref);
+  if (problem) return text(problem.message);
   if (pickup.status === "disputed" && user.role === "collector") {
-    return refusalText("en", { id: DISPUTED_STAFF_ONLY, values: {} });
+    return text({ id: DISPUTED_STAFF_ONLY, values: {} });
   }
   return null;
 }
 
+/**
+ * The weigh sheet at the door, in the staff member's language (docs/languages.md "Staff
+ * language"): its words, material and plant names, dates; refusals with an `errors.` id too.
+ */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const { db, pickup, problem, user } = await doorPickup(request, params.id);
+  const { db, pickup, problem, user, lang } = await doorPickup(request, params.id);
   const { pricing } = weighSheetSettingsFromEnv();
-  const form = await weighSheetFormData(db, pickup.id, pickup.rewardPreference);
+  const form = await weighSheetFormData(db, pickup.id, pickup.rewardPreference, lang);
   const done = new URL(request.url).searchParams.get("done") ?? "";
+  const slot = slotChoices(lang, pickupConfigFromEnv()).find((s) => s.start === pickup.slotStart);
   return {
     pickup,
     ...form,
     pricing,
-    closed: whyNoForm(pickup, user, problem),
-    notice: notices[done] ?? null,
+    lang,
+    slotLabel: slot?.label ?? pickup.slotStart,
+    closed: whyNoForm(pickup, user, problem, lang),
+    notice: done in notices ? t(lang, notices[done] as string) : null,
+    messages: messagesFor(lang, ["collector", "pickup.status", "pickup.reward"]),
   };
 }
 
@@ -119,39 +132,46 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 type LoaderData = Route.ComponentProps["loaderData"];
 
 /** Who, where, when, what was estimated and the reward chosen. */
-function DoorFacts({ pickup }: { pickup: LoaderData["pickup"] }) {
+function DoorFacts({ pickup, slotLabel }: { pickup: LoaderData["pickup"]; slotLabel: string }) {
+  const t = useT();
+  const lang = useContentLang();
   const address = [pickup.addressLine1, pickup.addressLine2, pickup.city, pickup.pinCode]
     .filter(Boolean)
     .join(", ");
   return (
     <dl className="dash-details">
-      <dt>Name</dt>
+      <dt>{t("collector.door.name")}</dt>
       <dd>{pickup.name}</dd>
-      <dt>Phone</dt>
+      <dt>{t("collector.door.phone")}</dt>
       <dd>
         <a href={`tel:${pickup.phone}`}>{formatIndianMobile(pickup.phone)}</a>
       </dd>
-      <dt>Address</dt>
+      <dt>{t("collector.door.address")}</dt>
       <dd>{address}</dd>
-      <dt>Date and slot</dt>
+      <dt>{t("collector.door.when")}</dt>
       <dd>
-        {formatCalendarDate(pickup.pickupDate)}, from {pickup.slotStart} (IST)
+        {lang === "en"
+          ? t("collector.door.whenValue", {
+              date: formatCalendarDate(pickup.pickupDate),
+              time: pickup.slotStart,
+            })
+          : `${formatCalendarDate(pickup.pickupDate, lang)}, ${slotLabel}`}
       </dd>
-      <dt>Estimate</dt>
+      <dt>{t("collector.card.estimate")}</dt>
       <dd>
         {pickup.estimate.length === 0
-          ? "None given"
+          ? t("collector.door.noEstimate")
           : pickup.estimate
               .map((line) =>
                 line.estimatedGrams === null
                   ? line.material
-                  : `${line.material} ${formatKg(line.estimatedGrams)}`,
+                  : `${line.material} ${formatKg(line.estimatedGrams, lang)}`,
               )
               .join(", ")}{" "}
         ({formatPaise(pickup.estimatePaise)})
       </dd>
-      <dt>Reward chosen</dt>
-      <dd>{pickup.rewardPreference}</dd>
+      <dt>{t("collector.door.rewardChosen")}</dt>
+      <dd>{t(`pickup.reward.${pickup.rewardPreference}`)}</dd>
     </dl>
   );
 }
@@ -159,19 +179,20 @@ function DoorFacts({ pickup }: { pickup: LoaderData["pickup"] }) {
 export default function RoutePickup({ loaderData, actionData }: Route.ComponentProps) {
   const { pickup, sheets, closed, notice } = loaderData;
   const latest = sheets[0] ?? null;
+  const t = useT();
   return (
-    <>
+    <div lang={loaderData.lang}>
       <p>
-        <Link to="/dashboard/route">← Route sheet</Link>
+        <Link to="/dashboard/route">{t("collector.door.back")}</Link>
       </p>
       <h1>
-        {pickup.reference}: {pickup.name} ({pickupStatusLabels[pickup.status]})
+        {pickup.reference}: {pickup.name} ({t(`pickup.status.${pickup.status}`)})
       </h1>
       <DetailMessages notice={notice} error={actionData?.error} answered={Boolean(actionData)} />
-      <DoorFacts pickup={pickup} />
+      <DoorFacts pickup={pickup} slotLabel={loaderData.slotLabel} />
       {latest ? <WeighSheetCard sheet={latest} headingLevel={2} /> : null}
       {latest?.status === "pending" && awaitsApproval(latest) ? (
-        <p role="status">{AWAITING_APPROVAL_AT_DOOR}</p>
+        <p role="status">{t("collector.door.awaitingApproval")}</p>
       ) : (
         <HandoverCodeForm
           pickupId={pickup.id}
@@ -182,7 +203,9 @@ export default function RoutePickup({ loaderData, actionData }: Route.ComponentP
         <p>{closed}</p>
       ) : (
         <section aria-labelledby="weigh-heading">
-          <h2 id="weigh-heading">{latest ? "Weigh again (a new version)" : "Weigh sheet"}</h2>
+          <h2 id="weigh-heading">
+            {latest ? t("collector.door.weighAgain") : t("collector.card.weighSheet")}
+          </h2>
           <WeighSheetForm
             data={loaderData}
             latest={latest}
@@ -193,6 +216,6 @@ export default function RoutePickup({ loaderData, actionData }: Route.ComponentP
           />
         </section>
       )}
-    </>
+    </div>
   );
 }

@@ -16,7 +16,9 @@ import {
   setStaffDisabled,
   setStaffPhone,
 } from "~/features/staff/staff-admin.server";
+import { setStaffLanguage } from "~/features/staff/staff-language.server";
 import { fieldErrorTexts, refusalText } from "~/i18n/i18n.server";
+import { isLang, type Lang, languageLabels, languages } from "~/i18n/languages";
 import { formatDateTimeIST } from "~/utils/dates";
 import { textFields } from "~/utils/form-data";
 import { UNKNOWN_ACTION } from "~/utils/intent-form";
@@ -71,6 +73,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     "role",
     "password",
     "phone",
+    "language",
   ]);
   // A refused form shows its values again, never the password (docs/operations.md "Security").
   const values = { name: fields.name, email: fields.email, role: fields.role };
@@ -123,6 +126,17 @@ export async function action({ request, context }: Route.ActionArgs) {
         ok: phone.data ? "Phone saved." : "Phone removed.",
       });
     }
+    if (fields.intent === "language") {
+      if (!isLang(fields.language)) {
+        return fail(400, { formError: refusalText("en", message(UNKNOWN_ACTION)) });
+      }
+      await setStaffLanguage(db, admin, userId.data, fields.language);
+      return data<StaffResult>({
+        intent: "language",
+        userId: userId.data,
+        ok: `Route and weigh sheets now in ${languageNames[fields.language]}.`,
+      });
+    }
     if (fields.intent === "reset-password") {
       await resetStaffPassword(
         db,
@@ -164,6 +178,13 @@ const roleLabels: Record<(typeof staffRoles)[number], string> = {
   staff: "Staff (pickups, orders, lists)",
   collector: "Collector (route sheet, assigned pickups only)",
 };
+/** Language names in English, for this English page. */
+const languageNames: Record<Lang, string> = { en: "English", hi: "Hindi", kn: "Kannada" };
+const languageOptions = languages.map((lang) => ({
+  value: lang,
+  label: `${languageNames[lang]} (${languageLabels[lang]})`,
+}));
+
 const roleOptions = staffRoles.map((role) => ({ value: role, label: roleLabels[role] }));
 
 export default function Staff({ loaderData, actionData }: Route.ComponentProps) {
@@ -212,6 +233,35 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
   );
 }
 
+/**
+ * The language of the account's route and weigh sheets (docs/languages.md "Staff language"),
+ * a plain POST form.
+ */
+function LanguageForm({ member, busy }: { member: StaffMember; busy: boolean }) {
+  return (
+    <Form method="post" className="form">
+      <input type="hidden" name="userId" value={member.id} />
+      <SelectField
+        id={`language-${member.id}`}
+        name="language"
+        label={`Route and weigh sheet language for ${member.email}`}
+        options={languageOptions}
+        placeholder="Choose a language"
+        defaultValue={member.language}
+      />
+      <button
+        type="submit"
+        name="intent"
+        value="language"
+        className="button button--small"
+        disabled={busy}
+      >
+        Save language
+      </button>
+    </Form>
+  );
+}
+
 /** One account, with Disable/Enable and a new-password form (not on one's own row). */
 function StaffRow({
   member,
@@ -237,6 +287,7 @@ function StaffRow({
       <td>{member.disabled ? "Disabled" : "Active"}</td>
       <td>{member.createdAt}</td>
       <td>
+        <LanguageForm member={member} busy={busy} />
         {isMe ? (
           <span>This is you</span>
         ) : (

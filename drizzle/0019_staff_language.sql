@@ -1,0 +1,2 @@
+ALTER TABLE "staff_user" ADD COLUMN "language" text DEFAULT 'en' NOT NULL;--> statement-breakpoint
+ALTER TABLE "staff_user" ADD CONSTRAINT "staff_user_language_valid" CHECK ("staff_user"."language" in ('en', 'hi', 'kn'));
