@@ -233,16 +233,17 @@ describe("spending a coupon in placeOrder", () => {
       }).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(CouponRejectedError);
       expect(error).toMatchObject({ message, status: 422, field: "couponCode" });
-      // On a Hindi or Kannada page the expiry day is written as that language writes it.
+      // On a Hindi or Kannada page the expiry day is written with that language's month name,
+      // day month year (docs/languages.md: not kn-IN's own "ಮೇ 25, 2027").
       if (code === expired.code) {
         for (const lang of ["hi", "kn"] as const) {
           const text = refusalText(lang, couponRefusalIn(lang, error as CouponRejectedError));
-          const day = new Date(`${expiryDay}T00:00:00Z`).toLocaleDateString(`${lang}-IN`, {
+          const instant = new Date(`${expiryDay}T00:00:00Z`);
+          const month = instant.toLocaleDateString(`${lang}-IN`, {
             timeZone: "UTC",
-            day: "numeric",
             month: "long",
-            year: "numeric",
           });
+          const day = `${instant.getUTCDate()} ${month} ${instant.getUTCFullYear()}`;
           expect(text).toContain(day);
           expect(text).not.toMatch(/[A-Za-z]/);
         }
