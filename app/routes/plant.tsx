@@ -167,31 +167,7 @@ export default function PlantPage({ loaderData }: Route.ComponentProps) {
         ) : null}
       </div>
       {plants.length === 0 && !elsewhereText ? (
-        <div className="empty-state">
-          <p>
-            <Trans id="shop.plant.empty" components={{ 0: <Link to={to("/plant")} /> }} />
-          </p>
-          {suggestions.length > 0 ? (
-            <>
-              <p id="plant-suggestions">{t("shop.plant.search.suggestions")}</p>
-              <ul aria-labelledby="plant-suggestions" className="catalogue-suggestions">
-                {suggestions.map((suggestion) => (
-                  <li key={suggestion.slug}>
-                    <Link to={to(filterHref("all", suggestion.name))}>{suggestion.name}</Link>
-                  </li>
-                ))}
-              </ul>
-            </>
-          ) : null}
-          <p id="plant-examples">{t("shop.plant.search.tryExamples")}</p>
-          <ul aria-labelledby="plant-examples" className="catalogue-suggestions">
-            {exampleSearches.map((id) => (
-              <li key={id}>
-                <Link to={to(filterHref("all", t(id)))}>{t(id)}</Link>
-              </li>
-            ))}
-          </ul>
-        </div>
+        <NoPlantFound suggestions={suggestions} />
       ) : (
         <div className="product-grid">
           {plants.map((plant, index) => (
@@ -205,6 +181,43 @@ export default function PlantPage({ loaderData }: Route.ComponentProps) {
           ))}
         </div>
       )}
+    </div>
+  );
+}
+
+/** What the page offers when no plant matches: the nearest names, then example searches. */
+function NoPlantFound({
+  suggestions,
+}: {
+  suggestions: Route.ComponentProps["loaderData"]["suggestions"];
+}) {
+  const t = useT();
+  const to = useLocalePath();
+  return (
+    <div className="empty-state">
+      <p>
+        <Trans id="shop.plant.empty" components={{ 0: <Link to={to("/plant")} /> }} />
+      </p>
+      {suggestions.length > 0 ? (
+        <>
+          <p id="plant-suggestions">{t("shop.plant.search.suggestions")}</p>
+          <ul aria-labelledby="plant-suggestions" className="catalogue-suggestions">
+            {suggestions.map((suggestion) => (
+              <li key={suggestion.slug}>
+                <Link to={to(filterHref("all", suggestion.name))}>{suggestion.name}</Link>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      <p id="plant-examples">{t("shop.plant.search.tryExamples")}</p>
+      <ul aria-labelledby="plant-examples" className="catalogue-suggestions">
+        {exampleSearches.map((id) => (
+          <li key={id}>
+            <Link to={to(filterHref("all", t(id)))}>{t(id)}</Link>
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

@@ -174,30 +174,52 @@ function wordStartPattern(text: string): string {
   return `% ${containsPattern(text).slice(1)}`;
 }
 
+/** Lower-cased name before " (…)": "tulsi" of "Tulsi (Holy Basil)". */
+const firstPart = (name: SQL) => sql`lower(split_part(${bare(name)}, ' (', 1))`;
+
 /**
- * Searches the active plants (see the module comment) in one statement.
- * `query.q` is the parsed search text (plant-query.ts: NFC, trimmed, ≤ 100 characters); an
- * empty one lists the plants of the filter in catalogue order. Never throws on any text: it is
- * sent as bound parameters and `%`, `_` and `\` are taken literally.
- * @returns plants in the filter, the count of matches outside it and, when nothing matches
- *   anywhere, up to 3 nearest names; names and texts in `lang` (English where not translated).
+ * The columns of the search's `base` rows: the plant as the page shows it in `lang`, whether it
+ * is in the filter, and the texts the conditions of `matchConditions` read (names, doc, terms).
  */
-export async function searchPlants(
-  db: Database,
-  query: PlantQuery,
-  lang: Lang,
-): Promise<PlantSearchResult> {
-  const q = withoutNukta(query.q);
+function baseColumns(lang: Lang, inFilter: SQL, empty: boolean): SQL {
+  return sql`
+        ${products.id} as id,
+        ${products.slug} as slug,
+        ${localisedColumn(lang, products.name, { hi: products.nameHi, kn: products.nameKn })} as name,
+        ${localisedColumn(lang, products.description, {
+          hi: products.descriptionHi,
+          kn: products.descriptionKn,
+        })} as description,
+        ${products.size} as size,
+        ${products.pricePaise} as price_paise,
+        ${products.stock} > 0 as in_stock,
+        ${products.imagePath} as image_path,
+        ${products.imageAlt} as image_alt,
+        ${localisedColumn(lang, products.sunlight, { hi: products.sunlightHi, kn: products.sunlightKn })} as sunlight,
+        ${localisedColumn(lang, products.watering, { hi: products.wateringHi, kn: products.wateringKn })} as watering,
+        ${localisedList(lang, products.features, { hi: products.featuresHi, kn: products.featuresKn })} as features,
+        ${products.usage} as usage,
+        ${localisedColumn(lang, products.plantHeight, {
+          hi: products.plantHeightHi,
+          kn: products.plantHeightKn,
+        })} as plant_height,
+        ${products.sortOrder} as sort_order,
+        ${inFilter} as in_filter,
+        ${firstPart(sql`${products.name}`)} as first_name,
+        ${firstPart(sql`${products.nameHi}`)} as first_name_hi,
+        ${firstPart(sql`${products.nameKn}`)} as first_name_kn,
+        lower(${bare(sql`${products.name}`)}) as names_en,
+        ${bare(sql`concat_ws(' | ', ${products.name}, ${products.nameHi}, ${products.nameKn})`)} as names,
+        ${empty ? sql`''` : documentOf(lang)} as doc,
+        ${empty ? sql`''` : termsOf(lang)} as terms`;
+}
+
+/**
+ * The SQL conditions and scores of the tiers (see the module comment) for the search text `q`
+ * (without nukta) and its `words`, on the columns of the `spaced` rows.
+ */
+function matchConditions(q: string, words: string[]) {
   const typed = sql`${q}::text`;
-  const words = searchWords(query.q);
-  const inFilter =
-    query.filter === "all"
-      ? sql`true`
-      : sql`${products.usage} in (${sql.join(
-          usagesFor[query.filter].map((usage) => sql`${usage}`),
-          sql`, `,
-        )})`;
-  const firstPart = (name: SQL) => sql`lower(split_part(${bare(name)}, ' (', 1))`;
 
   // Conditions on the columns of `base` (below): doc, spaced_doc, names, spaced_names.
   const exactName = sql`lower(${typed}) in (first_name, first_name_hi, first_name_kn, lower(names_en))`;
@@ -238,42 +260,41 @@ export async function searchPlants(
     ),
     sql`, `,
   )})`;
+  return { exactName, namePrefix, contains, everyWord, mostWordsClose, closeness, nameCloseness };
+}
+
+/**
+ * Searches the active plants (see the module comment) in one statement.
+ * `query.q` is the parsed search text (plant-query.ts: NFC, trimmed, ≤ 100 characters); an
+ * empty one lists the plants of the filter in catalogue order. Never throws on any text: it is
+ * sent as bound parameters and `%`, `_` and `\` are taken literally.
+ * @returns plants in the filter, the count of matches outside it and, when nothing matches
+ *   anywhere, up to 3 nearest names; names and texts in `lang` (English where not translated).
+ */
+export async function searchPlants(
+  db: Database,
+  query: PlantQuery,
+  lang: Lang,
+): Promise<PlantSearchResult> {
+  const q = withoutNukta(query.q);
+  const typed = sql`${q}::text`;
+  const words = searchWords(query.q);
+  const inFilter =
+    query.filter === "all"
+      ? sql`true`
+      : sql`${products.usage} in (${sql.join(
+          usagesFor[query.filter].map((usage) => sql`${usage}`),
+          sql`, `,
+        )})`;
+  const { exactName, namePrefix, contains, everyWord, mostWordsClose, closeness, nameCloseness } =
+    matchConditions(q, words);
   const empty = q === "";
 
   // `materialized`: each plant's texts are joined and translated once, not at every reference
   // (PostgreSQL would otherwise inline the CTE into each condition).
   const statement = sql`
     with base as materialized (
-      select
-        ${products.id} as id,
-        ${products.slug} as slug,
-        ${localisedColumn(lang, products.name, { hi: products.nameHi, kn: products.nameKn })} as name,
-        ${localisedColumn(lang, products.description, {
-          hi: products.descriptionHi,
-          kn: products.descriptionKn,
-        })} as description,
-        ${products.size} as size,
-        ${products.pricePaise} as price_paise,
-        ${products.stock} > 0 as in_stock,
-        ${products.imagePath} as image_path,
-        ${products.imageAlt} as image_alt,
-        ${localisedColumn(lang, products.sunlight, { hi: products.sunlightHi, kn: products.sunlightKn })} as sunlight,
-        ${localisedColumn(lang, products.watering, { hi: products.wateringHi, kn: products.wateringKn })} as watering,
-        ${localisedList(lang, products.features, { hi: products.featuresHi, kn: products.featuresKn })} as features,
-        ${products.usage} as usage,
-        ${localisedColumn(lang, products.plantHeight, {
-          hi: products.plantHeightHi,
-          kn: products.plantHeightKn,
-        })} as plant_height,
-        ${products.sortOrder} as sort_order,
-        ${inFilter} as in_filter,
-        ${firstPart(sql`${products.name}`)} as first_name,
-        ${firstPart(sql`${products.nameHi}`)} as first_name_hi,
-        ${firstPart(sql`${products.nameKn}`)} as first_name_kn,
-        lower(${bare(sql`${products.name}`)}) as names_en,
-        ${bare(sql`concat_ws(' | ', ${products.name}, ${products.nameHi}, ${products.nameKn})`)} as names,
-        ${empty ? sql`''` : documentOf(lang)} as doc,
-        ${empty ? sql`''` : termsOf(lang)} as terms
+      select ${baseColumns(lang, inFilter, empty)}
       from ${products}
       where ${products.kind} = 'plant' and ${products.active}
     ),

@@ -58,6 +58,40 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /**
+ * The optional phone (intent "set-phone") or the language of the collector's screens (intent
+ * "language") of account `userId`, set by `admin`: the notice, or what a refused form shows.
+ */
+async function changeContactSetting(
+  db: Awaited<ReturnType<typeof getDb>>,
+  admin: Awaited<ReturnType<typeof requireStaff>>,
+  userId: string,
+  fields: Record<string, string>,
+): Promise<{ ok: string } | { refused: Omit<StaffResult, "intent"> }> {
+  if (fields.intent === "language") {
+    const language = fields.language ?? "";
+    if (!isLang(language)) {
+      return { refused: { formError: refusalText("en", message(UNKNOWN_ACTION)) } };
+    }
+    await setStaffLanguage(db, admin, userId, language);
+    return { ok: `Route and weigh sheets now in ${languageNames[language]}.` };
+  }
+  const phone = staffPhoneField.safeParse(fields.phone);
+  if (!phone.success) {
+    return {
+      refused: {
+        values: { phone: fields.phone ?? "" },
+        errors: fieldErrorTexts(
+          "en",
+          phone.error.issues.map((i) => ({ ...i, path: ["phone"] })),
+        ),
+      },
+    };
+  }
+  await setStaffPhone(db, admin, userId, phone.data);
+  return { ok: phone.data ? "Phone saved." : "Phone removed." };
+}
+
+/**
  * Staff management (docs/dashboard.md): create, disable / enable, reset password, set or clear
  * the optional phone (an Indian mobile number; a collector's is the call link on the tracking
  * page, docs/exchange.md). Admin only.
@@ -108,34 +142,11 @@ export async function action({ request, context }: Route.ActionArgs) {
             : "Account enabled.",
       });
     }
-    if (fields.intent === "set-phone") {
-      const phone = staffPhoneField.safeParse(fields.phone);
-      if (!phone.success) {
-        return fail(400, {
-          values: { phone: fields.phone },
-          errors: fieldErrorTexts(
-            "en",
-            phone.error.issues.map((i) => ({ ...i, path: ["phone"] })),
-          ),
-        });
-      }
-      await setStaffPhone(db, admin, userId.data, phone.data);
-      return data<StaffResult>({
-        intent: "set-phone",
-        userId: userId.data,
-        ok: phone.data ? "Phone saved." : "Phone removed.",
-      });
-    }
-    if (fields.intent === "language") {
-      if (!isLang(fields.language)) {
-        return fail(400, { formError: refusalText("en", message(UNKNOWN_ACTION)) });
-      }
-      await setStaffLanguage(db, admin, userId.data, fields.language);
-      return data<StaffResult>({
-        intent: "language",
-        userId: userId.data,
-        ok: `Route and weigh sheets now in ${languageNames[fields.language]}.`,
-      });
+    if (fields.intent === "set-phone" || fields.intent === "language") {
+      const change = await changeContactSetting(db, admin, userId.data, fields);
+      return "refused" in change
+        ? fail(400, change.refused)
+        : data<StaffResult>({ intent: fields.intent, userId: userId.data, ok: change.ok });
     }
     if (fields.intent === "reset-password") {
       await resetStaffPassword(
