@@ -44,7 +44,13 @@ import { razorpayConfig } from "~/features/payments/razorpay.server";
 import { countAttempt, honeypotFilled } from "~/features/site/anti-automation.server";
 import { brandedTitle, localisedPageMeta } from "~/features/site/meta";
 import { siteConfig } from "~/features/site/site-config";
-import { fieldErrorTexts, langOf, messagesFor, refusalText } from "~/i18n/i18n.server";
+import {
+  fieldErrorTexts,
+  langOf,
+  messagesFor,
+  refusalText,
+  t as translate,
+} from "~/i18n/i18n.server";
 import { useLocalePath, useT } from "~/i18n/i18n-react";
 import { localePath } from "~/i18n/languages";
 import { idempotencyKey } from "~/utils/codes.server";
@@ -158,7 +164,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   // docs/shop.md "PIN code and state": a parcel must be able to reach the address.
-  const pinRefusal = pinCodeStateRefusal(parsed.data.pinCode, parsed.data.state);
+  const pinRefusal = pinCodeStateRefusal(parsed.data.pinCode, parsed.data.state, (state) =>
+    translate(lang, stateMessageId(state)),
+  );
   if (pinRefusal) {
     return data<ActionResult>(
       { values, errors: { pinCode: refusalText(lang, pinRefusal) } },

@@ -131,7 +131,7 @@ describe('a PIN code that does not match the state (docs/shop.md "PIN code and s
     });
     const hindi = (await postCheckout("/hi/checkout", delhiPin, cookie)) as unknown as Answer;
     expect(hindi.data.errors).toEqual({
-      pinCode: "पिन कोड 110001 Delhi का है, Karnataka का नहीं। पिन कोड या राज्य जाँच लें।",
+      pinCode: "पिन कोड 110001 दिल्ली का है, कर्नाटक का नहीं। पिन कोड या राज्य जाँच लें।",
     });
     expect((hindi.data.values as Record<string, string>).pinCode).toBe("110001");
 

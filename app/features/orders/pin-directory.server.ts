@@ -55,15 +55,20 @@ export function lookUpPinCode(pinCode: string): PinCodeEntry {
  * Null when a parcel to `pinCode` in `state` can be right, else the message for the PIN code
  * field: `errors.checkout.pinUnknown` (no post office has it) or `errors.checkout.pinState`
  * (its post offices are in another state, named as `pinState`). A PIN code the directory knows
- * without a state is accepted with any state.
+ * without a state is accepted with any state. `nameOf` writes a state's name in the page's
+ * language (its English name by default).
  */
-export function pinCodeStateRefusal(pinCode: string, state: IndianState): MessageRef | null {
+export function pinCodeStateRefusal(
+  pinCode: string,
+  state: IndianState,
+  nameOf: (state: IndianState) => string = (name) => name,
+): MessageRef | null {
   const entry = lookUpPinCode(pinCode);
   if (!entry.exists) return message("errors.checkout.pinUnknown", { pinCode });
   if (entry.states.length === 0 || entry.states.includes(state)) return null;
   return message("errors.checkout.pinState", {
     pinCode,
-    pinState: entry.states.join(" / "),
-    state,
+    pinState: entry.states.map(nameOf).join(" / "),
+    state: nameOf(state),
   });
 }
