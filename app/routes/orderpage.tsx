@@ -45,7 +45,16 @@ export async function loader({ request }: Route.LoaderArgs) {
     // docs/exchange.md "Rewards": said where the reward is chosen.
     couponBonusPercent: env().exchange.couponBonusPercent,
     idempotencyKey: idempotencyKey(),
-    messages: messagesFor(lang, ["pickup", "form"]),
+    // Only what the booking form shows: the tracking page's words stay out of its first load.
+    messages: messagesFor(lang, [
+      "pickup.form",
+      "pickup.meta",
+      "pickup.book",
+      "pickup.belowMinimum",
+      "pickup.reward",
+      "pickup.slot",
+      "form",
+    ]),
   };
 }
 
