@@ -41,7 +41,17 @@ function msg(lang: Lang, id: string, values: Record<string, string> = {}): strin
 }
 
 /** What the customer types: allowed in Latin letters on their pages. */
-const TYPED = ["Ravi Kumar", "4 Residency Road", "Flat 2B", "Bengaluru", "12 MG Road"];
+// What people typed, and the collector's first name (a proper name the tracking page shows
+// from 'On my way' until collection, docs/exchange.md).
+const COLLECTOR_FIRST_NAME = "Mahesh";
+const TYPED = [
+  "Ravi Kumar",
+  "4 Residency Road",
+  "Flat 2B",
+  "Bengaluru",
+  "12 MG Road",
+  COLLECTOR_FIRST_NAME,
+];
 
 const opened: BrowserContext[] = [];
 test.afterEach(async () => {
@@ -124,7 +134,10 @@ for (const lang of ["hi", "kn"] as const) {
 
     // An admin creates the collector, sets their screens to the language and assigns the pickup.
     const admin = await personPage(browser);
-    const collector = { name: `Collector ${run}`, email: `collector-${run}@e2e.test` };
+    const collector = {
+      name: `${COLLECTOR_FIRST_NAME} ${run}`,
+      email: `collector-${run}@e2e.test`,
+    };
     await logInAsStaff(admin, E2E_ADMIN, "/dashboard/staff");
     await createCollector(admin, collector);
     await admin
