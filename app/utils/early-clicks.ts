@@ -58,8 +58,15 @@ export const EARLY_CLICKS_SCRIPT = compactInlineScript(`(function () {
     typed.splice(0).forEach(function (entry) {
       var field = entry.field;
       if (!field.isConnected) return;
-      if (field.type === "checkbox" || field.type === "radio") {
-        if (field.type === "radio" && !entry.checked) return;
+      if (field.type === "checkbox") {
+        // A dispatched click toggles a check box: set the opposite (unseen by React), and the
+        // click brings it back to what was chosen while React sees the change.
+        Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "checked").set.call(field, !entry.checked);
+        field.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+        return;
+      }
+      if (field.type === "radio") {
+        if (!entry.checked) return;
         field.checked = !entry.checked;
         Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "checked").set.call(field, entry.checked);
         field.dispatchEvent(new MouseEvent("click", { bubbles: true }));

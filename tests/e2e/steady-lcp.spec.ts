@@ -223,3 +223,24 @@ test("typing before the page has hydrated is kept, in fields React controls too"
   await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Asha Rao");
   await expect(page.getByLabel("Coupon")).toBeChecked();
 });
+
+test("a check box unticked before the page has hydrated stays unticked", async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  let releaseScripts = () => {};
+  const held = new Promise<void>((resolve) => {
+    releaseScripts = resolve;
+  });
+  await page.route(/\/assets\/.+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/plant?filter=outdoor");
+  const keep = page.getByLabel("Search outdoor plants only");
+  await keep.uncheck();
+  releaseScripts();
+  await waitForHydration(page, "main");
+  await expect(keep).not.toBeChecked();
+  await page.getByRole("searchbox").fill("snak");
+  await page.getByRole("searchbox").press("Enter");
+  await expect(page).toHaveURL(/\/plant\?q=snak$/);
+});
