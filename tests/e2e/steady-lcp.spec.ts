@@ -3,7 +3,7 @@
  * only after the largest contentful paint, the page still hydrates, and on short pages the
  * footer starts below the fold so a paint of half-streamed HTML moves nothing on screen.
  */
-import { expect, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { waitForHydration } from "../support/browser/steps";
 
 const PHONE = { width: 412, height: 823 };
@@ -101,6 +101,22 @@ for (const path of ["/plant", "/hi/plant", "/kn/supplies"]) {
   });
 }
 
+/**
+ * Holds the page's scripts back (a slow phone, a slow network) until the returned function is
+ * called; the document and its images load as usual.
+ */
+async function holdScripts(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/.+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 test("the JavaScript still runs after the first paint: the phone menu opens", async ({ page }) => {
   await page.setViewportSize(PHONE);
   await page.goto("/faq");
@@ -162,14 +178,7 @@ test("taps repeated before hydration on a slow phone count once: the menu opens,
   // JavaScript, once, on the loaded machine).
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: 2 });
-  let releaseScripts = () => {};
-  const held = new Promise<void>((resolve) => {
-    releaseScripts = resolve;
-  });
-  await page.route(/\/assets\/.+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const releaseScripts = await holdScripts(page);
   await page.goto("/plant");
   const menu = page.getByRole("button", { name: "Menu" });
   await menu.click();
@@ -198,14 +207,7 @@ test("typing before the page has hydrated is kept, in fields React controls too"
 }) => {
   await page.setViewportSize(PHONE);
   // The scripts are held back until the visitor has typed (a slow phone, a slow network).
-  let releaseScripts = () => {};
-  const held = new Promise<void>((resolve) => {
-    releaseScripts = resolve;
-  });
-  await page.route(/\/assets\/.+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const releaseScripts = await holdScripts(page);
   await page.goto("/orderpage");
   await page.getByLabel("Name", { exact: true }).fill("Asha Rao");
   await page.getByLabel("Coupon").check();
@@ -226,14 +228,7 @@ test("typing before the page has hydrated is kept, in fields React controls too"
 
 test("a check box unticked before the page has hydrated stays unticked", async ({ page }) => {
   await page.setViewportSize(PHONE);
-  let releaseScripts = () => {};
-  const held = new Promise<void>((resolve) => {
-    releaseScripts = resolve;
-  });
-  await page.route(/\/assets\/.+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const releaseScripts = await holdScripts(page);
   await page.goto("/plant?filter=outdoor");
   const keep = page.getByLabel("Search outdoor plants only");
   await keep.uncheck();
