@@ -12,10 +12,8 @@
  */
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
-import en from "../../app/i18n/catalogues/en.json" with { type: "json" };
-import hi from "../../app/i18n/catalogues/hi.json" with { type: "json" };
-import kn from "../../app/i18n/catalogues/kn.json" with { type: "json" };
 import { expectNoAxeViolations } from "../support/browser/axe";
+import { catalogues, english, type OtherLang } from "../support/browser/catalogues";
 import { expect, test } from "../support/browser/fixtures";
 import { latinWordsOnPage } from "../support/browser/latin-words";
 import { E2E_ADMIN } from "../support/browser/staff-accounts";
@@ -29,9 +27,7 @@ import {
   waitForHydration,
 } from "../support/browser/steps";
 
-type Lang = "hi" | "kn";
-const catalogues: Record<Lang, Record<string, string>> = { hi, kn };
-const english = en as Record<string, string>;
+type Lang = OtherLang;
 
 /** Message `id` in `lang`, placeholders filled from `values`. */
 function msg(lang: Lang, id: string, values: Record<string, string> = {}): string {

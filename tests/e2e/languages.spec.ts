@@ -7,10 +7,8 @@
  * test reads the page as a Hindi or Kannada visitor does.
  */
 import { expect, type Page, test } from "@playwright/test";
-import en from "../../app/i18n/catalogues/en.json" with { type: "json" };
-import hi from "../../app/i18n/catalogues/hi.json" with { type: "json" };
-import kn from "../../app/i18n/catalogues/kn.json" with { type: "json" };
 import { expectNoAxeViolations } from "../support/browser/axe";
+import { catalogues, english, messageOf, type OtherLang } from "../support/browser/catalogues";
 import {
   expectNoHorizontalScroll,
   optionValues,
@@ -18,9 +16,7 @@ import {
   waitForHydration,
 } from "../support/browser/steps";
 
-type Lang = "hi" | "kn";
-const catalogues: Record<Lang, Record<string, string>> = { hi, kn };
-const english = en as Record<string, string>;
+type Lang = OtherLang;
 
 /**
  * The words a Hindi or Kannada page shows where the English page shows `text`: the message
@@ -92,8 +88,10 @@ test.describe("language URLs", () => {
     const hindi = await page.goto("/hi/no-such-page");
     expect(hindi?.status()).toBe(404);
     await expect(page.locator("html")).toHaveAttribute("lang", "hi");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(hi["frame.notFound.heading"]);
-    await expect(page.getByRole("link", { name: hi["frame.goHome"] })).toHaveAttribute(
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      messageOf("hi", "frame.notFound.heading"),
+    );
+    await expect(page.getByRole("link", { name: messageOf("hi", "frame.goHome") })).toHaveAttribute(
       "href",
       "/hi",
     );
@@ -110,10 +108,9 @@ test.describe("language URLs", () => {
       "true",
     );
     // Internal links keep the language.
-    await expect(footer.getByRole("link", { name: hi["frame.footer.faq"] })).toHaveAttribute(
-      "href",
-      "/hi/faq",
-    );
+    await expect(
+      footer.getByRole("link", { name: messageOf("hi", "frame.footer.faq") }),
+    ).toHaveAttribute("href", "/hi/faq");
     await page.goto("/");
     await expect(page).toHaveURL(/\/hi$/);
     await expect(page.locator("html")).toHaveAttribute("lang", "hi");
