@@ -87,8 +87,11 @@ export default defineConfig({
       TRUST_PROXY: "loopback",
       // One visitor (PICKUP_BOOKING, SHOPPER) books and orders throughout the run: the caps per
       // phone and e-mail (docs/operations.md "Anti-automation") are tested in
-      // tests/integration/anti-automation.test.ts, not here.
+      // tests/integration/anti-automation.test.ts, not here. Likewise the slot capacity
+      // (tests/integration/pickups.test.ts): most specs book the second date at 11 am, more
+      // than the default 8 a slot holds, and which spec books first changes from run to run.
       OPEN_PICKUPS_PER_CONTACT: "100",
+      PICKUP_SLOT_CAPACITY: "1000",
       UNCONFIRMED_COD_ORDERS_PER_PHONE: "100",
       ...razorpayServerEnv(Number(process.env.E2E_RAZORPAY_PORT)),
       ...mailServerEnv(Number(process.env.E2E_SMTP_PORT), Number(process.env.E2E_MAILBOX_PORT)),
