@@ -1,7 +1,7 @@
 /**
  * Every refusal reaches the visitor in the page's language (ADR 0024, docs/languages.md
- * "Refusals"): each refusal id (`errors.*`, and the changed lines of a refused order,
- * `checkout.refusal.*`) rendered with sample values through the catalogues in English, Hindi and
+ * "Refusals"): each refusal id (`errors.*`, the changed lines of a refused order,
+ * `checkout.refusal.*`, and the collector's at the door, `collector.refusal.*`) rendered with sample values through the catalogues in English, Hindi and
  * Kannada shows words, never its id, never an unfilled placeholder, and on a Hindi or Kannada
  * page no English word. The staff dashboard's refusals (`dashboard.*`, English only) are walked
  * in English.
@@ -12,7 +12,9 @@ import { catalogues, refusalText } from "./i18n.server";
 import { languages } from "./languages";
 
 const refusalIds = Object.keys(catalogues.en)
-  .filter((id) => id.startsWith("errors.") || id.startsWith("checkout.refusal."))
+  .filter((id) =>
+    ["errors.", "checkout.refusal.", "collector.refusal."].some((p) => id.startsWith(p)),
+  )
   .sort();
 
 /** The staff dashboard's refusal and form-message ids: English only (ENGLISH_ONLY_NAMESPACES). */

@@ -12,11 +12,6 @@ import {
   disputeWeighSheetByToken,
   listDisputes,
 } from "~/features/exchange/confirmation.server";
-import {
-  HANDOVER_CODE_LOCKED,
-  NO_HANDOVER_CODE_YET,
-  REPLACED_VERSION,
-} from "~/features/exchange/handover-code";
 import { changePickupStatus } from "~/features/pickups/pickups-admin.server";
 import { loader as overviewLoader } from "~/routes/dashboard/overview";
 import { action as pickupDisputeAction } from "~/routes/dashboard/pickup-dispute";
@@ -27,6 +22,13 @@ import { exchangeRefusal, fieldText } from "../support/factories/exchange-refusa
 import { answerOf, routeArgs, signedInStaff } from "../support/factories/staff";
 import { addSheetVersion, weighedPickup } from "../support/factories/weighed-pickups";
 import { testDatabaseForFile } from "../support/processes/test-database";
+
+/** What the customer's and the collector's pages say, in English. */
+const REPLACED_VERSION =
+  "This weigh sheet was replaced by a newer one. Please look at the new one.";
+const HANDOVER_CODE_LOCKED =
+  "The handover code is locked after 5 wrong tries. Ask the customer to confirm on their tracking page.";
+const NO_HANDOVER_CODE_YET = "The customer sees the code once you tap On my way.";
 
 const handle = testDatabaseForFile();
 const settings = { ...exchangeDefaults };

@@ -8,19 +8,22 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog } from "~/db/schema/audit";
+import { weighSheets } from "~/db/schema/exchange";
 import { pickupItems, pickups } from "~/db/schema/pickups";
 import { scrapMaterials } from "~/db/schema/rates";
 import { staffUsers } from "~/db/schema/staff";
 import { seedDatabase } from "~/db/seed.server";
+import { handoverResultMessage } from "~/features/exchange/handover-code";
 import { StaffAccountError } from "~/features/staff/auth.server";
 import { setStaffLanguage, staffLanguageOf } from "~/features/staff/staff-language.server";
 import { t } from "~/i18n/i18n.server";
 import * as routeSheetRoute from "~/routes/dashboard/route";
+import * as routeHandoverRoute from "~/routes/dashboard/route-handover";
 import * as routePickupRoute from "~/routes/dashboard/route-pickup";
 import * as staffRoute from "~/routes/dashboard/staff";
 import { todayInKolkata } from "~/utils/dates";
 import { pickupAddress } from "../support/factories/carts-and-addresses";
-import { routeArgs, signedInStaff } from "../support/factories/staff";
+import { routeAnswer, routeArgs, signedInStaff } from "../support/factories/staff";
 import { testDatabaseForFile } from "../support/processes/test-database";
 
 const handle = testDatabaseForFile();
@@ -128,6 +131,55 @@ describe("the staff language setting", () => {
     expect(page.pickup.estimate.map((line) => line.material)).toEqual([newspaper.nameHi]);
     expect(page.slotLabel).toBe(t("hi", "pickup.slot.1300"));
     expect(JSON.stringify(page.messages["collector.weigh.save"])).toContain("तौल पर्ची सहेजें");
+  });
+
+  it("a refused weigh sheet answers in the staff member's language and writes nothing", async () => {
+    const answer = await routeAnswer<{ error: string; fieldErrors: Record<string, string> }>(() =>
+      routePickupRoute.action(
+        routeArgs(`${BASE}/route/${pickupId}`, {
+          cookie: collector.cookie,
+          params: { id: String(pickupId) },
+          form: { intent: "weigh", expectedVersion: "0", [`kg-${newspaper.id}`]: "बारह" },
+        }),
+      ),
+    );
+    expect(answer.status).toBe(422);
+    expect(answer.body.error).toBe(t("hi", "collector.refusal.correct"));
+    const fieldMessage = answer.body.fieldErrors[`kg-${newspaper.id}`] ?? "";
+    expect(fieldMessage).toMatch(/[\u0900-\u097F]/);
+    expect(fieldMessage).not.toMatch(/[A-Za-z]/);
+    const sheets = await handle.db
+      .select()
+      .from(weighSheets)
+      .where(eq(weighSheets.pickupId, pickupId));
+    expect(sheets).toEqual([]);
+  });
+
+  it("the handover code's answers and the route sheet's date message are in Hindi too", async () => {
+    const answer = await routeAnswer(() =>
+      routeHandoverRoute.action(
+        routeArgs(`${BASE}/route/${pickupId}/handover`, {
+          cookie: collector.cookie,
+          params: { id: String(pickupId) },
+          form: { version: "1", code: "12a4" },
+        }),
+      ),
+    );
+    // No sheet yet: the refusal travels as a key; the page words it from the catalogue.
+    const key = new URL(answer.location ?? "", "http://x").searchParams.get("handover");
+    const shown = handoverResultMessage(key);
+    expect(shown?.ok).toBe(false);
+    const text = shown ? t("hi", shown.message.id, shown.message.values) : "";
+    expect(text).toMatch(/[\u0900-\u097F]/);
+    expect(text).not.toMatch(/[A-Za-z]/);
+
+    const sheet = (await routeSheetRoute.loader(
+      routeArgs(`${BASE}/route?date=yesterday`, { cookie: collector.cookie }),
+    )) as SheetData;
+    expect(sheet.dateProblem).toBe(
+      t("hi", "collector.route.dateProblem", { example: "2026-11-23" }),
+    );
+    expect(sheet.dateProblem).toContain("तारीख़");
   });
 
   it("an admin sets anyone's on the Staff page; another collector cannot", async () => {

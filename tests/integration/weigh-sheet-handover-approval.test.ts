@@ -248,7 +248,7 @@ describe("the value of a weigh sheet", () => {
       .where(eq(scrapMaterials.id, newspaper));
     try {
       const refused = await exchangeRefusal(weigh(id, 1950, 0));
-      expect(refused).toMatchObject({ id: "dashboard.weighSheet.tooValuable", status: 422 });
+      expect(refused).toMatchObject({ id: "collector.refusal.tooValuable", status: 422 });
       expect(await db.select().from(weighSheets).where(eq(weighSheets.pickupId, id))).toEqual([]);
     } finally {
       await db

@@ -420,7 +420,7 @@ describe("saveWeighSheet", () => {
         options(),
       ),
     );
-    expect(fieldText(error, `plant-${plant.id}`)).toBe(`Only 1 of ${plant.name} in stock.`);
+    expect(fieldText(error, `plant-${plant.id}`)).toBe("Only 1 of this plant in stock.");
     expect(await weighSheetsOf(db, id)).toEqual([]);
     await db
       .update(products)

@@ -25,7 +25,8 @@ export const doorStatuses: readonly PickupStatus[] = [
 
 /**
  * Why `actor` may not act on `pickup`, or null when they may: the HTTP status and the message
- * (a `dashboard.door.*` id, English-only; render with `refusalText("en", message)`).
+ * (a `collector.refusal.*` id, in the three catalogues; render with `refusalText(lang, message)`
+ * in the viewer's language).
  * - 403 "This pickup is not assigned to you." for a collector on someone else's pickup;
  * - 409 for a pickup that is cancelled, missed or already collected.
  */
@@ -34,15 +35,15 @@ export function doorActionProblem(
   actor: Pick<DoorActor, "id" | "role">,
 ): { status: 403 | 409; message: MessageRef } | null {
   if (actor.role === "collector" && pickup.collectorId !== actor.id) {
-    return { status: 403, message: { id: "dashboard.door.notAssigned", values: {} } };
+    return { status: 403, message: { id: "collector.refusal.notAssigned", values: {} } };
   }
   if (!doorStatuses.includes(pickup.status)) {
     const id =
       pickup.status === "cancelled"
-        ? "dashboard.door.cancelled"
+        ? "collector.refusal.cancelled"
         : pickup.status === "collected"
-          ? "dashboard.door.collected"
-          : "dashboard.door.missed";
+          ? "collector.refusal.collected"
+          : "collector.refusal.missed";
     return { status: 409, message: { id, values: {} } };
   }
   return null;

@@ -3,7 +3,8 @@
  * handover code"): the customer tells the 4-digit code they see on their tracking page, and the
  * collector types it here instead of the customer confirming. Posts to
  * /dashboard/route/:id/handover, which redirects back with `?handover=<key>`; this form shows
- * that answer (a notice or the refusal next to the field). Works without JavaScript.
+ * that answer (a notice or the refusal next to the field) in the page's language (the route's
+ * `collector` messages). Works without JavaScript.
  */
 
 import { Form, useNavigation, useSearchParams } from "react-router";
@@ -30,9 +31,12 @@ export function HandoverCodeForm({
 }) {
   const [params] = useSearchParams();
   const navigation = useNavigation();
-  const answer = handoverResultMessage(params.get("handover"));
-  const busy = navigation.state !== "idle" && navigation.formAction === handoverPath(pickupId);
+  const result = handoverResultMessage(params.get("handover"));
   const t = useT();
+  const answer = result
+    ? { ok: result.ok, text: t(result.message.id, result.message.values) }
+    : null;
+  const busy = navigation.state !== "idle" && navigation.formAction === handoverPath(pickupId);
   // Nothing to confirm and no answer to show: no section (and no heading over nothing).
   if (version === null && !answer) return null;
   return (

@@ -13,8 +13,10 @@ import { type PickupStatus, pickupItems, pickups } from "~/db/schema/pickups";
 import { scrapMaterials } from "~/db/schema/rates";
 import { staffUsers } from "~/db/schema/staff";
 import type { PickupSlot } from "~/features/pickups/pickup-config";
+import { t } from "~/i18n/i18n.server";
 import type { Lang } from "~/i18n/languages";
 import { addDays, formatDateTimeIST, isCalendarDate, todayInKolkata } from "~/utils/dates";
+import type { MessageRef } from "~/utils/refusal";
 import { type DoorActor, doorActionProblem } from "./collector-access";
 
 /** Statuses left off the route sheet: nobody goes to these doors. */
@@ -25,12 +27,13 @@ export const rewardLabels = { plants: "Plants", coupon: "Coupon", money: "Money"
 
 /**
  * The day the route sheet shows: `?date=YYYY-MM-DD` (2000–2099), or today in Asia/Kolkata at
- * `now`, with a message when the parameter was there but not a date.
+ * `now`, with a message (`collector.route.dateProblem`, render with `t(lang, id, values)`)
+ * when the parameter was there but not a date.
  */
 export function routeSheetDate(
   param: string | null,
   now: Date,
-): { date: string; problem: string | null } {
+): { date: string; problem: MessageRef | null } {
   const value = (param ?? "").trim();
   if (!value) return { date: todayInKolkata(now), problem: null };
   if (isCalendarDate(value) && value >= "2000-01-01" && value <= "2099-12-31") {
@@ -38,7 +41,7 @@ export function routeSheetDate(
   }
   return {
     date: todayInKolkata(now),
-    problem: "That is not a date like 2026-11-23; showing today.",
+    problem: { id: "collector.route.dateProblem", values: { example: "2026-11-23" } },
   };
 }
 
@@ -162,8 +165,15 @@ async function estimates(db: Database, ids: number[], lang: Lang) {
   return byPickup;
 }
 
-/** The cards grouped by the configured slots in order; an unknown slot gets its own group. */
-function groupBySlot(cards: RouteCard[], slots: readonly PickupSlot[]): RouteSlotGroup[] {
+/**
+ * The cards grouped by the configured slots in order; a slot no longer configured gets its own
+ * group, "From HH:MM" in `lang`.
+ */
+function groupBySlot(
+  cards: RouteCard[],
+  slots: readonly PickupSlot[],
+  lang: Lang,
+): RouteSlotGroup[] {
   const groups: RouteSlotGroup[] = slots.map((slot) => ({
     start: slot.start,
     label: slot.label,
@@ -174,7 +184,8 @@ function groupBySlot(cards: RouteCard[], slots: readonly PickupSlot[]): RouteSlo
     if (known.has(card.slotStart)) continue;
     let group = groups.find((g) => g.start === card.slotStart);
     if (!group) {
-      group = { start: card.slotStart, label: `From ${card.slotStart}`, pickups: [] };
+      const label = t(lang, "collector.route.fromTime", { time: card.slotStart });
+      group = { start: card.slotStart, label, pickups: [] };
       groups.push(group);
     }
     group.pickups.push(card);
@@ -246,7 +257,7 @@ export async function getRouteSheet(
     date,
     previousDate,
     nextDate: addDays(date, 1),
-    groups: groupBySlot(cards, slots),
+    groups: groupBySlot(cards, slots, lang),
     count: cards.length,
   };
 }

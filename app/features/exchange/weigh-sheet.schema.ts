@@ -9,6 +9,7 @@
  */
 import { z } from "zod";
 import { fieldErrorTexts } from "~/i18n/i18n.server";
+import type { Lang } from "~/i18n/languages";
 import { groupIndian } from "~/utils/indian-number";
 import { formStrings } from "~/utils/intent-form";
 import type { MessageRef, MessageValues } from "~/utils/refusal";
@@ -76,11 +77,11 @@ function listedWeight(row: WeightRow, materialId: number, complain: Complain) {
 function extraWeight(row: WeightRow, seen: Set<number>, complain: Complain) {
   const materialField = row.materialField ?? row.kgField;
   if (!row.material && !row.kg) return undefined;
-  if (!ID.test(row.material)) return complain(materialField, "dashboard.weighSheet.chooseMaterial");
+  if (!ID.test(row.material)) return complain(materialField, "collector.refusal.chooseMaterial");
   const materialId = Number(row.material);
-  if (seen.has(materialId)) return complain(materialField, "dashboard.weighSheet.materialTwice");
+  if (seen.has(materialId)) return complain(materialField, "collector.refusal.materialTwice");
   seen.add(materialId);
-  if (!row.kg) return complain(row.kgField, "dashboard.weighSheet.enterKg");
+  if (!row.kg) return complain(row.kgField, "collector.refusal.enterKg");
   const grams = weighedGrams(row.kg);
   if (!grams.ok) return complain(row.kgField, grams.ref.id, grams.ref.values);
   return { materialId, grams: grams.value };
@@ -104,7 +105,7 @@ const weights = z.array(weightRow).transform((rows, ctx) => {
     if (weight) found.push(weight);
   }
   if (problems === 0 && found.every((weight) => weight.grams === 0)) {
-    complain("form", "dashboard.weighSheet.noWeight");
+    complain("form", "collector.refusal.noWeight");
   }
   return found;
 });
@@ -120,7 +121,7 @@ const plants = z
         ctx.addIssue({
           code: "custom",
           path: [field],
-          message: "dashboard.weighSheet.plantCount",
+          message: "collector.refusal.plantCount",
           params: { max: MAX_PLANT_FIELD },
         });
         return [];
@@ -136,7 +137,7 @@ export const weighSheetFormSchema = z.object({
     .string()
     .regex(/^(0|[1-9][0-9]{0,5})$/, "errors.pickup.pageOutOfDate")
     .transform(Number),
-  note: z.string().trim().max(MAX_WEIGH_NOTE, "dashboard.weighSheet.noteTooLong"),
+  note: z.string().trim().max(MAX_WEIGH_NOTE, "collector.refusal.noteTooLong"),
 });
 
 /** A checked weigh sheet form: saveWeighSheet's input and staff's note ("" for none). */
@@ -186,11 +187,12 @@ function formFields(form: FormData) {
 /**
  * Checks a posted weigh sheet form (messages are catalogue ids, ADR 0024).
  * @returns the input for `saveWeighSheet` (and the note), or the first message per field keyed
- *   by the form's field name ("form" for the whole form) as English text: only the staff
- *   dashboard shows this form.
+ *   by the form's field name ("form" for the whole form) as text in `lang` (the staff member's
+ *   language at the door, English on the staff pickup page; docs/languages.md "Staff language").
  */
 export function parseWeighSheetForm(
   form: FormData,
+  lang: Lang = "en",
 ): { ok: true; input: WeighSheetForm } | { ok: false; errors: Record<string, string> } {
   const parsed = weighSheetFormSchema.safeParse(formFields(form));
   if (parsed.success) {
@@ -203,7 +205,7 @@ export function parseWeighSheetForm(
       ? { ...issue, path: issue.path.slice(1) }
       : issue,
   );
-  return { ok: false, errors: fieldErrorTexts("en", issues) };
+  return { ok: false, errors: fieldErrorTexts(lang, issues) };
 }
 
 /**

@@ -78,11 +78,11 @@ export const weighSheetErrorFields = {
 } as const;
 
 /** The refusal id of a save on a stale form (409): another version was saved meanwhile. */
-export const WEIGH_SHEET_CHANGED = "dashboard.weighSheet.changed";
+export const WEIGH_SHEET_CHANGED = "collector.refusal.changed";
 /** The refusal id of a collector saving over a disputed sheet (403): staff correct it. */
-export const DISPUTED_STAFF_ONLY = "dashboard.weighSheet.disputedStaffOnly";
+export const DISPUTED_STAFF_ONLY = "collector.refusal.disputedStaffOnly";
 
-/** A 422 refusal of the weigh sheet on `field` (a `dashboard.weighSheet.*` or weight id). */
+/** A 422 refusal of the weigh sheet on `field` (a `collector.refusal.*` or weight id). */
 const refuse = (field: string, id: string, values: MessageValues = {}) =>
   new ExchangeError(id, 422, values, field);
 
@@ -99,9 +99,9 @@ function checkedLines(input: WeighSheetInput): { materialId: number; grams: numb
   for (const line of input.lines) {
     const field = weighSheetErrorFields.kg(line.materialId);
     if (!Number.isSafeInteger(line.materialId) || line.materialId <= 0) {
-      throw refuse(weighSheetErrorFields.form, "dashboard.weighSheet.materialNotListed");
+      throw refuse(weighSheetErrorFields.form, "collector.refusal.materialNotListed");
     }
-    if (seen.has(line.materialId)) throw refuse(field, "dashboard.weighSheet.materialTwice");
+    if (seen.has(line.materialId)) throw refuse(field, "collector.refusal.materialTwice");
     seen.add(line.materialId);
     if (!Number.isSafeInteger(line.grams)) throw refuse(field, "errors.pickup.weightEmpty");
     if (line.grams < 0) throw refuse(field, "errors.pickup.weightNegative");
@@ -112,8 +112,7 @@ function checkedLines(input: WeighSheetInput): { materialId: number; grams: numb
     }
   }
   const weighed = input.lines.filter((line) => line.grams > 0);
-  if (weighed.length === 0)
-    throw refuse(weighSheetErrorFields.form, "dashboard.weighSheet.noWeight");
+  if (weighed.length === 0) throw refuse(weighSheetErrorFields.form, "collector.refusal.noWeight");
   return weighed;
 }
 
@@ -147,7 +146,7 @@ async function linesAtToday(
     if (!material || (!material.active && !inEstimate.has(material.id))) {
       throw refuse(
         weighSheetErrorFields.material(line.materialId),
-        "dashboard.weighSheet.materialNotListed",
+        "collector.refusal.materialNotListed",
       );
     }
     return {
@@ -170,21 +169,23 @@ interface PickedPlant {
 /** Checks each plant's quantity and that a plant is picked once. @throws ExchangeError 422. */
 function checkPlantShapes(pickup: Pickup, plants: WeighSheetInput["plants"]): void {
   if (plants.length > 0 && pickup.rewardPreference !== "plants") {
-    throw refuse(weighSheetErrorFields.plants, "dashboard.weighSheet.rewardNotPlants", {
-      reward: pickup.rewardPreference,
-    });
+    const id =
+      pickup.rewardPreference === "coupon"
+        ? "collector.refusal.rewardNotPlantsCoupon"
+        : "collector.refusal.rewardNotPlantsMoney";
+    throw refuse(weighSheetErrorFields.plants, id);
   }
   const seen = new Set<number>();
   for (const plant of plants) {
     const field = weighSheetErrorFields.plant(plant.productId);
-    if (seen.has(plant.productId)) throw refuse(field, "dashboard.weighSheet.plantTwice");
+    if (seen.has(plant.productId)) throw refuse(field, "collector.refusal.plantTwice");
     seen.add(plant.productId);
     if (
       !Number.isSafeInteger(plant.quantity) ||
       plant.quantity < 1 ||
       plant.quantity > MAX_PLANT_QUANTITY
     ) {
-      throw refuse(field, "dashboard.weighSheet.plantQuantity", { max: MAX_PLANT_QUANTITY });
+      throw refuse(field, "collector.refusal.plantQuantity", { max: MAX_PLANT_QUANTITY });
     }
   }
 }
@@ -222,13 +223,10 @@ async function pickedPlants(
     const product = rows.find((row) => row.id === plant.productId);
     const field = weighSheetErrorFields.plant(plant.productId);
     if (product?.kind !== "plant" || !product.active) {
-      throw refuse(field, "dashboard.weighSheet.plantNotSold");
+      throw refuse(field, "collector.refusal.plantNotSold");
     }
     if (product.stock < plant.quantity) {
-      throw refuse(field, "dashboard.weighSheet.plantStock", {
-        count: product.stock,
-        plant: product.name,
-      });
+      throw refuse(field, "collector.refusal.plantStock", { count: product.stock });
     }
     return {
       productId: product.id,
@@ -240,7 +238,7 @@ async function pickedPlants(
   });
   const worth = picked.reduce((sum, plant) => sum + plant.lineTotalPaise, 0);
   if (worth > rewardValuePaise) {
-    throw refuse(weighSheetErrorFields.plants, "dashboard.weighSheet.plantsTooDear", {
+    throw refuse(weighSheetErrorFields.plants, "collector.refusal.plantsTooDear", {
       worth: formatPaise(worth),
       reward: formatPaise(rewardValuePaise),
     });
@@ -384,7 +382,7 @@ export async function saveWeighSheet(
       minimumKg: options.minimumKg,
     });
     if (Math.max(priced.subtotalPaise, priced.rewardValuePaise) > MAX_SHEET_VALUE_PAISE) {
-      throw refuse(weighSheetErrorFields.form, "dashboard.weighSheet.tooValuable");
+      throw refuse(weighSheetErrorFields.form, "collector.refusal.tooValuable");
     }
     const plants = await pickedPlants(tx, pickup, input.plants, priced.rewardValuePaise);
     const version = current + 1;
@@ -541,7 +539,8 @@ export async function weighSheetFormData(
 
 /**
  * A refused weigh sheet form: HTTP status, the message above the form and the messages by the
- * form's field names, as English text (the staff dashboard is English; ADR 0024).
+ * form's field names, as text in the language asked for (ADR 0024; English on the staff
+ * pickup page, the staff member's language at the door, docs/languages.md "Staff language").
  */
 export interface WeighSheetRefusal {
   ok: false;
@@ -550,11 +549,12 @@ export interface WeighSheetRefusal {
   fieldErrors: Record<string, string>;
 }
 
-const CORRECT_THE_SHEET = "dashboard.weighSheet.correct";
+const CORRECT_THE_SHEET = "collector.refusal.correct";
 
 /**
  * Reads a posted weigh sheet form (`parseWeighSheetForm`) and saves it (`saveWeighSheet`),
- * for the collector's page and the staff pickup page. `options.note` is taken from the form.
+ * for the collector's page and the staff pickup page. `options.note` is taken from the form;
+ * `options.lang` (English by default) is the language of the refusal's messages.
  * @returns the saved version, or the refusal with the messages under the form's field names
  *   (422 bad fields, 403/409 from the door rule or a stale version, 404 unknown pickup).
  */
@@ -563,32 +563,33 @@ export async function submitWeighSheetForm(
   pickupId: number,
   form: FormData,
   actor: DoorActor & { email?: string },
-  options: Omit<SaveWeighSheetOptions, "note">,
+  options: Omit<SaveWeighSheetOptions, "note"> & { lang?: Lang },
 ): Promise<({ ok: true } & SavedWeighSheet) | WeighSheetRefusal> {
-  const parsed = parseWeighSheetForm(form);
+  const { lang = "en", ...saveOptions } = options;
+  const parsed = parseWeighSheetForm(form, lang);
   if (!parsed.ok) {
     const status = parsed.errors.expectedVersion ? 400 : 422;
     return {
       ok: false,
       status,
-      error: refusalText("en", { id: CORRECT_THE_SHEET, values: {} }),
+      error: refusalText(lang, { id: CORRECT_THE_SHEET, values: {} }),
       fieldErrors: parsed.errors,
     };
   }
   const { note, ...input } = parsed.input;
   try {
-    const saved = await saveWeighSheet(db, pickupId, input, actor, { ...options, note });
+    const saved = await saveWeighSheet(db, pickupId, input, actor, { ...saveOptions, note });
     return { ok: true, ...saved };
   } catch (error) {
     if (!(error instanceof ExchangeError)) throw error;
     const fieldErrors = Object.fromEntries(
       Object.entries(weighSheetFormErrors(form, error.fieldErrors)).map(([field, ref]) => [
         field,
-        refusalText("en", ref),
+        refusalText(lang, ref),
       ]),
     );
     const message = error.status === 422 ? { id: CORRECT_THE_SHEET, values: {} } : error;
-    return { ok: false, status: error.status, error: refusalText("en", message), fieldErrors };
+    return { ok: false, status: error.status, error: refusalText(lang, message), fieldErrors };
   }
 }
 

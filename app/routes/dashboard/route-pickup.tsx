@@ -24,7 +24,6 @@ import { parseEntityId } from "~/utils/entity-history.server";
 import { formStrings } from "~/utils/intent-form";
 import { formatPaise } from "~/utils/money";
 import { formatIndianMobile } from "~/utils/phone";
-import type { MessageRef } from "~/utils/refusal";
 import { formatKg } from "~/utils/units";
 import type { Route } from "./+types/route-pickup";
 
@@ -49,12 +48,12 @@ async function doorPickup(request: Request, rawId: string | undefined) {
   const pickup = id === null ? null : await pickupAtTheDoor(db, id, lang);
   if (!pickup) throw data("This pickup does not exist.", { status: 404 });
   const problem = doorActionProblem(pickup, user);
-  if (problem?.status === 403) throw data(refusalText("en", problem.message), { status: 403 });
+  if (problem?.status === 403) throw data(refusalText(lang, problem.message), { status: 403 });
   return { user, db, pickup, problem, lang };
 }
 
 /**
- * Why the weigh sheet form is not offered, as English text, or null: the door rule's answer,
+ * Why the weigh sheet form is not offered, as text in `lang`, or null: the door rule's answer,
  * or, for a collector, a disputed sheet (only staff save over it; docs/exchange.md).
  */
 function whyNoForm(
@@ -63,17 +62,16 @@ function whyNoForm(
   problem: ReturnType<typeof doorActionProblem>,
   lang: Lang,
 ): string | null {
-  const text = (ref: MessageRef) => refusalText(ref.id.startsWith("errors.") ? lang : "en", ref);
-  if (problem) return text(problem.message);
+  if (problem) return refusalText(lang, problem.message);
   if (pickup.status === "disputed" && user.role === "collector") {
-    return text({ id: DISPUTED_STAFF_ONLY, values: {} });
+    return refusalText(lang, { id: DISPUTED_STAFF_ONLY, values: {} });
   }
   return null;
 }
 
 /**
  * The weigh sheet at the door, in the staff member's language (docs/languages.md "Staff
- * language"): its words, material and plant names, dates; refusals with an `errors.` id too.
+ * language"): its words, material and plant names, dates and its refusals.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { db, pickup, problem, user, lang } = await doorPickup(request, params.id);
@@ -98,14 +96,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
  * version or a closed pickup) and redirects back with a notice. Other intents: 400.
  */
 export async function action({ request, params }: Route.ActionArgs) {
-  const { user, db, pickup } = await doorPickup(request, params.id);
+  const { user, db, pickup, lang } = await doorPickup(request, params.id);
   const form = await request.formData();
   // Echoed back into the form after a refusal (at most 500 characters a field).
   const values = Object.fromEntries(
     Object.entries(formStrings(form)).map(([key, value]) => [key, value.slice(0, 500)]),
   );
   if (values.intent !== "weigh") {
-    const error = refusalText("en", { id: "errors.pickup.unknownAction", values: {} });
+    const error = refusalText(lang, { id: "errors.pickup.unknownAction", values: {} });
     return data({ error, fieldErrors: {}, values }, { status: 400 });
   }
   const { settings, minimumKg } = weighSheetSettingsFromEnv();
@@ -113,6 +111,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     settings,
     minimumKg,
     now: new Date(),
+    lang,
   });
   if (result.ok) {
     const done = result.approvalRequired ? "held" : "weighed";

@@ -59,7 +59,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return {
     sheet,
     lang,
-    dateProblem: problem,
+    dateProblem: problem ? t(lang, problem.id, problem.values) : null,
     isCollector,
     collectors,
     collectorId,
@@ -71,7 +71,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 const visitSchema = z.object({
   intent: z.enum(["on_my_way", "arrived"], { error: UNKNOWN_ACTION }),
-  pickupId: z.string().regex(/^[1-9][0-9]{0,9}$/, "dashboard.route.choosePickup"),
+  pickupId: z.string().regex(/^[1-9][0-9]{0,9}$/, "collector.refusal.choosePickup"),
   date: z.string().max(20).optional(),
 });
 
@@ -89,17 +89,18 @@ const languageSchema = z.object({
 /**
  * intent = on_my_way | arrived for `pickupId`, or intent = language (the staff member's own
  * screen language, docs/languages.md "Staff language"); then back to the sheet of the posted
- * `date`. Refusals in the staff member's language when they have an `errors.` id.
+ * `date`. Refusals in the staff member's language.
  */
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireStaff(request, "route");
   const form = await request.formData();
   const db = await getDb();
+  const lang = await staffLanguageOf(db, user.id);
   if (form.get("intent") === "language") {
     const chosen = readIntentForm(languageSchema, form);
     if (!chosen.ok) {
       return data<VisitResult>(
-        { error: refusalText("en", chosen.ref), pickupId: null },
+        { error: refusalText(lang, chosen.ref), pickupId: null },
         { status: 400 },
       );
     }
@@ -107,11 +108,10 @@ export async function action({ request }: Route.ActionArgs) {
     const { date } = routeSheetDate(chosen.data.date ?? null, new Date());
     return redirect(`/dashboard/route?date=${date}&done=language`);
   }
-  const lang = await staffLanguageOf(db, user.id);
   const posted = readIntentForm(visitSchema, form);
   if (!posted.ok) {
     return data<VisitResult>(
-      { error: refusalText("en", posted.ref), pickupId: null },
+      { error: refusalText(lang, posted.ref), pickupId: null },
       { status: 400 },
     );
   }
@@ -121,7 +121,7 @@ export async function action({ request }: Route.ActionArgs) {
     else await markArrived(db, pickupId, user, new Date());
   } catch (error) {
     if (error instanceof ExchangeError) {
-      const text = refusalText(error.id.startsWith("errors.") ? lang : "en", error);
+      const text = refusalText(error.id.startsWith("dashboard.") ? "en" : lang, error);
       return data<VisitResult>({ error: text, pickupId }, { status: error.status });
     }
     throw error;
