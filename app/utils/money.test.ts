@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatPaise, paiseToRupeesText, parseRupees } from "./money";
+import { formatPaise, paiseToRupeesText } from "./money";
+import { parseRupees } from "./typed-numbers";
 
 describe("formatPaise", () => {
   it("shows whole rupees without decimals, in Indian digit grouping", () => {

@@ -2,12 +2,12 @@
  * Money for people: amounts are integer paise everywhere (ADR 0010); they are shown in en-IN
  * rupees and typed in rupees with up to 2 decimals. Browser-safe.
  * Shown: whole rupees without decimals (₹80, ₹1,500); fractions with two (₹0.50, ₹4.50).
- * Typed: see `parseRupees`.
+ * Typed: `parseRupees` in typed-numbers.ts.
  */
 
 import type { Lang } from "~/i18n/languages";
 import { formatScaled } from "./indian-number";
-import { type DecimalUnit, kgUnit, type Parsed, parseDecimalText } from "./units";
+import { kgUnit } from "./units";
 
 /**
  * Formats integer paise as rupees, e.g. 150000 → "₹1,500", 50 → "₹0.50", -150000 →
@@ -19,43 +19,6 @@ export function formatPaise(paise: number): string {
   if (!Number.isSafeInteger(paise)) throw new RangeError(`Not an amount in paise: ${paise}`);
   const rupees = formatScaled(Math.abs(paise), 2, { fixed: paise % 100 !== 0 });
   return `${paise < 0 ? "-" : ""}₹${rupees}`;
-}
-
-const rupees: DecimalUnit = {
-  decimals: 2,
-  decimalComma: false,
-  prefix: "₹",
-  messages: {
-    empty: "Enter an amount in rupees, e.g. 450 or 450.50.",
-    negative: "An amount cannot be negative.",
-    format: "Enter an amount in rupees, e.g. 450, 450.50 or 1,200.",
-    decimals: "Enter at most 2 decimals (paise).",
-  },
-};
-
-/**
- * Rupees typed by a person ("450", "450.5", "₹ 1,200.00", "1,23,456") to integer paise,
- * within [minPaise, maxPaise], without floating point. Rule (units.ts has the details): an
- * optional leading ₹, commas only as correctly grouped thousands separators (Indian or
- * Western), never as a decimal point (nobody writes ₹2,50 for ₹2.50, and "249,50" is refused
- * rather than read as ₹24,950), at most 2 decimals; signs, exponents and inner spaces are
- * refused. Never throws; never returns a negative or fractional number.
- */
-export function parseRupees(
-  text: string,
-  limits: { minPaise?: number; maxPaise: number },
-): Parsed<number> {
-  const parsed = parseDecimalText(text, rupees);
-  if (!parsed.ok) return parsed;
-  const min = limits.minPaise ?? 0;
-  if (parsed.value < min || parsed.value > limits.maxPaise) {
-    const range =
-      min === 0
-        ? `Enter at most ${formatPaise(limits.maxPaise)}.`
-        : `Enter an amount from ${formatPaise(min)} to ${formatPaise(limits.maxPaise)}.`;
-    return { ok: false, problem: "range", message: range };
-  }
-  return parsed;
 }
 
 /**

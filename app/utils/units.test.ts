@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatKg, gramsToKgText, kgNumber, kgUnit, parseKilograms } from "./units";
+import { parseKilograms } from "./typed-numbers";
+import { formatKg, gramsToKgText, kgNumber, kgUnit } from "./units";
 
 const upTo20000Kg = { maxGrams: 20_000_000 };
 

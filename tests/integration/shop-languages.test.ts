@@ -223,5 +223,9 @@ describe("cart in Hindi and Kannada", () => {
     );
     const cart = await getCart(handle.db, cartId, "hi");
     expect(cart.lines.map((line) => [line.productId, line.quantity])).toEqual([[aloe.id, 1]]);
+    // The Hindi cart names the line and describes its picture in Hindi, not the stored English.
+    const [line] = cart.lines;
+    expect(line?.name).toBe(aloe.nameHi);
+    expect(line?.imageAlt).toBe(`${aloe.nameHi} का चित्र`);
   });
 });

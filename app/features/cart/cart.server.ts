@@ -9,6 +9,7 @@ import type { Database } from "~/db/client.server";
 import { localisedColumn } from "~/db/localised-column.server";
 import { products } from "~/db/schema/catalogue";
 import { cartLines, carts } from "~/db/schema/shop";
+import { t } from "~/i18n/i18n.server";
 import type { Lang } from "~/i18n/languages";
 import { type MessageValues, Refusal } from "~/utils/refusal";
 import { sessionSecret } from "~/utils/secrets.server";
@@ -120,7 +121,9 @@ export interface CartView {
 
 /**
  * The cart's lines with current prices, in the order they were added, product names in `lang`
- * (English where not translated; an order keeps the names stored on its lines). Empty for null.
+ * (English where not translated; an order keeps the names stored on its lines) and the picture's
+ * alt text in it too (the stored one is English; other languages say "<name> का चित्र",
+ * `shop.product.imageAlt`, as the catalogue cards do). Empty for null.
  */
 export async function getCart(
   db: Database,
@@ -147,6 +150,7 @@ export async function getCart(
     .orderBy(asc(cartLines.id));
   const lines = rows.map(({ active, ...row }) => ({
     ...row,
+    imageAlt: lang === "en" ? row.imageAlt : t(lang, "shop.product.imageAlt", { name: row.name }),
     lineTotalPaise: row.unitPricePaise * row.quantity,
     maxQuantity: Math.min(MAX_LINE_QUANTITY, row.stock),
     available: active && row.stock >= row.quantity,

@@ -13,7 +13,7 @@
  */
 import { z } from "zod";
 import { plantUsages, productKinds } from "~/db/schema/catalogue";
-import { parseRupees } from "~/utils/money";
+import { parseRupees } from "~/utils/typed-numbers";
 
 /** Highest price of one product, paise (₹1,00,000). */
 export const MAX_PRICE_PAISE = 10_000_000;

@@ -13,7 +13,7 @@ import type { Lang } from "~/i18n/languages";
 import { groupIndian } from "~/utils/indian-number";
 import { formStrings } from "~/utils/intent-form";
 import type { MessageRef, MessageValues } from "~/utils/refusal";
-import { type ParseProblem, parseKilograms } from "~/utils/units";
+import { type ParseProblem, parseKilograms } from "~/utils/typed-numbers";
 import { MAX_WEIGHED_KG, parseWeighedKg } from "./collection";
 import { EXTRA_WEIGH_ROWS, MAX_WEIGH_NOTE, weighSheetFields } from "./weigh-sheet";
 

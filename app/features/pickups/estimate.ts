@@ -4,7 +4,8 @@
  * server, which stores its own figure. Browser-safe.
  */
 import type { MessageRef } from "~/utils/refusal";
-import { GRAMS_PER_KG, type ParseProblem, parseKilograms } from "~/utils/units";
+import { type ParseProblem, parseKilograms } from "~/utils/typed-numbers";
+import { GRAMS_PER_KG } from "~/utils/units";
 
 export interface EstimateLine {
   ratePaisePerKg: number;
@@ -58,8 +59,8 @@ function refused(problem: ParseProblem, id: string, values: MessageRef["values"]
 
 /**
  * An estimate row's kilograms ("2", "2.5", "2,5", "0.75") to integer grams: more than 0 and
- * at most 5,000 kg, up to 3 decimals, read by `parseKilograms` (units.ts, which has the comma
- * rule). Used by the booking schema and, for the live estimate, by the booking form. Refusals:
+ * at most 5,000 kg, up to 3 decimals, read by `parseKilograms` (typed-numbers.ts, which has the
+ * comma rule). Used by the booking schema and, for the live estimate, by the booking form. Refusals:
  * `errors.pickup.weightEmpty`, `weightNegative`, `weightFormat`, `weightAmbiguous` (`{text}`, the
  * trimmed text), `weightDecimals`, `numberTooLarge` (more than 12 whole digits),
  * `weightAboveZero`, `weightAtMost` (`{kg}`: "5,000").

@@ -10,7 +10,7 @@
  */
 import { z } from "zod";
 import { UNKNOWN_ACTION } from "~/utils/intent-form";
-import { parseRupees } from "~/utils/money";
+import { parseRupees } from "~/utils/typed-numbers";
 
 /** Highest rate, paise per kg (₹10,000/kg). */
 export const MAX_RATE_PAISE_PER_KG = 1_000_000;
