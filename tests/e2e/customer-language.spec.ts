@@ -15,7 +15,7 @@ import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { expectNoAxeViolations } from "../support/browser/axe";
 import { catalogues, english, type OtherLang } from "../support/browser/catalogues";
 import { expect, test } from "../support/browser/fixtures";
-import { latinWordsOnPage } from "../support/browser/latin-words";
+import { latinWordsIn, latinWordsOnPage } from "../support/browser/latin-words";
 import { E2E_ADMIN } from "../support/browser/staff-accounts";
 import {
   assignPickup,
@@ -165,10 +165,19 @@ for (const lang of ["hi", "kn"] as const) {
     await expect(phone.getByRole("heading", { level: 1 })).toContainText(reference);
     await waitForHydration(phone, "form.weigh-form");
     const kgLabel = msg(lang, "collector.weigh.kg");
-    await phone
-      .getByLabel(new RegExp(`^${kgLabel.replace(/[()]/g, "\\$&")}, `))
-      .first()
-      .fill("12.5");
+    const kgInput = phone.getByLabel(new RegExp(`^${kgLabel.replace(/[()]/g, "\\$&")}, `)).first();
+    // A mistyped weight is refused in the collector's language, next to the field and above
+    // the form; the weigh sheet's own words leave no English (the dashboard's frame may).
+    await kgInput.fill("12..5");
+    await phone.getByRole("button", { name: msg(lang, "collector.weigh.save") }).click();
+    await expect(phone.getByText(msg(lang, "collector.refusal.correct"))).toBeVisible();
+    await expect(phone.locator(".field__error").first()).toHaveText(
+      msg(lang, "errors.pickup.weightFormat"),
+    );
+    const door = phone.locator(`div[lang="${lang}"]`).first();
+    const doorWords = await latinWordsIn(door, [...TYPED, collector.name]);
+    expect(doorWords, "weigh sheet: English words").toEqual([]);
+    await kgInput.fill("12.5");
     await expectNoHorizontalScroll(phone);
     await phone.screenshot({
       path: path.join(

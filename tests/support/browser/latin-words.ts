@@ -8,7 +8,7 @@
  * proper names written in Latin letters in every language: UPI, the footer's social networks and
  * the trade code HPP of the rate list's "HPP/पानी/तेल की थैली".
  */
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { BRAND_NAME } from "~/utils/brand";
 
 /** Names that stay in Latin letters on Hindi and Kannada pages (see the module comment). */
@@ -32,7 +32,12 @@ export function latinWords(text: string, allow: readonly string[] = []): string[
 
 /** The Latin-letter words left on `page` (see `latinWords`). */
 export async function latinWordsOnPage(page: Page, allow: readonly string[] = []) {
+  return latinWordsIn(page.locator("body"), allow);
+}
+
+/** The Latin-letter words left in the visible text of `part` of a page (see `latinWords`). */
+export async function latinWordsIn(part: Locator, allow: readonly string[] = []) {
   // biome-ignore lint/performance/useDomNodeTextContent: the visible text is what the customer reads; textContent would add hidden text and scripts
-  const text = await page.locator("body").innerText();
+  const text = await part.innerText();
   return latinWords(text, allow);
 }
