@@ -23,7 +23,8 @@
  * /proc/<pid>/status) and where it is (file-backed, PGlite's WebAssembly memory, V8's heap and
  * the rest of the anonymous memory, from /proc/<pid>/smaps and the server's /metrics), each
  * minute the latency p50/p99 (request sent → body read) and counts by status class, and at the
- * end RSS at start (healthy, before load), max and end, the growth over the last 5 minutes,
+ * end RSS at start (healthy, before load), max and end, the growth over the last 5 minutes (end
+ * minus the reading 5 minutes before, and the least-squares trend of the readings in between),
  * totals by status class and request kind, and the machine's load average.
  * Embedded PGlite by default; BENCH_DATABASE_URL=postgres://… uses that (empty, disposable)
  * PostgreSQL database (a random SESSION_SECRET is generated). Prints figures; never fails a
@@ -587,6 +588,16 @@ const endMb = mbs.at(-1) ?? Number.NaN;
 const fiveBefore = rss.reduce((best, r) =>
   Math.abs(r.at - (endAt - 300_000)) < Math.abs(best.at - (endAt - 300_000)) ? r : best,
 );
+// The trend of the last 5 minutes: the least-squares slope of the 30-s RSS readings, as MB over
+// 5 minutes. One reading swings by several MB with V8's garbage collections, so the difference
+// of two single readings (printed too) over- or understates growth; the fitted line does not.
+const rssWindow = rss.filter((r) => r.at >= endAt - 300_000 && !Number.isNaN(r.mb));
+const rssMeanAt = rssWindow.reduce((sum, r) => sum + r.at, 0) / rssWindow.length;
+const rssMeanMb = rssWindow.reduce((sum, r) => sum + r.mb, 0) / rssWindow.length;
+const rssTrendMb =
+  (rssWindow.reduce((sum, r) => sum + (r.at - rssMeanAt) * (r.mb - rssMeanMb), 0) /
+    rssWindow.reduce((sum, r) => sum + (r.at - rssMeanAt) ** 2, 0)) *
+  300_000;
 console.log("\nRequests by kind and status class");
 console.table(byLabel);
 
@@ -662,6 +673,8 @@ console.table({
   "RSS max MB": Math.max(...mbs.filter((mb) => !Number.isNaN(mb))).toFixed(1),
   "RSS end MB": endMb.toFixed(1),
   [`RSS growth since ${clock(fiveBefore.at)} MB`]: (endMb - fiveBefore.mb).toFixed(1),
+  "RSS trend over the last 5 min MB (least squares)": fixed(rssTrendMb, 1),
+  "RSS readings in the last 5 min": rssWindow.length,
   "total 5xx": byClass["5xx"] ?? 0,
   "server exit": serverExit || "none",
   "load average (1/5/15 min)": loadAverage(),
