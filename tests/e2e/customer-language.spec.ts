@@ -221,8 +221,9 @@ for (const lang of ["hi", "kn"] as const) {
     await checkCustomerPage(page, lang, "7-checkout", [email, code]);
     await page.getByRole("button", { name: msg(lang, "checkout.confirm") }).click();
     await expect(page).toHaveURL(new RegExp(`/${lang}/orders/[^/]+/placed$`));
-    // Read the tracking link first: with JavaScript the page returns home after 3 seconds.
     const orderPath = new URL(page.url()).pathname.replace(/\/placed$/, "");
+    // The page returns home after 3 s (spec §4): stay, as a slow reader would, for the checks.
+    await page.getByRole("button", { name: msg(lang, "order.placed.stay") }).click();
     await checkCustomerPage(page, lang, "8-placed", [email]);
     await page.goto(orderPath);
     await checkCustomerPage(page, lang, "9-order", [email]);
