@@ -438,6 +438,15 @@ interface MinuteRow {
   "bench loop lag p99 ms": number | string;
 }
 const minuteRows: MinuteRow[] = [];
+/** The least-squares slope of `points` ([x, y] pairs): y per unit of x; NaN for fewer than 2. */
+function leastSquaresSlope(points: [number, number][]): number {
+  const meanX = points.reduce((sum, [x]) => sum + x, 0) / points.length;
+  const meanY = points.reduce((sum, [, y]) => sum + y, 0) / points.length;
+  const covariance = points.reduce((sum, [x, y]) => sum + (x - meanX) * (y - meanY), 0);
+  const variance = points.reduce((sum, [x]) => sum + (x - meanX) ** 2, 0);
+  return covariance / variance;
+}
+
 const fixed = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : "n/a");
 const round1 = (n: number) => (Number.isFinite(n) ? Math.round(n * 10) / 10 : "n/a");
 const delta = (a: number | undefined, b: number | undefined) =>
@@ -592,12 +601,7 @@ const fiveBefore = rss.reduce((best, r) =>
 // 5 minutes. One reading swings by several MB with V8's garbage collections, so the difference
 // of two single readings (printed too) over- or understates growth; the fitted line does not.
 const rssWindow = rss.filter((r) => r.at >= endAt - 300_000 && !Number.isNaN(r.mb));
-const rssMeanAt = rssWindow.reduce((sum, r) => sum + r.at, 0) / rssWindow.length;
-const rssMeanMb = rssWindow.reduce((sum, r) => sum + r.mb, 0) / rssWindow.length;
-const rssTrendMb =
-  (rssWindow.reduce((sum, r) => sum + (r.at - rssMeanAt) * (r.mb - rssMeanMb), 0) /
-    rssWindow.reduce((sum, r) => sum + (r.at - rssMeanAt) ** 2, 0)) *
-  300_000;
+const rssTrendMb = leastSquaresSlope(rssWindow.map((r) => [r.at, r.mb])) * 300_000;
 console.log("\nRequests by kind and status class");
 console.table(byLabel);
 
@@ -612,12 +616,8 @@ const window = readings
 const dueAtStart = window[0]?.due ?? Number.NaN;
 const dueAtEnd = window.at(-1)?.due ?? Number.NaN;
 const dueMax = Math.max(...window.map((r) => r.due));
-const meanAt = window.reduce((sum, r) => sum + r.at, 0) / window.length;
 const meanDue = window.reduce((sum, r) => sum + r.due, 0) / window.length;
-const slopePerMinute =
-  (window.reduce((sum, r) => sum + (r.at - meanAt) * (r.due - meanDue), 0) /
-    window.reduce((sum, r) => sum + (r.at - meanAt) ** 2, 0)) *
-  60_000;
+const slopePerMinute = leastSquaresSlope(window.map((r) => [r.at, r.due])) * 60_000;
 // Flat: the backlog grew by at most two claims' worth (100 rows) or 10 % over the window.
 const tolerance = Math.max(100, 0.1 * meanDue);
 const flat =
