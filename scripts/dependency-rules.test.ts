@@ -19,7 +19,8 @@ function cruise(cwd: string, folders: string[]) {
   const run = spawnSync(
     depcruise,
     [...folders, "--config", config, "--output-type", "json", "--no-progress"],
-    { cwd, encoding: "utf8", timeout: 60_000 },
+    // The JSON report of the whole app is about 1 MB, spawnSync's default buffer: more room.
+    { cwd, encoding: "utf8", timeout: 60_000, maxBuffer: 64 * 1024 * 1024 },
   );
   if (!run.stdout) throw new Error(`depcruise printed nothing: ${run.stderr}`);
   const result = JSON.parse(run.stdout) as {

@@ -108,7 +108,8 @@ test("an admin runs a pickup and an order, changes a price and a rate, and finds
   // Change a scrap rate: /ratelist shows it at once.
   await page.goto("/dashboard/rates");
   await page.getByLabel(/₹\/kg for Oil Tin$/).fill("275.25");
-  await page.getByRole("button", { name: "Save the rate of Oil Tin" }).click();
+  await page.getByRole("button", { name: "Save rates" }).click();
+  await expect(page.getByText("Oil Tin: the rate is now ₹275.25 per kg.")).toBeVisible();
   await expect(page.getByLabel(/₹\/kg for Oil Tin$/)).toHaveValue("275.25");
   await expectNoAxeViolations(page);
   await shopper.goto("/ratelist");

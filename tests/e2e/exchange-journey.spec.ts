@@ -189,8 +189,7 @@ async function cardPrice(page: Page, name: string): Promise<number> {
 /** The stock of product `name` on the staff Catalogue page (admins only). */
 async function catalogueStock(admin: Page, name: string): Promise<number> {
   await admin.goto(`/dashboard/catalogue?kind=plant&q=${encodeURIComponent(name)}`);
-  const row = admin.getByRole("row", { name: new RegExp(`^${name}`) });
-  return Number(await row.locator("td").nth(1).textContent());
+  return Number(await admin.getByLabel(`Stock of ${name}`, { exact: true }).inputValue());
 }
 
 describeWithAndWithoutJavaScript(

@@ -184,13 +184,13 @@ test("a rate changed on one server shows on the other's stored rate list within 
   expect(adminCookie, "the setup test signed the admin in").not.toBe("");
   const [editor, reader] = servers as [ServerProcess, ServerProcess];
   const material = await withClient(databaseUrl, async (client) => {
-    const { rows } = await client.query<{ id: number }>(
-      "select id from scrap_materials where active order by id limit 1",
+    const { rows } = await client.query<{ id: number; rate: number }>(
+      "select id, rate_paise_per_kg as rate from scrap_materials where active order by id limit 1",
     );
     return rows[0];
   });
   expect(material).toBeTruthy();
-  const { id } = material as { id: number };
+  const { id, rate } = material as { id: number; rate: number };
   const newRate = "987.65";
   const shown = formatPaise(98_765);
   expect(await (await fetch(`${reader.base}/ratelist`)).text()).not.toContain(shown);
@@ -203,7 +203,11 @@ test("a rate changed on one server shows on the other's stored rate list within 
     method: "POST",
     redirect: "manual",
     headers: { Cookie: adminCookie, Origin: editor.base },
-    body: form({ intent: "update-rate", materialId: String(id), rate: newRate }),
+    body: form({
+      intent: "save-rates",
+      [`rate-${id}`]: newRate,
+      [`was-rate-${id}`]: String(rate),
+    }),
   });
   expect(saved.status).toBe(302);
   const savedAt = performance.now();

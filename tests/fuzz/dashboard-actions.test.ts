@@ -1,8 +1,8 @@
 /**
  * Property-based fuzzing of the staff side (docs/dashboard.md, "Bad input"): the login form,
- * the staff management form, the pickup and order status forms (with the weigh sheet form) and
- * every dashboard list and CSV export with odd query strings. No 5xx; refused requests write
- * nothing.
+ * the staff management form, the pickup and order status forms (with the weigh sheet form), the
+ * rate and stock sheets, and every dashboard list and CSV export with odd query strings. No 5xx;
+ * refused requests write nothing.
  */
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
@@ -12,9 +12,11 @@ import { useDatabaseHandle } from "~/db/db.server";
 import { pickupStatuses } from "~/db/schema/pickups";
 import { orderStatuses } from "~/db/schema/shop";
 import { seedDatabase } from "~/db/seed.server";
+import { action as catalogueAction } from "~/routes/dashboard/catalogue";
 import { action as loginAction } from "~/routes/dashboard/login";
 import { action as orderAction } from "~/routes/dashboard/order";
 import { action as pickupAction } from "~/routes/dashboard/pickup";
+import { action as ratesAction } from "~/routes/dashboard/rates";
 import { action as staffAction } from "~/routes/dashboard/staff";
 import { resetRateLimits } from "~/utils/rate-limit.server";
 import { routeArgs, signedInStaff } from "../support/factories/staff";
@@ -190,6 +192,60 @@ describe("dashboard fuzz", () => {
     );
   }, 300_000);
 
+  it("the rate and stock sheets refuse odd cells with 4xx and write nothing", async () => {
+    await seedDatabase(handle.db);
+    const ids = async (table: "scrap_materials" | "products") =>
+      (
+        await queryRows<{ id: number }>(
+          handle.db,
+          sql`select id from ${sql.identifier(table)} order by id limit 3`,
+        )
+      ).map((row) => String(row.id));
+    const [materialIds, productIds] = [await ids("scrap_materials"), await ids("products")];
+    const names = [
+      ...materialIds.flatMap((id) => ["rate", "nameHi", "nameKn"].map((f) => `${f}-${id}`)),
+      ...productIds.map((id) => `stock-${id}`),
+      "rate-999999",
+      "stock-01",
+    ];
+    const cell = fc.oneof(odd, fc.constantFrom("12", "12.50", "0", "1,200", "10000", "1200"));
+    const cells = fc.dictionary(
+      fc.oneof(
+        fc.constantFrom(...names),
+        fc.constantFrom(...names).map((name) => `was-${name}`),
+      ),
+      cell,
+      { maxKeys: 12 },
+    );
+    const snapshot = () =>
+      queryRows(
+        handle.db,
+        sql`select (select json_agg(m order by m.id)::text from scrap_materials m) as materials,
+          (select json_agg(p.stock order by p.id)::text from products p) as stock,
+          (select count(*)::int from audit_log) as audit`,
+      );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom("rates", "catalogue"),
+        fc.oneof(fc.constantFrom("save-rates", "save-stock", "retire"), odd),
+        cells,
+        async (page, intent, form) => {
+          const before = await snapshot();
+          const args = routeArgs(`http://localhost/dashboard/${page}`, {
+            form: { ...form, intent },
+            cookie: adminCookie,
+          });
+          const status = await statusOf(() =>
+            page === "rates" ? ratesAction(args as never) : catalogueAction(args as never),
+          );
+          expect(status).toBeLessThan(500);
+          if (status >= 400) expect(await snapshot()).toEqual(before);
+        },
+      ),
+      { numRuns: 500 },
+    );
+  }, 300_000);
+
   it("the pickup and order status forms refuse odd input with 4xx and change nothing", async () => {
     await seedDatabase(handle.db);
     const [material] = await queryRows<{ id: number }>(
@@ -226,6 +282,7 @@ describe("dashboard fuzz", () => {
           odd,
         ),
         expectedFrom: fc.oneof(fc.constantFrom(...pickupStatuses, ...orderStatuses), odd),
+        confirm: fc.oneof(fc.constant("yes"), odd),
         [`kg-${material.id}`]: kg,
         extraMaterial1: fc.oneof(fc.constant(String(material.id)), odd),
         extraKg1: kg,

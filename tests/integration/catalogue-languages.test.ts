@@ -25,6 +25,7 @@ import * as ratelistRoute from "~/routes/ratelist";
 import * as suppliesRoute from "~/routes/supplies";
 import { plants as seededPlants } from "../../content/catalogue/plants";
 import { careTextTranslations } from "../../content/catalogue/translations";
+import { rateSheetForm, sheetErrorsOf } from "../support/factories/bulk-forms";
 import { cartWith } from "../support/factories/carts-and-addresses";
 import { callRoute, errorsOf, signedInStaff, statusOf } from "../support/factories/staff";
 import { queryRows, testDatabaseForFile } from "../support/processes/test-database";
@@ -456,11 +457,11 @@ describe("admin editing of the translations", () => {
 
   it("rates: saves a material's Hindi and Kannada names, audits them, shows them at once, and refuses 61 characters", async () => {
     const iron = await material("Iron");
-    const rename = (names: Record<string, string>) =>
+    const rename = async (names: { nameHi: string; nameKn: string }) =>
       callRoute(
         ratesRoute.action as Handler,
         "http://localhost/dashboard/rates",
-        asAdmin({ intent: "rename-material", materialId: String(iron.id), ...names }),
+        asAdmin(await rateSheetForm(db, { [iron.id]: names })),
       );
     const saved = await rename({ nameHi: "लोहा (भंगार)", nameKn: "" });
     expect(statusOf(saved)).toBe(302);
@@ -485,13 +486,15 @@ describe("admin editing of the translations", () => {
     expect((unchanged as Response).headers.get("Location")).toMatch(/done=unchanged/);
     const tooLong = await rename({ nameHi: "क".repeat(61), nameKn: "" });
     expect(statusOf(tooLong)).toBe(400);
-    expect(errorsOf(tooLong).nameHi).toMatch(/at most 60 characters for the Hindi name/);
+    expect(sheetErrorsOf(tooLong)[`nameHi-${iron.id}`]).toMatch(
+      /at most 60 characters for the Hindi name/,
+    );
     const unknown = await callRoute(
       ratesRoute.action as Handler,
       "http://localhost/dashboard/rates",
-      asAdmin({ intent: "rename-material", materialId: "999999", nameHi: "x", nameKn: "" }),
+      asAdmin({ intent: "save-rates", "nameHi-999999": "x", "was-nameHi-999999": "" }),
     );
-    expect(statusOf(unknown)).toBe(404);
+    expect(statusOf(unknown)).toBe(409);
     expect(await auditCount()).toBe(count);
     expect(await material("Iron")).toMatchObject({ nameHi: "लोहा (भंगार)" });
   });

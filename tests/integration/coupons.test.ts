@@ -347,7 +347,7 @@ describe("cancelling gives the coupon back", () => {
         routeArgs(`http://localhost/dashboard/orders/${id}`, {
           cookie: staff.cookie,
           params: { id },
-          form: { intent: "cancel", expectedFrom: "confirmed" },
+          form: { intent: "cancel", expectedFrom: "confirmed", confirm: "yes" },
         }),
       );
     const done = (await cancel()) as Response;

@@ -26,6 +26,7 @@ import * as ratesExport from "~/routes/dashboard/rates-export";
 import * as plantRoute from "~/routes/plant";
 import * as ratelistRoute from "~/routes/ratelist";
 import { idempotencyKey } from "~/utils/codes.server";
+import { rateSheetForm, sheetErrorsOf } from "../support/factories/bulk-forms";
 import { pickupAddress } from "../support/factories/carts-and-addresses";
 import { callRoute, errorsOf, signedInStaff, statusOf } from "../support/factories/staff";
 import { queryRows, testDatabaseForFile } from "../support/processes/test-database";
@@ -289,7 +290,7 @@ describe("rate editing", () => {
     const result = await callRoute(
       ratesRoute.action as Handler,
       "http://localhost/dashboard/rates",
-      asAdmin({ intent: "update-rate", materialId: String(brass.id), rate: "262.75" }),
+      asAdmin(await rateSheetForm(db, { [brass.id]: { rate: "262.75" } })),
     );
     expect(statusOf(result)).toBe(302);
     expect(await publicRate("Brass")).toBe(26_275);
@@ -324,12 +325,12 @@ describe("rate editing", () => {
       const result = await callRoute(
         ratesRoute.action as Handler,
         "http://localhost/dashboard/rates",
-        asAdmin({ intent: "update-rate", materialId: String(copper.id), rate }),
+        asAdmin(await rateSheetForm(db, { [copper.id]: { rate } })),
       );
       expect(statusOf(result), rate).toBe(400);
-      expect(errorsOf(result).rate).toBe(
-        "Enter a rate from ₹0 to ₹10,000 per kg, like 12 or 12.50.",
-      );
+      expect(sheetErrorsOf(result)).toEqual({
+        [`rate-${copper.id}`]: "Enter a rate from ₹0 to ₹10,000 per kg, like 12 or 12.50.",
+      });
     }
     const top = await callRoute(
       ratesRoute.action as Handler,
@@ -342,9 +343,15 @@ describe("rate editing", () => {
     const unknown = await callRoute(
       ratesRoute.action as Handler,
       "http://localhost/dashboard/rates",
-      asAdmin({ intent: "update-rate", materialId: "999999", rate: "5" }),
+      asAdmin({ intent: "save-rates", "rate-999999": "5", "was-rate-999999": "400" }),
     );
-    expect(statusOf(unknown)).toBe(404);
+    expect(statusOf(unknown)).toBe(409);
+    const unknownRestore = await callRoute(
+      ratesRoute.action as Handler,
+      "http://localhost/dashboard/rates",
+      asAdmin({ intent: "restore", materialId: "999999" }),
+    );
+    expect(statusOf(unknownRestore)).toBe(404);
     const odd = await callRoute(
       ratesRoute.action as Handler,
       "http://localhost/dashboard/rates",
@@ -370,7 +377,7 @@ describe("rate editing", () => {
     const retire = await callRoute(
       ratesRoute.action as Handler,
       "http://localhost/dashboard/rates",
-      asAdmin({ intent: "retire", materialId: String(fiber.id) }),
+      asAdmin({ intent: "retire", materialId: String(fiber.id), confirm: "yes" }),
     );
     expect(statusOf(retire)).toBe(302);
     expect(await publicRate("Fiber")).toBeUndefined();
@@ -470,7 +477,7 @@ describe("admin only", () => {
     for (const [handler, path, params] of calls) {
       const isAction = handler === productRoute.action || handler === ratesRoute.action;
       const form = isAction
-        ? { intent: "update-rate", materialId: String(brass.id), rate: "1", price: "1" }
+        ? { intent: "save-rates", [`rate-${brass.id}`]: "1", [`was-rate-${brass.id}`]: "25000" }
         : undefined;
       const result = await callRoute(handler, `http://localhost${path}`, {
         cookie: staffCookie,

@@ -398,7 +398,7 @@ describe("pickup detail and actions", () => {
     const before = await snapshot(id);
     const forms: Record<string, string>[] = [
       { intent: "confirm", expectedFrom: "collected" },
-      { intent: "cancel", expectedFrom: "collected" },
+      { intent: "cancel", expectedFrom: "collected", confirm: "yes" },
       { intent: "weigh", expectedVersion: "0", [`kg-${brass.id}`]: "1" },
       { intent: "missed", expectedFrom: "requested" },
     ];
@@ -430,11 +430,15 @@ describe("pickup detail and actions", () => {
       [{ intent: "missed" }, 400, "This page is out of date. Please reload it."],
       [{ intent: "weigh", [`kg-${brass.id}`]: "1" }, 400, "Please correct the weigh sheet."],
       [
-        { intent: "cancel", expectedFrom: "bogus" },
+        { intent: "cancel", expectedFrom: "bogus", confirm: "yes" },
         400,
         "This page is out of date. Please reload it.",
       ],
-      [{ intent: "cancel", expectedFrom: "requested" }, 409, "This pickup changed meanwhile."],
+      [
+        { intent: "cancel", expectedFrom: "requested", confirm: "yes" },
+        409,
+        "This pickup changed meanwhile.",
+      ],
       [
         { intent: "weigh", expectedVersion: "3", [`kg-${brass.id}`]: "1" },
         409,
@@ -556,7 +560,7 @@ describe("order detail and actions", () => {
     const before = await Promise.all([delivered, placed, online].map(read));
     const refusals: [number, Record<string, string>, number][] = [
       [delivered, { intent: "confirm", expectedFrom: "delivered" }, 409],
-      [delivered, { intent: "cancel", expectedFrom: "delivered" }, 409],
+      [delivered, { intent: "cancel", expectedFrom: "delivered", confirm: "yes" }, 409],
       [placed, { intent: "ship", expectedFrom: "placed" }, 409],
       [placed, { intent: "confirm", expectedFrom: "confirmed" }, 409],
       [placed, { intent: "cash-collected", expectedFrom: "placed" }, 409],

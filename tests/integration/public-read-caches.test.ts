@@ -24,7 +24,7 @@ import { createReview, latestReviews, reviewSummary } from "~/features/community
 import { setReviewStatus } from "~/features/community/community-admin.server";
 import { placeOrder } from "~/features/orders/orders.server";
 import { listRateCategories } from "~/features/rates/rates.server";
-import { updateMaterialRate } from "~/features/rates/rates-admin.server";
+import { saveRateSheet } from "~/features/rates/rates-admin.server";
 import { idempotencyKey } from "~/utils/codes.server";
 import { cartWith, newShopper, productBySlug } from "../support/factories/carts-and-addresses";
 import { testDatabaseForFile } from "../support/processes/test-database";
@@ -111,7 +111,8 @@ describe("the public lists in memory", () => {
       .from(scrapMaterials)
       .where(eq(scrapMaterials.name, "Brass"));
     if (!brass) throw new Error("Brass not seeded");
-    await updateMaterialRate(handle.db, admin, brass.id, 26_275);
+    const change = { id: brass.id, field: "rate", shown: 25_000, wanted: 26_275 } as const;
+    await saveRateSheet(handle.db, admin, [change]);
     expect(await rate("Brass")).toBe(26_275);
   });
 

@@ -1,7 +1,8 @@
 /**
  * Catalogue editing for admins (docs/dashboard.md): the product list with its filters and CSV
  * rows (docs/dashboard.md "Lists"), create and update in one transaction with an audit row each
- * (docs/dashboard.md "Audit log").
+ * (docs/dashboard.md "Audit log"), and the stock of a page of products in one form (the stock
+ * sheet, all or nothing: ADR 0031).
  * Money is integer paise, stock is units. The public /plant and /supplies lists are kept in
  * memory (catalogue.server.ts, db/read-cache.server.ts) and stored as pages (server/page-cache.ts);
  * a create or update calls `notifyCacheChanged("catalogue")` in its transaction, which drops
@@ -9,13 +10,21 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { and, asc, eq, ilike, max, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, ilike, inArray, max, type SQL, sql } from "drizzle-orm";
 import { changedFields, recordAudit } from "~/db/audit.server";
 import { notifyCacheChanged } from "~/db/cache-invalidation.server";
 import type { Database } from "~/db/client.server";
 import { returnedRow } from "~/db/returned-row";
 import { type Product, type ProductKind, productKinds, products } from "~/db/schema/catalogue";
 import { fieldErrorTexts, refusalText } from "~/i18n/i18n.server";
+import type { RefusedSheet } from "~/utils/bulk-form";
+import {
+  type CellChange,
+  type CellConflict,
+  readSheet,
+  sheetChangedMeanwhile,
+  sortChanges,
+} from "~/utils/bulk-form.server";
 import { csvRowsOf, csvRupees, csvYesNo } from "~/utils/csv.server";
 import { decodeCursor, keysetBatches, keysetPage } from "~/utils/keyset.server";
 import { paiseToRupeesText } from "~/utils/money";
@@ -27,8 +36,10 @@ import {
   type ProductField,
   type ProductInput,
   productSchema,
+  readShownStock,
   slugFromName,
   slugSchema,
+  stockSheetSchemas,
   usageProblem,
 } from "./product.schema";
 
@@ -383,6 +394,91 @@ export async function updateProduct(
     });
     return { changed: true };
   });
+}
+
+/** A product's stock typed differently on the stock sheet from what the page showed (units). */
+export type StockChange = CellChange<"stock", number>;
+
+/**
+ * Saves the changed stock cells of the catalogue page's stock sheet, all or nothing (ADR 0031),
+ * in one transaction: the products are read FOR UPDATE in id order; a product whose stock is no
+ * longer the one the page showed (or that is gone: `now` null) is a conflict, and with any
+ * conflict nothing is written. A product already at the wanted stock is skipped. Each product
+ * written gets a `product.update` audit row with its stock before and after (units), and the
+ * "catalogue" caches are told once.
+ * @returns the changes written, or the conflicts.
+ */
+export function saveStockSheet(
+  db: Database,
+  actor: { email: string },
+  changes: readonly StockChange[],
+): Promise<
+  { ok: true; saved: StockChange[] } | { ok: false; conflicts: CellConflict<"stock", number>[] }
+> {
+  if (changes.length === 0) return Promise.resolve({ ok: true, saved: [] });
+  return db.transaction(async (tx) => {
+    const ids = changes.map((change) => change.id).sort((a, b) => a - b);
+    const rows = await tx
+      .select({ id: products.id, name: products.name, stock: products.stock })
+      .from(products)
+      .where(inArray(products.id, ids))
+      .orderBy(asc(products.id))
+      .for("update");
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const { toSave, conflicts } = sortChanges(
+      changes,
+      (change) => byId.get(change.id)?.stock ?? null,
+    );
+    if (conflicts.length > 0) return { ok: false, conflicts };
+    for (const change of toSave) {
+      await tx
+        .update(products)
+        .set({ stock: change.wanted, updatedAt: new Date() })
+        .where(eq(products.id, change.id));
+      await recordAudit(tx, {
+        actor,
+        action: "product.update",
+        entity: "product",
+        entityId: change.id,
+        before: { stock: change.shown },
+        after: { stock: change.wanted },
+        extra: { name: byId.get(change.id)?.name },
+      });
+    }
+    if (toSave.length > 0) await notifyCacheChanged(tx, "catalogue");
+    return { ok: true, saved: toSave };
+  });
+}
+
+/**
+ * The catalogue page's stock sheet (docs/dashboard.md "Catalogue", ADR 0031): reads the posted
+ * cells (`readSheet` with `stockSheetSchemas`) and saves the changed ones with `saveStockSheet`,
+ * all or nothing. A refused stock (not a whole number from 0 to 10,000) gets its message and
+ * 400; a stock changed meanwhile gets its message and 409, and shows again with today's stock
+ * as the shown one, so saving again replaces it knowingly.
+ * @returns the changes written, or the refusal.
+ */
+export async function applyStockSheet(
+  db: Database,
+  actor: { email: string },
+  posted: Readonly<Record<string, string>>,
+): Promise<{ ok: true; saved: StockChange[] } | RefusedSheet> {
+  const read = readSheet(posted, ["stock"], stockSheetSchemas, readShownStock);
+  if (!read.ok) return read;
+  const result = await saveStockSheet(db, actor, read.changes);
+  if (result.ok) return result;
+  return sheetChangedMeanwhile(
+    read.cells,
+    result.conflicts.map(({ change: { id }, now }) => ({
+      id,
+      field: "stock",
+      message:
+        now === null
+          ? message("dashboard.product.notFound")
+          : message("dashboard.product.stockChanged", { stock: now }),
+      now: now === null ? null : String(now),
+    })),
+  );
 }
 
 /** A product as the form's text values (price in rupees, features one per line). */

@@ -147,6 +147,14 @@ const stock = z.string().transform((value, ctx) => {
   return units;
 });
 
+/** The stock sheet of the catalogue page (ADR 0031): each product's stock, checked as above. */
+export const stockSheetSchemas = { stock } as const;
+
+/** A stock sheet cell's shown value as the page wrote it (units, digits); null for anything else. */
+export function readShownStock(_field: "stock", text: string): number | null {
+  return /^\d{1,5}$/.test(text) ? Number(text) : null;
+}
+
 /** A path under /images/ made of safe characters, ending in an image extension. */
 const IMAGE_PATH =
   /^\/images\/(?:[a-z0-9][a-z0-9_-]*\/)*[a-z0-9][a-z0-9._-]*\.(?:svg|png|jpe?g|webp|avif)$/i;

@@ -1,14 +1,16 @@
 /**
- * The admin's rate forms on /dashboard/rates (docs/dashboard.md): change a material's rate,
- * add a material, retire or bring back one. Rates are typed in ₹ per kg with at most two
+ * The admin's rate forms on /dashboard/rates (docs/dashboard.md): the rate sheet (every
+ * material's rate and Hindi and Kannada names, one Save: `rateSheetSchemas`, ADR 0031), add a
+ * material, retire or bring back one. Rates are typed in ₹ per kg with at most two
  * decimals and stored as integer paise per kg; the check constraint refuses negatives, and
  * the upper bound of ₹10,000/kg is ours. A rate is read like any rupee amount (`parseRupees` in
  * app/utils/money.ts): "12", "12.5", "₹12.50", "1,200". A material's Hindi and Kannada names
  * are optional ('' shows the English name on those pages), set when adding it or
- * with the 'rename-material' form. Messages are `dashboard.rates.*` ids (ADR 0024), rendered by
+ * on the rate sheet. Messages are `dashboard.rates.*` ids (ADR 0024), rendered by
  * `fieldErrorTexts("en", issues)`. Server only (ADR 0006).
  */
 import { z } from "zod";
+import type { CellChange } from "~/utils/bulk-form.server";
 import { UNKNOWN_ACTION } from "~/utils/intent-form";
 import { parseRupees } from "~/utils/typed-numbers";
 
@@ -62,11 +64,13 @@ export const rateFormFields = [
   "rate",
 ] as const;
 
-/** The five forms of the rates page, told apart by `intent`. */
+/**
+ * The rates page's forms besides the rate sheet (`readRateSheet`), told apart by `intent`: add a
+ * material, retire one (after its confirmation step, app/utils/confirm-step.ts) or bring it back.
+ */
 export const rateFormSchema = z.discriminatedUnion(
   "intent",
   [
-    z.object({ intent: z.literal("update-rate"), materialId, rate }),
     z.object({
       intent: z.literal("add-material"),
       categoryId: id("dashboard.rates.categoryInvalid"),
@@ -79,7 +83,6 @@ export const rateFormSchema = z.discriminatedUnion(
       nameKn,
       rate,
     }),
-    z.object({ intent: z.literal("rename-material"), materialId, nameHi, nameKn }),
     z.object({ intent: z.literal("retire"), materialId }),
     z.object({ intent: z.literal("restore"), materialId }),
   ],
@@ -87,3 +90,22 @@ export const rateFormSchema = z.discriminatedUnion(
 );
 
 export type RateFormInput = z.output<typeof rateFormSchema>;
+
+/** The fields of each material the rate sheet edits: its rate and its Hindi and Kannada names. */
+export const rateSheetFields = ["rate", "nameHi", "nameKn"] as const;
+export type RateSheetField = (typeof rateSheetFields)[number];
+
+/** A cell of the rate sheet typed differently from what the page showed (rate in paise). */
+export type RateSheetChange = CellChange<RateSheetField, number | string>;
+
+/** How each cell of the rate sheet is checked: a rate like the add form's, a name likewise. */
+export const rateSheetSchemas = { rate, nameHi, nameKn } as const;
+
+/**
+ * A rate sheet cell's shown value as the page wrote it: a rate in paise per kg (digits), a name
+ * as it is; null for anything else.
+ */
+export function readShownRateCell(field: RateSheetField, text: string): number | string | null {
+  if (field !== "rate") return text;
+  return /^\d{1,9}$/.test(text) ? Number(text) : null;
+}

@@ -1,24 +1,41 @@
 /**
  * Scrap rate list editing for admins (docs/dashboard.md): every material of every category, active
- * and retired; change a rate, add a material, retire one or bring it back. Rates are integer paise
- * per kg. Each change is one transaction with an audit row (docs/dashboard.md "Audit log", entity
+ * and retired; change rates and names on the rate sheet (one Save, all or nothing: ADR 0031), add
+ * a material, retire one or bring it back. Rates are integer paise per kg. Each save is one
+ * transaction with an audit row per change (docs/dashboard.md "Audit log", entity
  * 'scrap_material'). A retired material keeps its row (`active = false`): /ratelist and the pickup
  * form (`listRateCategories`) and `bookPickup` only take active materials, while old pickup lines
  * still point at it. Each change notifies the "rates" cache of the public pages. A material's Hindi
- * and Kannada names ('' shows the English) are set when it is added or with `setMaterialNames`.
+ * and Kannada names ('' shows the English) are set when it is added or on the rate sheet.
  */
-import { and, asc, eq, type SQL, sql } from "drizzle-orm";
-import { changedFields, recordAudit } from "~/db/audit.server";
+import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { recordAudit } from "~/db/audit.server";
 import { notifyCacheChanged } from "~/db/cache-invalidation.server";
 import type { Database } from "~/db/client.server";
 import { returnedRow } from "~/db/returned-row";
 import { scrapCategories, scrapMaterials } from "~/db/schema/rates";
 import { fieldErrorTexts, refusalText } from "~/i18n/i18n.server";
+import type { RefusedSheet } from "~/utils/bulk-form";
+import {
+  type CellConflict,
+  readSheet,
+  sheetChangedMeanwhile,
+  sortChanges,
+} from "~/utils/bulk-form.server";
 import { csvRowsOf, csvRupees, csvYesNo } from "~/utils/csv.server";
 import { keysetBatches } from "~/utils/keyset.server";
+import { formatPaise } from "~/utils/money";
 import { isUniqueViolation } from "~/utils/pg-errors";
-import { type MessageValues, Refusal } from "~/utils/refusal";
-import { type rateFormFields, rateFormSchema } from "./rate.schema";
+import { type MessageRef, type MessageValues, message, Refusal } from "~/utils/refusal";
+import {
+  type RateSheetChange,
+  type RateSheetField,
+  type rateFormFields,
+  rateFormSchema,
+  rateSheetFields,
+  rateSheetSchemas,
+  readShownRateCell,
+} from "./rate.schema";
 
 export interface AdminRateCategory {
   id: number;
@@ -95,16 +112,19 @@ export class RateChangeError extends Refusal {
   }
 }
 
+/** The columns of a material its edits read, locked FOR UPDATE. */
+const lockedColumns = {
+  id: scrapMaterials.id,
+  name: scrapMaterials.name,
+  nameHi: scrapMaterials.nameHi,
+  nameKn: scrapMaterials.nameKn,
+  ratePaisePerKg: scrapMaterials.ratePaisePerKg,
+  active: scrapMaterials.active,
+};
+
 async function lockMaterial(tx: Database, materialId: number) {
   const [row] = await tx
-    .select({
-      id: scrapMaterials.id,
-      name: scrapMaterials.name,
-      nameHi: scrapMaterials.nameHi,
-      nameKn: scrapMaterials.nameKn,
-      ratePaisePerKg: scrapMaterials.ratePaisePerKg,
-      active: scrapMaterials.active,
-    })
+    .select(lockedColumns)
     .from(scrapMaterials)
     .where(eq(scrapMaterials.id, materialId))
     .for("update");
@@ -119,70 +139,45 @@ type MaterialColumns = Partial<
   Pick<LockedMaterial, "ratePaisePerKg" | "active" | "nameHi" | "nameKn">
 >;
 
-/**
- * One audited edit of a material in a transaction: reads it FOR UPDATE, asks `plan` what changes
- * (null: nothing, and nothing is written), sets those columns, tells the other servers' caches
- * and records the audit row `action` with the values before and after (docs/dashboard.md).
- * @throws RateChangeError 404 unknown material.
- */
-async function editMaterial(
-  db: Database,
-  actor: { email: string },
-  materialId: number,
-  plan: (
-    current: LockedMaterial,
-  ) => { action: string; before: MaterialColumns; after: MaterialColumns } | null,
-): Promise<{ name: string; changed: boolean }> {
-  return db.transaction(async (tx) => {
-    const current = await lockMaterial(tx, materialId);
-    const change = plan(current);
-    if (!change) return { name: current.name, changed: false };
-    await tx
-      .update(scrapMaterials)
-      .set({ ...change.after, updatedAt: new Date() })
-      .where(eq(scrapMaterials.id, materialId));
-    await notifyCacheChanged(tx, "rates");
-    await recordAudit(tx, {
-      actor,
-      action: change.action,
-      entity: "scrap_material",
-      entityId: materialId,
-      before: change.before,
-      after: change.after,
-      extra: { name: current.name },
-    });
-    return { name: current.name, changed: true };
-  });
+/** One audited edit: its audit action and the columns it changes, before and after. */
+interface MaterialEdit {
+  action: string;
+  before: MaterialColumns;
+  after: MaterialColumns;
 }
 
 /**
- * Sets a material's rate (paise per kg, already checked by `rateFormSchema`) and records
- * `rate.update` with the rate before (read FOR UPDATE) and after. Nothing is written when
- * the rate is unchanged. Pickups booked earlier keep the rate stored on their lines.
- * @returns the material's name and whether anything changed.
- * @throws RateChangeError 404 unknown material.
+ * Writes `edits` of the locked material `current` in the open transaction `tx`: one update of
+ * every column they set, and one audit row per edit with the values before and after
+ * (docs/dashboard.md "Audit log"). The caller tells the caches ("rates").
  */
-export function updateMaterialRate(
-  db: Database,
+async function writeMaterialEdits(
+  tx: Database,
   actor: { email: string },
-  materialId: number,
-  ratePaisePerKg: number,
-): Promise<{ name: string; changed: boolean }> {
-  return editMaterial(db, actor, materialId, (current) =>
-    current.ratePaisePerKg === ratePaisePerKg
-      ? null
-      : {
-          action: "rate.update",
-          before: { ratePaisePerKg: current.ratePaisePerKg },
-          after: { ratePaisePerKg },
-        },
-  );
+  current: LockedMaterial,
+  edits: readonly MaterialEdit[],
+): Promise<void> {
+  await tx
+    .update(scrapMaterials)
+    .set(Object.assign({ updatedAt: new Date() }, ...edits.map((edit) => edit.after)))
+    .where(eq(scrapMaterials.id, current.id));
+  for (const edit of edits) {
+    await recordAudit(tx, {
+      actor,
+      action: edit.action,
+      entity: "scrap_material",
+      entityId: current.id,
+      before: edit.before,
+      after: edit.after,
+      extra: { name: current.name },
+    });
+  }
 }
 
 /**
  * Retires (`active = false`) or brings back (`active = true`) a material and records
- * `rate.retire` / `rate.restore`. Retired materials leave /ratelist and the pickup form; old
- * pickups keep their lines.
+ * `rate.retire` / `rate.restore`, in one transaction that reads it FOR UPDATE. Retired materials
+ * leave /ratelist and the pickup form; old pickups keep their lines.
  * @returns the material's name and whether anything changed.
  * @throws RateChangeError 404 unknown material.
  */
@@ -192,15 +187,19 @@ export function setMaterialActive(
   materialId: number,
   active: boolean,
 ): Promise<{ name: string; changed: boolean }> {
-  return editMaterial(db, actor, materialId, (current) =>
-    current.active === active
-      ? null
-      : {
-          action: active ? "rate.restore" : "rate.retire",
-          before: { active: current.active },
-          after: { active },
-        },
-  );
+  return db.transaction(async (tx) => {
+    const current = await lockMaterial(tx, materialId);
+    if (current.active === active) return { name: current.name, changed: false };
+    await writeMaterialEdits(tx, actor, current, [
+      {
+        action: active ? "rate.restore" : "rate.retire",
+        before: { active: current.active },
+        after: { active },
+      },
+    ]);
+    await notifyCacheChanged(tx, "rates");
+    return { name: current.name, changed: true };
+  });
 }
 
 /** A material's names in Hindi and Kannada ('' for "show the English"). */
@@ -209,23 +208,75 @@ export interface MaterialTranslations {
   nameKn: string;
 }
 
+/** The column each field of the rate sheet sets. */
+const sheetColumns = { rate: "ratePaisePerKg", nameHi: "nameHi", nameKn: "nameKn" } as const;
+
+/** A cell of the rate sheet changed meanwhile (`now` null: there is no such material). */
+export type RateSheetConflict = CellConflict<RateSheetField, number | string>;
+
 /**
- * Sets a material's Hindi and Kannada names (checked by `rateFormSchema`) and records
- * `rate.rename` with the names that changed, before (read FOR UPDATE) and after. Nothing is
- * written when both are unchanged.
- * @returns the material's (English) name and whether anything changed.
- * @throws RateChangeError 404 unknown material.
+ * A material's changed cells of the rate sheet as audited edits: `rate.update` for its rate,
+ * `rate.rename` for its names, each with the columns before (`current`) and after.
  */
-export function setMaterialNames(
+function sheetEdits(current: LockedMaterial, changes: readonly RateSheetChange[]): MaterialEdit[] {
+  const edit = (action: string, cells: readonly RateSheetChange[]): MaterialEdit[] => {
+    if (cells.length === 0) return [];
+    const columns = cells.map((cell) => [sheetColumns[cell.field], cell.wanted] as const);
+    return [
+      {
+        action,
+        before: Object.fromEntries(columns.map(([column]) => [column, current[column]])),
+        after: Object.fromEntries(columns),
+      },
+    ];
+  };
+  return [
+    ...edit(
+      "rate.update",
+      changes.filter((change) => change.field === "rate"),
+    ),
+    ...edit(
+      "rate.rename",
+      changes.filter((change) => change.field !== "rate"),
+    ),
+  ];
+}
+
+/**
+ * Saves the changed cells of the rate sheet (`applyRateSheet`), all or nothing (ADR 0031), in one
+ * transaction: the materials are read FOR UPDATE in id order; a cell whose material no longer
+ * holds the value the page showed is a conflict, and with any conflict nothing is written. A
+ * cell that already holds the wanted value is skipped. Each material written gets one update,
+ * a `rate.update` audit row for its rate (paise per kg before and after) and a `rate.rename`
+ * row for its names; the "rates" caches are told once. Pickups booked earlier keep their rates.
+ * @returns the cells written, or the conflicts.
+ */
+export function saveRateSheet(
   db: Database,
   actor: { email: string },
-  materialId: number,
-  names: MaterialTranslations,
-): Promise<{ name: string; changed: boolean }> {
-  return editMaterial(db, actor, materialId, (current) => {
-    const diff = changedFields(current, { nameHi: names.nameHi, nameKn: names.nameKn });
-    if (Object.keys(diff.after).length === 0) return null;
-    return { action: "rate.rename", before: diff.before, after: diff.after };
+  changes: readonly RateSheetChange[],
+): Promise<{ ok: true; saved: RateSheetChange[] } | { ok: false; conflicts: RateSheetConflict[] }> {
+  if (changes.length === 0) return Promise.resolve({ ok: true, saved: [] });
+  return db.transaction(async (tx) => {
+    const ids = [...new Set(changes.map((change) => change.id))].sort((a, b) => a - b);
+    const rows = await tx
+      .select(lockedColumns)
+      .from(scrapMaterials)
+      .where(inArray(scrapMaterials.id, ids))
+      .orderBy(asc(scrapMaterials.id))
+      .for("update");
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const { toSave, conflicts } = sortChanges(
+      changes,
+      (change) => byId.get(change.id)?.[sheetColumns[change.field]] ?? null,
+    );
+    if (conflicts.length > 0) return { ok: false, conflicts };
+    for (const current of rows) {
+      const mine = toSave.filter((change) => change.id === current.id);
+      if (mine.length > 0) await writeMaterialEdits(tx, actor, current, sheetEdits(current, mine));
+    }
+    if (toSave.length > 0) await notifyCacheChanged(tx, "rates");
+    return { ok: true, saved: toSave };
   });
 }
 
@@ -382,9 +433,9 @@ export type RateFormResult =
   | { ok: false; status: number; errors: Partial<Record<(typeof rateFormFields)[number], string>> };
 
 /**
- * The rates page's action (docs/dashboard.md): checks one of its four forms with
- * `rateFormSchema` (told apart by `intent`) and applies it. Nothing is written when a field
- * is refused.
+ * The rates page's action for its forms besides the rate sheet (docs/dashboard.md): checks the
+ * add, retire or restore form with `rateFormSchema` (told apart by `intent`) and applies it.
+ * Nothing is written when a field is refused.
  * @returns the material changed and what happened, or a message per field with the HTTP
  *   status (400 bad value, 404 unknown material, 409 name taken).
  */
@@ -399,37 +450,20 @@ export async function applyRateForm(
   }
   const input = parsed.data;
   try {
-    switch (input.intent) {
-      case "update-rate": {
-        const { changed } = await updateMaterialRate(db, actor, input.materialId, input.rate);
-        return { ok: true, materialId: input.materialId, outcome: changed ? "rate" : "unchanged" };
-      }
-      case "add-material": {
-        const materialId = await addMaterial(db, actor, {
-          categoryId: input.categoryId,
-          name: input.name,
-          nameHi: input.nameHi,
-          nameKn: input.nameKn,
-          ratePaisePerKg: input.rate,
-        });
-        return { ok: true, materialId, outcome: "added" };
-      }
-      case "rename-material": {
-        const { changed } = await setMaterialNames(db, actor, input.materialId, input);
-        return {
-          ok: true,
-          materialId: input.materialId,
-          outcome: changed ? "renamed" : "unchanged",
-        };
-      }
-      case "retire":
-      case "restore": {
-        const active = input.intent === "restore";
-        const { changed } = await setMaterialActive(db, actor, input.materialId, active);
-        const outcome = !changed ? "unchanged" : active ? "restored" : "retired";
-        return { ok: true, materialId: input.materialId, outcome };
-      }
+    if (input.intent === "add-material") {
+      const materialId = await addMaterial(db, actor, {
+        categoryId: input.categoryId,
+        name: input.name,
+        nameHi: input.nameHi,
+        nameKn: input.nameKn,
+        ratePaisePerKg: input.rate,
+      });
+      return { ok: true, materialId, outcome: "added" };
     }
+    const active = input.intent === "restore";
+    const { changed } = await setMaterialActive(db, actor, input.materialId, active);
+    const outcome = !changed ? "unchanged" : active ? "restored" : "retired";
+    return { ok: true, materialId: input.materialId, outcome };
   } catch (error) {
     if (error instanceof RateChangeError) {
       return {
@@ -440,4 +474,43 @@ export async function applyRateForm(
     }
     throw error;
   }
+}
+
+/** The message of a rate sheet cell that changed meanwhile (`now` null: no such material). */
+function conflictMessage(conflict: RateSheetConflict): MessageRef {
+  if (conflict.now === null) return message("dashboard.rates.materialNotFound");
+  if (typeof conflict.now === "number") {
+    return message("dashboard.rates.rateChanged", { rate: formatPaise(conflict.now) });
+  }
+  return conflict.now === ""
+    ? message("dashboard.rates.nameEmptied")
+    : message("dashboard.rates.nameChanged", { name: conflict.now });
+}
+
+/**
+ * The rate sheet's action (docs/dashboard.md "Rates", ADR 0031): reads the posted cells
+ * (`readSheet` with `rateSheetSchemas`) and saves the changed ones with `saveRateSheet`, all or
+ * nothing. A refused cell (a rate that is not ₹0 to ₹10,000 per kg, a name over 60 characters)
+ * gets its message and 400; a cell changed meanwhile gets its message and 409, and shows again
+ * with today's value as the shown one, so saving again replaces it knowingly.
+ * @returns the cells written, or the refusal.
+ */
+export async function applyRateSheet(
+  db: Database,
+  actor: { email: string },
+  posted: Readonly<Record<string, string>>,
+): Promise<{ ok: true; saved: RateSheetChange[] } | RefusedSheet> {
+  const read = readSheet(posted, rateSheetFields, rateSheetSchemas, readShownRateCell);
+  if (!read.ok) return read;
+  const result = await saveRateSheet(db, actor, read.changes);
+  if (result.ok) return result;
+  return sheetChangedMeanwhile(
+    read.cells,
+    result.conflicts.map((conflict) => ({
+      id: conflict.change.id,
+      field: conflict.change.field,
+      message: conflictMessage(conflict),
+      now: conflict.now === null ? null : String(conflict.now),
+    })),
+  );
 }

@@ -1,15 +1,34 @@
-import { Link } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { bulkCell } from "~/components/dashboard/bulk-cell";
 import { DataTable } from "~/components/dashboard/data-table";
 import { ChoiceFilter, FilterForm, Pager, TextFilter } from "~/components/dashboard/list-page";
+import { ErrorSummary, summaryItems } from "~/components/ui/error-summary";
+import { StatusNotice } from "~/components/ui/form-messages";
 import { getDb } from "~/db/db.server";
 import {
+  applyStockSheet,
   catalogueFilterParams,
   listProductsForAdmin,
   parseCatalogueFilters,
 } from "~/features/catalogue/catalogue-admin.server";
 import { requireStaff } from "~/features/staff/session.server";
+import type { RefusedSheet } from "~/utils/bulk-form";
+import { sheetRefusedWhole } from "~/utils/bulk-form.server";
+import { pagePathOf } from "~/utils/data-request";
+import { formStrings, UNKNOWN_ACTION } from "~/utils/intent-form";
 import { formatPaise } from "~/utils/money";
 import type { Route } from "./+types/catalogue";
+
+// Loader and action headers (Retry-After of a 429) reach document responses too.
+export { headers } from "~/utils/route-headers";
+
+/** The notice of a saved stock sheet (`?done=stock&count=N`). */
+function stockNotice(params: URLSearchParams): string | null {
+  if (params.get("done") !== "stock") return null;
+  const count = Number(/^\d{1,3}$/.exec(params.get("count") ?? "")?.[0] ?? 0);
+  if (count === 0) return "Nothing changed: every stock is as it was.";
+  return `Stock saved for ${count} ${count === 1 ? "product" : "products"}.`;
+}
 
 /** Every product, active and inactive, for admins (docs/dashboard.md). */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -27,15 +46,39 @@ export async function loader({ request }: Route.LoaderArgs) {
     exportHref: `/dashboard/catalogue/export${query.size ? `?${query}` : ""}`,
     firstHref: `/dashboard/catalogue${query.size ? `?${query}` : ""}`,
     nextHref: next ? `/dashboard/catalogue?${nextParams}` : null,
+    notice: stockNotice(params),
   };
+}
+
+/**
+ * The stock sheet (intent save-stock: the stock of every product on the page, one Save, all or
+ * nothing; ADR 0031). Back to the same page and filters with `?done=stock&count=N`.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireStaff(request, "admin");
+  const posted = formStrings(await request.formData());
+  if (posted.intent !== "save-stock") {
+    return data({ sheet: sheetRefusedWhole(UNKNOWN_ACTION) }, { status: 400 });
+  }
+  const result = await applyStockSheet(await getDb(), { email: user.email }, posted);
+  if (!result.ok) return data({ sheet: result }, { status: result.status });
+  const params = new URL(request.url).searchParams;
+  for (const name of ["done", "count", "_routes", "index"]) params.delete(name);
+  params.set("done", "stock");
+  params.set("count", String(result.saved.length));
+  return redirect(`${pagePathOf(request)}?${params}`);
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Catalogue | Staff dashboard" }];
 
 const kindLabel = { plant: "Plant", fertiliser: "Fertiliser" } as const;
 
-export default function Catalogue({ loaderData }: Route.ComponentProps) {
-  const { filters, rows, paged, exportHref, firstHref, nextHref } = loaderData;
+type ProductRow = Route.ComponentProps["loaderData"]["rows"][number];
+
+export default function Catalogue({ loaderData, actionData }: Route.ComponentProps) {
+  const { filters, rows, paged, exportHref, firstHref, nextHref, notice } = loaderData;
+  const sheet = actionData?.sheet;
+  const submitting = useNavigation().state === "submitting";
   return (
     <>
       <h1>Catalogue</h1>
@@ -51,38 +94,79 @@ export default function Catalogue({ loaderData }: Route.ComponentProps) {
         <ChoiceFilter name="kind" label="Kind" placeholder="All kinds" choices={kindLabel} />
         <TextFilter name="q" label="Name" type="search" maxLength={100} />
       </FilterForm>
+      <StatusNotice message={actionData ? null : notice} />
       {rows.length === 0 ? (
         <p>No products match these filters.</p>
       ) : (
-        <DataTable
-          caption="Products"
-          className="dash-compact"
-          columns={[
-            "Product",
-            { label: "Price", numeric: true },
-            { label: "Stock", numeric: true },
-            "Active",
-          ]}
-        >
-          {rows.map((row) => (
-            <tr key={row.id}>
-              <th scope="row">
-                <Link to={`/dashboard/catalogue/${row.id}`}>
-                  {row.name}
-                  {row.size ? ` ${row.size}` : ""}
-                </Link>
-                <span className="dash-sub">{kindLabel[row.kind]}</span>
-              </th>
-              <td className="num">{formatPaise(row.pricePaise)}</td>
-              <td className="num">{row.stock}</td>
-              <td>{row.active ? "Yes" : "No"}</td>
-            </tr>
-          ))}
-        </DataTable>
+        <StockSheet rows={rows} sheet={sheet} submitting={submitting} />
       )}
       {paged || nextHref ? (
         <Pager firstHref={paged ? firstHref : null} nextHref={nextHref} />
       ) : null}
     </>
+  );
+}
+
+/**
+ * The products of the page with their stock in one form and one Save (intent save-stock): each
+ * stock input has a hidden twin with the stock shown (app/utils/bulk-form.ts). The column header
+ * "Stock" is the inputs' visible label. A refused sheet shows what was posted again, with a
+ * message next to each refused stock and a summary linking to them at the top.
+ */
+function StockSheet({
+  rows,
+  sheet,
+  submitting,
+}: {
+  rows: readonly ProductRow[];
+  sheet: RefusedSheet | undefined;
+  submitting: boolean;
+}) {
+  return (
+    <Form method="post" className="stock-sheet" noValidate>
+      <ErrorSummary items={summaryItems(sheet?.errors ?? {})} formError={sheet?.formError} />
+      <input type="hidden" name="intent" value="save-stock" />
+      <DataTable
+        caption="Products"
+        className="dash-compact"
+        columns={[
+          "Product",
+          { label: "Price", numeric: true },
+          { label: "Stock", numeric: true },
+          "Active",
+        ]}
+      >
+        {rows.map((row) => {
+          const stock = bulkCell(sheet, "stock", row.id, String(row.stock), String(row.stock));
+          const name = `${row.name}${row.size ? ` ${row.size}` : ""}`;
+          return (
+            <tr key={row.id}>
+              <th scope="row">
+                <Link to={`/dashboard/catalogue/${row.id}`}>{name}</Link>
+                <span className="dash-sub">{kindLabel[row.kind]}</span>
+              </th>
+              <td className="num">{formatPaise(row.pricePaise)}</td>
+              <td className="num stock-cell">
+                <label htmlFor={stock.input.id} className="visually-hidden">
+                  Stock of {name}
+                </label>
+                <input
+                  key={stock.key}
+                  {...stock.input}
+                  inputMode="numeric"
+                  maxLength={5}
+                  size={5}
+                />
+                {stock.after}
+              </td>
+              <td>{row.active ? "Yes" : "No"}</td>
+            </tr>
+          );
+        })}
+      </DataTable>
+      <button type="submit" className="button" disabled={submitting}>
+        Save stock
+      </button>
+    </Form>
   );
 }

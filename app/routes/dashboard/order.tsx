@@ -1,4 +1,5 @@
 import { data, Link, redirect } from "react-router";
+import { ConfirmLink, ConfirmStep } from "~/components/dashboard/confirm-step";
 import { TableScroll } from "~/components/dashboard/data-table";
 import { DetailMessages, HistoryList, StatusButton } from "~/components/dashboard/detail-page";
 import { getDb } from "~/db/db.server";
@@ -16,9 +17,10 @@ import { getOrderForStaff, markCashCollected } from "~/features/orders/orders-ad
 import { paymentMethodLabels, paymentStatusLabels } from "~/features/payments/payment-status";
 import { requireStaff } from "~/features/staff/session.server";
 import { refusalText } from "~/i18n/i18n.server";
+import { askedStep, unconfirmedStep } from "~/utils/confirm-step";
 import { formatDateTimeIST } from "~/utils/dates";
 import { parseEntityId } from "~/utils/entity-history.server";
-import { readIntentForm } from "~/utils/intent-form";
+import { formStrings, readIntentForm } from "~/utils/intent-form";
 import { formatPaise } from "~/utils/money";
 import { formatIndianMobile } from "~/utils/phone";
 import type { Route } from "./+types/order";
@@ -41,8 +43,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const found = id === null ? null : await getOrderForStaff(await getDb(), id);
   if (!found) throw data("This order does not exist.", { status: 404 });
   const done = new URL(request.url).searchParams.get("done") ?? "";
+  const cancellable = orderTransitions[found.order.status].includes("cancelled");
   return {
     ...found,
+    // The confirmation step of Cancel (app/utils/confirm-step.ts), while it can be cancelled.
+    cancelling: cancellable && askedStep(request.url, ["cancel"]) !== null,
     placedAt: formatDateTimeIST(found.order.createdAt),
     paidAt: found.order.paidAt ? formatDateTimeIST(found.order.paidAt) : null,
     notice: notices[done] ?? null,
@@ -54,12 +59,16 @@ export async function loader({ request, params }: Route.LoaderArgs) {
  * intent = confirm | ship | deliver | cancel (through `transitionOrder`, which writes the audit
  * row) or cash-collected, read by `orderActionSchema`; `expectedFrom` is the status the page
  * showed. Unknown intent or missing `expectedFrom` → 400; a stale page → 409 (intent-form.ts).
+ * Cancel without `confirm=yes` goes to its confirmation step and changes nothing.
  */
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireStaff(request);
   const id = parseEntityId(params.id);
   if (id === null) throw data("This order does not exist.", { status: 404 });
-  const form = readIntentForm(orderActionSchema, await request.formData());
+  const posted = await request.formData();
+  const step = unconfirmedStep(request, formStrings(posted), { cancel: [] });
+  if (step) return redirect(step);
+  const form = readIntentForm(orderActionSchema, posted);
   if (!form.ok) return data({ error: refusalText("en", form.ref) }, { status: form.status });
   const { intent, expectedFrom } = form.data;
   const db = await getDb();
@@ -246,11 +255,17 @@ function OrderActions({ order, cashCollectable }: Pick<LoaderData, "order" | "ca
       <div className="dash-actions">
         {buttons
           .filter((button) => allowed.includes(orderActionTargets[button.intent]))
-          .map((button) => (
-            <StatusButton key={button.intent} intent={button.intent} expectedFrom={order.status}>
-              {button.label}
-            </StatusButton>
-          ))}
+          .map((button) =>
+            button.intent === "cancel" ? (
+              <ConfirmLink key={button.intent} intent="cancel" small={false}>
+                {button.label}
+              </ConfirmLink>
+            ) : (
+              <StatusButton key={button.intent} intent={button.intent} expectedFrom={order.status}>
+                {button.label}
+              </StatusButton>
+            ),
+          )}
         {cashCollectable ? (
           <StatusButton intent="cash-collected" expectedFrom={order.status}>
             Cash collected ({formatPaise(order.totalPaise)})
@@ -258,6 +273,26 @@ function OrderActions({ order, cashCollectable }: Pick<LoaderData, "order" | "ca
         ) : null}
       </div>
     </>
+  );
+}
+
+/** The confirmation step of Cancel (app/utils/confirm-step.ts). */
+function CancelStep({ order }: Pick<LoaderData, "order">) {
+  return (
+    <ConfirmStep
+      title={`Cancel order ${order.reference}?`}
+      intent="cancel"
+      row={{ expectedFrom: order.status }}
+      confirmLabel={`Cancel order ${order.reference}`}
+      backLabel="Keep the order"
+    >
+      <p>
+        The customer is told, its items go back into stock and a coupon used on it is refunded.
+        {order.paymentStatus === "paid"
+          ? ` It is paid: give the ${formatPaise(order.totalPaise)} back afterwards.`
+          : ""}
+      </p>
+    </ConfirmStep>
   );
 }
 
@@ -272,6 +307,7 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
         Order {order.reference}: {orderStatusLabels[order.status]}
       </h1>
       <DetailMessages notice={notice} error={actionData?.error} answered={Boolean(actionData)} />
+      {loaderData.cancelling ? <CancelStep order={order} /> : null}
       <OrderFacts loaderData={loaderData} />
       {loaderData.needsRefund ? (
         <p className="dash-error" role="status">

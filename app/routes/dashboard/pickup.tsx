@@ -1,4 +1,5 @@
 import { data, Link, redirect } from "react-router";
+import { ConfirmLink, ConfirmStep } from "~/components/dashboard/confirm-step";
 import { TableScroll } from "~/components/dashboard/data-table";
 import { DetailMessages, HistoryList, StatusButton } from "~/components/dashboard/detail-page";
 import { getDb } from "~/db/db.server";
@@ -26,6 +27,7 @@ import {
 } from "~/features/pickups/pickups-admin.server";
 import { requireStaff } from "~/features/staff/session.server";
 import { messagesFor, refusalText } from "~/i18n/i18n.server";
+import { askedStep, unconfirmedStep } from "~/utils/confirm-step";
 import { formatCalendarDate, formatDateTimeIST } from "~/utils/dates";
 import { parseEntityId } from "~/utils/entity-history.server";
 import { env } from "~/utils/env.server";
@@ -59,8 +61,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const done = new URL(request.url).searchParams.get("done") ?? "";
   const collectors = await listCollectors(db);
   const messageLog = await messagesOf(db, { type: "pickup", id: found.pickup.id });
+  const cancellable = pickupTransitions[found.pickup.status].includes("cancelled");
   return {
     ...found,
+    // The confirmation step of Cancel (app/utils/confirm-step.ts), while it can be cancelled.
+    cancelling: cancellable && askedStep(request.url, ["cancel"]) !== null,
     weighing,
     pricing,
     notice: notices[done] ?? null,
@@ -116,13 +121,16 @@ async function weigh(request: Request, form: FormData, id: number) {
  * intent = confirm | missed | cancel (with `expectedFrom`, the status the page showed) or weigh
  * (the weigh sheet, with `expectedVersion`), read by `pickupActionSchema`. Unknown intent or
  * missing `expectedFrom` → 400; a stale page → 409 (intent-form.ts); a weigh sheet with
- * mistakes → 422 with a message per field.
+ * mistakes → 422 with a message per field. Cancel without `confirm=yes` goes to its
+ * confirmation step and changes nothing.
  */
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireStaff(request);
   const id = parseEntityId(params.id);
   if (id === null) throw data("This pickup does not exist.", { status: 404 });
   const form = await request.formData();
+  const step = unconfirmedStep(request, formStrings(form), { cancel: [] });
+  if (step) return redirect(step);
   const values = echoValues(form);
   const fail = (error: string, status: number, fieldErrors: Record<string, string> = {}) =>
     data<ActionResult>({ error, fieldErrors, values }, { status });
@@ -241,13 +249,34 @@ function StatusActions({ status }: { status: LoaderData["pickup"]["status"] }) {
     <>
       <h2>Change status</h2>
       <div className="dash-actions">
-        {buttons.map((button) => (
-          <StatusButton key={button.intent} intent={button.intent} expectedFrom={status}>
-            {button.label}
-          </StatusButton>
-        ))}
+        {buttons.map((button) =>
+          button.intent === "cancel" ? (
+            <ConfirmLink key={button.intent} intent="cancel" small={false}>
+              {button.label}
+            </ConfirmLink>
+          ) : (
+            <StatusButton key={button.intent} intent={button.intent} expectedFrom={status}>
+              {button.label}
+            </StatusButton>
+          ),
+        )}
       </div>
     </>
+  );
+}
+
+/** The confirmation step of Cancel (app/utils/confirm-step.ts). */
+function CancelStep({ pickup }: { pickup: LoaderData["pickup"] }) {
+  return (
+    <ConfirmStep
+      title={`Cancel pickup ${pickup.reference}?`}
+      intent="cancel"
+      row={{ expectedFrom: pickup.status }}
+      confirmLabel={`Cancel pickup ${pickup.reference}`}
+      backLabel="Keep the pickup"
+    >
+      <p>The customer is told, and the collector no longer sees it on the route sheet.</p>
+    </ConfirmStep>
   );
 }
 
@@ -315,6 +344,7 @@ export default function PickupDetail({ loaderData, actionData }: Route.Component
         Pickup {pickup.reference}: {pickupStatusLabels[pickup.status]}
       </h1>
       <DetailMessages notice={notice} error={actionData?.error} answered={Boolean(actionData)} />
+      {loaderData.cancelling ? <CancelStep pickup={pickup} /> : null}
       <PickupFacts pickup={pickup} />
       <AssignCollectorForm
         pickupId={pickup.id}

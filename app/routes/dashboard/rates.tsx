@@ -1,18 +1,26 @@
-import { Fragment } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
-import { DataTable } from "~/components/dashboard/data-table";
-import { RowAction } from "~/components/dashboard/row-action";
+import { bulkCell } from "~/components/dashboard/bulk-cell";
+import { ConfirmLink, ConfirmStep } from "~/components/dashboard/confirm-step";
+import { ErrorSummary, summaryItems } from "~/components/ui/error-summary";
 import { fieldsOf, InputField, RupeesField, SelectField } from "~/components/ui/field";
 import { FormError, StatusNotice } from "~/components/ui/form-messages";
 import { getDb } from "~/db/db.server";
-import { MATERIAL_NAME_MAX, rateFormFields } from "~/features/rates/rate.schema";
+import {
+  MATERIAL_NAME_MAX,
+  type RateSheetChange,
+  rateFormFields,
+} from "~/features/rates/rate.schema";
 import {
   applyRateForm,
+  applyRateSheet,
   listRatesForAdmin,
   type RateFormOutcome,
 } from "~/features/rates/rates-admin.server";
 import { requireStaff } from "~/features/staff/session.server";
+import type { RefusedSheet } from "~/utils/bulk-form";
+import { askedStep, unconfirmedStep } from "~/utils/confirm-step";
 import { textFields } from "~/utils/form-data";
+import { formStrings } from "~/utils/intent-form";
 import { formatPaise, paiseToRupeesText } from "~/utils/money";
 import type { Route } from "./+types/rates";
 
@@ -28,190 +36,123 @@ const notices: Record<RateFormOutcome, (name: string, rate: string) => string> =
   renamed: (name) => `${name}: the Hindi and Kannada names are saved.`,
 };
 
-/** The scrap rate list, every material, for admins (docs/dashboard.md). */
+/** The notice of a saved rate sheet with several changes (`?done=saved&rates=N&names=M`). */
+function sheetNotice(params: URLSearchParams): string {
+  const count = (name: string) => Number(/^\d{1,5}$/.exec(params.get(name) ?? "")?.[0] ?? 0);
+  const [rates, names] = [count("rates"), count("names")];
+  const parts = [
+    rates > 0 ? `${rates} new ${rates === 1 ? "rate" : "rates"}` : "",
+    names > 0 ? `the names of ${names} ${names === 1 ? "material" : "materials"}` : "",
+  ].filter(Boolean);
+  return `Saved ${parts.join(" and ")}. The rate list and the pickup form show them now.`;
+}
+
+/** The rate sheet (every material, for admins) and a step asked for (docs/dashboard.md). */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStaff(request, "admin");
   const categories = await listRatesForAdmin(await getDb());
   const params = new URL(request.url).searchParams;
   const outcome = params.get("done");
-  const material = categories
-    .flatMap((category) => category.materials)
-    .find((item) => String(item.id) === params.get("material"));
-  const notice =
-    material && outcome && Object.hasOwn(notices, outcome)
-      ? notices[outcome as RateFormOutcome](material.name, formatPaise(material.ratePaisePerKg))
-      : null;
-  return { categories, notice };
+  const materials = categories.flatMap((category) => category.materials);
+  const material = materials.find((item) => String(item.id) === params.get("material"));
+  let notice: string | null = null;
+  if (outcome === "saved") notice = sheetNotice(params);
+  else if (material && outcome && Object.hasOwn(notices, outcome)) {
+    notice = notices[outcome as RateFormOutcome](
+      material.name,
+      formatPaise(material.ratePaisePerKg),
+    );
+  } else if (outcome === "unchanged") notice = "Nothing changed: every rate and name is as it was.";
+  // The confirmation step of Retire (app/utils/confirm-step.ts), for an active material.
+  const retiring = askedStep(request.url, ["retire"])
+    ? (materials.find((item) => String(item.id) === params.get("materialId") && item.active) ??
+      null)
+    : null;
+  return { categories, notice, retiring };
 }
 
-/** One of the page's forms (intent update-rate, add-material, rename-material, retire, restore). */
+/** Where a saved rate sheet goes: one change's own notice, or the counts. */
+function savedSheetUrl(saved: readonly RateSheetChange[]): string {
+  const rates = saved.filter((change) => change.field === "rate");
+  const renamed = new Set(saved.filter((c) => c.field !== "rate").map((c) => c.id));
+  const [only] = saved;
+  if (!only) return "/dashboard/rates?done=unchanged";
+  if (saved.length === rates.length && rates.length === 1) {
+    return `/dashboard/rates?done=rate&material=${only.id}`;
+  }
+  if (rates.length === 0 && renamed.size === 1) {
+    return `/dashboard/rates?done=renamed&material=${only.id}`;
+  }
+  return `/dashboard/rates?done=saved&rates=${rates.length}&names=${renamed.size}`;
+}
+
+/**
+ * The rate sheet (intent save-rates: every rate and name, one Save, all or nothing; ADR 0031)
+ * or one of the page's other forms (add-material, retire, restore). Retire without its
+ * confirmation goes to the confirmation step and changes nothing.
+ */
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireStaff(request, "admin");
-  const fields = textFields(await request.formData(), rateFormFields);
-  const result = await applyRateForm(await getDb(), { email: user.email }, fields);
+  const form = await request.formData();
+  const posted = formStrings(form);
+  const step = unconfirmedStep(request, posted, { retire: ["materialId"] });
+  if (step) return redirect(step);
+  const db = await getDb();
+  if (posted.intent === "save-rates") {
+    const result = await applyRateSheet(db, { email: user.email }, posted);
+    if (!result.ok) return data({ sheet: result }, { status: result.status });
+    return redirect(savedSheetUrl(result.saved));
+  }
+  const fields = textFields(form, rateFormFields);
+  const result = await applyRateForm(db, { email: user.email }, fields);
   if (!result.ok) return data({ values: fields, errors: result.errors }, { status: result.status });
   return redirect(`/dashboard/rates?done=${result.outcome}&material=${result.materialId}`);
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Scrap rates | Staff dashboard" }];
 
-type Material = Route.ComponentProps["loaderData"]["categories"][number]["materials"][number];
-
-/** A refused form of one row: the rate as typed and its message, or the names as typed and theirs. */
-interface RowFailure {
-  rateError?: string;
-  typedRate?: string;
-  namesError?: string;
-  typedNames?: { nameHi?: string; nameKn?: string };
-}
-
-function MaterialRow({ material, failure }: { material: Material; failure?: RowFailure }) {
-  const error = failure?.rateError;
-  const typed = failure?.typedRate;
-  const inputId = `rate-${material.id}`;
-  const errorId = `${inputId}-error`;
-  return (
-    <tr>
-      <th scope="row">
-        {material.name}
-        {material.active ? null : <span className="dash-badge">Retired</span>}
-      </th>
-      <td>
-        <Form method="post" className="dash-rate-form">
-          <input type="hidden" name="intent" value="update-rate" />
-          <input type="hidden" name="materialId" value={material.id} />
-          <label htmlFor={inputId}>
-            ₹/kg<span className="visually-hidden"> for {material.name}</span>
-          </label>
-          <input
-            key={`${material.id}-${material.ratePaisePerKg}`}
-            id={inputId}
-            name="rate"
-            inputMode="decimal"
-            maxLength={12}
-            size={7}
-            defaultValue={typed ?? paiseToRupeesText(material.ratePaisePerKg)}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
-          />
-          <button type="submit" className="button button--small">
-            Save<span className="visually-hidden"> the rate of {material.name}</span>
-          </button>
-          {error ? (
-            <p id={errorId} className="field__error">
-              {error}
-            </p>
-          ) : null}
-        </Form>
-      </td>
-      <td>
-        <MaterialNamesForm material={material} failure={failure} />
-      </td>
-      <td>
-        <RowAction
-          row={{ materialId: material.id }}
-          intent={material.active ? "retire" : "restore"}
-          rowName={material.name}
-        >
-          {material.active ? "Retire" : "Bring back"}
-        </RowAction>
-      </td>
-    </tr>
-  );
-}
-
-/**
- * The material's Hindi and Kannada names, shown on /hi and /kn pages; an empty one
- * shows the English name there.
- */
-/** The translated names a material has, in the order the form shows them. */
-const translatedNames = [
-  { lang: "hi", language: "Hindi", field: "nameHi" },
-  { lang: "kn", language: "Kannada", field: "nameKn" },
-] as const;
-
-function MaterialNamesForm({ material, failure }: { material: Material; failure?: RowFailure }) {
-  const errorId = `names-${material.id}-error`;
-  const error = failure?.namesError;
-  const describedBy = error ? errorId : undefined;
-  return (
-    <Form method="post" className="dash-rate-form">
-      <input type="hidden" name="intent" value="rename-material" />
-      <input type="hidden" name="materialId" value={material.id} />
-      {translatedNames.map(({ lang, language, field }) => (
-        <Fragment key={lang}>
-          <label htmlFor={`name-${lang}-${material.id}`}>
-            {language} name<span className="visually-hidden"> of {material.name}</span>
-          </label>
-          <input
-            key={`${lang}-${material.id}-${material[field]}`}
-            id={`name-${lang}-${material.id}`}
-            name={field}
-            lang={lang}
-            maxLength={MATERIAL_NAME_MAX}
-            size={14}
-            defaultValue={failure?.typedNames?.[field] ?? material[field]}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={describedBy}
-          />
-        </Fragment>
-      ))}
-      <button type="submit" className="button button--small">
-        Save<span className="visually-hidden"> the names of {material.name}</span>
-      </button>
-      {error ? (
-        <p id={errorId} className="field__error">
-          {error}
-        </p>
-      ) : null}
-    </Form>
-  );
-}
-
 type RateCategory = Route.ComponentProps["loaderData"]["categories"][number];
+type Material = RateCategory["materials"][number];
 type RateFormValues = Partial<Record<string, string>>;
 
 export default function Rates({ loaderData, actionData }: Route.ComponentProps) {
-  const { categories, notice } = loaderData;
+  const { categories, notice, retiring } = loaderData;
   const submitting = useNavigation().state === "submitting";
-  const values = actionData?.values;
-  const errors: Partial<Record<string, string>> = actionData?.errors ?? {};
+  const sheet = actionData && "sheet" in actionData ? actionData.sheet : undefined;
+  const single = actionData && !("sheet" in actionData) ? actionData : undefined;
+  const values = single?.values;
+  const errors: Partial<Record<string, string>> = single?.errors ?? {};
   const adding = values?.intent === "add-material";
-  const failedMaterial = !adding && values ? values.materialId : null;
-  const shownOnARow = categories.some((category) =>
-    category.materials.some((material) => String(material.id) === failedMaterial),
-  );
-  const formError = actionData && !adding && !shownOnARow;
   return (
     <>
       <h1>Scrap rates</h1>
       <p>
-        Rates in ₹ per kg, up to 2 decimals, from ₹0 to ₹10,000. A change shows on the public rate
-        list and the pickup form at once; booked pickups keep the rate they were booked at.
+        Rates in ₹ per kg, up to 2 decimals, from ₹0 to ₹10,000. Change any rates and names, then
+        press 'Save rates' once at the end: only changed rows are saved, and nothing is saved while
+        a row is refused. The public rate list and the pickup form show new rates at once; booked
+        pickups keep theirs.
       </p>
       <div className="dash-actions">
         <a href="/dashboard/rates/export" className="button button--small" download>
           Download CSV
         </a>
       </div>
-      <StatusNotice message={notice} />
+      <StatusNotice message={actionData ? null : notice} />
+      {retiring ? <RetireStep material={retiring} /> : null}
       <FormError
         className="dash-error"
         message={
-          actionData &&
-          (formError
-            ? (errors.intent ?? errors.materialId ?? errors.rate ?? "This change was refused.")
-            : "Nothing was saved. See the message below.")
+          single && !adding
+            ? (errors.intent ?? errors.materialId ?? "This change was refused.")
+            : null
         }
       />
-      {categories.map((category) => (
-        <CategoryRates
-          key={category.id}
-          category={category}
-          failedMaterial={failedMaterial}
-          failure={failedMaterial ? rowFailure(values, errors) : undefined}
-        />
-      ))}
+      <RateSheet categories={categories} sheet={sheet} submitting={submitting} />
+      {categories.flatMap((category) =>
+        category.materials
+          .filter((material) => !material.active)
+          .map((material) => <RestoreForm key={material.id} material={material} />),
+      )}
       <section aria-labelledby="add-material">
         <h2 id="add-material">Add a material</h2>
         <AddMaterialForm
@@ -226,55 +167,155 @@ export default function Rates({ loaderData, actionData }: Route.ComponentProps) 
   );
 }
 
-/** What a refused row form (rate or names) shows on its row. */
-function rowFailure(
-  values: RateFormValues | undefined,
-  errors: Partial<Record<string, string>>,
-): RowFailure {
-  if (values?.intent === "rename-material") {
-    return {
-      namesError: errors.nameHi ?? errors.nameKn ?? errors.materialId,
-      typedNames: { nameHi: values.nameHi, nameKn: values.nameKn },
-    };
-  }
-  return {
-    rateError: errors.rate ?? errors.materialId,
-    typedRate: values?.intent === "update-rate" ? values.rate : undefined,
-  };
+/** The confirmation step of Retire (app/utils/confirm-step.ts). */
+function RetireStep({ material }: { material: Material }) {
+  return (
+    <ConfirmStep
+      title={`Retire ${material.name}?`}
+      intent="retire"
+      row={{ materialId: material.id }}
+      confirmLabel={`Retire ${material.name}`}
+      backLabel="Keep it on the list"
+      backHref={`/dashboard/rates#material-${material.id}`}
+    >
+      <p>
+        It leaves the public rate list and the pickup form at once. Pickups already booked keep it,
+        and you can bring it back later.
+      </p>
+    </ConfirmStep>
+  );
 }
 
 /**
- * One category's materials, each row with its rate and names forms. The row of
- * `failedMaterial` (the material id of a refused form) shows `failure`.
+ * The rate sheet: every material's rate and Hindi and Kannada names in one form with one Save
+ * (intent save-rates). Each input has a hidden twin with the value shown (app/utils/bulk-form.ts);
+ * a refused sheet shows what was posted again (`sheet.values`), with a message next to each
+ * refused row and a summary linking to them at the top.
  */
-function CategoryRates({
-  category,
-  failedMaterial,
-  failure,
+function RateSheet({
+  categories,
+  sheet,
+  submitting,
 }: {
-  category: RateCategory;
-  failedMaterial: string | null | undefined;
-  failure: RowFailure | undefined;
+  categories: readonly RateCategory[];
+  sheet: RefusedSheet | undefined;
+  submitting: boolean;
 }) {
   return (
-    <section aria-labelledby={`category-${category.id}`}>
-      <h2 id={`category-${category.id}`}>{category.name}</h2>
-      <DataTable
-        className="dash-rates"
-        columns={["Material", "Rate per kg", "Hindi and Kannada names", "On the list"]}
+    <Form method="post" className="rate-sheet" noValidate>
+      <ErrorSummary items={summaryItems(sheet?.errors ?? {})} formError={sheet?.formError} />
+      <input type="hidden" name="intent" value="save-rates" />
+      {categories.map((category) => (
+        <section key={category.id} aria-labelledby={`category-${category.id}`}>
+          <h2 id={`category-${category.id}`}>{category.name}</h2>
+          {category.materials.length === 0 ? (
+            <p>No materials yet.</p>
+          ) : (
+            <ul className="rate-rows">
+              {category.materials.map((material) => (
+                <MaterialRow key={material.id} material={material} sheet={sheet} />
+              ))}
+            </ul>
+          )}
+        </section>
+      ))}
+      <button type="submit" className="button" disabled={submitting}>
+        Save rates
+      </button>
+    </Form>
+  );
+}
+
+/** The translated names a material has, in the order the sheet shows them. */
+const translatedNames = [
+  { lang: "hi", language: "Hindi", field: "nameHi" },
+  { lang: "kn", language: "Kannada", field: "nameKn" },
+] as const;
+
+/** A material: its name, rate, Hindi and Kannada names (folded away) and Retire / Bring back. */
+function MaterialRow({ material, sheet }: { material: Material; sheet: RefusedSheet | undefined }) {
+  const saved = String(material.ratePaisePerKg);
+  const rate = bulkCell(
+    sheet,
+    "rate",
+    material.id,
+    saved,
+    paiseToRupeesText(material.ratePaisePerKg),
+  );
+  const names = translatedNames.map(({ lang, language, field }) => ({
+    lang,
+    language,
+    cell: bulkCell(sheet, field, material.id, material[field], material[field]),
+  }));
+  return (
+    <li className="rate-row" id={`material-${material.id}`}>
+      <p className="rate-row__name">
+        {material.name}
+        {material.active ? null : <span className="dash-badge">Retired</span>}
+      </p>
+      <div className="rate-row__rate">
+        <label htmlFor={rate.input.id}>
+          ₹/kg<span className="visually-hidden"> for {material.name}</span>
+        </label>
+        <input key={rate.key} {...rate.input} inputMode="decimal" maxLength={12} size={7} />
+        {rate.after}
+      </div>
+      <details
+        className="rate-row__names"
+        open={names.some((name) => name.cell.input["aria-invalid"])}
       >
-        {category.materials.map((material) => {
-          const failed = String(material.id) === failedMaterial;
-          return (
-            <MaterialRow
-              key={material.id}
-              material={material}
-              failure={failed ? failure : undefined}
-            />
-          );
-        })}
-      </DataTable>
-    </section>
+        <summary>
+          Hindi and Kannada names<span className="visually-hidden"> of {material.name}</span>
+          <span className="rate-row__preview">
+            {material.nameHi || material.nameKn ? (
+              <>
+                : <span lang="hi">{material.nameHi || "–"}</span>,{" "}
+                <span lang="kn">{material.nameKn || "–"}</span>
+              </>
+            ) : (
+              ": not set"
+            )}
+          </span>
+        </summary>
+        {names.map(({ lang, language, cell }) => (
+          <div className="rate-row__name-field" key={lang}>
+            <label htmlFor={cell.input.id}>
+              {language} name<span className="visually-hidden"> of {material.name}</span>
+            </label>
+            <input key={cell.key} {...cell.input} lang={lang} maxLength={MATERIAL_NAME_MAX} />
+            {cell.after}
+          </div>
+        ))}
+      </details>
+      <div className="rate-row__action">
+        {material.active ? (
+          <ConfirmLink intent="retire" row={{ materialId: material.id }} rowName={material.name}>
+            Retire
+          </ConfirmLink>
+        ) : (
+          <button
+            type="submit"
+            form={`restore-${material.id}`}
+            className="button button--small button--secondary"
+          >
+            Bring back<span className="visually-hidden"> {material.name}</span>
+          </button>
+        )}
+      </div>
+    </li>
+  );
+}
+
+/**
+ * The form a retired material's 'Bring back' button submits (through its `form` attribute: the
+ * button stands in the sheet, and forms cannot nest).
+ */
+function RestoreForm({ material }: { material: Material }) {
+  return (
+    <Form method="post" id={`restore-${material.id}`}>
+      <input type="hidden" name="intent" value="restore" />
+      <input type="hidden" name="materialId" value={material.id} />
+    </Form>
   );
 }
 

@@ -1,5 +1,6 @@
-import { data, Form, useNavigation } from "react-router";
+import { data, Form, redirect, useNavigation } from "react-router";
 import { z } from "zod";
+import { ConfirmLink, ConfirmStep } from "~/components/dashboard/confirm-step";
 import { DataTable } from "~/components/dashboard/data-table";
 import { RowAction } from "~/components/dashboard/row-action";
 import { fieldsOf, InputField, SelectField } from "~/components/ui/field";
@@ -19,6 +20,7 @@ import {
 import { setStaffLanguage } from "~/features/staff/staff-language.server";
 import { fieldErrorTexts, refusalText } from "~/i18n/i18n.server";
 import { isLang, type Lang, languageLabels, languages } from "~/i18n/languages";
+import { askedStep, unconfirmedStep } from "~/utils/confirm-step";
 import { formatDateTimeIST } from "~/utils/dates";
 import { textFields } from "~/utils/form-data";
 import { UNKNOWN_ACTION } from "~/utils/intent-form";
@@ -47,8 +49,14 @@ const userIdSchema = z.string().min(1).max(100);
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireStaff(request, "admin");
   const staff = await listStaff(await getDb());
+  // The confirmation step of Disable (app/utils/confirm-step.ts), for another enabled account.
+  const asked = askedStep(request.url, ["disable"])
+    ? new URL(request.url).searchParams.get("userId")
+    : null;
+  const disabling = staff.find((row) => row.id === asked && row.id !== admin.id && !row.disabled);
   return {
     me: admin.id,
+    disabling: disabling ? { id: disabling.id, email: disabling.email } : null,
     staff: staff.map((row) => ({
       ...row,
       phone: row.phone ? formatIndianMobile(row.phone) : "",
@@ -94,7 +102,8 @@ async function changeContactSetting(
 /**
  * Staff management (docs/dashboard.md): create, disable / enable, reset password, set or clear
  * the optional phone (an Indian mobile number; a collector's is the call link on the tracking
- * page, docs/exchange.md). Admin only.
+ * page, docs/exchange.md). Admin only. Disable without `confirm=yes` goes to its
+ * confirmation step and changes nothing.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireStaff(request, "admin");
@@ -108,7 +117,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     "password",
     "phone",
     "language",
+    "confirm",
   ]);
+  const step = unconfirmedStep(request, fields, { disable: ["userId"] });
+  if (step) return redirect(step);
   // A refused form shows its values again, never the password (docs/operations.md "Security").
   const values = { name: fields.name, email: fields.email, role: fields.role };
   const fail = (status: number, result: Omit<StaffResult, "intent">) =>
@@ -212,6 +224,7 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
       </div>
       <StatusNotice message={actionData?.ok} />
       <FormError message={actionData?.formError} className="dash-error" />
+      {loaderData.disabling ? <DisableStep account={loaderData.disabling} /> : null}
       <DataTable
         caption="Staff accounts"
         columns={["Name", "Email", "Role", "Phone", "Status", "Since", "Actions"]}
@@ -244,6 +257,24 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
   );
 }
 
+/** The confirmation step of Disable (app/utils/confirm-step.ts). */
+function DisableStep({ account }: { account: { id: string; email: string } }) {
+  return (
+    <ConfirmStep
+      title={`Disable ${account.email}?`}
+      intent="disable"
+      row={{ userId: account.id }}
+      confirmLabel={`Disable ${account.email}`}
+      backLabel="Keep the account active"
+    >
+      <p>
+        They are signed out at once on every device and cannot log in until an admin enables the
+        account again.
+      </p>
+    </ConfirmStep>
+  );
+}
+
 /**
  * The language of the account's route and weigh sheets (docs/languages.md "Staff language"),
  * a plain POST form.
@@ -273,7 +304,10 @@ function LanguageForm({ member, busy }: { member: StaffMember; busy: boolean }) 
   );
 }
 
-/** One account, with Disable/Enable and a new-password form (not on one's own row). */
+/**
+ * One account, with Disable (a link to its confirmation step) or Enable, and a new-password form
+ * (not on one's own row).
+ */
 function StaffRow({
   member,
   isMe,
@@ -303,14 +337,20 @@ function StaffRow({
           <span>This is you</span>
         ) : (
           <div className="dash-actions">
-            <RowAction
-              row={{ userId: member.id }}
-              intent={member.disabled ? "enable" : "disable"}
-              rowName={member.email}
-              disabled={busy}
-            >
-              {member.disabled ? "Enable" : "Disable"}
-            </RowAction>
+            {member.disabled ? (
+              <RowAction
+                row={{ userId: member.id }}
+                intent="enable"
+                rowName={member.email}
+                disabled={busy}
+              >
+                Enable
+              </RowAction>
+            ) : (
+              <ConfirmLink intent="disable" row={{ userId: member.id }} rowName={member.email}>
+                Disable
+              </ConfirmLink>
+            )}
             <Form method="post" className="form">
               <input type="hidden" name="userId" value={member.id} />
               <InputField
