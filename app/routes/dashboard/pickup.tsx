@@ -32,6 +32,7 @@ import { env } from "~/utils/env.server";
 import { formStrings, readIntentForm } from "~/utils/intent-form";
 import { formatPaise } from "~/utils/money";
 import { formatIndianMobile } from "~/utils/phone";
+import { rewardWords } from "~/utils/shop-words";
 import { formatKg } from "~/utils/units";
 import type { Route } from "./+types/pickup";
 
@@ -174,7 +175,7 @@ function PickupFacts({ pickup }: { pickup: LoaderData["pickup"] }) {
         {pickup.addressLine2 ? `, ${pickup.addressLine2}` : ""}, {pickup.city} {pickup.pinCode}
       </dd>
       <dt>Reward preference</dt>
-      <dd>{pickup.rewardPreference}</dd>
+      <dd>{rewardWords[pickup.rewardPreference] ?? pickup.rewardPreference}</dd>
       <dt>Estimate</dt>
       <dd>{formatPaise(pickup.estimatePaise)}</dd>
       <dt>Payout</dt>
