@@ -1,6 +1,7 @@
 import { data, Link, redirect } from "react-router";
 import { TableScroll } from "~/components/dashboard/data-table";
 import { DetailMessages, HistoryList, StatusButton } from "~/components/dashboard/detail-page";
+import { PhoneLinks } from "~/components/dashboard/phone-links";
 import { getDb } from "~/db/db.server";
 import { MessageLog } from "~/features/messages/message-log";
 import { messagesOf } from "~/features/messages/messages-admin.server";
@@ -20,7 +21,6 @@ import { formatDateTimeIST } from "~/utils/dates";
 import { parseEntityId } from "~/utils/entity-history.server";
 import { readIntentForm } from "~/utils/intent-form";
 import { formatPaise } from "~/utils/money";
-import { formatIndianMobile } from "~/utils/phone";
 import type { Route } from "./+types/order";
 
 // Loader and action headers (Retry-After of a 429) reach document responses too.
@@ -106,7 +106,9 @@ function OrderFacts({ loaderData }: { loaderData: LoaderData }) {
       <dt>Name</dt>
       <dd>{order.name}</dd>
       <dt>Phone</dt>
-      <dd>{formatIndianMobile(order.phone)}</dd>
+      <dd>
+        <PhoneLinks phone={order.phone} name={order.name} />
+      </dd>
       <dt>E-mail</dt>
       <dd>{order.email}</dd>
       <dt>Address</dt>

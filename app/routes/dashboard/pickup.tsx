@@ -1,6 +1,7 @@
 import { data, Link, redirect } from "react-router";
 import { TableScroll } from "~/components/dashboard/data-table";
 import { DetailMessages, HistoryList, StatusButton } from "~/components/dashboard/detail-page";
+import { PhoneLinks } from "~/components/dashboard/phone-links";
 import { getDb } from "~/db/db.server";
 import { awaitsApproval } from "~/features/exchange/approval";
 import { ApproveSheetForm } from "~/features/exchange/approve-sheet-form";
@@ -31,7 +32,6 @@ import { parseEntityId } from "~/utils/entity-history.server";
 import { env } from "~/utils/env.server";
 import { formStrings, readIntentForm } from "~/utils/intent-form";
 import { formatPaise } from "~/utils/money";
-import { formatIndianMobile } from "~/utils/phone";
 import { rewardWords } from "~/utils/shop-words";
 import { formatKg } from "~/utils/units";
 import type { Route } from "./+types/pickup";
@@ -166,7 +166,9 @@ function PickupFacts({ pickup }: { pickup: LoaderData["pickup"] }) {
       <dt>Name</dt>
       <dd>{pickup.name}</dd>
       <dt>Phone</dt>
-      <dd>{formatIndianMobile(pickup.phone)}</dd>
+      <dd>
+        <PhoneLinks phone={pickup.phone} name={pickup.name} />
+      </dd>
       <dt>E-mail</dt>
       <dd>{pickup.email}</dd>
       <dt>Address</dt>
