@@ -27,7 +27,12 @@ import {
 } from "~/features/pickups/pickups-admin.server";
 import { requireStaff } from "~/features/staff/session.server";
 import { messagesFor, refusalText } from "~/i18n/i18n.server";
-import { formatCalendarDate, formatDateTimeIST } from "~/utils/dates";
+import {
+  formatCalendarDate,
+  formatDateTimeIST,
+  formatTimeIST,
+  kolkataInstant,
+} from "~/utils/dates";
 import { parseEntityId } from "~/utils/entity-history.server";
 import { env } from "~/utils/env.server";
 import { formStrings, readIntentForm } from "~/utils/intent-form";
@@ -161,7 +166,7 @@ function PickupFacts({ pickup }: { pickup: LoaderData["pickup"] }) {
       <dt>Date and slot</dt>
       <dd>
         {formatCalendarDate(pickup.pickupDate)} {pickup.pickupDate.slice(0, 4)}, from{" "}
-        {pickup.slotStart} (IST)
+        {formatTimeIST(kolkataInstant(pickup.pickupDate, pickup.slotStart))}
       </dd>
       <dt>Name</dt>
       <dd>{pickup.name}</dd>
