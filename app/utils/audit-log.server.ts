@@ -15,6 +15,7 @@ import { auditEntities } from "./audit-entities";
 import { csvRowsOf } from "./csv.server";
 import { PAGE_SIZE, rowsOfEveryPage } from "./keyset.server";
 import { epochMicros, olderThanCursor, pageOf } from "./keyset-time.server";
+import { codeInWords } from "./shop-words";
 
 const calendarDate = z
   .string()
@@ -89,7 +90,10 @@ function words(key: string): string {
     .toLowerCase();
 }
 
-/** A value for people: paise as rupees, grams as kg, null as "—", objects as short JSON. */
+/**
+ * A value for people: paise as rupees, grams as kg, codes in words ("cod" → "Cash on delivery",
+ * shop-words.ts), null as "—", objects as short JSON.
+ */
 function shown(key: string, value: unknown): string {
   if (value === null || value === undefined || value === "") return "—";
   if (typeof value === "number" && key.endsWith("PaisePerKg") && Number.isSafeInteger(value)) {
@@ -100,7 +104,10 @@ function shown(key: string, value: unknown): string {
   }
   if (typeof value === "number" && key.endsWith("Grams")) return `${value / 1000} kg`;
   if (typeof value === "boolean") return value ? "yes" : "no";
-  if (typeof value === "string") return value.length > 200 ? `${value.slice(0, 200)}…` : value;
+  if (typeof value === "string") {
+    const told = codeInWords(key, value);
+    return told.length > 200 ? `${told.slice(0, 200)}…` : told;
+  }
   const json = JSON.stringify(value) ?? String(value);
   return json.length > 200 ? `${json.slice(0, 200)}…` : json;
 }

@@ -2,12 +2,17 @@ import { describe, expect, it } from "vitest";
 import {
   addDays,
   formatCalendarDate,
+  formatTimeIST,
   isCalendarDate,
   kolkataInstant,
   todayInKolkata,
 } from "./dates";
 
 describe("Asia/Kolkata dates", () => {
+  it("a pickup slot's start reads as the owner's clock time (en-IN, 12-hour)", () => {
+    expect(formatTimeIST(kolkataInstant("2030-02-15", "15:00"))).toBe("3:00 pm");
+    expect(formatTimeIST(kolkataInstant("2030-02-15", "09:30"))).toBe("9:30 am");
+  });
   it("the business day turns at midnight IST, not UTC", () => {
     expect(todayInKolkata(new Date("2026-11-21T18:29:59Z"))).toBe("2026-11-21");
     expect(todayInKolkata(new Date("2026-11-21T18:30:00Z"))).toBe("2026-11-22");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatIndianMobile, normaliseIndianMobile } from "./phone";
+import { formatIndianMobile, normaliseIndianMobile, whatsAppChatUrl } from "./phone";
 
 describe("normaliseIndianMobile", () => {
   it("accepts 10 digits starting 6-9 with an optional +91, 91 or 0 prefix", () => {
@@ -31,5 +31,11 @@ describe("normaliseIndianMobile", () => {
   });
   it("formats for display", () => {
     expect(formatIndianMobile("+919845012345")).toBe("+91 98450 12345");
+  });
+});
+
+describe("whatsAppChatUrl", () => {
+  it("is wa.me with 91 and the 10 digits, as the route sheet links it", () => {
+    expect(whatsAppChatUrl("+919845012345")).toBe("https://wa.me/919845012345");
   });
 });

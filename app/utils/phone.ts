@@ -22,3 +22,12 @@ export function formatIndianMobile(e164: string): string {
   const digits = e164.replace(/^\+91/, "");
   return `+91 ${digits.slice(0, 5)} ${digits.slice(5)}`;
 }
+
+/**
+ * The WhatsApp chat link of an Indian mobile number, `https://wa.me/91XXXXXXXXXX` (WhatsApp's
+ * click-to-chat form: country code and number, digits only; https://faq.whatsapp.com/5913398998672934).
+ * @param e164 `+91XXXXXXXXXX` as stored (any spelling ending in the 10 digits works).
+ */
+export function whatsAppChatUrl(e164: string): string {
+  return `https://wa.me/91${e164.replace(/\D/g, "").slice(-10)}`;
+}

@@ -408,7 +408,7 @@ describe("destructive actions", () => {
     const staffStep = await staffRoute.loader(
       routeArgs(`http://localhost${steps[1]?.step}`, { cookie: admin.cookie }),
     );
-    expect(staffStep.disabling?.email).toBe(target.user.email);
+    expect(staffStep.disabling?.name).toBe(target.user.email);
     const orderStep = await orderRoute.loader(
       routeArgs(`http://localhost${steps[2]?.step}`, {
         cookie: admin.cookie,

@@ -16,6 +16,7 @@ import type { PickupSlot } from "~/features/pickups/pickup-config";
 import { t } from "~/i18n/i18n.server";
 import type { Lang } from "~/i18n/languages";
 import { addDays, formatDateTimeIST, isCalendarDate, todayInKolkata } from "~/utils/dates";
+import { whatsAppChatUrl } from "~/utils/phone";
 import type { MessageRef } from "~/utils/refusal";
 import { type DoorActor, doorActionProblem } from "./collector-access";
 
@@ -64,7 +65,7 @@ export function doorLinks(pickup: {
     .join(", ");
   return {
     tel: `tel:+91${digits}`,
-    whatsapp: `https://wa.me/91${digits}`,
+    whatsapp: whatsAppChatUrl(pickup.phone),
     map: `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`,
   };
 }

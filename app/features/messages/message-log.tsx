@@ -9,6 +9,7 @@ import { DataTable } from "~/components/dashboard/data-table";
 import { StatusNotice } from "~/components/ui/form-messages";
 import { TOO_LATE } from "~/db/outbox-reasons";
 import { formatDateTimeIST } from "~/utils/dates";
+import { templateName } from "~/utils/shop-words";
 import {
   messageChannelLabels,
   messageEntityPath,
@@ -62,7 +63,7 @@ export function SendAgainButton({
         Send again
         <span className="visually-hidden">
           {" "}
-          {message.template} to {message.recipient}
+          {templateName(message.template)} to {message.recipient}
         </span>
       </button>
     </Form>
@@ -107,7 +108,7 @@ export function MessageTableRow({
     <tr>
       <th scope="row">{timeOf(message)}</th>
       <td>{messageChannelLabels[message.channel]}</td>
-      <td>{message.template}</td>
+      <td>{templateName(message.template)}</td>
       <td>{message.recipient}</td>
       {withAbout ? (
         <td>

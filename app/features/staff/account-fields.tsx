@@ -1,5 +1,5 @@
 /**
- * The e-mail and password fields of the staff forms (login, first-admin setup): the same
+ * The sign-in and password fields of the staff forms (login, first-admin setup): the same
  * labels, autocomplete hints and error placement on every page (docs/dashboard.md).
  */
 import { InputField } from "~/components/ui/field";
@@ -18,6 +18,29 @@ export function StaffEmailField({ error, defaultValue }: AccountFieldProps) {
       label="Email"
       type="email"
       autoComplete="username"
+      required
+      defaultValue={defaultValue}
+      error={error}
+    />
+  );
+}
+
+/**
+ * 'Email or phone', what the login accepts (ADR 0032): an e-mail, or the mobile number of an
+ * account that signs in with its phone. Plain text (not `type="email"`, which would refuse a
+ * number), no capitals or spelling fixes by phones' keyboards.
+ */
+export function StaffSignInField({ error, defaultValue }: AccountFieldProps) {
+  return (
+    <InputField
+      id="email"
+      name="email"
+      label="Email or phone"
+      type="text"
+      autoComplete="username"
+      autoCapitalize="none"
+      spellCheck={false}
+      hint="Collectors without e-mail use their 10-digit mobile number."
       required
       defaultValue={defaultValue}
       error={error}

@@ -10,12 +10,14 @@
  *   with Secure, otherwise `staff_session` (a plain-HTTP run on localhost must still log in);
  * - login issues a new session id; logout and disabling an account delete sessions in the DB.
  */
+
+import { randomBytes } from "node:crypto";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError } from "better-auth/api";
 import { admin } from "better-auth/plugins/admin";
 import { adminAc, userAc } from "better-auth/plugins/admin/access";
-import { eq } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { getDb } from "~/db/db.server";
 import {
@@ -30,6 +32,7 @@ import { logger } from "~/utils/logger.server";
 import { type MessageRef, type MessageValues, message, Refusal } from "~/utils/refusal";
 import { sessionSecret } from "~/utils/secrets.server";
 import { type PasswordOwner, personalPasswordProblem } from "./password-rules";
+import { hasNoEmail, noEmailAddressFor } from "./sign-in-name";
 
 export const IDLE_TIMEOUT_SECONDS = 8 * 60 * 60;
 export const ABSOLUTE_TIMEOUT_SECONDS = 7 * 24 * 60 * 60;
@@ -160,7 +163,7 @@ export async function passwordProblem(
 }
 
 /** The staff form's fields a refused account change is shown next to. */
-export type StaffAccountField = "email" | "password" | "name" | "role";
+export type StaffAccountField = "email" | "password" | "name" | "role" | "phone";
 
 /**
  * A refused account change: a refusal (ADR 0024) with a `dashboard.staff.*` id (or a shared
@@ -193,27 +196,85 @@ const createUserRefusals: Record<string, string> = {
 };
 
 /**
+ * True when giving `phone` to an account would make a phone sign-in ambiguous (ADR 0032): another
+ * account (not `exceptUserId`) has the number and either that account or this one has no e-mail,
+ * so one of them would lose its only way in. Two accounts with e-mails may share a number (a
+ * shop's one phone); neither then signs in with it.
+ * @param phone `+91XXXXXXXXXX`.
+ * @param withoutEmail true when the account getting the number has no e-mail.
+ */
+export async function phoneTaken(
+  db: Database,
+  phone: string,
+  withoutEmail: boolean,
+  exceptUserId?: string,
+): Promise<boolean> {
+  const others = await db
+    .select({ email: staffUsers.email })
+    .from(staffUsers)
+    .where(
+      exceptUserId === undefined
+        ? eq(staffUsers.phone, phone)
+        : and(eq(staffUsers.phone, phone), ne(staffUsers.id, exceptUserId)),
+    );
+  return others.length > 0 && (withoutEmail || others.some((other) => hasNoEmail(other.email)));
+}
+
+/** The stored e-mail of a new account: lower-case, or a stand-in for a phone-only one. */
+async function storedEmailOf(
+  db: Database,
+  input: { email: string | null; phone?: string | null },
+): Promise<string> {
+  if (input.email) {
+    const email = input.email.trim().toLowerCase();
+    const [existing] = await db
+      .select({ id: staffUsers.id })
+      .from(staffUsers)
+      .where(eq(staffUsers.email, email));
+    if (existing) throw new StaffAccountError("dashboard.staff.emailTaken", "email");
+    return email;
+  }
+  if (!input.phone) throw new StaffAccountError("dashboard.staff.emailOrPhoneRequired", "email");
+  return noEmailAddressFor(input.phone, randomBytes(6).toString("hex"));
+}
+
+/**
  * Creates a staff account with a password (CLI, setup link, admin page). E-mail stored
- * lower-case. Does not write the audit log (callers do, with their actor).
- * @throws StaffAccountError for a refused password, a taken e-mail or an invalid e-mail.
+ * lower-case; an account with a phone and no e-mail (a collector, ADR 0032) gets a stand-in
+ * address (sign-in-name.ts) and signs in with the phone. Does not write the audit log (callers
+ * do, with their actor).
+ * @param input.phone `+91XXXXXXXXXX` or null/absent.
+ * @throws StaffAccountError for a refused password, a taken or invalid e-mail, neither e-mail
+ *   nor phone, or a phone that would make a phone sign-in ambiguous (`phoneTaken`).
  */
 export async function createStaffAccount(
   db: Database,
-  input: { email: string; name: string; role: StaffRole; password: string },
+  input: {
+    email: string | null;
+    name: string;
+    role: StaffRole;
+    password: string;
+    phone?: string | null;
+  },
 ): Promise<StaffUser> {
-  const problem = await passwordProblem(input.password, input);
+  const problem = await passwordProblem(input.password, {
+    email: input.email ?? undefined,
+    name: input.name,
+  });
   if (problem) throw StaffAccountError.password(problem);
-  const email = input.email.trim().toLowerCase();
+  const email = await storedEmailOf(db, input);
+  const phone = input.phone ?? null;
+  if (phone && (await phoneTaken(db, phone, !input.email))) {
+    throw new StaffAccountError("dashboard.staff.phoneTaken", "phone");
+  }
   const auth = await authFor(null, db);
-  const [existing] = await db
-    .select({ id: staffUsers.id })
-    .from(staffUsers)
-    .where(eq(staffUsers.email, email));
-  if (existing) throw new StaffAccountError("dashboard.staff.emailTaken", "email");
   try {
     const { user } = await auth.api.createUser({
       body: { email, name: input.name.trim(), password: input.password, role: input.role },
     });
+    if (phone) {
+      await db.update(staffUsers).set({ phone }).where(eq(staffUsers.id, user.id));
+    }
     return { id: user.id, name: user.name, email: user.email, role: input.role };
   } catch (error) {
     if (error instanceof APIError) {

@@ -7,7 +7,8 @@ import { eq } from "drizzle-orm";
 import { redirect } from "react-router";
 import type { Database } from "~/db/client.server";
 import { getDb } from "~/db/db.server";
-import { type StaffRole, staffRoles, staffSessions } from "~/db/schema/staff";
+import { type StaffRole, staffRoles, staffSessions, staffUsers } from "~/db/schema/staff";
+import { normaliseIndianMobile } from "~/utils/phone";
 import { Refusal } from "~/utils/refusal";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { ABSOLUTE_TIMEOUT_SECONDS, authFor, type StaffUser } from "./auth.server";
@@ -18,6 +19,7 @@ import {
   loginWaitLeft,
   recordLoginFailure,
 } from "./login-throttle.server";
+import { NO_EMAIL_DOMAIN } from "./sign-in-name";
 
 export const LOGIN_PATH = "/dashboard/login";
 /** Message ids of a login refused while its account or address must wait (429, `{seconds}`). */
@@ -119,7 +121,34 @@ export class LoginError extends Refusal {
 }
 
 /**
- * Signs a staff member in. Failed attempts make later ones wait, per account and per client
+ * The account a login names (ADR 0032): `account`, the e-mail better-auth checks the password
+ * of and the key its failures are counted under; `shown`, what the audit log calls the attempt.
+ * - text with `@`: that e-mail, lower-case;
+ * - an Indian mobile number (app/utils/phone.ts, any accepted spelling): the e-mail of the one
+ *   account with that phone; when none or several have it, a stand-in under `.invalid` that no
+ *   account has, so the attempt costs the same hash and gets the same answer as an unknown
+ *   e-mail, and is counted per number;
+ * - anything else: as typed, lower-case (refused as an unknown e-mail).
+ */
+export async function loginAccountOf(
+  db: Database,
+  typed: string,
+): Promise<{ account: string; shown: string }> {
+  const name = typed.trim().toLowerCase();
+  const phone = name.includes("@") ? null : normaliseIndianMobile(name);
+  if (!phone) return { account: name, shown: name };
+  const owners = await db
+    .select({ email: staffUsers.email })
+    .from(staffUsers)
+    .where(eq(staffUsers.phone, phone))
+    .limit(2);
+  const [owner] = owners;
+  if (owners.length === 1 && owner) return { account: owner.email, shown: owner.email };
+  return { account: `unknown-${phone.slice(1)}@${NO_EMAIL_DOMAIN}`, shown: phone };
+}
+
+/**
+ * Signs a staff member in with an e-mail or a phone (`loginAccountOf`). Failed attempts make later ones wait, per account and per client
  * address (login-throttle.server.ts: 5 and 20 failures free, then 1 s doubling to 5 min); an
  * attempt made while it must wait is refused with 429 before the password is checked and is not
  * counted, and the right password is accepted once the wait is over, so nobody can lock an
@@ -132,17 +161,18 @@ export class LoginError extends Refusal {
  * refused during a wait is not (a bot's loop must not flood the log).
  * @param now the attempt's time (waits are measured from it).
  * @returns headers with the Set-Cookie of the new session.
- * @throws LoginError 401 wrong e-mail or password, 403 disabled account, 429 wait first.
+ * @param emailOrPhone what the login form's 'Email or phone' holds.
+ * @throws LoginError 401 wrong e-mail, phone or password, 403 disabled account, 429 wait first.
  */
 export async function logIn(
   request: Request,
   clientAddress: string,
-  email: string,
+  emailOrPhone: string,
   password: string,
   now: Date = new Date(),
 ): Promise<Headers> {
-  const account = email.trim().toLowerCase();
   const db = await getDb();
+  const { account, shown } = await loginAccountOf(db, emailOrPhone);
   const throttleKeys = loginThrottleKeys(clientAddress, account);
   const waitLeft = await loginWaitLeft(db, throttleKeys, now);
   if (waitLeft > 0) {
@@ -170,18 +200,18 @@ export async function logIn(
   } catch (error) {
     if (!(error instanceof APIError)) throw error;
     if (error.body?.code === "BANNED_USER") {
-      await recordLoginEvent(db, "staff.login-failed", { email: account }, clientAddress, {
+      await recordLoginEvent(db, "staff.login-failed", { email: shown }, clientAddress, {
         reason: "account disabled",
       });
       throw new LoginError(ACCOUNT_DISABLED, 403);
     }
     const { waitSeconds, waitsBegan } = await recordLoginFailure(db, throttleKeys, now);
-    await recordLoginEvent(db, "staff.login-failed", { email: account }, clientAddress, {
+    await recordLoginEvent(db, "staff.login-failed", { email: shown }, clientAddress, {
       reason: "wrong e-mail or password",
       ...(waitSeconds > 0 ? { waitSeconds } : {}),
     });
     if (waitsBegan) {
-      await recordLoginEvent(db, "staff.login-throttled", { email: account }, clientAddress, {
+      await recordLoginEvent(db, "staff.login-throttled", { email: shown }, clientAddress, {
         waitSeconds,
       });
     }

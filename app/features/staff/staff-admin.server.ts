@@ -13,9 +13,20 @@ import {
   authFor,
   createStaffAccount,
   passwordProblem,
+  phoneTaken,
   StaffAccountError,
   type StaffUser,
 } from "./auth.server";
+import { hasNoEmail } from "./sign-in-name";
+
+/** A new account: e-mail null for a phone-only collector (ADR 0032); phone `+91XXXXXXXXXX`. */
+export interface NewStaffAccount {
+  email: string | null;
+  name: string;
+  role: StaffRole;
+  password: string;
+  phone?: string | null;
+}
 
 export interface StaffListRow {
   id: string;
@@ -49,7 +60,7 @@ export async function listStaff(db: Database): Promise<StaffListRow[]> {
 
 /**
  * Creates an account and records it in the audit log ("staff.create" with the new account's
- * e-mail, name and role; never the password).
+ * e-mail, name, role and phone when given; never the password).
  * @param actor who: an admin, or "system" for the setup link and `npm run staff:create`.
  * @param via how, kept in the audit row (e.g. "setup link"); none for an admin's form.
  * @throws StaffAccountError (password rules, e-mail taken).
@@ -57,7 +68,7 @@ export async function listStaff(db: Database): Promise<StaffListRow[]> {
 export async function createAuditedStaffAccount(
   db: Database,
   actor: AuditActor,
-  input: { email: string; name: string; role: StaffRole; password: string },
+  input: NewStaffAccount,
   via?: string,
 ): Promise<StaffUser> {
   const user = await createStaffAccount(db, input);
@@ -66,7 +77,12 @@ export async function createAuditedStaffAccount(
     action: "staff.create",
     entity: "staff",
     entityId: user.id,
-    after: { email: user.email, name: user.name, role: user.role },
+    after: {
+      email: user.email,
+      name: user.name,
+      role: user.role,
+      ...(input.phone ? { phone: input.phone } : {}),
+    },
     extra: via === undefined ? undefined : { via },
   });
   return user;
@@ -74,12 +90,12 @@ export async function createAuditedStaffAccount(
 
 /**
  * Creates an account on an admin's behalf and records it.
- * @throws StaffAccountError (password rules, e-mail taken).
+ * @throws StaffAccountError (password rules, e-mail taken, phone taken, neither given).
  */
 export function createStaffByAdmin(
   db: Database,
   admin: StaffUser,
-  input: { email: string; name: string; role: StaffRole; password: string },
+  input: NewStaffAccount,
 ): Promise<StaffUser> {
   return createAuditedStaffAccount(db, { email: admin.email }, input);
 }
@@ -185,7 +201,10 @@ export async function resetStaffPassword(
  * it with `staffPhoneField`). A collector's number becomes the call link on the tracking page
  * of the pickups they are on the way to (docs/exchange.md "The customer's tracking page").
  * Audit row "staff.phone" with the number before and after; nothing when it is unchanged.
- * @throws StaffAccountError 404 unknown account.
+ * An account without e-mail signs in with its phone (ADR 0032): its number cannot be removed,
+ * and no number may be given to two accounts when one of them has no e-mail (`phoneTaken`).
+ * @throws StaffAccountError 404 unknown account; 400 (field 'phone') removing the number of a
+ *   phone-only account, or a number taken that way.
  */
 export async function setStaffPhone(
   db: Database,
@@ -200,6 +219,13 @@ export async function setStaffPhone(
       .from(staffUsers)
       .where(eq(staffUsers.id, userId));
     if (!before || before.phone === phone) return;
+    const withoutEmail = hasNoEmail(before.email);
+    if (!phone && withoutEmail) {
+      throw new StaffAccountError("dashboard.staff.phoneRequired", "phone");
+    }
+    if (phone && (await phoneTaken(tx, phone, withoutEmail, userId))) {
+      throw new StaffAccountError("dashboard.staff.phoneTaken", "phone");
+    }
     await tx
       .update(staffUsers)
       .set({ phone, updatedAt: new Date() })

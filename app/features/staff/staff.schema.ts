@@ -43,3 +43,35 @@ export const staffPhoneField = z
     }
     return e164;
   });
+
+/**
+ * The Staff page's new account (docs/dashboard.md "Staff"; ADR 0032): name, role, password, an
+ * optional phone and an e-mail, which a collector may leave empty when a phone is given (they
+ * then sign in with the phone). Output `email` is null when left empty. Messages: the fields'
+ * own, `errors.form.email*` and `dashboard.staff.emailOrPhoneRequired` next to 'Email'.
+ */
+export const staffCreateSchema = z
+  .object({
+    name: staffAccountFields.name,
+    email: z.string().trim().max(320, "errors.form.emailTooLong"),
+    phone: staffPhoneField,
+    role: staffRoleField,
+    password: staffAccountFields.password,
+  })
+  .superRefine((account, ctx) => {
+    const problem = emailProblem(account);
+    if (problem) ctx.addIssue({ code: "custom", path: ["email"], message: problem });
+  })
+  .transform((account) => ({ ...account, email: account.email === "" ? null : account.email }));
+
+function emailProblem(account: {
+  email: string;
+  phone: string | null;
+  role: string;
+}): string | null {
+  if (account.email !== "") {
+    return z.email().safeParse(account.email).success ? null : "errors.form.emailInvalid";
+  }
+  if (account.role !== "collector") return "errors.form.emailRequired";
+  return account.phone ? null : "dashboard.staff.emailOrPhoneRequired";
+}

@@ -60,6 +60,8 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
           </ul>
         </nav>
         <div className="dash__user">
+          {/* The public site, as customers see it (a document load: it has its own frame). */}
+          <a href="/">View shop</a>
           <span>
             {user.name} ({user.role})
           </span>

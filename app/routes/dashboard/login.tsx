@@ -2,7 +2,7 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { FormError } from "~/components/ui/form-messages";
 import { getDb } from "~/db/db.server";
-import { StaffEmailField, StaffPasswordField } from "~/features/staff/account-fields";
+import { StaffPasswordField, StaffSignInField } from "~/features/staff/account-fields";
 import { hasStaffAccounts } from "~/features/staff/auth.server";
 import { afterLoginPath, getStaffUser, LoginError, logIn } from "~/features/staff/session.server";
 import { fieldErrorTexts, refusalText } from "~/i18n/i18n.server";
@@ -18,8 +18,8 @@ const loginSchema = z.object({
   email: z
     .string()
     .trim()
-    .min(1, "dashboard.login.emailRequired")
-    .max(320, "dashboard.login.emailRequired"),
+    .min(1, "dashboard.login.signInNameRequired")
+    .max(320, "dashboard.login.signInNameRequired"),
   password: z
     .string()
     .min(1, "dashboard.login.passwordRequired")
@@ -43,8 +43,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /**
- * Login (docs/dashboard.md): failed attempts make later ones wait (429 with Retry-After while
- * they must), same answer for unknown e-mail and wrong password.
+ * Login (docs/dashboard.md) with an e-mail or a phone (ADR 0032): failed attempts make later
+ * ones wait (429 with Retry-After while they must), same answer for an unknown e-mail or phone
+ * and a wrong password.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const fields = textFields(await request.formData(), ["email", "password", "redirectTo"]);
@@ -97,7 +98,10 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         {loaderData.redirectTo ? (
           <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
         ) : null}
-        <StaffEmailField defaultValue={actionData?.values.email} error={actionData?.errors.email} />
+        <StaffSignInField
+          defaultValue={actionData?.values.email}
+          error={actionData?.errors.email}
+        />
         <StaffPasswordField purpose="current" error={actionData?.errors.password} />
         <button type="submit" className="button" disabled={navigation.state === "submitting"}>
           Log in

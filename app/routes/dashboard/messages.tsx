@@ -11,6 +11,7 @@ import { messageChannelLabels, messageStatusFilters } from "~/features/messages/
 import { listMessages, messageFiltersSchema } from "~/features/messages/messages-admin.server";
 import { requireStaff } from "~/features/staff/session.server";
 import { listPageData } from "~/utils/list-page.server";
+import { templateName } from "~/utils/shop-words";
 import type { Route } from "./+types/messages";
 
 /**
@@ -36,7 +37,9 @@ export const meta: Route.MetaFunction = () => [{ title: "Messages | Staff dashbo
 export default function Messages({ loaderData }: Route.ComponentProps) {
   const { values, errors, rows } = loaderData;
   const back = useBackPath();
-  const templateChoices = Object.fromEntries(loaderData.templates.map((name) => [name, name]));
+  const templateChoices = Object.fromEntries(
+    loaderData.templates.map((name) => [name, templateName(name)]),
+  );
   return (
     <>
       <h1>Messages</h1>

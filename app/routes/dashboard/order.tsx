@@ -2,6 +2,7 @@ import { data, Link, redirect } from "react-router";
 import { ConfirmLink, ConfirmStep } from "~/components/dashboard/confirm-step";
 import { TableScroll } from "~/components/dashboard/data-table";
 import { DetailMessages, HistoryList, StatusButton } from "~/components/dashboard/detail-page";
+import { PhoneLinks } from "~/components/dashboard/phone-links";
 import { getDb } from "~/db/db.server";
 import { MessageLog } from "~/features/messages/message-log";
 import { messagesOf } from "~/features/messages/messages-admin.server";
@@ -22,7 +23,6 @@ import { formatDateTimeIST } from "~/utils/dates";
 import { parseEntityId } from "~/utils/entity-history.server";
 import { formStrings, readIntentForm } from "~/utils/intent-form";
 import { formatPaise } from "~/utils/money";
-import { formatIndianMobile } from "~/utils/phone";
 import type { Route } from "./+types/order";
 
 // Loader and action headers (Retry-After of a 429) reach document responses too.
@@ -115,7 +115,9 @@ function OrderFacts({ loaderData }: { loaderData: LoaderData }) {
       <dt>Name</dt>
       <dd>{order.name}</dd>
       <dt>Phone</dt>
-      <dd>{formatIndianMobile(order.phone)}</dd>
+      <dd>
+        <PhoneLinks phone={order.phone} name={order.name} />
+      </dd>
       <dt>E-mail</dt>
       <dd>{order.email}</dd>
       <dt>Address</dt>

@@ -2,6 +2,7 @@ import { data, Link, redirect } from "react-router";
 import { ConfirmLink, ConfirmStep } from "~/components/dashboard/confirm-step";
 import { TableScroll } from "~/components/dashboard/data-table";
 import { DetailMessages, HistoryList, StatusButton } from "~/components/dashboard/detail-page";
+import { PhoneLinks } from "~/components/dashboard/phone-links";
 import { getDb } from "~/db/db.server";
 import { awaitsApproval } from "~/features/exchange/approval";
 import { ApproveSheetForm } from "~/features/exchange/approve-sheet-form";
@@ -28,12 +29,17 @@ import {
 import { requireStaff } from "~/features/staff/session.server";
 import { messagesFor, refusalText } from "~/i18n/i18n.server";
 import { askedStep, unconfirmedStep } from "~/utils/confirm-step";
-import { formatCalendarDate, formatDateTimeIST } from "~/utils/dates";
+import {
+  formatCalendarDate,
+  formatDateTimeIST,
+  formatTimeIST,
+  kolkataInstant,
+} from "~/utils/dates";
 import { parseEntityId } from "~/utils/entity-history.server";
 import { env } from "~/utils/env.server";
 import { formStrings, readIntentForm } from "~/utils/intent-form";
 import { formatPaise } from "~/utils/money";
-import { formatIndianMobile } from "~/utils/phone";
+import { rewardWords } from "~/utils/shop-words";
 import { formatKg } from "~/utils/units";
 import type { Route } from "./+types/pickup";
 
@@ -168,12 +174,14 @@ function PickupFacts({ pickup }: { pickup: LoaderData["pickup"] }) {
       <dt>Date and slot</dt>
       <dd>
         {formatCalendarDate(pickup.pickupDate)} {pickup.pickupDate.slice(0, 4)}, from{" "}
-        {pickup.slotStart} (IST)
+        {formatTimeIST(kolkataInstant(pickup.pickupDate, pickup.slotStart))}
       </dd>
       <dt>Name</dt>
       <dd>{pickup.name}</dd>
       <dt>Phone</dt>
-      <dd>{formatIndianMobile(pickup.phone)}</dd>
+      <dd>
+        <PhoneLinks phone={pickup.phone} name={pickup.name} />
+      </dd>
       <dt>E-mail</dt>
       <dd>{pickup.email}</dd>
       <dt>Address</dt>
@@ -182,7 +190,7 @@ function PickupFacts({ pickup }: { pickup: LoaderData["pickup"] }) {
         {pickup.addressLine2 ? `, ${pickup.addressLine2}` : ""}, {pickup.city} {pickup.pinCode}
       </dd>
       <dt>Reward preference</dt>
-      <dd>{pickup.rewardPreference}</dd>
+      <dd>{rewardWords[pickup.rewardPreference] ?? pickup.rewardPreference}</dd>
       <dt>Estimate</dt>
       <dd>{formatPaise(pickup.estimatePaise)}</dd>
       <dt>Payout</dt>

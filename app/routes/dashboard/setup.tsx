@@ -1,9 +1,9 @@
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, isRouteErrorResponse, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { fieldsOf, InputField } from "~/components/ui/field";
 import { getDb } from "~/db/db.server";
 import { StaffEmailField, StaffPasswordField } from "~/features/staff/account-fields";
-import { StaffAccountError } from "~/features/staff/auth.server";
+import { hasStaffAccounts, StaffAccountError } from "~/features/staff/auth.server";
 import { logIn } from "~/features/staff/session.server";
 import {
   createFirstAdmin,
@@ -25,14 +25,29 @@ interface SetupResult {
   errors: Partial<Record<"name" | "email" | "password", string>>;
 }
 
-function invalidLink(): never {
+/** What the page of a dead setup link says (its ErrorBoundary): whether an admin exists. */
+interface DeadLink {
+  message: string;
+  adminExists: boolean;
+}
+
+/**
+ * A dead setup link answers 404 (docs/dashboard.md "First admin"); once an account exists the
+ * page says so and links to the login instead of a bare 'Page Not Found'.
+ */
+async function invalidLink(db: Awaited<ReturnType<typeof getDb>>): Promise<never> {
   const refusal = new SetupLinkInvalidError();
-  throw data(refusalText("en", refusal), { status: refusal.status });
+  const body: DeadLink = {
+    message: refusalText("en", refusal),
+    adminExists: await hasStaffAccounts(db),
+  };
+  throw data(body, { status: refusal.status });
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
+  const db = await getDb();
   const token = new URL(request.url).searchParams.get("token");
-  if (!(await setupTokenIsValid(await getDb(), token))) invalidLink();
+  if (!(await setupTokenIsValid(db, token))) await invalidLink(db);
   return { token: token as string };
 }
 
@@ -40,7 +55,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const db = await getDb();
   const fields = textFields(await request.formData(), ["token", "name", "email", "password"]);
-  if (!(await setupTokenIsValid(db, fields.token))) invalidLink();
+  if (!(await setupTokenIsValid(db, fields.token))) await invalidLink(db);
   const values = { name: fields.name, email: fields.email };
   const parsed = setupSchema.safeParse(fields);
   if (!parsed.success) {
@@ -53,7 +68,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await createFirstAdmin(db, token, account);
   } catch (error) {
-    if (error instanceof SetupLinkInvalidError) invalidLink();
+    if (error instanceof SetupLinkInvalidError) await invalidLink(db);
     if (error instanceof StaffAccountError && error.field) {
       return data<SetupResult>(
         { values, errors: { [error.field]: refusalText("en", error) } },
@@ -73,8 +88,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: dashboardStyles }];
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Create the first admin | Scrap & Sprout" },
+export const meta: Route.MetaFunction = ({ error }) => [
+  { title: `${error ? "Setup link used" : "Create the first admin"} | Scrap & Sprout` },
   { name: "robots", content: "noindex, nofollow" },
 ];
 
@@ -94,6 +109,31 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
           Create admin and log in
         </button>
       </Form>
+    </div>
+  );
+}
+
+/** A dead link: 'An admin exists' with a link to the login, or that the link is not valid. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const dead =
+    isRouteErrorResponse(error) && typeof error.data === "object" && error.data !== null
+      ? (error.data as DeadLink)
+      : null;
+  return (
+    <div className="dash-login">
+      <h1>{dead?.adminExists ? "An admin exists" : "Setup link not valid"}</h1>
+      <p role="alert">
+        {dead?.adminExists
+          ? "This one-time setup link has been used: the shop's first admin exists."
+          : (dead?.message ?? "Something went wrong. Please try again.")}
+      </p>
+      <p>
+        {dead?.adminExists ? (
+          <Link to="/dashboard/login">Log in here</Link>
+        ) : (
+          "Restart the server to print a new link, or run npm run staff:create."
+        )}
+      </p>
     </div>
   );
 }

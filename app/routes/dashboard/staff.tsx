@@ -9,7 +9,8 @@ import { getDb } from "~/db/db.server";
 import { staffRoles } from "~/db/schema/staff";
 import { StaffAccountError } from "~/features/staff/auth.server";
 import { requireStaff } from "~/features/staff/session.server";
-import { staffAccountFields, staffPhoneField, staffRoleField } from "~/features/staff/staff.schema";
+import { hasNoEmail, signInNameOf } from "~/features/staff/sign-in-name";
+import { staffCreateSchema, staffPhoneField } from "~/features/staff/staff.schema";
 import {
   createStaffByAdmin,
   listStaff,
@@ -43,9 +44,12 @@ interface StaffResult {
   errors?: FieldErrors;
 }
 
-const createSchema = z.object({ ...staffAccountFields, role: staffRoleField });
 const userIdSchema = z.string().min(1).max(100);
 
+/**
+ * The accounts, and after a creation (`?created=<id>`, the redirect of a created account) the
+ * notice naming it: the form is then empty, and reloading the page creates nothing.
+ */
 export async function loader({ request }: Route.LoaderArgs) {
   const admin = await requireStaff(request, "admin");
   const staff = await listStaff(await getDb());
@@ -54,11 +58,18 @@ export async function loader({ request }: Route.LoaderArgs) {
     ? new URL(request.url).searchParams.get("userId")
     : null;
   const disabling = staff.find((row) => row.id === asked && row.id !== admin.id && !row.disabled);
+  const createdId = new URL(request.url).searchParams.get("created");
+  const created = staff.find((row) => row.id === createdId);
   return {
     me: admin.id,
-    disabling: disabling ? { id: disabling.id, email: disabling.email } : null,
+    disabling: disabling ? { id: disabling.id, name: signInNameOf(disabling) } : null,
+    created: created
+      ? { id: created.id, notice: `Created ${created.role} account for ${signInNameOf(created)}.` }
+      : null,
     staff: staff.map((row) => ({
       ...row,
+      signInName: signInNameOf(row),
+      email: hasNoEmail(row.email) ? "" : row.email,
       phone: row.phone ? formatIndianMobile(row.phone) : "",
       createdAt: formatDateTimeIST(row.createdAt),
     })),
@@ -122,20 +133,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   const step = unconfirmedStep(request, fields, { disable: ["userId"] });
   if (step) return redirect(step);
   // A refused form shows its values again, never the password (docs/operations.md "Security").
-  const values = { name: fields.name, email: fields.email, role: fields.role };
+  const values = { name: fields.name, email: fields.email, role: fields.role, phone: fields.phone };
   const fail = (status: number, result: Omit<StaffResult, "intent">) =>
     data<StaffResult>({ intent: fields.intent, userId: fields.userId, ...result }, { status });
   try {
     if (fields.intent === "create") {
-      const parsed = createSchema.safeParse(fields);
+      const parsed = staffCreateSchema.safeParse(fields);
       if (!parsed.success) {
         return fail(400, { values, errors: fieldErrorTexts("en", parsed.error.issues) });
       }
       const user = await createStaffByAdmin(db, admin, parsed.data);
-      return data<StaffResult>({
-        intent: "create",
-        ok: `Created ${user.role} account for ${user.email}.`,
-      });
+      // Post/redirect/get: the page comes back with an empty form, and a reload sends nothing.
+      return redirect(`/dashboard/staff?created=${encodeURIComponent(user.id)}`);
     }
     const userId = userIdSchema.safeParse(fields.userId);
     if (!userId.success) {
@@ -222,7 +231,7 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
           Export CSV
         </a>
       </div>
-      <StatusNotice message={actionData?.ok} />
+      <StatusNotice message={actionData?.ok ?? loaderData.created?.notice} />
       <FormError message={actionData?.formError} className="dash-error" />
       {loaderData.disabling ? <DisableStep account={loaderData.disabling} /> : null}
       <DataTable
@@ -252,19 +261,25 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
       </DataTable>
 
       <h2>Add a staff member</h2>
-      <CreateStaffForm values={creating?.values} errors={creating?.errors} busy={busy} />
+      {/* A new key after each creation: with JavaScript the form is rebuilt empty too. */}
+      <CreateStaffForm
+        key={loaderData.created?.id ?? "new"}
+        values={creating?.values}
+        errors={creating?.errors}
+        busy={busy}
+      />
     </>
   );
 }
 
 /** The confirmation step of Disable (app/utils/confirm-step.ts). */
-function DisableStep({ account }: { account: { id: string; email: string } }) {
+function DisableStep({ account }: { account: { id: string; name: string } }) {
   return (
     <ConfirmStep
-      title={`Disable ${account.email}?`}
+      title={`Disable ${account.name}?`}
       intent="disable"
       row={{ userId: account.id }}
-      confirmLabel={`Disable ${account.email}`}
+      confirmLabel={`Disable ${account.name}`}
       backLabel="Keep the account active"
     >
       <p>
@@ -286,7 +301,7 @@ function LanguageForm({ member, busy }: { member: StaffMember; busy: boolean }) 
       <SelectField
         id={`language-${member.id}`}
         name="language"
-        label={`Route and weigh sheet language for ${member.email}`}
+        label={`Route and weigh sheet language for ${member.signInName}`}
         options={languageOptions}
         placeholder="Choose a language"
         defaultValue={member.language}
@@ -324,7 +339,7 @@ function StaffRow({
   return (
     <tr>
       <td>{member.name}</td>
-      <td>{member.email}</td>
+      <td>{member.email || "No e-mail (signs in with phone)"}</td>
       <td>{member.role}</td>
       <td>
         <PhoneForm member={member} result={phoneResult} busy={busy} />
@@ -341,13 +356,13 @@ function StaffRow({
               <RowAction
                 row={{ userId: member.id }}
                 intent="enable"
-                rowName={member.email}
+                rowName={member.signInName}
                 disabled={busy}
               >
                 Enable
               </RowAction>
             ) : (
-              <ConfirmLink intent="disable" row={{ userId: member.id }} rowName={member.email}>
+              <ConfirmLink intent="disable" row={{ userId: member.id }} rowName={member.signInName}>
                 Disable
               </ConfirmLink>
             )}
@@ -358,7 +373,7 @@ function StaffRow({
                 name="password"
                 type="password"
                 autoComplete="new-password"
-                label={`New password for ${member.email}`}
+                label={`New password for ${member.signInName}`}
                 error={passwordError}
               />
               <button
@@ -399,8 +414,12 @@ function PhoneForm({
         name="phone"
         type="tel"
         autoComplete="off"
-        label={`Phone for ${member.email}`}
-        hint="Optional. 10-digit mobile number; empty removes it."
+        label={`Phone for ${member.signInName}`}
+        hint={
+          member.email
+            ? "Optional. 10-digit mobile number; empty removes it."
+            : "10-digit mobile number; this account signs in with it."
+        }
         defaultValue={result?.value ?? member.phone}
         error={result?.error}
       />
@@ -412,13 +431,16 @@ function PhoneForm({
         disabled={busy}
       >
         Save phone
-        <span className="visually-hidden"> {member.email}</span>
+        <span className="visually-hidden"> {member.signInName}</span>
       </button>
     </Form>
   );
 }
 
-/** The new account's name, e-mail, role (staff by default) and password. */
+/**
+ * The new account's name, e-mail, phone, role (staff by default) and password; a collector may
+ * have a phone instead of an e-mail (ADR 0032).
+ */
 function CreateStaffForm({
   values,
   errors,
@@ -432,7 +454,20 @@ function CreateStaffForm({
   return (
     <Form method="post" className="form" noValidate>
       <InputField {...field("name")} label="Name" required />
-      <InputField {...field("email")} type="email" label="Email" autoComplete="off" required />
+      <InputField
+        {...field("email")}
+        type="email"
+        label="Email"
+        autoComplete="off"
+        hint="A collector without e-mail may leave it empty and sign in with the phone below."
+      />
+      <InputField
+        {...field("phone")}
+        type="tel"
+        label="Phone"
+        autoComplete="off"
+        hint="Optional. 10-digit mobile number."
+      />
       <SelectField
         {...field("role")}
         label="Role"
