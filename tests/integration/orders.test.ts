@@ -308,7 +308,7 @@ describe("order status", () => {
     ]);
     const history = await entityHistory(db, "order", order.id);
     expect(history.map((entry) => entry.summary)).toEqual([
-      `reference: ${order.reference}; total: ${formatPaise(order.totalPaise)}; payment method: cod`,
+      `reference: ${order.reference}; total: ${formatPaise(order.totalPaise)}; payment method: Cash on delivery`,
       "status: placed → confirmed",
       "status: confirmed → cancelled",
     ]);
