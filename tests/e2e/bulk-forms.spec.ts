@@ -51,6 +51,9 @@ describeWithAndWithoutJavaScript(
     test("an admin updates five rates with one Save and finds five audit rows", async ({
       page,
     }) => {
+      // A mistyped Save, a good Save and five audit rows: 30-35 s alone, over 60 s beside
+      // another worker on two loaded cores. An upper bound, never a wait.
+      test.setTimeout(120_000);
       const five = javaScriptEnabled ? fiveRates.withJavaScript : fiveRates.withoutJavaScript;
       await logInAsStaff(page, E2E_ADMIN, "/dashboard/rates");
       await expect(page.getByRole("heading", { level: 1, name: "Scrap rates" })).toBeVisible();
