@@ -1,12 +1,14 @@
 /**
- * The dashboard overview (docs/dashboard.md): today's and the coming days' pickups by slot, orders
- * waiting to be confirmed or shipped, counts by status, and pickups and orders per day for the
- * last 30 days, with the kilograms collected per day. Days are Asia/Kolkata calendar days
+ * The dashboard overview's lower part (docs/dashboard.md "Overview"; today's figures are
+ * today.server.ts): active pickups per slot today and over the coming days, orders waiting to be
+ * confirmed or shipped, counts by status, and pickups and orders per day for the last 30 days,
+ * with the kilograms collected per day. Days are Asia/Kolkata calendar days
  * (docs/architecture.md "Time").
  *
  * Every query reads a bounded range through an index, so the page costs the same at 1M rows as
  * at 1k: pickups by `pickups_date_slot_idx` (pickup_date, slot_start, status), orders by
- * `orders_created_idx` (created_at, id) and `orders_status_created_idx` (status, created_at, id),
+ * `orders_created_status_total_idx` (created_at, status, total_paise) and
+ * `orders_status_created_idx` (status, created_at, id),
  * kilograms by `pickups_collected_idx` (collected_at, id) then each pickup's sheets and lines.
  */
 import { and, asc, between, eq, gte, inArray, sql } from "drizzle-orm";

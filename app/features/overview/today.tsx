@@ -103,9 +103,9 @@ function Figure({
   return (
     <li className="today-card">
       <Link to={to}>
-        <span className="today-card__label">{label}</span>
+        <span className="today-card__label">{label}</span>{" "}
         <strong className="today-card__value">{value}</strong>
-        {sub ? <span className="today-card__sub">{sub}</span> : null}
+        {sub ? <span className="today-card__sub"> {sub}</span> : null}
       </Link>
     </li>
   );
