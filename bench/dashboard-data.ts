@@ -16,7 +16,8 @@
  *   shipped; older: delivered and paid, or cancelled), OR-XXXXXX references;
  * - registrations (one per 10 orders), reviews (one per 100), audit rows (one per 10 pickups);
  * - for pickups collected in the last 45 days (collected late on their day): a confirmed weigh
- *   sheet with two lines, plants, a coupon or a payout by the reward (the overview's month).
+ *   sheet with two lines, plants or a coupon by the reward (the overview's month); payouts for
+ *   every money pickup collected more than two days ago.
  *
  * Each growth step spreads its rows over the same 3 years, in time order (ids rise with the
  * date, as in a live shop's append-only tables); so at 1M the table holds three time-ordered
@@ -724,8 +725,9 @@ async function insertSmallTables(db: Database, size: number): Promise<void> {
  * The exchange rows of pickups collected in the last 45 days (what the overview's month
  * figures and 30-day chart read; older pickups keep none, to keep generation quick): a
  * confirmed weigh sheet with two material lines each, two or three plants for 'plants'
- * pickups, a coupon for 'coupon' ones, a payout (UPI, the next day) for 'money' ones. Only for
- * pickups that have no sheet yet, so each growth step adds its own.
+ * pickups, a coupon for 'coupon' ones. Every 'money' pickup collected more than two days ago
+ * is paid (UPI, the next day), as a live shop pays them; the last two days' wait. Only for
+ * pickups that have none yet, so each growth step adds its own.
  */
 async function insertRecentExchange(db: Database): Promise<void> {
   await db.execute(sql`
@@ -782,8 +784,11 @@ async function insertRecentExchange(db: Database): Promise<void> {
       least(now(), p.collected_at + interval '1 day'), least(now(), p.collected_at + interval '1 day')
     from pickups p
     where p.status = 'collected' and p.reward_preference = 'money'
-      and p.collected_at >= now() - interval '45 days'
+      and p.collected_at < now() - interval '2 days'
       and not exists (select 1 from payouts o where o.pickup_id = p.id)`);
+  await db.execute(sql`
+    update pickups p set paid_out_at = o.paid_at from payouts o
+    where o.pickup_id = p.id and p.paid_out_at is null`);
 }
 
 /**

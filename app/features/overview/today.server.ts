@@ -7,8 +7,8 @@
  * Every figure is one bounded index read, so the page costs the same at a million orders and
  * pickups (bench/dashboard.ts times it):
  * - today's pickups by slot and collector: `pickups_date_slot_idx` (today's rows only);
- * - cash on delivery to collect: `orders_status_payment_created_idx` (shipped and unpaid: the
- *   orders out for delivery, a short list in a live shop);
+ * - cash on delivery to collect: the partial index `orders_cash_to_collect_idx` (shipped,
+ *   unpaid, cash on delivery: the orders out for delivery), totals read from the index alone;
  * - sales: `orders_created_status_total_idx` (created_at, status, total_paise) over the month
  *   (or the week, when it began in the month before), read from the index alone;
  * - kilograms and plants given: `pickups_collected_idx` over the month, then each pickup's
