@@ -14,7 +14,10 @@
  *   idempotency keys;
  * - orders: placed over ~3 years, cash on delivery, status by age (recent: placed / confirmed /
  *   shipped; older: delivered and paid, or cancelled), OR-XXXXXX references;
- * - registrations (one per 10 orders), reviews (one per 100), audit rows (one per 10 pickups).
+ * - registrations (one per 10 orders), reviews (one per 100), audit rows (one per 10 pickups);
+ * - for pickups collected in the last 45 days (collected late on their day): a confirmed weigh
+ *   sheet with two lines, plants or a coupon by the reward (the overview's month); payouts for
+ *   every money pickup collected more than two days ago.
  *
  * Each growth step spreads its rows over the same 3 years, in time order (ids rise with the
  * date, as in a live shop's append-only tables); so at 1M the table holds three time-ordered
@@ -597,7 +600,7 @@ async function insertPickups(db: Database, first: number, last: number, step: St
     )
     insert into pickups (reference, tracking_token, idempotency_key, status, name, email, phone,
       address_line1, address_line2, city, pin_code, pickup_date, slot_start, reward_preference,
-      estimate_paise, payout_paise, reward_given, created_at, updated_at)
+      estimate_paise, payout_paise, reward_given, collected_at, created_at, updated_at)
     select
       'PU-' || ${sql.raw(code6("n"))},
       ${sql.raw(token("sha256(('pickup-token-' || n)::bytea)"))},
@@ -617,6 +620,9 @@ async function insertPickups(db: Database, first: number, last: number, step: St
       case when st = 'collected' then (2000 + floor(r10 * 60000) * (0.8 + r6 * 0.4))::int end,
       case when st = 'collected' then
         (array['3 plants','coupon','cash','2 plants','cash'])[1 + floor(r11 * 5)::int] end,
+      -- Collected (the customer confirmed the weigh sheet) late on the pickup day.
+      case when st = 'collected' then
+        least(now(), greatest(booked, (day::timestamp + time '17:30') at time zone 'Asia/Kolkata')) end,
       booked,
       case when st = 'requested' then booked
            else least(now(), greatest(booked, (day::timestamp + time '18:00') at time zone 'Asia/Kolkata')) end
@@ -716,6 +722,76 @@ async function insertSmallTables(db: Database, size: number): Promise<void> {
 }
 
 /**
+ * The exchange rows of pickups collected in the last 45 days (what the overview's month
+ * figures and 30-day chart read; older pickups keep none, to keep generation quick): a
+ * confirmed weigh sheet with two material lines each, two or three plants for 'plants'
+ * pickups, a coupon for 'coupon' ones. Every 'money' pickup collected more than two days ago
+ * is paid (UPI, the next day), as a live shop pays them; the last two days' wait. Only for
+ * pickups that have none yet, so each growth step adds its own.
+ */
+async function insertRecentExchange(db: Database): Promise<void> {
+  await db.execute(sql`
+    insert into weigh_sheets (pickup_id, version, status, total_grams, subtotal_paise,
+      payout_paise, bonus_percent, reward_value_paise, created_by_name, created_at, decided_at,
+      confirmed_via)
+    select p.id, 1, 'confirmed', 15000, p.payout_paise, p.payout_paise, 10,
+      case when p.reward_preference = 'money' then p.payout_paise else p.payout_paise * 11 / 10 end,
+      'Bench collector', p.collected_at - interval '30 minutes', p.collected_at, 'tracking page'
+    from pickups p
+    where p.status = 'collected' and p.collected_at >= now() - interval '45 days'
+      and not exists (select 1 from weigh_sheets w where w.pickup_id = p.id)`);
+  await db.execute(sql`
+    with m as (
+      select array_agg(id order by id) ids, array_agg(name order by id) names,
+             array_agg(rate_paise_per_kg order by id) rates
+      from scrap_materials where active
+    ),
+    s as (
+      select w.id from weigh_sheets w
+      where w.created_by_name = 'Bench collector'
+        and not exists (select 1 from weigh_sheet_lines l where l.weigh_sheet_id = w.id)
+    )
+    insert into weigh_sheet_lines (weigh_sheet_id, material_id, material_name, grams,
+      rate_paise_per_kg, amount_paise)
+    select s.id, m.ids[x.i], m.names[x.i], x.g, m.rates[x.i], (x.g::bigint * m.rates[x.i] / 1000)::int
+    from m, s, generate_series(0, 1) k,
+      lateral (select 1 + (s.id * 7 + k) % cardinality(m.ids) as i,
+                      2000 + (s.id * 37 + k * 11) % 10000 as g) x`);
+  await db.execute(sql`
+    with plant as (select array_agg(id order by id) ids, array_agg(name order by id) names,
+                          array_agg(price_paise order by id) prices
+                   from products where kind = 'plant')
+    insert into weigh_sheet_plants (weigh_sheet_id, product_id, name, unit_price_paise,
+      quantity, line_total_paise)
+    select w.id, plant.ids[i], plant.names[i], plant.prices[i], q, plant.prices[i] * q
+    from plant, weigh_sheets w join pickups p on p.id = w.pickup_id,
+      lateral (select 1 + w.id % cardinality(plant.ids) as i, 2 + w.id % 2 as q) x
+    where w.created_by_name = 'Bench collector' and p.reward_preference = 'plants'
+      and not exists (select 1 from weigh_sheet_plants wp where wp.weigh_sheet_id = w.id)`);
+  await db.execute(sql`
+    insert into coupons (code, pickup_id, weigh_sheet_id, value_paise, balance_paise,
+      expires_at, created_at)
+    select 'SS-' || upper(substr(h, 1, 4)) || '-' || upper(substr(h, 5, 4)), w.pickup_id, w.id,
+      w.reward_value_paise, w.reward_value_paise, w.decided_at + interval '180 days', w.decided_at
+    from weigh_sheets w join pickups p on p.id = w.pickup_id,
+      lateral (select lpad(to_hex(w.pickup_id), 8, '0') as h) x
+    where w.created_by_name = 'Bench collector' and p.reward_preference = 'coupon'
+      and not exists (select 1 from coupons c where c.pickup_id = w.pickup_id)`);
+  await db.execute(sql`
+    insert into payouts (pickup_id, amount_paise, method, reference, paid_by_name, paid_at,
+      created_at)
+    select p.id, p.payout_paise, 'upi', 'BENCHUPI' || p.id, 'Bench admin',
+      least(now(), p.collected_at + interval '1 day'), least(now(), p.collected_at + interval '1 day')
+    from pickups p
+    where p.status = 'collected' and p.reward_preference = 'money'
+      and p.collected_at < now() - interval '2 days'
+      and not exists (select 1 from payouts o where o.pickup_id = p.id)`);
+  await db.execute(sql`
+    update pickups p set paid_out_at = o.paid_at from payouts o
+    where o.pickup_id = p.id and p.paid_out_at is null`);
+}
+
+/**
  * Grows pickups and orders to `size` rows each (and the small tables in proportion), in
  * chunks of 100k rows, then runs `analyze`. Rows already there are kept.
  * @param onProgress called after each chunk with a short line for the console.
@@ -744,6 +820,7 @@ export async function growTo(
     }
   }
   await insertSmallTables(db, size);
+  await insertRecentExchange(db);
   const inserted = performance.now();
   await db.execute(sql`analyze`);
   const analysed = performance.now();

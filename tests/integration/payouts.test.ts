@@ -10,6 +10,7 @@ import type { DatabaseHandle } from "~/db/client.server";
 import { useDatabaseHandle } from "~/db/db.server";
 import { auditLog } from "~/db/schema/audit";
 import { payouts } from "~/db/schema/exchange";
+import { pickups } from "~/db/schema/pickups";
 import { seedDatabase } from "~/db/seed.server";
 import { ExchangeError } from "~/features/exchange/exchange-error";
 import { getImpactFigures, IMPACT_CACHE_MS } from "~/features/impact/impact.server";
@@ -235,6 +236,12 @@ describe("recording a payout", () => {
       paidById: actor.id,
       paidByName: actor.name,
     });
+    // The pickup leaves the payouts to make's partial index with the payout's time.
+    const [paidPickup] = await handle.db
+      .select({ paidOutAt: pickups.paidOutAt })
+      .from(pickups)
+      .where(eq(pickups.id, p.id));
+    expect(paidPickup?.paidOutAt).toEqual(rows[0]?.paidAt);
     const audits = await handle.db
       .select()
       .from(auditLog)

@@ -69,6 +69,11 @@ export const pickups = pgTable(
     handoverFailures: integer("handover_failures").notNull().default(0),
     /** When the customer (or the handover code) confirmed the weigh sheet. */
     collectedAt: timestamp("collected_at", { withTimezone: true }),
+    /**
+     * A money reward's payout as recorded (`payouts.paid_at`, written with the payouts row):
+     * null while it waits, so the payouts to make are a partial index of their own.
+     */
+    paidOutAt: timestamp("paid_out_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -95,6 +100,14 @@ export const pickups = pgTable(
     index("pickups_created_idx").on(t.createdAt),
     // Kilograms collected per day (the overview's chart) and the payouts to make, oldest first.
     index("pickups_collected_idx").on(t.collectedAt, t.id),
+    // The payouts to make (the Payouts page, oldest first, and the overview's count): only the
+    // collected money pickups not paid yet are in it, so reading them costs the backlog, not
+    // every pickup ever paid.
+    index("pickups_payouts_to_make_idx")
+      .on(t.collectedAt, t.id)
+      .where(
+        sql`${t.status} = 'collected' and ${t.rewardPreference} = 'money' and ${t.paidOutAt} is null`,
+      ),
     // Dashboard list (docs/dashboard.md): every filter combination is an index range scan
     // already in the list's order (pickup_date desc, id desc), so a page costs O(log n).
     index("pickups_date_id_idx").on(t.pickupDate, t.id),

@@ -117,8 +117,16 @@ export const orders = pgTable(
     // in the list's order (created_at desc, id desc), so a page costs O(log n).
     index("orders_status_created_idx").on(t.status, t.createdAt, t.id),
     index("orders_created_idx").on(t.createdAt, t.id),
-    // The overview's 30-day chart counts orders per day and status: an index-only range read.
-    index("orders_created_status_idx").on(t.createdAt, t.status),
+    // The overview's 30-day chart counts orders per day and status, and its sales today, this
+    // week and this month add up totals: both index-only range reads.
+    index("orders_created_status_total_idx").on(t.createdAt, t.status, t.totalPaise),
+    // The overview's cash on delivery to collect: shipped orders whose cash is not recorded,
+    // counted and summed from this index alone (a short list in a live shop).
+    index("orders_cash_to_collect_idx")
+      .on(t.totalPaise)
+      .where(
+        sql`${t.status} = 'shipped' and ${t.paymentStatus} = 'unpaid' and ${t.paymentMethod} = 'cod'`,
+      ),
     index("orders_payment_created_idx").on(t.paymentStatus, t.createdAt, t.id),
     index("orders_status_payment_created_idx").on(t.status, t.paymentStatus, t.createdAt, t.id),
     index("orders_phone_idx").on(t.phone, t.createdAt, t.id),

@@ -10,7 +10,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { and, asc, eq, ilike, inArray, max, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, ilike, inArray, lte, max, type SQL, sql } from "drizzle-orm";
 import { changedFields, recordAudit } from "~/db/audit.server";
 import { notifyCacheChanged } from "~/db/cache-invalidation.server";
 import type { Database } from "~/db/client.server";
@@ -42,6 +42,7 @@ import {
   stockSheetSchemas,
   usageProblem,
 } from "./product.schema";
+import { LOW_STOCK_AT, type StockFilter, stockFilters } from "./stock-levels";
 
 /** Longest search text kept from the URL. */
 const MAX_QUERY_LENGTH = 100;
@@ -50,13 +51,16 @@ const MAX_QUERY_LENGTH = 100;
 export interface CatalogueFilters {
   kind: ProductKind | null;
   q: string;
+  /** Active products low in stock or out of it (stock-levels.ts); absent or null: any. */
+  stock?: StockFilter | null;
 }
 
 /** Reads the list filters from a URL; odd values fall back to "all" / no search. */
 export function parseCatalogueFilters(params: URLSearchParams): CatalogueFilters {
   const kind = productKinds.find((value) => value === params.get("kind")) ?? null;
   const q = (params.get("q") ?? "").replaceAll("\u0000", "").trim().slice(0, MAX_QUERY_LENGTH);
-  return { kind, q };
+  const stock = stockFilters.find((value) => value === params.get("stock")) ?? null;
+  return { kind, q, stock };
 }
 
 /** The same filters as URL search parameters (for the pager and the export link). */
@@ -64,6 +68,7 @@ export function catalogueFilterParams(filters: CatalogueFilters): URLSearchParam
   const params = new URLSearchParams();
   if (filters.kind) params.set("kind", filters.kind);
   if (filters.q) params.set("q", filters.q);
+  if (filters.stock) params.set("stock", filters.stock);
   return params;
 }
 
@@ -103,6 +108,11 @@ function filterConditions(filters: CatalogueFilters, after: SortKey | null): SQL
   const conditions: SQL[] = [];
   if (filters.kind) conditions.push(eq(products.kind, filters.kind));
   if (filters.q) conditions.push(ilike(products.name, containsPattern(filters.q)));
+  if (filters.stock) {
+    conditions.push(eq(products.active, true));
+    if (filters.stock === "out") conditions.push(eq(products.stock, 0));
+    else conditions.push(lte(products.stock, LOW_STOCK_AT));
+  }
   if (after) {
     conditions.push(
       sql`(${products.kind}, ${products.sortOrder}, ${products.id}) > (${after[0]}, ${after[1]}, ${after[2]})`,

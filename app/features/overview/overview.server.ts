@@ -1,12 +1,14 @@
 /**
- * The dashboard overview (docs/dashboard.md): today's and the coming days' pickups by slot, orders
- * waiting to be confirmed or shipped, counts by status, and pickups and orders per day for the
- * last 30 days, with the kilograms collected per day. Days are Asia/Kolkata calendar days
+ * The dashboard overview's lower part (docs/dashboard.md "Overview"; today's figures are
+ * today.server.ts): active pickups per slot today and over the coming days, orders waiting to be
+ * confirmed or shipped, counts by status, and pickups and orders per day for the last 30 days,
+ * with the kilograms collected per day. Days are Asia/Kolkata calendar days
  * (docs/architecture.md "Time").
  *
  * Every query reads a bounded range through an index, so the page costs the same at 1M rows as
  * at 1k: pickups by `pickups_date_slot_idx` (pickup_date, slot_start, status), orders by
- * `orders_created_idx` (created_at, id) and `orders_status_created_idx` (status, created_at, id),
+ * `orders_created_status_total_idx` (created_at, status, total_paise) and
+ * `orders_status_created_idx` (status, created_at, id),
  * kilograms by `pickups_collected_idx` (collected_at, id) then each pickup's sheets and lines.
  */
 import { and, asc, between, eq, gte, inArray, sql } from "drizzle-orm";
@@ -82,8 +84,7 @@ export interface ChartPoint {
 export interface Overview {
   today: string;
   slots: OverviewSlot[];
-  /** Today's pickups of every status, with active counts per slot. */
-  todayPickups: OverviewPickup[];
+  /** Today's active pickups per slot (the pickups themselves: today.server.ts). */
   todayActivePerSlot: number[];
   /** The next UPCOMING_DAYS days after today. */
   upcoming: OverviewDay[];
@@ -189,31 +190,23 @@ function pickupGroupsQuery(db: Database, days: OverviewDays) {
     .groupBy(pickups.pickupDate, pickups.slotStart, pickups.status);
 }
 
-/** Today's pickups, and the active ones of the coming days, in slot order. */
-function pickupListsQueries(
+/** The active pickups of the coming days, in date and slot order. */
+function upcomingPickupsQuery(
   db: Database,
   days: OverviewDays,
   activeStatuses: readonly PickupStatus[],
 ) {
-  return [
-    db
-      .select(pickupListColumns)
-      .from(pickups)
-      .where(eq(pickups.pickupDate, days.today))
-      .orderBy(asc(pickups.slotStart), asc(pickups.id))
-      .limit(PICKUP_LIST_LIMIT),
-    db
-      .select({ ...pickupListColumns, date: sql<string>`${pickups.pickupDate}::text` })
-      .from(pickups)
-      .where(
-        and(
-          between(pickups.pickupDate, days.upcomingFrom, days.upcomingTo),
-          inArray(pickups.status, [...activeStatuses]),
-        ),
-      )
-      .orderBy(asc(pickups.pickupDate), asc(pickups.slotStart), asc(pickups.id))
-      .limit(PICKUP_LIST_LIMIT),
-  ] as const;
+  return db
+    .select({ ...pickupListColumns, date: sql<string>`${pickups.pickupDate}::text` })
+    .from(pickups)
+    .where(
+      and(
+        between(pickups.pickupDate, days.upcomingFrom, days.upcomingTo),
+        inArray(pickups.status, [...activeStatuses]),
+      ),
+    )
+    .orderBy(asc(pickups.pickupDate), asc(pickups.slotStart), asc(pickups.id))
+    .limit(PICKUP_LIST_LIMIT);
 }
 
 /** Orders placed since 00:00 Asia/Kolkata of chartFrom, grouped by day and status. */
@@ -308,12 +301,10 @@ function tallyOrders(groups: readonly { date: string; status: OrderStatus; count
  */
 export async function getOverview(db: Database, options: OverviewOptions): Promise<Overview> {
   const days = overviewDays(options.now);
-  const [todayQuery, upcomingQuery] = pickupListsQueries(db, days, options.activeStatuses);
-  const [pickupGroups, todayRows, upcomingRows, orderGroups, toConfirm, toShip, gramsByDay] =
+  const [pickupGroups, upcomingRows, orderGroups, toConfirm, toShip, gramsByDay] =
     await Promise.all([
       pickupGroupsQuery(db, days),
-      todayQuery,
-      upcomingQuery,
+      upcomingPickupsQuery(db, days, options.activeStatuses),
       orderGroupsQuery(db, days),
       waitingOrders(db, "placed"),
       waitingOrders(db, "confirmed"),
@@ -351,7 +342,6 @@ export async function getOverview(db: Database, options: OverviewOptions): Promi
   return {
     today: days.today,
     slots,
-    todayPickups: todayRows,
     todayActivePerSlot: pickupTally.activePerSlot(days.today),
     upcoming,
     toConfirm,

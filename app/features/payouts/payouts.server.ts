@@ -35,10 +35,15 @@ export interface PayoutToMake {
   collectedAt: Date;
 }
 
-/** Collected 'money' pickups with no payouts row. */
+/**
+ * Collected 'money' pickups with no payout recorded: `paid_out_at` null (read through the partial
+ * index `pickups_payouts_to_make_idx`, so the cost is the backlog's) and, to be sure, no
+ * payouts row.
+ */
 const waitingForPayout = and(
   eq(pickups.status, "collected"),
   eq(pickups.rewardPreference, "money"),
+  isNull(pickups.paidOutAt),
   isNull(payouts.id),
 );
 
@@ -191,6 +196,7 @@ export async function recordPayout(
         })
         .returning();
       if (!payout) throw new Error("The payout insert returned no row.");
+      await tx.update(pickups).set({ paidOutAt: paidAt }).where(eq(pickups.id, pickupId));
       await recordAudit(tx, {
         actor: { email: actor.email },
         action: "pickup.payout_recorded",

@@ -11,6 +11,7 @@ import {
   listProductsForAdmin,
   parseCatalogueFilters,
 } from "~/features/catalogue/catalogue-admin.server";
+import { LOW_STOCK_AT } from "~/features/catalogue/stock-levels";
 import { requireStaff } from "~/features/staff/session.server";
 import type { RefusedSheet } from "~/utils/bulk-form";
 import { sheetRefusedWhole } from "~/utils/bulk-form.server";
@@ -72,6 +73,7 @@ export async function action({ request }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = () => [{ title: "Catalogue | Staff dashboard" }];
 
 const kindLabel = { plant: "Plant", fertiliser: "Fertiliser" } as const;
+const stockLabel = { low: `Low (${LOW_STOCK_AT} or fewer)`, out: "Out of stock" } as const;
 
 type ProductRow = Route.ComponentProps["loaderData"]["rows"][number];
 
@@ -90,8 +92,9 @@ export default function Catalogue({ loaderData, actionData }: Route.ComponentPro
           Download CSV
         </a>
       </div>
-      <FilterForm values={{ kind: filters.kind ?? "", q: filters.q }}>
+      <FilterForm values={{ kind: filters.kind ?? "", q: filters.q, stock: filters.stock ?? "" }}>
         <ChoiceFilter name="kind" label="Kind" placeholder="All kinds" choices={kindLabel} />
+        <ChoiceFilter name="stock" label="Stock" placeholder="Any stock" choices={stockLabel} />
         <TextFilter name="q" label="Name" type="search" maxLength={100} />
       </FilterForm>
       <StatusNotice message={actionData ? null : notice} />

@@ -2,10 +2,12 @@ import { Link, redirect } from "react-router";
 import { DailyChart } from "~/components/dashboard/daily-chart";
 import { DataTable } from "~/components/dashboard/data-table";
 import { getDb } from "~/db/db.server";
+import { LOW_STOCK_AT } from "~/features/catalogue/stock-levels";
 import { ApprovalQueue } from "~/features/exchange/approval-queue";
 import { listAwaitingApproval, listDisputes } from "~/features/exchange/confirmation.server";
 import { DisputesQueue } from "~/features/exchange/disputes-queue";
 import { orderStatusLabels } from "~/features/orders/order-status";
+import { FirstDayChecklist } from "~/features/overview/first-day-checklist";
 import { LastBackupStatus } from "~/features/overview/last-backup";
 import { getLastBackup } from "~/features/overview/last-backup.server";
 import {
@@ -13,6 +15,14 @@ import {
   type OverviewPickup,
   type WaitingOrder,
 } from "~/features/overview/overview.server";
+import {
+  MonthFigures,
+  OrdersToday,
+  PickupsToday,
+  SalesFigures,
+  StockToRefill,
+} from "~/features/overview/today";
+import { getFirstDayChecklist, getTodayFigures } from "~/features/overview/today.server";
 import { countPayoutsToMake } from "~/features/payouts/payouts.server";
 import { NeedsAttention } from "~/features/pickups/needs-attention";
 import { listOverduePickups } from "~/features/pickups/needs-attention.server";
@@ -23,27 +33,43 @@ import { formatCalendarDate, formatDateTimeIST } from "~/utils/dates";
 import { formatPaise } from "~/utils/money";
 import type { Route } from "./+types/overview";
 
-/** The overview (docs/dashboard.md): the day's work and the last 30 days, in Asia/Kolkata. */
+/**
+ * The overview (docs/dashboard.md "Overview"): today's work and money first, then what needs a
+ * decision (only when there is any), then the coming days and the last 30, in Asia/Kolkata.
+ */
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireStaff(request, "route");
   // A collector's dashboard is their route sheet (docs/exchange.md).
   if (user.role === "collector") throw redirect("/dashboard/route");
   const db = await getDb();
   const now = new Date();
-  const [overview, payoutsToMake, disputes, overdue, awaitingApproval] = await Promise.all([
-    getOverview(db, {
-      slots: pickupConfigFromEnv().slots,
-      activeStatuses: activePickupStatuses,
-      now,
-    }),
-    countPayoutsToMake(db),
-    listDisputes(db),
-    listOverduePickups(db, now, pickupConfigFromEnv().slots),
-    listAwaitingApproval(db),
-  ]);
-  // Backups are the admin's concern (docs/operations.md "Backups and restore").
-  const lastBackup = user.role === "admin" ? await getLastBackup(db, now) : null;
-  return { ...overview, payoutsToMake, disputes, overdue, awaitingApproval, lastBackup };
+  const slots = pickupConfigFromEnv().slots;
+  const isAdmin = user.role === "admin";
+  const [overview, today, payoutsToMake, disputes, overdue, awaitingApproval, admin] =
+    await Promise.all([
+      getOverview(db, { slots, activeStatuses: activePickupStatuses, now }),
+      getTodayFigures(db, { now, activeStatuses: activePickupStatuses, lowStockAt: LOW_STOCK_AT }),
+      countPayoutsToMake(db),
+      listDisputes(db),
+      listOverduePickups(db, now, slots),
+      listAwaitingApproval(db),
+      // The checklist and backups are the admin's concern (docs/operations.md "Backups and restore").
+      isAdmin
+        ? Promise.all([getFirstDayChecklist(db), getLastBackup(db, now)])
+        : Promise.resolve(null),
+    ]);
+  return {
+    ...overview,
+    todayFigures: today,
+    lowStockAt: LOW_STOCK_AT,
+    isAdmin,
+    payoutsToMake,
+    disputes,
+    overdue,
+    awaitingApproval,
+    checklist: admin?.[0] ?? null,
+    lastBackup: admin?.[1] ?? null,
+  };
 }
 
 /** Kilograms in the chart's summary and table: up to 3 decimals, Indian grouping. */
@@ -104,18 +130,19 @@ type OverviewData = Route.ComponentProps["loaderData"];
 
 export default function Overview({ loaderData }: Route.ComponentProps) {
   const o = loaderData;
+  const slotLabels = Object.fromEntries(o.slots.map((slot) => [slot.start, slot.label]));
   return (
     <>
-      <h1>Overview</h1>
-      <p>Today is {formatCalendarDate(o.today)} (Asia/Kolkata).</p>
-      <p>
-        <Link to="/dashboard/payouts">Payouts to make: {o.payoutsToMake}</Link>
-      </p>
-      <ApprovalQueue sheets={o.awaitingApproval} />
-      <DisputesQueue disputes={o.disputes} />
-      <NeedsAttention {...o.overdue} />
-      {o.lastBackup ? <LastBackupStatus backup={o.lastBackup} /> : null}
-      <TodayPickups slots={o.slots} pickups={o.todayPickups} activePerSlot={o.todayActivePerSlot} />
+      <h1 className="today-heading">
+        Today <span className="today-date">{formatCalendarDate(o.today)}</span>
+      </h1>
+      <FirstDayChecklist checklist={o.checklist} />
+      <PickupsToday figures={o.todayFigures} slotLabels={slotLabels} />
+      <OrdersToday figures={o.todayFigures} toConfirm={o.toConfirm} toShip={o.toShip} />
+      <SalesFigures figures={o.todayFigures} />
+      <MonthFigures figures={o.todayFigures} />
+      <StockToRefill figures={o.todayFigures} lowStockAt={o.lowStockAt} linked={o.isAdmin} />
+      <WhenNotZero overview={o} />
       <UpcomingPickups slots={o.slots} upcoming={o.upcoming} />
 
       <section aria-labelledby="orders-heading">
@@ -127,69 +154,59 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
       </section>
 
       <StatusCounts overview={o} />
-
-      <section aria-labelledby="chart-heading">
-        <h2 id="chart-heading">Last {o.chart.length} days</h2>
-        <DailyChart
-          title={`Pickups and orders per day, last ${o.chart.length} days`}
-          dates={o.chart.map((p) => p.date)}
-          series={[
-            { label: "Pickups (by date)", values: o.chart.map((p) => p.pickups) },
-            { label: "Orders (placed)", values: o.chart.map((p) => p.orders) },
-          ]}
-          valueLabel="Count per day"
-          dateLabel="Day (Asia/Kolkata)"
-        />
-        <DailyChart
-          title={`Kilograms collected per day (confirmed weigh sheets), last ${o.chart.length} days`}
-          dates={o.chart.map((p) => p.date)}
-          series={[
-            {
-              label: "Kilograms collected",
-              values: o.chart.map((p) => p.collectedGrams / 1000),
-              format: (kg) => kgValue.format(kg),
-            },
-          ]}
-          valueLabel="Kg per day"
-          dateLabel="Day (Asia/Kolkata)"
-        />
-      </section>
+      <LastThirtyDays chart={o.chart} />
     </>
   );
 }
 
-/** Today's pickups in a table, one row per slot: the active count and every pickup. */
-function TodayPickups({
-  slots,
-  pickups,
-  activePerSlot,
-}: {
-  slots: OverviewData["slots"];
-  pickups: OverviewPickup[];
-  activePerSlot: number[];
-}) {
+/**
+ * What needs a decision, each only when there is something: weigh sheets to approve, disputes,
+ * payouts to make, overdue pickups, and (admins) a backup warning.
+ */
+function WhenNotZero({ overview: o }: { overview: OverviewData }) {
   return (
-    <section aria-labelledby="today-heading">
-      <h2 id="today-heading">Today’s pickups</h2>
-      {pickups.length === 0 ? (
-        <p>No pickups today.</p>
-      ) : (
-        <DataTable
-          caption="Today’s pickups by slot"
-          columns={["Slot", { label: "Active", numeric: true }, "Pickups"]}
-        >
-          {slots.map((slot, i) => {
-            const inSlot = pickups.filter((p) => p.slotStart === slot.start);
-            return (
-              <tr key={slot.start}>
-                <th scope="row">{slot.label}</th>
-                <td className="num">{activePerSlot[i] ?? 0}</td>
-                <td>{inSlot.length === 0 ? "—" : <PickupList pickups={inSlot} />}</td>
-              </tr>
-            );
-          })}
-        </DataTable>
-      )}
+    <>
+      <ApprovalQueue sheets={o.awaitingApproval} />
+      {o.disputes.length > 0 ? <DisputesQueue disputes={o.disputes} /> : null}
+      {o.payoutsToMake > 0 ? (
+        <p>
+          <Link to="/dashboard/payouts">Payouts to make: {o.payoutsToMake}</Link>
+        </p>
+      ) : null}
+      {o.overdue.count > 0 ? <NeedsAttention {...o.overdue} /> : null}
+      {o.lastBackup?.warning ? <LastBackupStatus backup={o.lastBackup} /> : null}
+    </>
+  );
+}
+
+/** The charts of the last 30 days: pickups and orders per day, and kilograms collected. */
+function LastThirtyDays({ chart }: { chart: OverviewData["chart"] }) {
+  return (
+    <section aria-labelledby="chart-heading">
+      <h2 id="chart-heading">Last {chart.length} days</h2>
+      <DailyChart
+        title={`Pickups and orders per day, last ${chart.length} days`}
+        dates={chart.map((p) => p.date)}
+        series={[
+          { label: "Pickups (by date)", values: chart.map((p) => p.pickups) },
+          { label: "Orders (placed)", values: chart.map((p) => p.orders) },
+        ]}
+        valueLabel="Count per day"
+        dateLabel="Day (Asia/Kolkata)"
+      />
+      <DailyChart
+        title={`Kilograms collected per day (confirmed weigh sheets), last ${chart.length} days`}
+        dates={chart.map((p) => p.date)}
+        series={[
+          {
+            label: "Kilograms collected",
+            values: chart.map((p) => p.collectedGrams / 1000),
+            format: (kg) => kgValue.format(kg),
+          },
+        ]}
+        valueLabel="Kg per day"
+        dateLabel="Day (Asia/Kolkata)"
+      />
     </section>
   );
 }
