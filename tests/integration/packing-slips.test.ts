@@ -141,6 +141,15 @@ describe("one order's slip", () => {
     expect(html).not.toContain("Cash on delivery");
   });
 
+  it("links the other paper by the order's path, also from a .data request", async () => {
+    const url = `${BASE}/${codOrder.id}/slip.data?width=80mm`;
+    const answer = await slipAnswer(url, staffCookie, { id: String(codOrder.id) });
+    expect(answer.body.widthLinks).toEqual({
+      a4: `/dashboard/orders/${codOrder.id}/slip`,
+      "80mm": `/dashboard/orders/${codOrder.id}/slip?width=80mm`,
+    });
+  });
+
   it("answers 404 for an order that does not exist or an id that is none", async () => {
     for (const id of ["999999", "abc", "0"]) {
       const answer = await slipAnswer(`${BASE}/${id}/slip`, staffCookie, { id });
@@ -160,7 +169,7 @@ describe("one order's slip", () => {
 describe("several slips", () => {
   it("come in the order asked, each order once, on the paper asked", async () => {
     const answer = await slipAnswer(
-      `${BASE}/slips?id=${paidOrder.id}&id=${codOrder.id}&id=${paidOrder.id}&width=80mm`,
+      `${BASE}/slips.data?id=${paidOrder.id}&id=${codOrder.id}&id=${paidOrder.id}&width=80mm`,
     );
     expect(answer.status).toBe(200);
     expect(answer.body.width).toBe("80mm");

@@ -29,10 +29,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     const asked = readPackingSlipRequest(url.searchParams, params.id);
     const slips = await packingSlips(await getDb(), asked.ids);
     const single = params.id !== undefined;
+    // Built from the ids, not the request's path (a `.data` request's path ends in `.data`).
+    const path = single ? `/dashboard/orders/${asked.ids[0]}/slip` : "/dashboard/orders/slips";
     const hrefFor = (width: SlipWidth) => {
       const search = new URLSearchParams(single ? [] : asked.ids.map((id) => ["id", String(id)]));
       if (width === "80mm") search.set("width", width);
-      return search.size > 0 ? `${url.pathname}?${search}` : url.pathname;
+      return search.size > 0 ? `${path}?${search}` : path;
     };
     return {
       slips,
