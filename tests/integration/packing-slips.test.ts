@@ -6,6 +6,7 @@
  * refused with their message (400 or 404), never a 500.
  */
 import { eq } from "drizzle-orm";
+import fc from "fast-check";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { createRoutesStub } from "react-router";
@@ -75,6 +76,19 @@ beforeAll(async () => {
 
 function slipAnswer(url: string, cookie = staffCookie, params: Record<string, string> = {}) {
   return routeAnswer<SlipData>(() => slipRoute.loader(routeArgs(url, { cookie, params })));
+}
+
+/** The loader's status; anything thrown that is not an HTTP answer (a crash) is thrown on. */
+async function statusOfSlips(url: string): Promise<number> {
+  try {
+    await slipRoute.loader(routeArgs(url, { cookie: staffCookie }));
+    return 200;
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown.status;
+    const status = (thrown as { init?: ResponseInit } | null)?.init?.status;
+    if (status) return status;
+    throw thrown;
+  }
 }
 
 /** The page as the server renders it for `loaderData` (the route's component, in a stub router). */
@@ -209,5 +223,23 @@ describe("several slips", () => {
     const answer = await slipAnswer(`${BASE}/slips?${fifty.join("&")}`);
     expect(answer.status).toBe(200);
     expect(answer.body.slips).toHaveLength(2);
+  });
+
+  it("answers any query string with slips, 400 or 404, never a 5xx", async () => {
+    const value = fc.oneof(
+      fc.string({ maxLength: 12 }),
+      fc.integer({ min: -5, max: 3_000_000_000 }).map(String),
+      fc.constantFrom(String(codOrder.id), String(paidOrder.id), "", " 1", "1e3", "0x1", "%"),
+    );
+    const query = fc.array(fc.tuple(fc.constantFrom("id", "width", "ids", "id[]"), value), {
+      maxLength: 60,
+    });
+    await fc.assert(
+      fc.asyncProperty(query, async (pairs) => {
+        const status = await statusOfSlips(`${BASE}/slips?${new URLSearchParams(pairs)}`);
+        expect([200, 400, 404]).toContain(status);
+      }),
+      { numRuns: 100 },
+    );
   });
 });
