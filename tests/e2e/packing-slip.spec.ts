@@ -4,7 +4,7 @@
  * orders list and print them: two A4 pages, then on the 80 mm roll one after another with a
  * cut line, no wider than the roll (80 mm = 302 CSS px). With JavaScript, one order's slip from
  * its page: the Print button prints, and is gone from the printout. Print media is emulated;
- * axe checks the slip page.
+ * axe checks the orders list and the slip page.
  */
 import type { Page } from "@playwright/test";
 import { expectNoAxeViolations } from "../support/browser/axe";
@@ -104,6 +104,8 @@ test("with JavaScript, one order's slip from its page prints with the Print butt
   staffPage: page,
 }) => {
   const [first] = orders;
+  // The orders list with its slip form and 'Choose' boxes (axe needs JavaScript).
+  await expectNoAxeViolations(page);
   await page.getByRole("link", { name: first?.reference }).click();
   await page.getByRole("link", { name: "Packing slip (A4)" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(

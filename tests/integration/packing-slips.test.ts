@@ -12,7 +12,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { orders } from "~/db/schema/shop";
-import { placeOrder } from "~/features/orders/orders.server";
+import { placeOrder, transitionOrder } from "~/features/orders/orders.server";
 import { MAX_PACKING_SLIPS } from "~/features/orders/packing-slip-fields";
 import * as slipRoute from "~/routes/dashboard/packing-slips";
 import { idempotencyKey } from "~/utils/codes.server";
@@ -153,6 +153,17 @@ describe("one order's slip", () => {
     const html = renderedPage(url, answer.body);
     expect(html).toContain("Paid online (UPI, cards) — collect nothing");
     expect(html).not.toContain("Cash on delivery");
+  });
+
+  it("tells the packer not to pack a cancelled order, and asks for no cash", async () => {
+    const cancelled = await order([{ productId: compost.id, quantity: 1 }], "Meera Iyer");
+    await transitionOrder(handle.db, cancelled.id, "cancelled", "staff@example.com", "placed");
+    const url = `${BASE}/${cancelled.id}/slip`;
+    const answer = await slipAnswer(url, staffCookie, { id: String(cancelled.id) });
+    expect(answer.status).toBe(200);
+    const html = renderedPage(url, answer.body);
+    expect(html).toContain("Cancelled order — do not pack or send");
+    expect(html).not.toContain("collect");
   });
 
   it("links the other paper by the order's path, also from a .data request", async () => {

@@ -146,9 +146,7 @@ function SlipSheet({ slip }: { slip: PackingSlip }) {
         {slip.reference}
       </h2>
       <p>Order placed {slip.placedAt}</p>
-      {slip.status === "cancelled" ? (
-        <p className="slip__payment slip__payment--warn">Cancelled order — do not pack or send</p>
-      ) : null}
+
       <section className="slip__to" aria-label={`Deliver to, ${slip.reference}`}>
         <h3>Deliver to</h3>
         <p className="slip__name">{slip.name}</p>
@@ -159,7 +157,12 @@ function SlipSheet({ slip }: { slip: PackingSlip }) {
         </p>
         <p className="slip__pin">PIN {slip.pinCode}</p>
       </section>
-      <PaymentBox payment={slip.payment} />
+      {slip.status === "cancelled" ? (
+        // Instead of the payment: nothing is collected for an order that does not go.
+        <p className="slip__payment slip__payment--warn">Cancelled order — do not pack or send</p>
+      ) : (
+        <PaymentBox payment={slip.payment} />
+      )}
       <SlipItems slip={slip} />
       <p className="slip__packed">
         Packed by <span className="slip__blank" /> Date <span className="slip__blank" />
