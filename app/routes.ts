@@ -53,11 +53,16 @@ export default [
   route("language/:lang", "routes/language.ts"),
   // Razorpay's webhook (docs/payments.md).
   route("payments/razorpay/webhook", "routes/razorpay-webhook.ts"),
-  // Staff dashboard (docs/dashboard.md): login, setup and logout outside the frame; everything else in
-  // it. Every loader and action below calls requireStaff itself (tests walk this table).
+  // Staff dashboard (docs/dashboard.md): login, setup, logout and packing slips outside the frame;
+  // the rest in it. Every loader and action below calls requireStaff itself (tests walk this table).
   route("dashboard/login", "routes/dashboard/login.tsx"),
   route("dashboard/logout", "routes/dashboard/logout.ts"),
   route("dashboard/setup", "routes/dashboard/setup.tsx"),
+  // Packing slips print as bare pages, outside the frame (ADR 0035); they check the session too.
+  route("dashboard/orders/slips", "routes/dashboard/packing-slips.tsx"),
+  route("dashboard/orders/:id/slip", "routes/dashboard/packing-slips.tsx", {
+    id: "dashboard-packing-slip",
+  }),
   route("dashboard", "routes/dashboard/layout.tsx", [
     index("routes/dashboard/overview.tsx"),
     route("pickups", "routes/dashboard/pickups.tsx"),

@@ -311,6 +311,10 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
       <DetailMessages notice={notice} error={actionData?.error} answered={Boolean(actionData)} />
       {loaderData.cancelling ? <CancelStep order={order} /> : null}
       <OrderFacts loaderData={loaderData} />
+      <p className="dash-actions">
+        <Link to={`/dashboard/orders/${order.id}/slip`}>Packing slip (A4)</Link>
+        <Link to={`/dashboard/orders/${order.id}/slip?width=80mm`}>Packing slip (80 mm)</Link>
+      </p>
       {loaderData.needsRefund ? (
         <p className="dash-error" role="status">
           This order was paid online and then cancelled: refund {formatPaise(order.totalPaise)} in

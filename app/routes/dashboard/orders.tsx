@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
 import {
   ChoiceFilter,
   DateRangeFilters,
@@ -14,6 +14,7 @@ import {
   orderFilterParams,
   parseOrderFilters,
 } from "~/features/orders/orders-admin.server";
+import { MAX_PACKING_SLIPS } from "~/features/orders/packing-slip-fields";
 import { requireStaff } from "~/features/staff/session.server";
 import { formatDateTimeIST } from "~/utils/dates";
 import { checkedListPageData } from "~/utils/list-page.server";
@@ -55,11 +56,13 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
     <>
       <h1>Orders</h1>
       <OrderFilters values={loaderData.values} problems={loaderData.problems} />
+      {rows.length > 0 ? <PackingSlipControls /> : null}
       <ListResults
         page={loaderData}
         noun={{ one: "order", many: "orders" }}
         caption="Orders, newest first"
         columns={[
+          "Choose",
           "Reference",
           "Placed (IST)",
           "Name",
@@ -73,6 +76,12 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
       >
         {rows.map((row) => (
           <tr key={row.id}>
+            <td>
+              <label className="dash-choose">
+                <input type="checkbox" name="id" value={row.id} form="packing-slips" /> Choose
+                <span className="visually-hidden"> {row.reference}</span>
+              </label>
+            </td>
             <th scope="row">
               <Link to={`/dashboard/orders/${row.id}`}>{row.reference}</Link>
             </th>
@@ -88,6 +97,31 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
         ))}
       </ListResults>
     </>
+  );
+}
+
+/**
+ * Packing slips of the ticked orders (ADR 0035): a GET form to /dashboard/orders/slips that the
+ * rows' checkboxes (`name="id"`, `form="packing-slips"`) belong to; each button names the paper.
+ * Works without JavaScript.
+ */
+function PackingSlipControls() {
+  return (
+    <Form
+      method="get"
+      action="/dashboard/orders/slips"
+      id="packing-slips"
+      className="dash-actions"
+      aria-label="Packing slips"
+    >
+      <p>Tick orders below (at most {MAX_PACKING_SLIPS}) to print their packing slips:</p>
+      <button type="submit" name="width" value="a4" className="button">
+        Print packing slips (A4)
+      </button>
+      <button type="submit" name="width" value="80mm" className="button">
+        Print packing slips (80 mm)
+      </button>
+    </Form>
   );
 }
 
