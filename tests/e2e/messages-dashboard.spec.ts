@@ -10,7 +10,7 @@ import { expectNoAxeViolations } from "../support/browser/axe";
 import { expect, test } from "../support/browser/fixtures";
 import { mailFor } from "../support/browser/mailbox";
 import { E2E_ADMIN } from "../support/browser/staff-accounts";
-import { logInAsStaff, PHONE_VIEWPORT } from "../support/browser/steps";
+import { logInAsStaff, openListFilters, PHONE_VIEWPORT } from "../support/browser/steps";
 
 test.use({ viewport: PHONE_VIEWPORT });
 
@@ -128,6 +128,7 @@ async function joinUs(page: Page, email: string): Promise<void> {
 
 /** The Messages page's rows for `email`'s newsletters, every status. */
 async function filterMessages(page: Page, email: string) {
+  await openListFilters(page);
   await page.getByLabel("Status").selectOption("all");
   await page.getByLabel("Template").selectOption("newsletter");
   await page.getByLabel("Search recipient or reference").fill(email);

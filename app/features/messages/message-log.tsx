@@ -5,7 +5,7 @@
  * /dashboard/messages/:id/resend, which returns to this page with a notice).
  */
 import { Form, Link, useLocation, useNavigation, useSearchParams } from "react-router";
-import { DataTable } from "~/components/dashboard/data-table";
+import { DataTable, Row } from "~/components/dashboard/data-table";
 import { StatusNotice } from "~/components/ui/form-messages";
 import { TOO_LATE } from "~/db/outbox-reasons";
 import { formatDateTimeIST } from "~/utils/dates";
@@ -105,7 +105,7 @@ export function MessageTableRow({
   const about = messageEntityPath(message.entityType, message.entityId);
   const error = message.lastError ?? "";
   return (
-    <tr>
+    <Row>
       <th scope="row">{timeOf(message)}</th>
       <td>{messageChannelLabels[message.channel]}</td>
       <td>{templateName(message.template)}</td>
@@ -127,7 +127,7 @@ export function MessageTableRow({
       <td>
         <SendAgainButton message={message} back={back} isAdmin={isAdmin} />
       </td>
-    </tr>
+    </Row>
   );
 }
 

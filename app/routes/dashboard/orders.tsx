@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { Row } from "~/components/dashboard/data-table";
 import {
   ChoiceFilter,
   DateRangeFilters,
@@ -72,9 +73,11 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
         ]}
       >
         {rows.map((row) => (
-          <tr key={row.id}>
+          <Row key={row.id}>
             <th scope="row">
-              <Link to={`/dashboard/orders/${row.id}`}>{row.reference}</Link>
+              <Link to={`/dashboard/orders/${row.id}`} className="dash-ref">
+                {row.reference}
+              </Link>
             </th>
             <td>{row.placedAt}</td>
             <td>{row.name}</td>
@@ -84,7 +87,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
             <td>{methodLabels[row.paymentMethod] ?? row.paymentMethod}</td>
             <td>{paymentLabels[row.paymentStatus] ?? row.paymentStatus}</td>
             <td className="num">{formatPaise(row.totalPaise)}</td>
-          </tr>
+          </Row>
         ))}
       </ListResults>
     </>
@@ -99,6 +102,7 @@ function OrderFilters({ values, problems }: Pick<OrdersData, "values" | "problem
       clearHref="/dashboard/orders"
       values={values}
       errors={problems}
+      search={<SearchFilter label="Search reference, name, phone or e-mail" />}
     >
       <StatusFilter labels={orderStatusLabels} />
       <ChoiceFilter
@@ -108,7 +112,6 @@ function OrderFilters({ values, problems }: Pick<OrdersData, "values" | "problem
         choices={paymentLabels}
       />
       <DateRangeFilters fromLabel="Placed from" toLabel="Placed to" />
-      <SearchFilter label="Search reference, name, phone or e-mail" />
     </FilterForm>
   );
 }
