@@ -44,6 +44,7 @@ describeWithAndWithoutJavaScript(
       if (javaScriptEnabled) {
         // Client-side navigation from the menu lands on the same page.
         await page.goto("/dashboard");
+        await openDashboardMenu(page);
         await menu.getByRole("link", { name: "Payouts" }).click();
         await expect(page.getByRole("heading", { level: 1, name: "Payouts" })).toBeVisible();
       }

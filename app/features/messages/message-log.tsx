@@ -135,11 +135,11 @@ export const messageColumns = [
   "Time",
   "Channel",
   "Template",
-  "Recipient",
+  { label: "Recipient", card: "wide" },
   "Status",
   { label: "Attempts", numeric: true },
-  "Error",
-  "Action",
+  { label: "Error", card: "wide" },
+  { label: "Action", card: "wide" },
 ] as const;
 
 /** "Messages": every message of this pickup or order, newest first, or "No messages yet." */
@@ -152,7 +152,7 @@ export function MessageLog({ messages }: { messages: readonly MessageView[] }) {
       {messages.length === 0 ? (
         <p>No messages yet.</p>
       ) : (
-        <DataTable label="Messages" columns={messageColumns}>
+        <DataTable label="Messages" columns={messageColumns} cards>
           {messages.map((message) => (
             <MessageTableRow key={message.id} message={message} back={back} />
           ))}
