@@ -10,7 +10,12 @@ import { expectNoAxeViolations } from "../support/browser/axe";
 import { expect, test } from "../support/browser/fixtures";
 import { mailFor } from "../support/browser/mailbox";
 import { E2E_ADMIN } from "../support/browser/staff-accounts";
-import { logInAsStaff, PHONE_VIEWPORT } from "../support/browser/steps";
+import {
+  logInAsStaff,
+  openDashboardMenu,
+  openListFilters,
+  PHONE_VIEWPORT,
+} from "../support/browser/steps";
 
 test.use({ viewport: PHONE_VIEWPORT });
 
@@ -53,6 +58,7 @@ test("an admin previews and sends a newsletter; one-click unsubscribe stops it",
   await expect(page.getByText(`Newsletter queued for ${count} subscriber`)).toBeVisible();
 
   // The reader's newsletter row: waiting, or already sent by the server's dispatcher.
+  await openDashboardMenu(page);
   await page.getByRole("link", { name: "Messages", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Messages", level: 1 })).toBeVisible();
   const newsletterRows = await filterMessages(page, email);
@@ -128,6 +134,7 @@ async function joinUs(page: Page, email: string): Promise<void> {
 
 /** The Messages page's rows for `email`'s newsletters, every status. */
 async function filterMessages(page: Page, email: string) {
+  await openListFilters(page);
   await page.getByLabel("Status").selectOption("all");
   await page.getByLabel("Template").selectOption("newsletter");
   await page.getByLabel("Search recipient or reference").fill(email);

@@ -9,7 +9,7 @@
  */
 import { expectNoAxeViolations } from "../support/browser/axe";
 import { describeWithAndWithoutJavaScript, expect, test } from "../support/browser/fixtures";
-import { PHONE_VIEWPORT } from "../support/browser/steps";
+import { openDashboardMenu, PHONE_VIEWPORT } from "../support/browser/steps";
 
 describeWithAndWithoutJavaScript(
   (javaScriptEnabled) => {
@@ -34,6 +34,7 @@ describeWithAndWithoutJavaScript(
       await expect(page.getByRole("heading", { level: 1, name: "Payouts" })).toBeVisible();
       await expect(page.getByRole("heading", { name: /^Payouts to make: \d+$/ })).toBeVisible();
       await expect(page.getByRole("heading", { name: "Payouts made" })).toBeVisible();
+      await openDashboardMenu(page);
       const menu = page.getByRole("navigation", { name: "Dashboard" });
       await expect(menu.getByRole("link", { name: "Payouts" })).toHaveAttribute(
         "aria-current",
@@ -50,6 +51,7 @@ describeWithAndWithoutJavaScript(
       if (javaScriptEnabled) {
         // Client-side navigation from the menu lands on the same page.
         await page.goto("/dashboard");
+        await openDashboardMenu(page);
         await menu.getByRole("link", { name: "Payouts" }).click();
         await expect(page.getByRole("heading", { level: 1, name: "Payouts" })).toBeVisible();
       }

@@ -5,7 +5,7 @@
  * Plain links and GET forms, so every list works without JavaScript. No server code here.
  */
 import { createContext, type InputHTMLAttributes, type ReactNode, use } from "react";
-import { Form, Link } from "react-router";
+import { Form, Link, useLocation } from "react-router";
 import {
   type BoundField,
   type FormState,
@@ -19,10 +19,28 @@ import { DataTable } from "./data-table";
 /** The filter form's fields (`fieldsOf` its values as typed and a message per refused filter). */
 const FilterFieldsContext = createContext<(name: string) => BoundField>(fieldsOf({}));
 
+/** The name of the search box's parameter; the one filter never folded away. */
+const SEARCH_NAME = "q";
+
 /**
- * The GET filter form (`role="search"`): the fields, then the submit button and, with
- * `clearHref`, a link back to the unfiltered list. The filter fields inside show `values` and
- * `errors` (their own key each).
+ * How many filters other than the search are set: non-empty `values` except `q`.
+ * @returns a count, 0 when none.
+ */
+export function activeFilterCount(values: FormState["values"]): number {
+  return Object.entries(values ?? {}).filter(
+    ([name, value]) => name !== SEARCH_NAME && typeof value === "string" && value.trim() !== "",
+  ).length;
+}
+
+/**
+ * The GET filter form (`role="search"`): the filters (`children`), the search box (`search`,
+ * never folded), then the submit button and, with `clearHref`, a link back to the unfiltered
+ * list while anything is filtered. The fields inside show `values` and `errors` (their own key each).
+ *
+ * The filters sit in a `<details>` whose summary reads "Filters (2 active)" (the non-empty
+ * values other than `q`): on a phone it starts closed unless one of them was refused; from
+ * 600 px dashboard.css hides the summary and shows the filters, open or not (docs/dashboard.md
+ * "Phone layout"). It works without JavaScript; with it, it closes again after each search.
  */
 export function FilterForm({
   label,
@@ -31,6 +49,7 @@ export function FilterForm({
   clearLabel = "Clear filters",
   values,
   errors,
+  search,
   children,
 }: FormState & {
   /** The form's accessible name, e.g. "Filter pickups". */
@@ -38,15 +57,33 @@ export function FilterForm({
   submitLabel?: string;
   clearHref?: string;
   clearLabel?: string;
-  children: ReactNode;
+  /** The search box, e.g. `<SearchFilter label="Search name" />`, shown outside the fold. */
+  search?: ReactNode;
+  children?: ReactNode;
 }) {
+  const active = activeFilterCount(values);
+  const refused = Object.keys(errors ?? {}).some((name) => name !== SEARCH_NAME);
+  const filtered = active > 0 || (values?.[SEARCH_NAME] ?? "").trim() !== "";
+  const query = useLocation().search;
   return (
     <Form method="get" className="dash-filters" role="search" aria-label={label}>
-      <FilterFieldsContext value={fieldsOf({ values, errors })}>{children}</FilterFieldsContext>
-      <button type="submit" className="button">
-        {submitLabel}
-      </button>
-      {clearHref ? <Link to={clearHref}>{clearLabel}</Link> : null}
+      <FilterFieldsContext value={fieldsOf({ values, errors })}>
+        {children ? (
+          <details className="dash-filters__more" open={refused} key={query}>
+            <summary className="dash-disclosure">
+              Filters{active > 0 ? ` (${active} active)` : ""}
+            </summary>
+            <div className="dash-filters__fields">{children}</div>
+          </details>
+        ) : null}
+        {search}
+      </FilterFieldsContext>
+      <div className="dash-filters__submit">
+        <button type="submit" className="button">
+          {submitLabel}
+        </button>
+        {clearHref && filtered ? <Link to={clearHref}>{clearLabel}</Link> : null}
+      </div>
     </Form>
   );
 }
@@ -123,7 +160,10 @@ function ExportLink({ href, scope }: { href: string; scope: string }) {
   );
 }
 
-/** The list's table ({@link DataTable}), or `emptyMessage` when there are no rows. */
+/**
+ * The list's table ({@link DataTable}, cards on a phone: its rows are `Row`s), or
+ * `emptyMessage` when there are no rows.
+ */
 function ListTable({
   isEmpty,
   emptyMessage,
@@ -139,7 +179,7 @@ function ListTable({
 }) {
   if (isEmpty) return <p className="dash-notice">{emptyMessage}</p>;
   return (
-    <DataTable caption={caption} columns={columns}>
+    <DataTable caption={caption} columns={columns} cards>
       {children}
     </DataTable>
   );

@@ -5,7 +5,7 @@
  * /dashboard/messages/:id/resend, which returns to this page with a notice).
  */
 import { Form, Link, useLocation, useNavigation, useSearchParams } from "react-router";
-import { DataTable } from "~/components/dashboard/data-table";
+import { DataTable, Row } from "~/components/dashboard/data-table";
 import { StatusNotice } from "~/components/ui/form-messages";
 import { TOO_LATE } from "~/db/outbox-reasons";
 import { formatDateTimeIST } from "~/utils/dates";
@@ -105,7 +105,7 @@ export function MessageTableRow({
   const about = messageEntityPath(message.entityType, message.entityId);
   const error = message.lastError ?? "";
   return (
-    <tr>
+    <Row>
       <th scope="row">{timeOf(message)}</th>
       <td>{messageChannelLabels[message.channel]}</td>
       <td>{templateName(message.template)}</td>
@@ -127,7 +127,7 @@ export function MessageTableRow({
       <td>
         <SendAgainButton message={message} back={back} isAdmin={isAdmin} />
       </td>
-    </tr>
+    </Row>
   );
 }
 
@@ -135,11 +135,11 @@ export const messageColumns = [
   "Time",
   "Channel",
   "Template",
-  "Recipient",
+  { label: "Recipient", card: "wide" },
   "Status",
   { label: "Attempts", numeric: true },
-  "Error",
-  "Action",
+  { label: "Error", card: "wide" },
+  { label: "Action", card: "wide" },
 ] as const;
 
 /** "Messages": every message of this pickup or order, newest first, or "No messages yet." */
@@ -152,7 +152,7 @@ export function MessageLog({ messages }: { messages: readonly MessageView[] }) {
       {messages.length === 0 ? (
         <p>No messages yet.</p>
       ) : (
-        <DataTable label="Messages" columns={messageColumns}>
+        <DataTable label="Messages" columns={messageColumns} cards>
           {messages.map((message) => (
             <MessageTableRow key={message.id} message={message} back={back} />
           ))}

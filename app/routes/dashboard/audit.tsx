@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { Row } from "~/components/dashboard/data-table";
 import {
   ChoiceFilter,
   DateRangeFilters,
@@ -52,7 +53,13 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
         page={loaderData}
         noun={{ one: "entry", many: "entries" }}
         caption="Audit log, newest first"
-        columns={["When (IST)", "Who", "Action", "Record", "Before → after"]}
+        columns={[
+          "When (IST)",
+          { label: "Who", card: "wide" },
+          "Action",
+          "Record",
+          { label: "Before → after", card: "wide" },
+        ]}
       >
         {rows.map((row) => (
           <AuditEntry key={row.id} row={row} />
@@ -97,7 +104,7 @@ function AuditFilters({ values, errors, actors }: Pick<AuditData, "values" | "er
 /** One entry: when, who, the action, the record (linked when it has a page), what changed. */
 function AuditEntry({ row }: { row: AuditData["rows"][number] }) {
   return (
-    <tr>
+    <Row>
       <th scope="row">{formatDateTimeIST(new Date(row.createdAt))}</th>
       <td>{row.actor}</td>
       <td>
@@ -127,6 +134,6 @@ function AuditEntry({ row }: { row: AuditData["rows"][number] }) {
           </ul>
         )}
       </td>
-    </tr>
+    </Row>
   );
 }

@@ -1,6 +1,6 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { bulkCell } from "~/components/dashboard/bulk-cell";
-import { DataTable } from "~/components/dashboard/data-table";
+import { DataTable, Row } from "~/components/dashboard/data-table";
 import { ChoiceFilter, FilterForm, Pager, TextFilter } from "~/components/dashboard/list-page";
 import { ErrorSummary, summaryItems } from "~/components/ui/error-summary";
 import { StatusNotice } from "~/components/ui/form-messages";
@@ -92,10 +92,12 @@ export default function Catalogue({ loaderData, actionData }: Route.ComponentPro
           Download CSV
         </a>
       </div>
-      <FilterForm values={{ kind: filters.kind ?? "", q: filters.q, stock: filters.stock ?? "" }}>
+      <FilterForm
+        values={{ kind: filters.kind ?? "", q: filters.q, stock: filters.stock ?? "" }}
+        search={<TextFilter name="q" label="Name" type="search" maxLength={100} />}
+      >
         <ChoiceFilter name="kind" label="Kind" placeholder="All kinds" choices={kindLabel} />
         <ChoiceFilter name="stock" label="Stock" placeholder="Any stock" choices={stockLabel} />
-        <TextFilter name="q" label="Name" type="search" maxLength={100} />
       </FilterForm>
       <StatusNotice message={actionData ? null : notice} />
       {rows.length === 0 ? (
@@ -132,6 +134,7 @@ function StockSheet({
       <DataTable
         caption="Products"
         className="dash-compact"
+        cards
         columns={[
           "Product",
           { label: "Price", numeric: true },
@@ -143,7 +146,7 @@ function StockSheet({
           const stock = bulkCell(sheet, "stock", row.id, String(row.stock), String(row.stock));
           const name = `${row.name}${row.size ? ` ${row.size}` : ""}`;
           return (
-            <tr key={row.id}>
+            <Row key={row.id}>
               <th scope="row">
                 <Link to={`/dashboard/catalogue/${row.id}`}>{name}</Link>
                 <span className="dash-sub">{kindLabel[row.kind]}</span>
@@ -163,7 +166,7 @@ function StockSheet({
                 {stock.after}
               </td>
               <td>{row.active ? "Yes" : "No"}</td>
-            </tr>
+            </Row>
           );
         })}
       </DataTable>

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { Row } from "~/components/dashboard/data-table";
 import {
   FilterForm,
   ListResults,
@@ -47,9 +48,9 @@ export default function Coupons({ loaderData }: Route.ComponentProps) {
         clearHref="/dashboard/coupons"
         values={values}
         errors={errors}
+        search={<SearchFilter label="Search code or pickup reference" />}
       >
         <StatusFilter labels={couponStateLabels} />
-        <SearchFilter label="Search code or pickup reference" />
       </FilterForm>
       <ListResults
         page={loaderData}
@@ -62,14 +63,18 @@ export default function Coupons({ loaderData }: Route.ComponentProps) {
           { label: "Balance", numeric: true },
           "Expires",
           "Status",
-          "Redemptions",
+          { label: "Redemptions", card: "wide" },
         ]}
       >
         {rows.map((row) => (
-          <tr key={row.id}>
-            <th scope="row">{row.code}</th>
+          <Row key={row.id}>
+            <th scope="row" className="dash-ref">
+              {row.code}
+            </th>
             <td>
-              <Link to={`/dashboard/pickups/${row.pickupId}`}>{row.pickupReference}</Link>
+              <Link to={`/dashboard/pickups/${row.pickupId}`} className="dash-ref">
+                {row.pickupReference}
+              </Link>
             </td>
             <td className="num">{formatPaise(row.valuePaise)}</td>
             <td className="num">{formatPaise(row.balancePaise)}</td>
@@ -78,7 +83,7 @@ export default function Coupons({ loaderData }: Route.ComponentProps) {
             <td>
               <Redemptions row={row} />
             </td>
-          </tr>
+          </Row>
         ))}
       </ListResults>
     </>
@@ -94,8 +99,10 @@ function Redemptions({ row }: { row: CouponRowView }) {
       {row.redemptions.map((redemption, index) => (
         <span key={redemption.orderId}>
           {index > 0 ? ", " : null}
-          <Link to={`/dashboard/orders/${redemption.orderId}`}>{redemption.orderReference}</Link> (
-          {formatPaise(redemption.amountPaise)}
+          <Link to={`/dashboard/orders/${redemption.orderId}`} className="dash-ref">
+            {redemption.orderReference}
+          </Link>{" "}
+          ({formatPaise(redemption.amountPaise)}
           {redemption.refunded ? ", refunded" : ""})
         </span>
       ))}

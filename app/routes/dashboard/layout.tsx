@@ -1,4 +1,4 @@
-import { Form, isRouteErrorResponse, Link, NavLink, Outlet } from "react-router";
+import { Form, isRouteErrorResponse, Link, NavLink, Outlet, useLocation } from "react-router";
 import { requireStaff } from "~/features/staff/session.server";
 import dashboardStyles from "~/styles/dashboard.css?url";
 import type { Route } from "./+types/layout";
@@ -33,6 +33,65 @@ const sections = [
   { to: "/dashboard/audit", label: "Audit log", end: false, adminOnly: false },
 ] as const;
 
+type Section = (typeof sections)[number];
+
+/** The sections `role` may open: a collector only the route sheet (docs/exchange.md). */
+function sectionsFor(role: string): Section[] {
+  return sections.filter((section) =>
+    role === "collector"
+      ? section.to === "/dashboard/route"
+      : !section.adminOnly || role === "admin",
+  );
+}
+
+/** The section a dashboard path belongs to (its page or one under it), if any. */
+function currentSection(shown: readonly Section[], pathname: string): Section | undefined {
+  const path = pathname.replace(/\/+$/, "") || "/";
+  return shown.find((section) =>
+    section.end ? path === section.to : path === section.to || path.startsWith(`${section.to}/`),
+  );
+}
+
+function SectionLinks({ shown }: { shown: readonly Section[] }) {
+  return (
+    <ul>
+      {shown.map((section) => (
+        <li key={section.to}>
+          <NavLink to={section.to} end={section.end}>
+            {section.label}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The sections' links. Below 600 px, with more than one section, they fold into a menu: a
+ * `<details>` whose summary ("Menu: Pickups") is the disclosure button, so it opens without
+ * JavaScript; from 600 px dashboard.css hides the summary and shows the links
+ * (docs/dashboard.md "Phone layout"). A new page closes it again (`key`).
+ */
+function SectionNav({ role }: { role: string }) {
+  const { pathname } = useLocation();
+  const shown = sectionsFor(role);
+  const current = currentSection(shown, pathname);
+  return (
+    <nav aria-label="Dashboard" className="dash__nav">
+      {shown.length > 1 ? (
+        <details className="dash__menu" key={pathname}>
+          <summary className="dash-disclosure dash__menu-button">
+            Menu{current ? `: ${current.label}` : ""}
+          </summary>
+          <SectionLinks shown={shown} />
+        </details>
+      ) : (
+        <SectionLinks shown={shown} />
+      )}
+    </nav>
+  );
+}
+
 export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
   const { user } = loaderData;
   return (
@@ -41,24 +100,7 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
         <p className="dash__brand">
           <Link to="/dashboard">Staff dashboard</Link>
         </p>
-        <nav aria-label="Dashboard" className="dash__nav">
-          <ul>
-            {sections
-              .filter((section) =>
-                // A collector sees only the route sheet (docs/exchange.md).
-                user.role === "collector"
-                  ? section.to === "/dashboard/route"
-                  : !section.adminOnly || user.role === "admin",
-              )
-              .map((section) => (
-                <li key={section.to}>
-                  <NavLink to={section.to} end={section.end}>
-                    {section.label}
-                  </NavLink>
-                </li>
-              ))}
-          </ul>
-        </nav>
+        <SectionNav role={user.role} />
         <div className="dash__user">
           {/* The public site, as customers see it (a document load: it has its own frame). */}
           <a href="/">View shop</a>

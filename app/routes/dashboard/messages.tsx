@@ -50,6 +50,7 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
       <ResendNotice />
       <FilterForm
         label="Filter messages"
+        search={<SearchFilter label="Search recipient or reference" />}
         clearHref="/dashboard/messages"
         values={values}
         errors={errors}
@@ -72,7 +73,6 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
           placeholder="Any template"
           choices={templateChoices}
         />
-        <SearchFilter label="Search recipient or reference" />
       </FilterForm>
       <ListResults
         page={loaderData}
@@ -82,12 +82,12 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
           "Time",
           "Channel",
           "Template",
-          "Recipient",
+          { label: "Recipient", card: "wide" },
           "About",
           "Status",
           { label: "Attempts", numeric: true },
-          "Error",
-          "Action",
+          { label: "Error", card: "wide" },
+          { label: "Action", card: "wide" },
         ]}
       >
         {rows.map((row) => (

@@ -1,4 +1,5 @@
 import { Form, Link } from "react-router";
+import { Row } from "~/components/dashboard/data-table";
 import {
   ChoiceFilter,
   DateRangeFilters,
@@ -62,7 +63,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
         noun={{ one: "order", many: "orders" }}
         caption="Orders, newest first"
         columns={[
-          "Choose",
+          { label: "Choose", card: "bare" },
           "Reference",
           "Placed (IST)",
           "Name",
@@ -75,7 +76,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
         ]}
       >
         {rows.map((row) => (
-          <tr key={row.id}>
+          <Row key={row.id}>
             <td>
               <label className="dash-choose">
                 <input type="checkbox" name="id" value={row.id} form="packing-slips" /> Choose
@@ -83,7 +84,9 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
               </label>
             </td>
             <th scope="row">
-              <Link to={`/dashboard/orders/${row.id}`}>{row.reference}</Link>
+              <Link to={`/dashboard/orders/${row.id}`} className="dash-ref">
+                {row.reference}
+              </Link>
             </th>
             <td>{row.placedAt}</td>
             <td>{row.name}</td>
@@ -93,7 +96,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
             <td>{methodLabels[row.paymentMethod] ?? row.paymentMethod}</td>
             <td>{paymentLabels[row.paymentStatus] ?? row.paymentStatus}</td>
             <td className="num">{formatPaise(row.totalPaise)}</td>
-          </tr>
+          </Row>
         ))}
       </ListResults>
     </>
@@ -133,6 +136,7 @@ function OrderFilters({ values, problems }: Pick<OrdersData, "values" | "problem
       clearHref="/dashboard/orders"
       values={values}
       errors={problems}
+      search={<SearchFilter label="Search reference, name, phone or e-mail" />}
     >
       <StatusFilter labels={orderStatusLabels} />
       <ChoiceFilter
@@ -142,7 +146,6 @@ function OrderFilters({ values, problems }: Pick<OrdersData, "values" | "problem
         choices={paymentLabels}
       />
       <DateRangeFilters fromLabel="Placed from" toLabel="Placed to" />
-      <SearchFilter label="Search reference, name, phone or e-mail" />
     </FilterForm>
   );
 }

@@ -1,4 +1,5 @@
 import { data, Link, redirect } from "react-router";
+import { Row } from "~/components/dashboard/data-table";
 import { ListResults } from "~/components/dashboard/list-page";
 import { StatusNotice } from "~/components/ui/form-messages";
 import { getDb } from "~/db/db.server";
@@ -137,16 +138,18 @@ export default function Payouts({ loaderData, actionData }: Route.ComponentProps
             ]}
           >
             {rows.map((row) => (
-              <tr key={row.id}>
+              <Row key={row.id}>
                 <th scope="row">
-                  <Link to={`/dashboard/pickups/${row.pickupId}`}>{row.pickupReference}</Link>
+                  <Link to={`/dashboard/pickups/${row.pickupId}`} className="dash-ref">
+                    {row.pickupReference}
+                  </Link>
                 </th>
                 <td className="num">{formatPaise(row.amountPaise)}</td>
                 <td>{payoutMethodLabels[row.method]}</td>
                 <td>{row.reference ?? "–"}</td>
                 <td>{row.paidByName}</td>
                 <td>{formatDateTimeIST(new Date(row.paidAt))}</td>
-              </tr>
+              </Row>
             ))}
           </ListResults>
         )}

@@ -1,6 +1,6 @@
 import { data, Link, redirect } from "react-router";
 import { ConfirmLink, ConfirmStep } from "~/components/dashboard/confirm-step";
-import { TableScroll } from "~/components/dashboard/data-table";
+import { DataTable, Row } from "~/components/dashboard/data-table";
 import { DetailMessages, HistoryList, StatusButton } from "~/components/dashboard/detail-page";
 import { PhoneLinks } from "~/components/dashboard/phone-links";
 import { getDb } from "~/db/db.server";
@@ -211,34 +211,25 @@ function PickupFacts({ pickup }: { pickup: LoaderData["pickup"] }) {
 function MaterialsTable({ items }: { items: LoaderData["items"] }) {
   if (items.length === 0) return <p>No estimate was given with the booking.</p>;
   return (
-    <TableScroll label="Materials">
-      <table className="dash-table">
-        <thead>
-          <tr>
-            <th scope="col">Material</th>
-            <th scope="col" className="num">
-              Estimated
-            </th>
-            <th scope="col" className="num">
-              Rate at booking (per kg)
-            </th>
-            <th scope="col" className="num">
-              Weighed
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((item) => (
-            <tr key={item.id}>
-              <th scope="row">{item.material}</th>
-              <td className="num">{kg(item.estimatedGrams)}</td>
-              <td className="num">{formatPaise(item.ratePaisePerKg)}</td>
-              <td className="num">{kg(item.weighedGrams)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableScroll>
+    <DataTable
+      label="Materials"
+      cards
+      columns={[
+        "Material",
+        { label: "Estimated", numeric: true },
+        { label: "Rate at booking (per kg)", numeric: true },
+        { label: "Weighed", numeric: true },
+      ]}
+    >
+      {items.map((item) => (
+        <Row key={item.id}>
+          <th scope="row">{item.material}</th>
+          <td className="num">{kg(item.estimatedGrams)}</td>
+          <td className="num">{formatPaise(item.ratePaisePerKg)}</td>
+          <td className="num">{kg(item.weighedGrams)}</td>
+        </Row>
+      ))}
+    </DataTable>
   );
 }
 

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { Row } from "~/components/dashboard/data-table";
 import {
   ChoiceFilter,
   DateRangeFilters,
@@ -75,7 +76,7 @@ export default function Pickups({ loaderData }: Route.ComponentProps) {
         noun={{ one: "pickup", many: "pickups" }}
         caption="Pickups, latest pickup date first"
         columns={[
-          "Choose",
+          { label: "Choose", card: "bare" },
           "Reference",
           "Date and slot",
           "Name",
@@ -88,7 +89,7 @@ export default function Pickups({ loaderData }: Route.ComponentProps) {
         ]}
       >
         {rows.map((row) => (
-          <tr key={row.id}>
+          <Row key={row.id}>
             <td>
               <label className="dash-choose">
                 <input type="checkbox" name="pickupId" value={row.id} form="bulk-assign" /> Choose
@@ -96,7 +97,9 @@ export default function Pickups({ loaderData }: Route.ComponentProps) {
               </label>
             </td>
             <th scope="row">
-              <Link to={`/dashboard/pickups/${row.id}`}>{row.reference}</Link>
+              <Link to={`/dashboard/pickups/${row.id}`} className="dash-ref">
+                {row.reference}
+              </Link>
             </th>
             <td>
               {formatCalendarDate(row.pickupDate)} {row.pickupDate.slice(0, 4)}, {row.slotStart}
@@ -108,7 +111,7 @@ export default function Pickups({ loaderData }: Route.ComponentProps) {
             <td>{pickupStatusLabels[row.status]}</td>
             <td>{row.collectorName ?? "–"}</td>
             <td className="num">{formatPaise(row.estimatePaise)}</td>
-          </tr>
+          </Row>
         ))}
       </ListResults>
     </>
@@ -127,6 +130,7 @@ function PickupFilters({
       clearHref="/dashboard/pickups"
       values={values}
       errors={problems}
+      search={<SearchFilter label="Search name, phone or reference" />}
     >
       <StatusFilter labels={pickupStatusLabels} />
       <DateRangeFilters fromLabel="Pickup date from" toLabel="Pickup date to" />
@@ -141,7 +145,6 @@ function PickupFilters({
           ...collectors.map((c) => [c.id, c.name]),
         ])}
       />
-      <SearchFilter label="Search name, phone or reference" />
     </FilterForm>
   );
 }

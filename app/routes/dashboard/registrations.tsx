@@ -1,3 +1,4 @@
+import { Row } from "~/components/dashboard/data-table";
 import { FilterForm, ListResults, SearchFilter } from "~/components/dashboard/list-page";
 import { getDb } from "~/db/db.server";
 import {
@@ -41,24 +42,23 @@ export default function Registrations({ loaderData }: Route.ComponentProps) {
         clearLabel="Clear search"
         values={values}
         errors={errors}
-      >
-        <SearchFilter label="Search name, email or phone" />
-      </FilterForm>
+        search={<SearchFilter label="Search name, email or phone" />}
+      />
       <ListResults
         page={loaderData}
         noun={{ one: "registration", many: "registrations" }}
         filteredBy="this search"
         caption="Registrations, newest first"
-        columns={["Name", "Email", "Contact", "Mailing list", "Joined"]}
+        columns={["Name", { label: "Email", card: "wide" }, "Contact", "Mailing list", "Joined"]}
       >
         {rows.map((row) => (
-          <tr key={row.id}>
+          <Row key={row.id}>
             <th scope="row">{row.name}</th>
             <td>{row.email}</td>
             <td>{formatIndianMobile(row.phone)}</td>
             <td>{mailingListStateLabels[row.state]}</td>
             <td>{formatDateTimeIST(new Date(row.createdAt))}</td>
-          </tr>
+          </Row>
         ))}
       </ListResults>
     </>

@@ -1,4 +1,5 @@
 import { data, useNavigation } from "react-router";
+import { Row } from "~/components/dashboard/data-table";
 import {
   FilterForm,
   ListResults,
@@ -122,18 +123,26 @@ export default function Reviews({ loaderData, actionData }: Route.ComponentProps
         clearHref="/dashboard/reviews"
         values={values}
         errors={errors}
+        search={<SearchFilter label="Search review or name" />}
       >
         <StatusFilter labels={reviewStatusLabels} />
-        <SearchFilter label="Search review or name" />
       </FilterForm>
       <ListResults
         page={loaderData}
         noun={{ one: "review", many: "reviews" }}
         caption="Reviews, newest first"
-        columns={["#", "Rating", "Review", "Name", "Written", "Status", "Actions"]}
+        columns={[
+          "#",
+          "Rating",
+          { label: "Review", card: "wide" },
+          "Name",
+          "Written",
+          "Status",
+          { label: "Actions", card: "wide" },
+        ]}
       >
         {rows.map((row) => (
-          <tr key={row.id}>
+          <Row key={row.id}>
             <th scope="row">{row.id}</th>
             <td>
               <Stars rating={row.rating} />
@@ -145,7 +154,7 @@ export default function Reviews({ loaderData, actionData }: Route.ComponentProps
             <td>
               <ReviewActions id={row.id} status={row.status} />
             </td>
-          </tr>
+          </Row>
         ))}
       </ListResults>
     </>

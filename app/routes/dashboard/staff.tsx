@@ -1,7 +1,7 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { ConfirmLink, ConfirmStep } from "~/components/dashboard/confirm-step";
-import { DataTable } from "~/components/dashboard/data-table";
+import { DataTable, Row } from "~/components/dashboard/data-table";
 import { RowAction } from "~/components/dashboard/row-action";
 import { fieldsOf, InputField, SelectField } from "~/components/ui/field";
 import { FormError, StatusNotice } from "~/components/ui/form-messages";
@@ -236,7 +236,16 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
       {loaderData.disabling ? <DisableStep account={loaderData.disabling} /> : null}
       <DataTable
         caption="Staff accounts"
-        columns={["Name", "Email", "Role", "Phone", "Status", "Since", "Actions"]}
+        cards
+        columns={[
+          "Name",
+          { label: "Email", card: "wide" },
+          "Role",
+          { label: "Phone", card: "wide" },
+          "Status",
+          "Since",
+          { label: "Actions", card: "wide" },
+        ]}
       >
         {loaderData.staff.map((member) => (
           <StaffRow
@@ -337,8 +346,8 @@ function StaffRow({
   busy: boolean;
 }) {
   return (
-    <tr>
-      <td>{member.name}</td>
+    <Row>
+      <th scope="row">{member.name}</th>
       <td>{member.email || "No e-mail (signs in with phone)"}</td>
       <td>{member.role}</td>
       <td>
@@ -389,7 +398,7 @@ function StaffRow({
           </div>
         )}
       </td>
-    </tr>
+    </Row>
   );
 }
 

@@ -100,6 +100,18 @@ export async function fillCheckout(page: Page, shopper: Shopper = SHOPPER): Prom
   await page.getByLabel("PIN code").fill(shopper.pinCode);
 }
 
+/**
+ * As `shopper`, orders one Tulsi from /plant with cash on delivery and waits for "Order has been
+ * placed!". @returns the order's reference (OR-…).
+ */
+export async function placeCashOrder(page: Page, shopper: Shopper = SHOPPER): Promise<string> {
+  await openCheckoutWith(page, { from: "/plant", product: /^Tulsi/ });
+  await fillCheckout(page, shopper);
+  await page.getByRole("button", { name: "Confirm Order" }).click();
+  await expect(page.getByText(/Order has been placed!/)).toBeVisible();
+  return successReference(page);
+}
+
 /** The reference (OR-… or PU-…) that a success message shows in bold; "" when it has none. */
 export async function successReference(page: Page): Promise<string> {
   return (await page.locator(".success-message strong").textContent()) ?? "";
@@ -300,4 +312,28 @@ export function paiseOf(text: string): number {
   const match = /₹([\d,]+)(?:\.(\d{2}))?/.exec(text);
   if (!match) throw new Error(`No amount in ${text}`);
   return Number((match[1] ?? "").replaceAll(",", "")) * 100 + Number(match[2] ?? 0);
+}
+
+/**
+ * Opens the `<details>` fold `selector` of the current page by its summary when the summary is
+ * shown and the fold is closed; on a wide screen the summary is hidden and the content shown,
+ * so nothing is pressed (docs/dashboard.md "Phone layout").
+ */
+async function openFold(page: Page, selector: string): Promise<void> {
+  const fold = page.locator(selector);
+  const summary = fold.locator(":scope > summary");
+  if (!(await summary.isVisible())) return;
+  if (await fold.evaluate((details) => (details as HTMLDetailsElement).open)) return;
+  await summary.click();
+  await expect(fold).toHaveAttribute("open", "");
+}
+
+/** Opens the dashboard's section menu ('Menu: …') on a phone; nothing on a wide screen. */
+export function openDashboardMenu(page: Page): Promise<void> {
+  return openFold(page, "details.dash__menu");
+}
+
+/** Opens a dashboard list's 'Filters (N active)' on a phone; nothing on a wide screen. */
+export function openListFilters(page: Page): Promise<void> {
+  return openFold(page, "details.dash-filters__more");
 }
