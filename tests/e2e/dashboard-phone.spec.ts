@@ -273,6 +273,18 @@ describeWithAndWithoutJavaScript(
       await expect(page.getByText("Filters", { exact: true })).toBeHidden();
       await expect(page.getByLabel("Status")).toBeVisible();
     });
+
+    test("assigning with no pickup ticked says nothing was assigned, and why", async ({ page }) => {
+      await logInAsStaff(page, E2E_ADMIN, "/dashboard/pickups");
+      await page.getByRole("button", { name: "Assign chosen pickups" }).click();
+      await expect(
+        page.getByRole("heading", { level: 1, name: "Nothing was assigned" }),
+      ).toBeVisible();
+      await expect(page.getByRole("alert")).toContainText("pickup");
+      await expectNoHorizontalScroll(page);
+      await page.getByRole("link", { name: "Back" }).click();
+      await expect(page).toHaveURL(/\/dashboard\/pickups(\?|$)/);
+    });
   },
   { viewport: PHONE_VIEWPORT },
 );

@@ -24,10 +24,14 @@ function backTo(id: number | null, form: FormData | null): string {
   return `/dashboard/pickups${text ? `?${text}` : ""}`;
 }
 
-/** Nothing to show on a GET: back to the pickup or the list. */
+/**
+ * The page's way back (the pickup or the list). A GET renders the "Nothing was assigned" page
+ * rather than redirecting: after a refused POST the loaders run again, and a redirect here would
+ * drop the refusal's message (docs/exchange.md "Collectors and the route sheet").
+ */
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireStaff(request);
-  throw redirect(backTo(parseEntityId(params.id), null));
+  return { back: backTo(parseEntityId(params.id), null) };
 }
 
 /**
@@ -58,7 +62,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = () => [{ title: "Assign pickups | Staff dashboard" }];
 
-export default function AssignPickups({ actionData }: Route.ComponentProps) {
+export default function AssignPickups({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <>
       <h1>Nothing was assigned</h1>
@@ -67,7 +71,7 @@ export default function AssignPickups({ actionData }: Route.ComponentProps) {
         className="dash-error"
       />
       <p>
-        <Link to={actionData?.back ?? "/dashboard/pickups"}>Back</Link>
+        <Link to={actionData?.back ?? loaderData.back}>Back</Link>
       </p>
     </>
   );
