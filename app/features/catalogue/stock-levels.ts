@@ -13,3 +13,13 @@ export const LOW_STOCK_AT = 5;
 /** The catalogue's stock filter: low (≤ LOW_STOCK_AT, 0 included) or out (0); active only. */
 export const stockFilters = ["low", "out"] as const;
 export type StockFilter = (typeof stockFilters)[number];
+
+/**
+ * Where an active product's stock stands (`stock` in units): "out" at 0, "low" at 1 …
+ * LOW_STOCK_AT, null above it or when the product is not on sale (inactive). The staff
+ * catalogue marks the row with it, the same rule as the `?stock=` filter.
+ */
+export function stockLevel(stock: number, active: boolean): StockFilter | null {
+  if (!active || stock > LOW_STOCK_AT) return null;
+  return stock <= 0 ? "out" : "low";
+}

@@ -11,7 +11,7 @@ import {
   listProductsForAdmin,
   parseCatalogueFilters,
 } from "~/features/catalogue/catalogue-admin.server";
-import { LOW_STOCK_AT } from "~/features/catalogue/stock-levels";
+import { LOW_STOCK_AT, stockLevel } from "~/features/catalogue/stock-levels";
 import { requireStaff } from "~/features/staff/session.server";
 import type { RefusedSheet } from "~/utils/bulk-form";
 import { sheetRefusedWhole } from "~/utils/bulk-form.server";
@@ -164,6 +164,7 @@ function StockSheet({
                   size={5}
                 />
                 {stock.after}
+                <StockMark stock={row.stock} active={row.active} />
               </td>
               <td>{row.active ? "Yes" : "No"}</td>
             </Row>
@@ -174,5 +175,16 @@ function StockSheet({
         Save stock
       </button>
     </Form>
+  );
+}
+
+/** 'Out of stock' or 'Low stock' under an active product's stock box (stock-levels.ts). */
+function StockMark({ stock, active }: { stock: number; active: boolean }) {
+  const level = stockLevel(stock, active);
+  if (level === null) return null;
+  return (
+    <span className={`stock-mark stock-mark--${level}`}>
+      {level === "out" ? "Out of stock" : "Low stock"}
+    </span>
   );
 }
