@@ -2,11 +2,13 @@ import { getInfoPage, type InfoPageSlug, infoPageSlugs } from "~/features/conten
 import { pageMeta } from "~/features/site/meta";
 import { langOf } from "~/i18n/i18n.server";
 import { stripLang } from "~/i18n/languages";
+import { pagePathOf } from "~/utils/data-request";
 import type { Route } from "./+types/info-page";
 
 /** The page's markdown in the URL's language (`/hi/faq` → content/pages/hi/faq.md). */
 export async function loader({ request }: Route.LoaderArgs) {
-  const slug = stripLang(new URL(request.url).pathname).replace(/^\/+|\/+$/g, "");
+  // The page's path: a client-side navigation asks for `/faq.data` (app/utils/data-request.ts).
+  const slug = stripLang(pagePathOf(request)).replace(/^\/+|\/+$/g, "");
   if (!(infoPageSlugs as readonly string[]).includes(slug)) {
     throw new Response("Not Found", { status: 404 });
   }

@@ -15,3 +15,15 @@ export function isDataRequest(request: Request): boolean {
 export function pagePathOf(request: Request): string {
   return new URL(request.url).pathname.replace(/\.data$/, "");
 }
+
+/**
+ * The address of the page `request` is for, path and query, as a person would type it: the
+ * `.data` of a single-fetch call and its `_routes` parameter taken off
+ * ("/dashboard/pickups.data?status=requested&_routes=…" → "/dashboard/pickups?status=requested").
+ * What a redirect back to the page (after logging in) must use.
+ */
+export function pageAddressOf(request: Request): string {
+  const url = new URL(request.url);
+  url.searchParams.delete("_routes");
+  return `${pagePathOf(request)}${url.search}`;
+}

@@ -105,6 +105,10 @@ test("a long page is scrolled to the top on navigation and restored on back", as
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
   await page.getByRole("contentinfo").getByRole("link", { name: "FAQ" }).click();
   await expect(page).toHaveURL(/\/faq$/);
+  // Reached by a client-side navigation (a `/faq.data` request), the page itself shows.
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Frequently asked questions" }),
+  ).toBeVisible();
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   await page.goBack();
   await expect(page).toHaveURL(/\/plant$/);

@@ -197,3 +197,22 @@ describe.each(dashboardRoutes)("$path", ({ path, file }) => {
     expect(result.status === 302 && result.location?.startsWith("/dashboard/login")).toBe(false);
   });
 });
+
+describe("a session that ended during a client-side navigation", () => {
+  it("comes back to the page after logging in, not to its single-fetch .data address", async () => {
+    const module = await load("routes/dashboard/pickups.tsx");
+    const loader = module.loader;
+    if (!loader) throw new Error("the pickups list has no loader");
+    const result = await statusOf(() =>
+      loader(
+        routeArgs(
+          "http://localhost/dashboard/pickups.data?status=requested&_routes=routes%2Fdashboard%2Fpickups",
+        ),
+      ),
+    );
+    expect(result).toEqual({
+      status: 302,
+      location: `/dashboard/login?redirectTo=${encodeURIComponent("/dashboard/pickups?status=requested")}`,
+    });
+  });
+});

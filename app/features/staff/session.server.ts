@@ -8,6 +8,7 @@ import { redirect } from "react-router";
 import type { Database } from "~/db/client.server";
 import { getDb } from "~/db/db.server";
 import { type StaffRole, staffRoles, staffSessions, staffUsers } from "~/db/schema/staff";
+import { pageAddressOf } from "~/utils/data-request";
 import { normaliseIndianMobile } from "~/utils/phone";
 import { Refusal } from "~/utils/refusal";
 import { safeRedirect } from "~/utils/safe-redirect";
@@ -83,8 +84,8 @@ export async function requireStaff(
   const user = await getStaffUser(request);
   if (!user) {
     if (request.method === "GET" || request.method === "HEAD") {
-      const url = new URL(request.url);
-      const back = `${url.pathname}${url.search}`;
+      // The page's own address, never its single-fetch `.data` one (app/utils/data-request.ts).
+      const back = pageAddressOf(request);
       throw redirect(`${LOGIN_PATH}?redirectTo=${encodeURIComponent(back)}`);
     }
     throw new Response("Your session has ended. Please log in again.", {
