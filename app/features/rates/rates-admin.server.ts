@@ -50,18 +50,26 @@ export interface AdminRateCategory {
   }[];
 }
 
+/**
+ * The columns of a material that the rates page lists, the CSV pages through and the edits read
+ * (locked FOR UPDATE).
+ */
+const materialColumns = {
+  id: scrapMaterials.id,
+  name: scrapMaterials.name,
+  nameHi: scrapMaterials.nameHi,
+  nameKn: scrapMaterials.nameKn,
+  ratePaisePerKg: scrapMaterials.ratePaisePerKg,
+  active: scrapMaterials.active,
+};
+
 /** Categories in display order, each with all its materials (retired too) in display order. */
 export async function listRatesForAdmin(db: Database): Promise<AdminRateCategory[]> {
   const rows = await db
     .select({
       categoryId: scrapCategories.id,
       categoryName: scrapCategories.name,
-      id: scrapMaterials.id,
-      name: scrapMaterials.name,
-      nameHi: scrapMaterials.nameHi,
-      nameKn: scrapMaterials.nameKn,
-      ratePaisePerKg: scrapMaterials.ratePaisePerKg,
-      active: scrapMaterials.active,
+      ...materialColumns,
     })
     .from(scrapCategories)
     .leftJoin(scrapMaterials, eq(scrapMaterials.categoryId, scrapCategories.id))
@@ -112,19 +120,9 @@ export class RateChangeError extends Refusal {
   }
 }
 
-/** The columns of a material its edits read, locked FOR UPDATE. */
-const lockedColumns = {
-  id: scrapMaterials.id,
-  name: scrapMaterials.name,
-  nameHi: scrapMaterials.nameHi,
-  nameKn: scrapMaterials.nameKn,
-  ratePaisePerKg: scrapMaterials.ratePaisePerKg,
-  active: scrapMaterials.active,
-};
-
 async function lockMaterial(tx: Database, materialId: number) {
   const [row] = await tx
-    .select(lockedColumns)
+    .select(materialColumns)
     .from(scrapMaterials)
     .where(eq(scrapMaterials.id, materialId))
     .for("update");
@@ -260,7 +258,7 @@ export function saveRateSheet(
   return db.transaction(async (tx) => {
     const ids = [...new Set(changes.map((change) => change.id))].sort((a, b) => a - b);
     const rows = await tx
-      .select(lockedColumns)
+      .select(materialColumns)
       .from(scrapMaterials)
       .where(inArray(scrapMaterials.id, ids))
       .orderBy(asc(scrapMaterials.id))
@@ -378,12 +376,7 @@ function rateBatch(db: Database, after: RateSortKey | null, limit: number) {
       categoryId: scrapCategories.id,
       category: scrapCategories.name,
       materialSort: scrapMaterials.sortOrder,
-      id: scrapMaterials.id,
-      name: scrapMaterials.name,
-      nameHi: scrapMaterials.nameHi,
-      nameKn: scrapMaterials.nameKn,
-      ratePaisePerKg: scrapMaterials.ratePaisePerKg,
-      active: scrapMaterials.active,
+      ...materialColumns,
       updatedAt: scrapMaterials.updatedAt,
     })
     .from(scrapMaterials)
