@@ -25,6 +25,7 @@ import * as registrationsExport from "~/routes/dashboard/registrations-export";
 import * as reviewsRoute from "~/routes/dashboard/reviews";
 import * as reviewsExport from "~/routes/dashboard/reviews-export";
 import { addDays, kolkataInstant, todayInKolkata } from "~/utils/dates";
+import { orderRow, pickupRow } from "../support/factories/overview-rows";
 import { routeArgs, signedInStaff } from "../support/factories/staff";
 import { createTestDatabase, queryRows } from "../support/processes/test-database";
 
@@ -86,49 +87,6 @@ function parseCsv(text: string): string[][] {
   }
   if (cell || row.length) rows.push([...row, cell]);
   return rows;
-}
-
-let seq = 0;
-function pickupRow(
-  date: string,
-  slotStart: string,
-  status: (typeof pickups.$inferInsert)["status"],
-) {
-  seq += 1;
-  return {
-    reference: `PU-T${String(seq).padStart(5, "0")}`,
-    trackingToken: `pickup-token-${seq}`,
-    status,
-    name: `Pickup person ${seq}`,
-    email: `p${seq}@example.com`,
-    phone: "+919845012345",
-    addressLine1: "12 MG Road",
-    addressLine2: "",
-    city: "Bengaluru",
-    pinCode: "560001",
-    pickupDate: date,
-    slotStart,
-    rewardPreference: "money" as const,
-  };
-}
-function orderRow(createdAt: Date, status: (typeof orders.$inferInsert)["status"]) {
-  seq += 1;
-  return {
-    reference: `OR-T${String(seq).padStart(5, "0")}`,
-    trackingToken: `order-token-${seq}`,
-    idempotencyKey: `order-key-${seq}`,
-    status,
-    name: `Shopper ${seq}`,
-    email: `o${seq}@example.com`,
-    phone: "+919845012345",
-    address: "12 MG Road",
-    city: "Bengaluru",
-    state: "Karnataka",
-    pinCode: "560001",
-    subtotalPaise: 15000,
-    totalPaise: 15000,
-    createdAt,
-  };
 }
 
 describe("overview", () => {

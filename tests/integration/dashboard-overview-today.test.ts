@@ -30,6 +30,7 @@ import * as ordersRoute from "~/routes/dashboard/orders";
 import Overview, * as overviewRoute from "~/routes/dashboard/overview";
 import * as pickupsRoute from "~/routes/dashboard/pickups";
 import { addDays, kolkataInstant } from "~/utils/dates";
+import { orderRow, pickupRow } from "../support/factories/overview-rows";
 import { routeArgs, signedInStaff, TEST_PASSWORD } from "../support/factories/staff";
 import { addSheetVersion } from "../support/factories/weighed-pickups";
 import { testDatabaseForFile } from "../support/processes/test-database";
@@ -45,56 +46,6 @@ const MONTH = "2030-03-01";
 const at = (date: string) => kolkataInstant(date, "00:00");
 const justBefore = (instant: Date) => new Date(instant.getTime() - 1);
 const options = { now, activeStatuses: activePickupStatuses, lowStockAt: LOW_STOCK_AT };
-
-let seq = 0;
-function pickupRow(
-  date: string,
-  slotStart: string,
-  status: (typeof pickups.$inferInsert)["status"],
-) {
-  seq += 1;
-  return {
-    reference: `PU-D${String(seq).padStart(5, "0")}`,
-    trackingToken: `today-pickup-${seq}`,
-    status,
-    name: `Pickup person ${seq}`,
-    email: `p${seq}@example.com`,
-    phone: "+919845012345",
-    addressLine1: "12 MG Road",
-    addressLine2: "",
-    city: "Bengaluru",
-    pinCode: "560001",
-    pickupDate: date,
-    slotStart,
-    rewardPreference: "money" as const,
-  };
-}
-
-function orderRow(
-  createdAt: Date,
-  status: (typeof orders.$inferInsert)["status"],
-  totalPaise: number,
-  payment: Partial<Pick<typeof orders.$inferInsert, "paymentMethod" | "paymentStatus">> = {},
-) {
-  seq += 1;
-  return {
-    reference: `OR-D${String(seq).padStart(5, "0")}`,
-    trackingToken: `today-order-${seq}`,
-    idempotencyKey: `today-order-key-${seq}`,
-    status,
-    name: `Shopper ${seq}`,
-    email: `o${seq}@example.com`,
-    phone: "+919845012345",
-    address: "12 MG Road",
-    city: "Bengaluru",
-    state: "Karnataka",
-    pinCode: "560001",
-    subtotalPaise: totalPaise,
-    totalPaise,
-    createdAt,
-    ...payment,
-  };
-}
 
 /** A dashboard list loader's rows for `url`, as `cookie`. */
 async function listRows<R>(
