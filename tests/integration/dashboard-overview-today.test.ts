@@ -15,6 +15,7 @@ import { pickups } from "~/db/schema/pickups";
 import { scrapCategories, scrapMaterials } from "~/db/schema/rates";
 import { orders } from "~/db/schema/shop";
 import { LOW_STOCK_AT } from "~/features/catalogue/stock-levels";
+import { addConfirmedSheet } from "~/features/exchange/daily-totals.server";
 import { todayLinks } from "~/features/overview/today";
 import {
   getFirstDayChecklist,
@@ -221,6 +222,8 @@ describe("today's figures at a fixed instant", () => {
         .update(pickups)
         .set({ status: "collected", collectedAt, payoutPaise: sheet.payoutPaise })
         .where(eq(pickups.id, pickup.id));
+      // What the confirmation adds in its transaction (the daily roll-up).
+      await addConfirmedSheet(handle.db, sheet.id, reward, collectedAt);
       return { pickup, sheet };
     };
     const plantIds = (
@@ -443,7 +446,7 @@ describe("today's figures at a fixed instant", () => {
     const quiet = renderOverview({
       ...data,
       todayFigures: figures,
-      payoutsToMake: 0,
+      payoutsToMake: { count: 0, more: false },
       disputes: [],
       overdue: { count: 0, pickups: [] },
       lastBackup: { finishedAt: now, sizeBytes: 2_000, kind: "nightly", warning: null },
@@ -465,7 +468,7 @@ describe("today's figures at a fixed instant", () => {
     const busy = renderOverview({
       ...data,
       todayFigures: figures,
-      payoutsToMake: 2,
+      payoutsToMake: { count: 1_000, more: true },
       disputes: [
         {
           pickupId: 1,
@@ -480,7 +483,7 @@ describe("today's figures at a fixed instant", () => {
       lastBackup: { finishedAt: null, sizeBytes: 0, kind: null, warning: "No backup yet" },
     });
     expect(busy).toContain("Disputes: 1");
-    expect(busy).toContain("Payouts to make: 2");
+    expect(busy).toContain("Payouts to make: 1000+");
     expect(busy).toContain("Needs attention: 1");
     expect(busy).toContain("No backup yet");
   });

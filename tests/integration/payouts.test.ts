@@ -94,39 +94,39 @@ describe("payouts to make", () => {
     expect(page.status).toBe(200);
     const body = page.body as unknown as {
       toMake: { id: number; reference: string; name: string; phone: string; payoutPaise: number }[];
-      toMakeCount: number;
+      toMakeCount: { count: number; more: boolean };
     };
     const ids = body.toMake.map((p) => p.id);
     expect(ids).toEqual([older.id, newer.id]);
     expect(ids).not.toContain(coupon.id);
     expect(ids).not.toContain(weighed.id);
     expect(ids).not.toContain(paid.id);
-    expect(body.toMakeCount).toBe(2);
+    expect(body.toMakeCount).toEqual({ count: 2, more: false });
     expect(body.toMake[0]).toMatchObject({
       reference: older.reference,
       name: "Ravi Kumar",
       phone: "+919845012345",
       payoutPaise: 12_345,
     });
-    expect(await countPayoutsToMake(db)).toBe(2);
+    expect(await countPayoutsToMake(db)).toEqual({ count: 2, more: false });
 
     // Both recorded: nothing left to make.
     for (const p of [older, newer]) {
       await recordPayout(db, p.id, { method: "cash", reference: null, paidAt: now }, actor, now);
     }
-    expect(await countPayoutsToMake(db)).toBe(0);
+    expect(await countPayoutsToMake(db)).toEqual({ count: 0, more: false });
   });
 
   it("shows the count on the overview, linking to the page", async () => {
     const waiting = await exchangePickup(handle.db);
-    const overview = await routeAnswer<{ payoutsToMake: number }>(() =>
+    const overview = await routeAnswer<{ payoutsToMake: { count: number } }>(() =>
       overviewRoute.loader(
         routeArgs<Parameters<typeof overviewRoute.loader>[0]>("http://localhost/dashboard", {
           cookie,
         }),
       ),
     );
-    expect(overview.body?.payoutsToMake).toBe(1);
+    expect(overview.body?.payoutsToMake.count).toBe(1);
     const now = new Date();
     await recordPayout(
       handle.db,

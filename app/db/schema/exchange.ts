@@ -6,11 +6,14 @@
  */
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -240,3 +243,39 @@ export const payouts = pgTable(
 export type WeighSheet = typeof weighSheets.$inferSelect;
 export type Coupon = typeof coupons.$inferSelect;
 export type Payout = typeof payouts.$inferSelect;
+
+/**
+ * The daily roll-up of confirmed weigh sheets (docs/exchange.md "Daily totals", ADR 0036): Σ
+ * grams per rate-list material of the confirmed sheets of pickups collected on `collectedOn`, an
+ * Asia/Kolkata calendar day. Written in the confirmation's transaction
+ * (app/features/exchange/daily-totals.server.ts) by adding to the day's row, so the overview's
+ * month and 30-day figures read a few hundred rows whatever the number of pickups.
+ */
+export const collectedGramsDaily = pgTable(
+  "collected_grams_daily",
+  {
+    collectedOn: date("collected_on", { mode: "string" }).notNull(),
+    materialId: integer("material_id")
+      .notNull()
+      .references(() => scrapMaterials.id),
+    /** Σ grams (a day of a busy shop stays far below 2^53). */
+    grams: bigint("grams", { mode: "number" }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.collectedOn, t.materialId] }),
+    check("collected_grams_daily_grams_valid", sql`${t.grams} >= 0`),
+  ],
+);
+
+/**
+ * Plants handed over per Asia/Kolkata day: Σ quantities on the confirmed sheets of 'plants'
+ * pickups collected that day (the roll-up's second half, written with collectedGramsDaily).
+ */
+export const plantsGivenDaily = pgTable(
+  "plants_given_daily",
+  {
+    givenOn: date("given_on", { mode: "string" }).primaryKey(),
+    plants: integer("plants").notNull(),
+  },
+  (t) => [check("plants_given_daily_plants_valid", sql`${t.plants} >= 0`)],
+);

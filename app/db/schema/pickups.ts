@@ -108,6 +108,11 @@ export const pickups = pgTable(
       .where(
         sql`${t.status} = 'collected' and ${t.rewardPreference} = 'money' and ${t.paidOutAt} is null`,
       ),
+    // The pickups still to visit by date and slot (requested, confirmed): the overview's
+    // "Needs attention" reads the overdue ones from it, so its cost is that backlog's.
+    index("pickups_active_date_slot_idx")
+      .on(t.pickupDate, t.slotStart, t.id)
+      .where(sql`${t.status} in ('requested', 'confirmed')`),
     // Dashboard list (docs/dashboard.md): every filter combination is an index range scan
     // already in the list's order (pickup_date desc, id desc), so a page costs O(log n).
     index("pickups_date_id_idx").on(t.pickupDate, t.id),

@@ -33,6 +33,7 @@ import { couponCode, isUnguessableToken } from "~/utils/codes.server";
 import type { ExchangeSettings } from "~/utils/env.server";
 import { awaitsApproval } from "./approval";
 import { type DoorActor, doorActionProblem } from "./collector-access";
+import { addConfirmedSheet } from "./daily-totals.server";
 import { ExchangeError } from "./exchange-error";
 import {
   enqueueDisputeAlert,
@@ -293,6 +294,7 @@ async function confirmSheet(
     after: { payoutPaise: sheet.payoutPaise },
     extra: { version: sheet.version, via, ...rewardAudit(reward), ...(note ? { note } : {}) },
   });
+  await addConfirmedSheet(tx, sheet.id, pickup.rewardPreference, now);
   await enqueuePickupCollected(tx, pickup.id, sheet.payoutPaise, reward, now);
   // The 'Our impact' figures count confirmed sheets: fresh on every server after the commit.
   await notifyCacheChanged(tx, "impact");

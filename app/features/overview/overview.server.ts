@@ -9,11 +9,11 @@
  * at 1k: pickups by `pickups_date_slot_idx` (pickup_date, slot_start, status), orders by
  * `orders_created_status_total_idx` (created_at, status, total_paise) and
  * `orders_status_created_idx` (status, created_at, id),
- * kilograms by `pickups_collected_idx` (collected_at, id) then each pickup's sheets and lines.
+ * kilograms from the daily roll-up of confirmed sheets `collected_grams_daily` (ADR 0036).
  */
 import { and, asc, between, eq, gte, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { weighSheetLines, weighSheets } from "~/db/schema/exchange";
+import { collectedGramsDaily } from "~/db/schema/exchange";
 import { type PickupStatus, pickupStatuses, pickups } from "~/db/schema/pickups";
 import { type OrderStatus, orderStatuses, orders } from "~/db/schema/shop";
 import { addDays, kolkataInstant, todayInKolkata } from "~/utils/dates";
@@ -220,21 +220,18 @@ function orderGroupsQuery(db: Database, days: OverviewDays) {
 }
 
 /**
- * Grams on confirmed weigh sheets of pickups collected since 00:00 Asia/Kolkata of chartFrom,
- * by collection day.
+ * Grams on confirmed weigh sheets of pickups collected from chartFrom to today, by collection day
+ * (the daily roll-up, ADR 0036).
  */
 function collectedGramsQuery(db: Database, days: OverviewDays) {
-  const collectedDay = sql<string>`((${pickups.collectedAt} at time zone 'Asia/Kolkata')::date)::text`;
   return db
-    .select({ date: collectedDay, grams: sql<string>`sum(${weighSheetLines.grams})::text` })
-    .from(pickups)
-    .innerJoin(
-      weighSheets,
-      and(eq(weighSheets.pickupId, pickups.id), eq(weighSheets.status, "confirmed")),
-    )
-    .innerJoin(weighSheetLines, eq(weighSheetLines.weighSheetId, weighSheets.id))
-    .where(gte(pickups.collectedAt, kolkataInstant(days.chartFrom, "00:00")))
-    .groupBy(collectedDay);
+    .select({
+      date: sql<string>`${collectedGramsDaily.collectedOn}::text`,
+      grams: sql<string>`sum(${collectedGramsDaily.grams})::text`,
+    })
+    .from(collectedGramsDaily)
+    .where(between(collectedGramsDaily.collectedOn, days.chartFrom, days.today))
+    .groupBy(collectedGramsDaily.collectedOn);
 }
 
 /** The oldest orders waiting in `status` (all-time: they are the open backlog), and their count. */
@@ -297,7 +294,7 @@ function tallyOrders(groups: readonly { date: string; status: OrderStatus; count
  * - Orders: the chart and status counts from orders placed since the start (00:00 Asia/Kolkata)
  *   of today − 29; the waiting orders are all-time (they are the open backlog), counted up to
  *   1000.
- * - Kilograms: confirmed weigh sheets of pickups collected since 00:00 Asia/Kolkata of today − 29.
+ * - Kilograms: the daily roll-up of confirmed sheets, today − 29 to today.
  */
 export async function getOverview(db: Database, options: OverviewOptions): Promise<Overview> {
   const days = overviewDays(options.now);

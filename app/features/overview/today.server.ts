@@ -11,23 +11,18 @@
  *   unpaid, cash on delivery: the orders out for delivery), totals read from the index alone;
  * - sales: `orders_created_status_total_idx` (created_at, status, total_paise) over the month
  *   (or the week, when it began in the month before), read from the index alone;
- * - kilograms and plants given: `pickups_collected_idx` over the month, then each pickup's
- *   confirmed sheet; coupons `coupons_created_idx`; money paid `payouts_paid_idx`;
+ * - kilograms and plants given: the daily roll-up of confirmed sheets (`collected_grams_daily`,
+ *   `plants_given_daily`, ADR 0036), at most 31 days × the rate list's materials; coupons
+ *   `coupons_created_idx`; money paid `payouts_paid_idx`;
  * - low stock: the products table (a shop's catalogue: hundreds of rows, not millions);
  * - the first-day checklist: three `limit 1` reads (audit rows of the rates by
  *   `audit_log_entity_created_idx`, the staff table, any pickup).
  */
-import { and, asc, eq, gte, inArray, lt, lte, ne, sql } from "drizzle-orm";
+import { and, asc, between, eq, gte, inArray, lt, lte, ne, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { auditLog } from "~/db/schema/audit";
 import { products } from "~/db/schema/catalogue";
-import {
-  coupons,
-  payouts,
-  weighSheetLines,
-  weighSheetPlants,
-  weighSheets,
-} from "~/db/schema/exchange";
+import { collectedGramsDaily, coupons, payouts, plantsGivenDaily } from "~/db/schema/exchange";
 import { type PickupStatus, pickups } from "~/db/schema/pickups";
 import { scrapCategories, scrapMaterials } from "~/db/schema/rates";
 import { orders } from "~/db/schema/shop";
@@ -207,29 +202,28 @@ async function sales(db: Database, at: Instants): Promise<TodayFigures["sales"]>
   };
 }
 
-/** Pickups collected this month joined to their confirmed weigh sheet. */
-function collectedThisMonth(at: Instants) {
-  return and(gte(pickups.collectedAt, at.month), lt(pickups.collectedAt, at.end));
+/** The month's days in the daily roll-up of confirmed sheets (its first day to today). */
+function daysOfMonth(periods: TodayPeriods) {
+  return {
+    grams: between(collectedGramsDaily.collectedOn, periods.monthStart, periods.today),
+    plants: between(plantsGivenDaily.givenOn, periods.monthStart, periods.today),
+  };
 }
 
-const confirmedSheet = and(
-  eq(weighSheets.pickupId, pickups.id),
-  eq(weighSheets.status, "confirmed"),
-);
-
 /** Grams collected this month per rate-list category, in the rate list's order. */
-async function kgThisMonth(db: Database, at: Instants): Promise<TodayFigures["kgThisMonth"]> {
+async function kgThisMonth(
+  db: Database,
+  periods: TodayPeriods,
+): Promise<TodayFigures["kgThisMonth"]> {
   const rows = await db
     .select({
       category: scrapCategories.name,
-      grams: sql<string>`sum(${weighSheetLines.grams})::text`,
+      grams: sql<string>`sum(${collectedGramsDaily.grams})::text`,
     })
-    .from(pickups)
-    .innerJoin(weighSheets, confirmedSheet)
-    .innerJoin(weighSheetLines, eq(weighSheetLines.weighSheetId, weighSheets.id))
-    .innerJoin(scrapMaterials, eq(scrapMaterials.id, weighSheetLines.materialId))
+    .from(collectedGramsDaily)
+    .innerJoin(scrapMaterials, eq(scrapMaterials.id, collectedGramsDaily.materialId))
     .innerJoin(scrapCategories, eq(scrapCategories.id, scrapMaterials.categoryId))
-    .where(collectedThisMonth(at))
+    .where(daysOfMonth(periods).grams)
     .groupBy(scrapCategories.id, scrapCategories.name, scrapCategories.sortOrder)
     .orderBy(asc(scrapCategories.sortOrder), asc(scrapCategories.id));
   return rows.map((row) => ({ category: row.category, grams: Number(row.grams) }));
@@ -238,6 +232,7 @@ async function kgThisMonth(db: Database, at: Instants): Promise<TodayFigures["kg
 /** Coupons issued, plants handed over and money paid this month. */
 async function rewardsThisMonth(
   db: Database,
+  periods: TodayPeriods,
   at: Instants,
 ): Promise<TodayFigures["rewardsThisMonth"]> {
   const [couponRows, plantRows, moneyRows] = await Promise.all([
@@ -246,11 +241,9 @@ async function rewardsThisMonth(
       .from(coupons)
       .where(and(gte(coupons.createdAt, at.month), lt(coupons.createdAt, at.end))),
     db
-      .select({ plants: sql<string>`coalesce(sum(${weighSheetPlants.quantity}), 0)::text` })
-      .from(pickups)
-      .innerJoin(weighSheets, confirmedSheet)
-      .innerJoin(weighSheetPlants, eq(weighSheetPlants.weighSheetId, weighSheets.id))
-      .where(and(collectedThisMonth(at), eq(pickups.rewardPreference, "plants"))),
+      .select({ plants: sql<string>`coalesce(sum(${plantsGivenDaily.plants}), 0)::text` })
+      .from(plantsGivenDaily)
+      .where(daysOfMonth(periods).plants),
     db
       .select(countAndSum(payouts.amountPaise))
       .from(payouts)
@@ -309,8 +302,8 @@ export async function getTodayFigures(db: Database, options: TodayOptions): Prom
     pickupsBySlot(db, periods.today, options.activeStatuses),
     cashToCollect(db),
     sales(db, at),
-    kgThisMonth(db, at),
-    rewardsThisMonth(db, at),
+    kgThisMonth(db, periods),
+    rewardsThisMonth(db, periods, at),
     lowStock(db, options.lowStockAt),
   ]);
   return {

@@ -99,8 +99,8 @@ export function PayoutsToMake({
   state,
 }: {
   cards: readonly PayoutCard[];
-  /** All waiting pickups (the cards are the oldest of them). */
-  count: number;
+  /** All waiting pickups, counted up to a cap (the cards are the oldest of them). */
+  count: { count: number; more: boolean };
   /** "YYYY-MM-DD" Asia/Kolkata: the form's default and latest day. */
   today: string;
   state: PayoutFormState | null;
@@ -108,9 +108,10 @@ export function PayoutsToMake({
   if (cards.length === 0) return <p>No payouts to make: every money reward has been paid.</p>;
   return (
     <>
-      {count > cards.length ? (
+      {count.more || count.count > cards.length ? (
         <p>
-          The {cards.length} oldest of {count}:
+          The {cards.length} oldest of {count.count}
+          {count.more ? "+" : ""}:
         </p>
       ) : null}
       <ul className="payout-cards">

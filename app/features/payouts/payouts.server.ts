@@ -36,15 +36,16 @@ export interface PayoutToMake {
 }
 
 /**
- * Collected 'money' pickups with no payout recorded: `paid_out_at` null (read through the partial
- * index `pickups_payouts_to_make_idx`, so the cost is the backlog's) and, to be sure, no
- * payouts row.
+ * Collected 'money' pickups with no payout recorded: `paid_out_at` null, read through the partial
+ * index `pickups_payouts_to_make_idx` alone, so the cost is the backlog's. `recordPayout` sets
+ * `paid_out_at` in the transaction that inserts the payouts row (and migration 0020 backfilled
+ * it), so it is the record; joining the payouts table as well made PostgreSQL hash all of it
+ * (220 ms at a million pickups).
  */
 const waitingForPayout = and(
   eq(pickups.status, "collected"),
   eq(pickups.rewardPreference, "money"),
   isNull(pickups.paidOutAt),
-  isNull(payouts.id),
 );
 
 /**
@@ -65,7 +66,6 @@ export async function payoutsToMake(
       collectedAt: pickups.collectedAt,
     })
     .from(pickups)
-    .leftJoin(payouts, eq(payouts.pickupId, pickups.id))
     .where(waitingForPayout)
     .orderBy(asc(pickups.collectedAt), asc(pickups.id))
     .limit(limit);
@@ -76,14 +76,31 @@ export async function payoutsToMake(
   }));
 }
 
-/** How many collected 'money' pickups have no payout yet (the overview's line). */
-export async function countPayoutsToMake(db: Database): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
+/** Payouts to make are counted up to this many ("1000+"), like the overview's waiting orders. */
+export const PAYOUTS_COUNT_CAP = 1000;
+
+/**
+ * How many collected 'money' pickups have no payout yet, up to PAYOUTS_COUNT_CAP (`more`: there
+ * are more). The cap also keeps the plan small: PostgreSQL takes status, reward and
+ * `paid_out_at is null` as independent and expects ~800 times the real rows, so an uncapped
+ * count started parallel workers (40 ms at a million pickups); with the limit it reads the
+ * partial index alone (0.3 ms).
+ */
+export async function countPayoutsToMake(db: Database): Promise<{ count: number; more: boolean }> {
+  const capped = db
+    .select({ one: sql`1`.as("one") })
     .from(pickups)
-    .leftJoin(payouts, eq(payouts.pickupId, pickups.id))
-    .where(waitingForPayout);
-  return Number(row?.n ?? 0);
+    .where(waitingForPayout)
+    .limit(PAYOUTS_COUNT_CAP + 1)
+    .as("capped");
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(capped);
+  const n = Number(row?.n ?? 0);
+  return { count: Math.min(n, PAYOUTS_COUNT_CAP), more: n > PAYOUTS_COUNT_CAP };
+}
+
+/** A capped count as the dashboard prints it: "12", or "1000+" when there are more. */
+export function countText(counted: { count: number; more: boolean }): string {
+  return `${counted.count}${counted.more ? "+" : ""}`;
 }
 
 /**

@@ -4,7 +4,7 @@
  * 'confirmed', i.e. nobody recorded the visit (collected, missed or cancelled). A query, not a
  * job: it is always current. Slot times are Asia/Kolkata (pickup-config.ts).
  */
-import { and, asc, count, eq, inArray, lt, or } from "drizzle-orm";
+import { and, asc, count, eq, inArray, lt, lte, or } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { type PickupStatus, pickups } from "~/db/schema/pickups";
 import { kolkataInstant, todayInKolkata } from "~/utils/dates";
@@ -58,8 +58,10 @@ export async function listOverduePickups(
   const endedStarts = onCutoffDay
     .map((row) => row.slotStart)
     .filter((start) => kolkataInstant(cutoffDate, slotEnd(start, slots)) <= cutoff);
+  // The explicit upper bound lets PostgreSQL read `pickups_active_date_slot_idx` as a range.
   const overdue = and(
     active,
+    lte(pickups.pickupDate, cutoffDate),
     endedStarts.length > 0
       ? or(
           lt(pickups.pickupDate, cutoffDate),

@@ -23,7 +23,7 @@ import {
   StockToRefill,
 } from "~/features/overview/today";
 import { getFirstDayChecklist, getTodayFigures } from "~/features/overview/today.server";
-import { countPayoutsToMake } from "~/features/payouts/payouts.server";
+import { countPayoutsToMake, countText } from "~/features/payouts/payouts.server";
 import { NeedsAttention } from "~/features/pickups/needs-attention";
 import { listOverduePickups } from "~/features/pickups/needs-attention.server";
 import { pickupConfigFromEnv } from "~/features/pickups/pickup-config";
@@ -168,9 +168,9 @@ function WhenNotZero({ overview: o }: { overview: OverviewData }) {
     <>
       <ApprovalQueue sheets={o.awaitingApproval} />
       {o.disputes.length > 0 ? <DisputesQueue disputes={o.disputes} /> : null}
-      {o.payoutsToMake > 0 ? (
+      {o.payoutsToMake.count > 0 ? (
         <p>
-          <Link to="/dashboard/payouts">Payouts to make: {o.payoutsToMake}</Link>
+          <Link to="/dashboard/payouts">Payouts to make: {countText(o.payoutsToMake)}</Link>
         </p>
       ) : null}
       {o.overdue.count > 0 ? <NeedsAttention {...o.overdue} /> : null}

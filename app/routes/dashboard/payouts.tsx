@@ -9,6 +9,7 @@ import { payoutMethodLabels } from "~/features/payouts/payout-fields";
 import { type PayoutFormState, PayoutsToMake } from "~/features/payouts/payout-form";
 import {
   countPayoutsToMake,
+  countText,
   listPayouts,
   paidAtOf,
   payoutFiltersSchema,
@@ -109,7 +110,7 @@ export default function Payouts({ loaderData, actionData }: Route.ComponentProps
       <h1>Payouts</h1>
       <StatusNotice message={loaderData.notice} />
       <section aria-labelledby="to-make-heading">
-        <h2 id="to-make-heading">Payouts to make: {loaderData.toMakeCount}</h2>
+        <h2 id="to-make-heading">Payouts to make: {countText(loaderData.toMakeCount)}</h2>
         <p>Collected pickups whose reward is money, oldest collection first.</p>
         <PayoutsToMake
           cards={loaderData.toMake}

@@ -1,7 +1,8 @@
 /**
  * Pickups at the end of the exchange loop for payout, chart and impact tests, written straight
  * into the tables (docs/exchange.md): a pickup with a status, reward, payout and collection time,
- * and one weigh sheet version with lines (and plants) in a chosen state. Needs a seeded database
+ * and one weigh sheet version with lines (and plants) in a chosen state; a confirmed sheet of a
+ * collected pickup is added to the daily roll-up as the confirmation does. Needs a seeded database
  * (scrap materials and products).
  */
 import crypto from "node:crypto";
@@ -16,6 +17,7 @@ import {
 } from "~/db/schema/exchange";
 import { type PickupStatus, pickups, type rewardPreferences } from "~/db/schema/pickups";
 import { scrapMaterials } from "~/db/schema/rates";
+import { addConfirmedSheet } from "~/features/exchange/daily-totals.server";
 import { pickupAddress } from "./carts-and-addresses";
 
 let counter = 0;
@@ -114,6 +116,14 @@ export async function exchangePickup(db: Database, fixture: ExchangeFixture = {}
         };
       }),
     );
+  }
+  if (
+    sheetStatus === "confirmed" &&
+    collectedAt !== null &&
+    (fixture.status ?? "collected") === "collected"
+  ) {
+    // What the confirmation adds in its transaction: the daily roll-up of confirmed sheets.
+    await addConfirmedSheet(db, sheet.id, fixture.reward ?? "money", collectedAt);
   }
   return { ...pickup, sheetId: sheet.id };
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "pickups_active_date_slot_idx" ON "pickups" USING btree ("pickup_date","slot_start","id") WHERE "pickups"."status" in ('requested', 'confirmed');
