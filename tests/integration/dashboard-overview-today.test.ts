@@ -16,6 +16,8 @@ import { scrapCategories, scrapMaterials } from "~/db/schema/rates";
 import { orders } from "~/db/schema/shop";
 import { LOW_STOCK_AT } from "~/features/catalogue/stock-levels";
 import { addConfirmedSheet } from "~/features/exchange/daily-totals.server";
+import { orderDaysFrom, readOrderDays } from "~/features/overview/order-days.server";
+import { CHART_DAYS } from "~/features/overview/overview.server";
 import { todayLinks } from "~/features/overview/today";
 import {
   getFirstDayChecklist,
@@ -367,13 +369,17 @@ describe("today's figures at a fixed instant", () => {
     ]);
   });
 
-  it("sums sales without cancelled orders, and the cash on delivery out for delivery", () => {
+  it("sums sales without cancelled orders, and the cash on delivery out for delivery", async () => {
     expect(figures.sales).toEqual({
       today: { count: 1, paise: 10_000 },
       week: { count: 4, paise: 150_000 },
       month: { count: 2, paise: 30_000 },
     });
     expect(figures.cashToCollect).toEqual({ count: 2, paise: 11_000 });
+    // The page reads the orders per day once for the chart and the sales: the same sums.
+    const orderDays = readOrderDays(handle.db, orderDaysFrom(now, CHART_DAYS));
+    const shared = await getTodayFigures(handle.db, { ...options, orderDays });
+    expect(shared.sales).toEqual(figures.sales);
   });
 
   it("adds up this month's kilograms per material group and the rewards given", () => {

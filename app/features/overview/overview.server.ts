@@ -11,12 +11,13 @@
  * `orders_status_created_idx` (status, created_at, id),
  * kilograms from the daily roll-up of confirmed sheets `collected_grams_daily` (ADR 0036).
  */
-import { and, asc, between, eq, gte, inArray, sql } from "drizzle-orm";
+import { and, asc, between, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { collectedGramsDaily } from "~/db/schema/exchange";
 import { type PickupStatus, pickupStatuses, pickups } from "~/db/schema/pickups";
 import { type OrderStatus, orderStatuses, orders } from "~/db/schema/shop";
-import { addDays, kolkataInstant, todayInKolkata } from "~/utils/dates";
+import { addDays, todayInKolkata } from "~/utils/dates";
+import { type OrderDayGroup, readOrderDays } from "./order-days.server";
 
 /** Days in the chart, today included. */
 export const CHART_DAYS = 30;
@@ -24,7 +25,8 @@ export const CHART_DAYS = 30;
 export const UPCOMING_DAYS = 7;
 /** Rows shown in each "waiting" order list and each pickup list (the counts are exact). */
 const WAITING_LIMIT = 10;
-const PICKUP_LIST_LIMIT = 500;
+/** Pickups listed under each upcoming day (the day's total is exact; the rest is a link away). */
+export const DAY_LIST_LIMIT = 20;
 /** Waiting orders are counted up to this many ("1000+"), so a huge backlog costs no more. */
 export const WAITING_COUNT_CAP = 1000;
 
@@ -49,7 +51,7 @@ export interface OverviewDay {
   /** Active pickups (requested or confirmed) per slot, in the order of `slots`. */
   activePerSlot: number[];
   activeTotal: number;
-  /** The day's active pickups, by slot then id (at most 500 over all days). */
+  /** The day's first active pickups, by slot then id (at most DAY_LIST_LIMIT; `activeTotal` counts all). */
   pickups: OverviewPickup[];
 }
 
@@ -160,6 +162,11 @@ export interface OverviewOptions {
   activeStatuses: readonly PickupStatus[];
   /** The instant the overview is read at; its day in Asia/Kolkata is "today". */
   now: Date;
+  /**
+   * The orders per day read once for the whole page (readOrderDays from at most today − 29);
+   * read here when absent.
+   */
+  orderDays?: Promise<OrderDayGroup[]>;
 }
 
 /** The days the overview reads: Asia/Kolkata calendar days as "YYYY-MM-DD". */
@@ -190,33 +197,31 @@ function pickupGroupsQuery(db: Database, days: OverviewDays) {
     .groupBy(pickups.pickupDate, pickups.slotStart, pickups.status);
 }
 
-/** The active pickups of the coming days, in date and slot order. */
-function upcomingPickupsQuery(
+/**
+ * The first DAY_LIST_LIMIT active pickups of each coming day, in slot order: one bounded read of
+ * `pickups_active_date_slot_idx` per day.
+ */
+async function upcomingPickupsQuery(
   db: Database,
   days: OverviewDays,
   activeStatuses: readonly PickupStatus[],
 ) {
-  return db
-    .select({ ...pickupListColumns, date: sql<string>`${pickups.pickupDate}::text` })
-    .from(pickups)
-    .where(
-      and(
-        between(pickups.pickupDate, days.upcomingFrom, days.upcomingTo),
-        inArray(pickups.status, [...activeStatuses]),
-      ),
-    )
-    .orderBy(asc(pickups.pickupDate), asc(pickups.slotStart), asc(pickups.id))
-    .limit(PICKUP_LIST_LIMIT);
-}
-
-/** Orders placed since 00:00 Asia/Kolkata of chartFrom, grouped by day and status. */
-function orderGroupsQuery(db: Database, days: OverviewDays) {
-  const orderDay = sql<string>`((${orders.createdAt} at time zone 'Asia/Kolkata')::date)::text`;
-  return db
-    .select({ date: orderDay, status: orders.status, count: sql<number>`count(*)::int` })
-    .from(orders)
-    .where(gte(orders.createdAt, kolkataInstant(days.chartFrom, "00:00")))
-    .groupBy(orderDay, orders.status);
+  const perDay = await Promise.all(
+    Array.from({ length: UPCOMING_DAYS }, (_, i) =>
+      db
+        .select(pickupListColumns)
+        .from(pickups)
+        .where(
+          and(
+            eq(pickups.pickupDate, addDays(days.upcomingFrom, i)),
+            inArray(pickups.status, [...activeStatuses]),
+          ),
+        )
+        .orderBy(asc(pickups.slotStart), asc(pickups.id))
+        .limit(DAY_LIST_LIMIT),
+    ),
+  );
+  return perDay;
 }
 
 /**
@@ -302,7 +307,7 @@ export async function getOverview(db: Database, options: OverviewOptions): Promi
     await Promise.all([
       pickupGroupsQuery(db, days),
       upcomingPickupsQuery(db, days, options.activeStatuses),
-      orderGroupsQuery(db, days),
+      options.orderDays ?? readOrderDays(db, days.chartFrom),
       waitingOrders(db, "placed"),
       waitingOrders(db, "confirmed"),
       collectedGramsQuery(db, days),
@@ -314,7 +319,7 @@ export async function getOverview(db: Database, options: OverviewOptions): Promi
     pickupGroups.filter((g) => g.date >= days.today).map((g) => g.slotStart),
   );
   const pickupTally = tallyPickups(pickupGroups, slots, options.activeStatuses);
-  const orderTally = tallyOrders(orderGroups);
+  const orderTally = tallyOrders(orderGroups.filter((group) => group.date >= days.chartFrom));
 
   const chart: ChartPoint[] = Array.from({ length: CHART_DAYS }, (_, i) => {
     const date = addDays(days.chartFrom, i);
@@ -332,7 +337,7 @@ export async function getOverview(db: Database, options: OverviewOptions): Promi
       date,
       activePerSlot,
       activeTotal: activePerSlot.reduce((a, b) => a + b, 0),
-      pickups: upcomingRows.filter((row) => row.date === date).map(({ date: _d, ...p }) => p),
+      pickups: upcomingRows[i] ?? [],
     };
   });
 

@@ -9,8 +9,8 @@
  * - today's pickups by slot and collector: `pickups_date_slot_idx` (today's rows only);
  * - cash on delivery to collect: the partial index `orders_cash_to_collect_idx` (shipped,
  *   unpaid, cash on delivery: the orders out for delivery), totals read from the index alone;
- * - sales: `orders_created_status_total_idx` (created_at, status, total_paise) over the month
- *   (or the week, when it began in the month before), read from the index alone;
+ * - sales: tallied from the orders per day and status (order-days.server.ts, one index-only read
+ *   of `orders_created_status_total_idx` shared with the 30-day chart);
  * - kilograms and plants given: the daily roll-up of confirmed sheets (`collected_grams_daily`,
  *   `plants_given_daily`, ADR 0036), at most 31 days × the rate list's materials; coupons
  *   `coupons_created_idx`; money paid `payouts_paid_idx`;
@@ -18,7 +18,7 @@
  * - the first-day checklist: three `limit 1` reads (audit rows of the rates by
  *   `audit_log_entity_created_idx`, the staff table, any pickup).
  */
-import { and, asc, between, eq, gte, inArray, lt, lte, ne, sql } from "drizzle-orm";
+import { and, asc, between, eq, gte, inArray, lt, lte, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { auditLog } from "~/db/schema/audit";
 import { products } from "~/db/schema/catalogue";
@@ -28,6 +28,7 @@ import { scrapCategories, scrapMaterials } from "~/db/schema/rates";
 import { orders } from "~/db/schema/shop";
 import { staffUsers } from "~/db/schema/staff";
 import { addDays, kolkataInstant, todayInKolkata } from "~/utils/dates";
+import { type OrderDayGroup, readOrderDays } from "./order-days.server";
 
 /** Products listed by name under "Stock to refill" (the count is exact). */
 const LOW_STOCK_LIST = 10;
@@ -171,34 +172,23 @@ async function cashToCollect(db: Database): Promise<Tally> {
   return tally(row);
 }
 
-/** Orders placed today, this week and this month that are not cancelled (one range read). */
-async function sales(db: Database, at: Instants): Promise<TodayFigures["sales"]> {
-  const from = new Date(Math.min(at.week.getTime(), at.month.getTime()));
-  const period = (start: Date) => ({
-    count: sql<number>`(count(*) filter (where ${orders.createdAt} >= ${start}))::int`,
-    paise: sql<string>`coalesce(sum(${orders.totalPaise}) filter (where ${orders.createdAt} >= ${start}), 0)::text`,
-  });
-  const [row] = await db
-    .select({
-      todayCount: period(at.today).count,
-      todayPaise: period(at.today).paise,
-      weekCount: period(at.week).count,
-      weekPaise: period(at.week).paise,
-      monthCount: period(at.month).count,
-      monthPaise: period(at.month).paise,
-    })
-    .from(orders)
-    .where(
-      and(
-        gte(orders.createdAt, from),
-        lt(orders.createdAt, at.end),
-        ne(orders.status, "cancelled"),
-      ),
-    );
+/** Orders placed today, this week and this month that are not cancelled, from the day groups. */
+function sales(groups: readonly OrderDayGroup[], periods: TodayPeriods): TodayFigures["sales"] {
+  const since = (start: string): Tally => {
+    const tally: Tally = { count: 0, paise: 0 };
+    for (const group of groups) {
+      if (group.status === "cancelled" || group.date < start || group.date > periods.today) {
+        continue;
+      }
+      tally.count += group.count;
+      tally.paise += group.paise;
+    }
+    return tally;
+  };
   return {
-    today: tally({ count: row?.todayCount ?? 0, paise: row?.todayPaise ?? "0" }),
-    week: tally({ count: row?.weekCount ?? 0, paise: row?.weekPaise ?? "0" }),
-    month: tally({ count: row?.monthCount ?? 0, paise: row?.monthPaise ?? "0" }),
+    today: since(periods.today),
+    week: since(periods.weekStart),
+    month: since(periods.monthStart),
   };
 }
 
@@ -289,6 +279,11 @@ export interface TodayOptions {
   activeStatuses: readonly PickupStatus[];
   /** Units at or below which an active product is low in stock (the catalogue's LOW_STOCK_AT). */
   lowStockAt: number;
+  /**
+   * The orders per day read once for the whole page (readOrderDays from at most the month's
+   * first day); read here when absent.
+   */
+  orderDays?: Promise<OrderDayGroup[]>;
 }
 
 /**
@@ -298,10 +293,14 @@ export interface TodayOptions {
 export async function getTodayFigures(db: Database, options: TodayOptions): Promise<TodayFigures> {
   const periods = todayPeriods(options.now);
   const at = periodInstants(periods);
-  const [slots, cash, sold, kg, rewards, stock] = await Promise.all([
+  const [slots, cash, orderDays, kg, rewards, stock] = await Promise.all([
     pickupsBySlot(db, periods.today, options.activeStatuses),
     cashToCollect(db),
-    sales(db, at),
+    options.orderDays ??
+      readOrderDays(
+        db,
+        periods.weekStart < periods.monthStart ? periods.weekStart : periods.monthStart,
+      ),
     kgThisMonth(db, periods),
     rewardsThisMonth(db, periods, at),
     lowStock(db, options.lowStockAt),
@@ -310,7 +309,7 @@ export async function getTodayFigures(db: Database, options: TodayOptions): Prom
     periods,
     pickupsBySlot: slots,
     cashToCollect: cash,
-    sales: sold,
+    sales: sales(orderDays, periods),
     kgThisMonth: kg,
     rewardsThisMonth: rewards,
     lowStock: stock,

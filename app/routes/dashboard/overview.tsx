@@ -10,7 +10,9 @@ import { orderStatusLabels } from "~/features/orders/order-status";
 import { FirstDayChecklist } from "~/features/overview/first-day-checklist";
 import { LastBackupStatus } from "~/features/overview/last-backup";
 import { getLastBackup } from "~/features/overview/last-backup.server";
+import { orderDaysFrom, readOrderDays } from "~/features/overview/order-days.server";
 import {
+  CHART_DAYS,
   getOverview,
   type OverviewPickup,
   type WaitingOrder,
@@ -45,10 +47,17 @@ export async function loader({ request }: Route.LoaderArgs) {
   const now = new Date();
   const slots = pickupConfigFromEnv().slots;
   const isAdmin = user.role === "admin";
+  // The recent orders per day, read once for the chart, the status counts and the sales.
+  const orderDays = readOrderDays(db, orderDaysFrom(now, CHART_DAYS));
   const [overview, today, payoutsToMake, disputes, overdue, awaitingApproval, admin] =
     await Promise.all([
-      getOverview(db, { slots, activeStatuses: activePickupStatuses, now }),
-      getTodayFigures(db, { now, activeStatuses: activePickupStatuses, lowStockAt: LOW_STOCK_AT }),
+      getOverview(db, { slots, activeStatuses: activePickupStatuses, now, orderDays }),
+      getTodayFigures(db, {
+        now,
+        activeStatuses: activePickupStatuses,
+        lowStockAt: LOW_STOCK_AT,
+        orderDays,
+      }),
       countPayoutsToMake(db),
       listDisputes(db),
       listOverduePickups(db, now, slots),
@@ -246,6 +255,13 @@ function UpcomingPickups({ slots, upcoming }: Pick<OverviewData, "slots" | "upco
               {day.activeTotal === 1 ? "" : "s"}
             </summary>
             <PickupList pickups={day.pickups} />
+            {day.activeTotal > day.pickups.length ? (
+              <p>
+                <Link to={`/dashboard/pickups?from=${day.date}&to=${day.date}`}>
+                  All {day.activeTotal} pickups of {formatCalendarDate(day.date)}
+                </Link>
+              </p>
+            ) : null}
           </details>
         ))}
     </section>
