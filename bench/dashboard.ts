@@ -171,7 +171,7 @@ async function runWorker(driver: Driver, resultFile: string): Promise<void> {
       log(`growing to ${size.toLocaleString("en-IN")} pickups and orders…`);
       const grown = await growTo(handle.db, size, log);
       log(
-        `generated in ${grown.insertSeconds.toFixed(1)} s + analyze ${grown.analyzeSeconds.toFixed(1)} s`,
+        `generated in ${grown.insertSeconds.toFixed(1)} s + vacuum (analyze) ${grown.analyzeSeconds.toFixed(1)} s`,
       );
       const v = await sampleValues(handle.db);
       const q = (params: Record<string, string>) => `?${new URLSearchParams(params)}`;
@@ -347,7 +347,7 @@ function printTable(results: WorkerResult[]): void {
     }
   }
   lines.push("");
-  lines.push("Data generation (set-based SQL inserts, then analyze), per growth step:");
+  lines.push("Data generation (set-based SQL inserts, then vacuum (analyze)), per growth step:");
   lines.push(`| driver | ${SIZES.map((s) => `→ ${fmtSize(s)}`).join(" | ")} | database |`);
   lines.push(`|---|${SIZES.map(() => "---").join("|")}|---|`);
   for (const result of results) {
