@@ -92,6 +92,11 @@ function RecordPayoutForm({
 }
 
 /** The waiting pickups, oldest collection first, each with its form; a line when none wait. */
+/** A capped count as the dashboard prints it: "12", or "1000+" when there are more. */
+export function countText(counted: { count: number; more: boolean }): string {
+  return `${counted.count}${counted.more ? "+" : ""}`;
+}
+
 export function PayoutsToMake({
   cards,
   count,
@@ -110,8 +115,7 @@ export function PayoutsToMake({
     <>
       {count.more || count.count > cards.length ? (
         <p>
-          The {cards.length} oldest of {count.count}
-          {count.more ? "+" : ""}:
+          The {cards.length} oldest of {countText(count)}:
         </p>
       ) : null}
       <ul className="payout-cards">

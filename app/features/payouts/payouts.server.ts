@@ -98,11 +98,6 @@ export async function countPayoutsToMake(db: Database): Promise<{ count: number;
   return { count: Math.min(n, PAYOUTS_COUNT_CAP), more: n > PAYOUTS_COUNT_CAP };
 }
 
-/** A capped count as the dashboard prints it: "12", or "1000+" when there are more. */
-export function countText(counted: { count: number; more: boolean }): string {
-  return `${counted.count}${counted.more ? "+" : ""}`;
-}
-
 /**
  * The instant stored for a payout made on `paidOn` ("YYYY-MM-DD", Asia/Kolkata): now for today,
  * else 12:00 that day (the form asks for the day only).

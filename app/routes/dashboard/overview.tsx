@@ -25,7 +25,8 @@ import {
   StockToRefill,
 } from "~/features/overview/today";
 import { getFirstDayChecklist, getTodayFigures } from "~/features/overview/today.server";
-import { countPayoutsToMake, countText } from "~/features/payouts/payouts.server";
+import { countText } from "~/features/payouts/payout-form";
+import { countPayoutsToMake } from "~/features/payouts/payouts.server";
 import { NeedsAttention } from "~/features/pickups/needs-attention";
 import { listOverduePickups } from "~/features/pickups/needs-attention.server";
 import { pickupConfigFromEnv } from "~/features/pickups/pickup-config";

@@ -6,10 +6,9 @@ import { getDb } from "~/db/db.server";
 import { ExchangeError } from "~/features/exchange/exchange-error";
 import { parsePayoutForm } from "~/features/payouts/payout.schema";
 import { payoutMethodLabels } from "~/features/payouts/payout-fields";
-import { type PayoutFormState, PayoutsToMake } from "~/features/payouts/payout-form";
+import { countText, type PayoutFormState, PayoutsToMake } from "~/features/payouts/payout-form";
 import {
   countPayoutsToMake,
-  countText,
   listPayouts,
   paidAtOf,
   payoutFiltersSchema,
