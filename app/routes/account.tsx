@@ -144,6 +144,33 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
   );
 }
 
+/** A submit button of the form's `intent`, disabled while a submit is under way. */
+function IntentButton({
+  intent,
+  label,
+  large = false,
+  secondary = false,
+}: {
+  intent: "send" | "verify" | "signOut" | "signOutEverywhere";
+  label: string;
+  large?: boolean;
+  secondary?: boolean;
+}) {
+  const navigation = useNavigation();
+  const variant = large ? " button--large" : secondary ? " button--secondary" : "";
+  return (
+    <button
+      type="submit"
+      name="intent"
+      value={intent}
+      className={`button${variant}`}
+      disabled={navigation.state === "submitting"}
+    >
+      {label}
+    </button>
+  );
+}
+
 function PhoneStep({
   result,
   redirectTo,
@@ -152,7 +179,6 @@ function PhoneStep({
   redirectTo: string | null;
 }) {
   const t = useT();
-  const navigation = useNavigation();
   const errors = result?.errors ?? {};
   return (
     <>
@@ -174,15 +200,7 @@ function PhoneStep({
           label={t("account.signIn.phoneLabel")}
           hint={t("account.signIn.phoneHint")}
         />
-        <button
-          type="submit"
-          name="intent"
-          value="send"
-          className="button button--large"
-          disabled={navigation.state === "submitting"}
-        >
-          {t("account.signIn.sendCode")}
-        </button>
+        <IntentButton intent="send" label={t("account.signIn.sendCode")} large />
       </Form>
     </>
   );
@@ -191,7 +209,6 @@ function PhoneStep({
 function CodeStep({ result, redirectTo }: { result: SignInResult; redirectTo: string | null }) {
   const t = useT();
   const to = useLocalePath();
-  const navigation = useNavigation();
   const errors = result.errors;
   const shownPhone = formatIndianMobile(result.phone);
   return (
@@ -219,25 +236,8 @@ function CodeStep({ result, redirectTo }: { result: SignInResult; redirectTo: st
           label={t("account.signIn.codeLabel")}
           hint={t("account.signIn.codeHint", { phone: shownPhone })}
         />
-        <button
-          type="submit"
-          name="intent"
-          value="verify"
-          className="button button--large"
-          disabled={navigation.state === "submitting"}
-        >
-          {t("account.signIn.verify")}
-        </button>
-        <button
-          type="submit"
-          name="intent"
-          value="send"
-          className="button button--secondary"
-          formNoValidate
-          disabled={navigation.state === "submitting"}
-        >
-          {t("account.signIn.resend")}
-        </button>
+        <IntentButton intent="verify" label={t("account.signIn.verify")} large />
+        <IntentButton intent="send" label={t("account.signIn.resend")} secondary />
       </Form>
       <p>
         <Link to={to("/account")}>{t("account.signIn.otherNumber")}</Link>
@@ -248,31 +248,18 @@ function CodeStep({ result, redirectTo }: { result: SignInResult; redirectTo: st
 
 function SignedIn({ phone }: { phone: string }) {
   const t = useT();
-  const navigation = useNavigation();
   return (
     <div className="page page--narrow">
       <PageTitle title={brandedTitle(t("account.signIn.meta.title"))} hasErrors={false} />
       <h1>{t("account.signIn.heading")}</h1>
       <p className="page__lead">{t("account.session.signedInAs", { phone })}</p>
       <Form method="post" className="form">
-        <button
-          type="submit"
-          name="intent"
-          value="signOut"
-          className="button"
-          disabled={navigation.state === "submitting"}
-        >
-          {t("account.session.signOut")}
-        </button>
-        <button
-          type="submit"
-          name="intent"
-          value="signOutEverywhere"
-          className="button button--secondary"
-          disabled={navigation.state === "submitting"}
-        >
-          {t("account.session.signOutEverywhere")}
-        </button>
+        <IntentButton intent="signOut" label={t("account.session.signOut")} />
+        <IntentButton
+          intent="signOutEverywhere"
+          label={t("account.session.signOutEverywhere")}
+          secondary
+        />
       </Form>
     </div>
   );
