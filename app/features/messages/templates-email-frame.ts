@@ -177,22 +177,6 @@ export function emailFrame(words: FrameWords) {
     };
   }
 
-  /**
-   * A one-time code (docs/accounts.md "Signing in"): the code unsealed (it travels sealed in the
-   * outbox row), no link and nothing the visitor typed.
-   */
-  function codeCopy(
-    p: MessageParamsByTemplate["sign_in_code"],
-    ctx: CopyContext,
-    own: { subject: string; paragraphs(code: string, minutes: number): string[] },
-  ): EmailCopy {
-    return {
-      subject: own.subject,
-      paragraphs: own.paragraphs(unsealText(p.sealedCode), p.validMinutes),
-      footer: words.customerFooter(ctx.site),
-    };
-  }
-
   /** The newsletter: the text's blank-line separated paragraphs, the unsubscribe link. */
   const newsletter: EmailTexts["newsletter"] = (p, ctx) => ({
     subject: p.subject,
@@ -214,12 +198,34 @@ export function emailFrame(words: FrameWords) {
     pickupCopy,
     orderCopy,
     confirmCopy,
-    codeCopy,
+    codeCopy: codeCopyOf(words),
     rewardSummary: (p: MessageParamsByTemplate["pickup_collected"]) => rewardSummary(words, p),
     collectedDetails: (p: MessageParamsByTemplate["pickup_collected"]) =>
       collectedDetails(words, day, p),
     newsletter,
   };
+}
+
+/** A one-time code e-mail's own words: its subject and paragraphs around the code. */
+interface CodeWords {
+  subject: string;
+  paragraphs(code: string, minutes: number): string[];
+}
+
+/**
+ * A one-time code's e-mail in a language (docs/accounts.md "Signing in"): the code unsealed (it
+ * travels sealed in the outbox row), no link and nothing the visitor typed.
+ */
+function codeCopyOf(words: FrameWords) {
+  return (
+    p: MessageParamsByTemplate["sign_in_code"],
+    ctx: CopyContext,
+    own: CodeWords,
+  ): EmailCopy => ({
+    subject: own.subject,
+    paragraphs: own.paragraphs(unsealText(p.sealedCode), p.validMinutes),
+    footer: words.customerFooter(ctx.site),
+  });
 }
 
 /** What the customer chose at collection, in a few words (`FrameWords.reward`). */
