@@ -10,6 +10,7 @@ import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { mailServerEnv } from "./tests/support/browser/mailbox";
 import { razorpayServerEnv } from "./tests/support/browser/razorpay-keys";
+import { whatsAppServerEnv } from "./tests/support/browser/whatsapp-inbox";
 import { freePort } from "./tests/support/processes/server";
 
 // `npm test` and `.ci/run` run scripts/ensure-chromium.sh first, which installs Chromium or says
@@ -32,6 +33,9 @@ process.env.E2E_RAZORPAY_PORT ??= String(await freePort());
 // Messages (docs/messages.md): e-mail goes to a real SMTP server on loopback; specs read it.
 process.env.E2E_SMTP_PORT ??= String(await freePort());
 process.env.E2E_MAILBOX_PORT ??= String(await freePort());
+// WhatsApp goes to the fake Cloud API on loopback (the sign-in code's spec reads it).
+process.env.E2E_WHATSAPP_PORT ??= String(await freePort());
+process.env.E2E_WHATSAPP_INBOX_PORT ??= String(await freePort());
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
 
@@ -95,6 +99,10 @@ export default defineConfig({
       UNCONFIRMED_COD_ORDERS_PER_PHONE: "100",
       ...razorpayServerEnv(Number(process.env.E2E_RAZORPAY_PORT)),
       ...mailServerEnv(Number(process.env.E2E_SMTP_PORT), Number(process.env.E2E_MAILBOX_PORT)),
+      ...whatsAppServerEnv(
+        Number(process.env.E2E_WHATSAPP_PORT),
+        Number(process.env.E2E_WHATSAPP_INBOX_PORT),
+      ),
       PUBLIC_URL: baseURL,
       ...(process.env.E2E_DATABASE_URL
         ? {

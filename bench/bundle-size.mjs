@@ -17,6 +17,7 @@ const englishPages = [
   "/checkout",
   "/payment",
   "/orderpage",
+  "/account",
 ];
 // Every page in each language (docs/languages.md): the same scripts, but each page's words travel in its
 // inline loader data, so the inline column differs per language. LANGS=en limits the run.

@@ -15,6 +15,7 @@ import type {
 } from "~/db/outbox.server";
 import type { Lang } from "~/i18n/languages";
 import { formatPaise } from "~/utils/money";
+import { unsealText } from "~/utils/sealed.server";
 import { dateLabel, weightLabel } from "./templates-format";
 
 /** Where the links of a message point and who sends it. */
@@ -197,11 +198,34 @@ export function emailFrame(words: FrameWords) {
     pickupCopy,
     orderCopy,
     confirmCopy,
+    codeCopy: codeCopyOf(words),
     rewardSummary: (p: MessageParamsByTemplate["pickup_collected"]) => rewardSummary(words, p),
     collectedDetails: (p: MessageParamsByTemplate["pickup_collected"]) =>
       collectedDetails(words, day, p),
     newsletter,
   };
+}
+
+/** A one-time code e-mail's own words: its subject and paragraphs around the code. */
+interface CodeWords {
+  subject: string;
+  paragraphs(code: string, minutes: number): string[];
+}
+
+/**
+ * A one-time code's e-mail in a language (docs/accounts.md "Signing in"): the code unsealed (it
+ * travels sealed in the outbox row), no link and nothing the visitor typed.
+ */
+function codeCopyOf(words: FrameWords) {
+  return (
+    p: MessageParamsByTemplate["sign_in_code"],
+    ctx: CopyContext,
+    own: CodeWords,
+  ): EmailCopy => ({
+    subject: own.subject,
+    paragraphs: own.paragraphs(unsealText(p.sealedCode), p.validMinutes),
+    footer: words.customerFooter(ctx.site),
+  });
 }
 
 /** What the customer chose at collection, in a few words (`FrameWords.reward`). */

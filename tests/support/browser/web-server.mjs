@@ -40,4 +40,15 @@ if (process.env.E2E_SMTP_PORT) {
 }
 // --- end of e-mail block ---
 
+// --- WhatsApp: the fake Cloud API WHATSAPP_API_BASE points at, and the inbox the specs read
+// (tests/support/browser/whatsapp-inbox.ts). ---
+if (process.env.E2E_WHATSAPP_PORT) {
+  const { startE2EWhatsApp } = await import("./whatsapp-inbox.ts");
+  await startE2EWhatsApp(
+    Number(process.env.E2E_WHATSAPP_PORT),
+    Number(process.env.E2E_WHATSAPP_INBOX_PORT),
+  );
+}
+// --- end of WhatsApp block ---
+
 await import("../../../server.js");

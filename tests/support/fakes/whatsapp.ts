@@ -99,9 +99,9 @@ function graphError(res: http.ServerResponse, failure: Failure): void {
   );
 }
 
-/** Starts the fake on a free loopback port. */
+/** Starts the fake on loopback: on `port`, or on a free one. */
 export async function startFakeWhatsApp(
-  options: { token?: string; phoneNumberId?: string } = {},
+  options: { token?: string; phoneNumberId?: string; port?: number } = {},
 ): Promise<FakeWhatsApp> {
   const token = options.token ?? "fake-whatsapp-token-0123456789";
   const phoneNumberId = options.phoneNumberId ?? "1234567890";
@@ -143,7 +143,7 @@ export async function startFakeWhatsApp(
     sockets.add(socket);
     socket.on("close", () => sockets.delete(socket));
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
 
   const fake: FakeWhatsApp = {
