@@ -43,6 +43,8 @@ function publicPages(prefix: "" | `${PrefixedLang}/`) {
     // The mailing list's confirmation and unsubscribe links (docs/community.md "'Join us'").
     page("subscribe/:token", "routes/subscribe.tsx"),
     page("unsubscribe/:token", "routes/unsubscribe.tsx"),
+    // Customer accounts (docs/accounts.md): sign in with a phone and a one-time code.
+    page("account", "routes/account.tsx"),
   ];
 }
 
