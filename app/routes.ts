@@ -45,6 +45,10 @@ function publicPages(prefix: "" | `${PrefixedLang}/`) {
     page("unsubscribe/:token", "routes/unsubscribe.tsx"),
     // Customer accounts (docs/accounts.md): sign in with a phone and a one-time code.
     page("account", "routes/account.tsx"),
+    // The customer's data (docs/accounts.md "Download my data", "Personal data and erasure").
+    page("account/data", "routes/account-data.tsx"),
+    page("account/data.json", "routes/account-data-download.ts", "account-data-json"),
+    page("account/data.csv", "routes/account-data-download.ts", "account-data-csv"),
   ];
 }
 

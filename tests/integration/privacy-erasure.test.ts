@@ -22,6 +22,7 @@ import { exportPersonalData, personalDataCsvRows } from "~/features/privacy/pers
 import * as orderTrackingRoute from "~/routes/order-tracking";
 import * as pickupTrackingRoute from "~/routes/pickup-tracking";
 import { type CustomerRecords, customerRecords } from "../support/factories/customer-records";
+import { signedInCustomer } from "../support/factories/customers";
 import { routeAnswer, routeArgs } from "../support/factories/staff";
 import { queryRows, testDatabaseForFile } from "../support/processes/test-database";
 
@@ -33,6 +34,8 @@ let bob: CustomerRecords;
 beforeAll(async () => {
   alice = await customerRecords(handle.db, "+919845000001", now);
   bob = await customerRecords(handle.db, "+919845000002", now);
+  await signedInCustomer(handle.db, alice.phone);
+  await signedInCustomer(handle.db, bob.phone);
 });
 
 describe("download my data", () => {
@@ -47,8 +50,11 @@ describe("download my data", () => {
     expect(data.coupon_redemptions).toHaveLength(1);
     expect(data.registrations.map((r) => r.id)).toEqual([alice.registrationId]);
     expect(data.registrations[0]).not.toHaveProperty("unsubscribeToken");
-    // To the phone, to the e-mail about the order, the e-mail's pending one; not the digest.
-    expect(data.messages).toHaveLength(3);
+    // To the phone, to the e-mail about the order, the e-mail's pending one, the sign-in code;
+    // not the staff digest.
+    expect(data.messages).toHaveLength(4);
+    expect(data.customer_sessions).toHaveLength(1);
+    expect(data.customer_sessions[0]).not.toHaveProperty("idHash");
     const text = JSON.stringify(data);
     expect(text).not.toContain(bob.phone);
     expect(text).not.toContain(bob.email);
@@ -108,7 +114,15 @@ describe("erase my data", () => {
     const result = await eraseCustomer(handle.db, alice.phone, now);
     expect(result).toEqual({
       erased: true,
-      counts: { pickups: 1, weigh_sheets: 1, orders: 2, messages: 4, registrations: 1 },
+      counts: {
+        pickups: 1,
+        weigh_sheets: 1,
+        orders: 2,
+        messages: 5,
+        registrations: 1,
+        customer_sessions: 1,
+        one_time_codes: 0,
+      },
     });
     await expectTombstones();
     const [bill] = await handle.db.select().from(orders).where(eq(orders.id, alice.billId));
@@ -132,7 +146,7 @@ describe("erase my data", () => {
     const [digest] = await handle.db
       .select({ params: messages.params })
       .from(messages)
-      .where(eq(messages.dedupeKey, `digest:${await pickupDate(alice)}:${alice.phone}`));
+      .where(eq(messages.dedupeKey, `digest:${await pickupDate(alice)}:${alice.pickupReference}`));
     expect(JSON.stringify(digest?.params)).not.toContain(alice.phone);
     expect(JSON.stringify(digest?.params)).toContain(ERASED_NAME);
 
@@ -195,7 +209,10 @@ async function pickupDate(records: CustomerRecords): Promise<string> {
   return row?.date ?? "";
 }
 
-/** Every tombstone column of the map holds its tombstone on alice's rows (or null, where it was). */
+/**
+ * Every tombstone column of the map holds its tombstone on alice's rows (or null, where it was);
+ * a tombstone with `<id>` in it is the row's id there, on the rows that held personal data.
+ */
 async function expectTombstones() {
   const idsOf = async (query: ReturnType<typeof sql>) =>
     (await queryRows<{ id: number }>(handle.db, query)).map((row) => row.id);
@@ -204,23 +221,31 @@ async function expectTombstones() {
     orders: [alice.billId, alice.cancelledOrderId],
     weigh_sheets: await idsOf(sql`select id from weigh_sheets where pickup_id = ${alice.pickupId}`),
     messages: await idsOf(
-      sql`select id from messages where dedupe_key like ${`privacy:${alice.phone}:%`}`,
+      sql`select id from messages where recipient = '' or dedupe_key like ${"erased:%"}`,
     ),
   };
-  expect(ids.messages).toHaveLength(3);
+  expect(ids.messages).toHaveLength(4);
   let checked = 0;
   for (const entry of personalDataMap) {
     const rowIds = ids[entry.table];
     if (entry.effect.kind !== "tombstone" || !rowIds) continue;
-    const values = await queryRows<{ value: unknown }>(
+    const tombstone = entry.effect.value;
+    const values = await queryRows<{ id: number; value: unknown }>(
       handle.db,
-      sql`select ${sql.identifier(entry.column)} as value from ${sql.identifier(entry.table)}
+      sql`select id, ${sql.identifier(entry.column)} as value from ${sql.identifier(entry.table)}
           where id in ${rowIds}`,
     );
     expect(values).toHaveLength(rowIds.length);
-    const expected = entry.effect.value === "{}" ? {} : entry.effect.value;
-    for (const { value } of values) {
-      if (value !== null) expect([entry.column, value]).toEqual([entry.column, expected]);
+    for (const { id, value } of values) {
+      const shown = [entry.column, value];
+      if (tombstone?.includes("<id>")) {
+        expect(JSON.stringify(value)).not.toContain(alice.phone);
+      } else if (value !== null) {
+        expect(shown).toEqual([entry.column, tombstone === "{}" ? {} : tombstone]);
+      }
+      if (tombstone?.includes("<id>") && String(value).startsWith("erased:")) {
+        expect(shown).toEqual([entry.column, tombstone.replace("<id>", String(id))]);
+      }
     }
     checked += 1;
   }

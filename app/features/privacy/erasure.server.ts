@@ -2,7 +2,8 @@
  * Erasing a customer's personal data (docs/accounts.md "Personal data and erasure", ADR 0039;
  * Digital Personal Data Protection Act 2023 s.12 and s.8(7)): in one transaction, every mapped
  * column of the customer's rows (app/features/privacy/personal-data.ts) gets its tombstone, their
- * 'Join us' registrations are deleted, and one `erasure_log` row and one audit row record it.
+ * 'Join us' registrations, sign-in sessions and one-time codes are deleted (so every browser
+ * signed in as the phone is signed out), and one `erasure_log` row and one audit row record it.
  * Rows stay (tombstones, not deletions) so the shop's counts, stock history, coupons and books
  * add up; a bill's buyer details stay until the statutory period of accounts ends
  * ({@link billKeptUntil}).
@@ -12,6 +13,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { recordAudit } from "~/db/audit.server";
 import type { Database } from "~/db/client.server";
 import { registrations } from "~/db/schema/community";
+import { customerSessions, oneTimeCodes } from "~/db/schema/customer-sign-in";
 import { type ErasureReason, erasureLog } from "~/db/schema/erasure";
 import { weighSheets } from "~/db/schema/exchange";
 import { messages } from "~/db/schema/messages";
@@ -195,6 +197,8 @@ async function eraseMessages(tx: Transaction, scope: CustomerScope, now: Date) {
       lastError: sql`case when ${messages.status} = 'pending' or ${messages.lastError} is not null then ${ERASED_TEXT} else null end`,
       status: sql`case when ${messages.status} = 'pending' then 'skipped' else ${messages.status} end`,
       recipient: sql`case when ${inArray(messages.recipient, own)} then '' else ${messages.recipient} end`,
+      // A sign-in code's key holds the phone: a key of its own id instead (still unique).
+      dedupeKey: sql`case when ${messages.dedupeKey} like 'sign-in:%' then 'erased:' || ${messages.id} else ${messages.dedupeKey} end`,
       updatedAt: now,
     })
     .where(customerMessages(scope))
@@ -236,6 +240,27 @@ async function eraseFromDigests(tx: Transaction, scope: CustomerScope, now: Date
   return changed;
 }
 
+/** Deletes the rows that exist only for the person: registrations, sessions, one-time codes. */
+async function deleteRowsOf(tx: Transaction, scope: CustomerScope) {
+  const registrationRows = await tx
+    .delete(registrations)
+    .where(customerRegistrations(scope))
+    .returning({ id: registrations.id });
+  const sessions = await tx
+    .delete(customerSessions)
+    .where(eq(customerSessions.phone, scope.phone))
+    .returning({ id: customerSessions.idHash });
+  const codes = await tx
+    .delete(oneTimeCodes)
+    .where(eq(oneTimeCodes.phone, scope.phone))
+    .returning({ id: oneTimeCodes.id });
+  return {
+    registrations: registrationRows.length,
+    customer_sessions: sessions.length,
+    one_time_codes: codes.length,
+  };
+}
+
 /**
  * Erases the personal data of the customer with `phone` (E.164) at `now`, in one transaction
  * (see the module's docstring). A second call finds nothing and changes nothing.
@@ -253,15 +278,11 @@ export async function eraseCustomer(
   return db.transaction(async (tx) => {
     const scope = await customerScope(tx, phone, true);
     await assertNothingOpen(tx, scope);
-    const deletedRegistrations = await tx
-      .delete(registrations)
-      .where(customerRegistrations(scope))
-      .returning({ id: registrations.id });
     const counts: Record<string, number> = {
       ...(await erasePickups(tx, scope, now)),
       ...(await eraseOrders(tx, scope, now)),
       ...(await eraseMessages(tx, scope, now)),
-      registrations: deletedRegistrations.length,
+      ...(await deleteRowsOf(tx, scope)),
     };
     if (Object.values(counts).every((n) => n === 0)) return { erased: false, counts };
     const [logged] = await tx

@@ -9,11 +9,12 @@
  * Another phone's records are never included, even when they carry one of the same e-mail
  * addresses (an e-mail typed on a form is not proof of whose it is).
  */
-import { and, asc, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, like, or, type SQL, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "~/db/client.server";
 import { auditLog } from "~/db/schema/audit";
 import { registrations } from "~/db/schema/community";
+import { customerSessions, oneTimeCodes } from "~/db/schema/customer-sign-in";
 import {
   couponRedemptions,
   coupons,
@@ -35,7 +36,7 @@ export interface CustomerScope {
   phone: string;
   pickupIds: number[];
   orderIds: number[];
-  /** Lower-cased e-mail addresses of those pickups and orders. */
+  /** Lower-cased e-mail addresses of those pickups and orders and of 'Join us' with the phone. */
   emails: string[];
 }
 
@@ -61,8 +62,15 @@ export async function customerScope(
   const [pickupRows, orderRows] = forUpdate
     ? [await pickupQuery.for("update"), await orderQuery.for("update")]
     : [await pickupQuery, await orderQuery];
+  // A 'Join us' address given with the phone is theirs too (sign-in codes may go to it).
+  const registered = await db
+    .select({ email: registrations.email })
+    .from(registrations)
+    .where(eq(registrations.phone, phone));
   const emails = new Set(
-    [...pickupRows, ...orderRows].map((row) => row.email.toLowerCase()).filter(Boolean),
+    [...pickupRows, ...orderRows, ...registered]
+      .map((row) => row.email.toLowerCase())
+      .filter(Boolean),
   );
   return {
     phone,
@@ -80,7 +88,10 @@ function within<T extends string | number>(
   return values.length > 0 ? inArray(column, values) : sql`false`;
 }
 
-/** The customer's messages: about their pickups or orders, to their phone, or newsletters to their e-mails. */
+/**
+ * The customer's messages: about their pickups or orders, to their phone, their sign-in codes
+ * (keyed `sign-in:<phone>:…`), or newsletters and other messages about no record to their e-mails.
+ */
 export function customerMessages(scope: CustomerScope): SQL {
   const about = (type: string, ids: number[]) =>
     and(eq(messages.entityType, type), within(messages.entityId, ids.map(String)));
@@ -88,6 +99,7 @@ export function customerMessages(scope: CustomerScope): SQL {
     about("pickup", scope.pickupIds),
     about("order", scope.orderIds),
     eq(messages.recipient, scope.phone),
+    like(messages.dedupeKey, `sign-in:${scope.phone}:%`),
     and(
       within(messages.recipient, scope.emails),
       or(isNull(messages.entityType), eq(messages.entityType, "newsletter")),
@@ -117,6 +129,8 @@ export const exportedTables = [
   "coupon_redemptions",
   "registrations",
   "messages",
+  "customer_sessions",
+  "one_time_codes",
   "audit_log",
 ] as const;
 export type ExportedTable = (typeof exportedTables)[number];
@@ -132,8 +146,9 @@ async function rowsOf(db: Reader, table: PgTable, where: SQL, order: SQL) {
 }
 
 /**
- * Everything held about `phone` (E.164), table by table. Registrations leave out their
- * unsubscribe and confirmation tokens (secrets of a link, not data about the person).
+ * Everything held about `phone` (E.164), table by table. Secrets are left out, as they are not
+ * data about the person: registrations' unsubscribe and confirmation tokens, sessions' id hash,
+ * one-time codes' hash.
  */
 export async function exportPersonalData(db: Database, phone: string): Promise<PersonalDataExport> {
   const scope = await customerScope(db, phone);
@@ -194,6 +209,17 @@ export async function exportPersonalData(db: Database, phone: string): Promise<P
       ({ unsubscribeToken: _u, confirmToken: _c, ...row }) => row,
     ),
     messages: await rowsOf(db, messages, customerMessages(scope), asc(messages.id)),
+    customer_sessions: (
+      await rowsOf(
+        db,
+        customerSessions,
+        eq(customerSessions.phone, phone),
+        asc(customerSessions.createdAt),
+      )
+    ).map(({ idHash: _secret, ...row }) => row),
+    one_time_codes: (
+      await rowsOf(db, oneTimeCodes, eq(oneTimeCodes.phone, phone), asc(oneTimeCodes.id))
+    ).map(({ codeHash: _secret, ...row }) => row),
     audit_log: await rowsOf(db, auditLog, audited, asc(auditLog.id)),
   };
 }

@@ -12,6 +12,8 @@
 export const ERASED_NAME = "Erased customer";
 /** The text written over an address, a city and a free-text note. */
 export const ERASED_TEXT = "Erased";
+/** A sign-in message's dedupe key after erasure: this prefix and the message's id. */
+export const ERASED_KEY_PREFIX = "erased:";
 /** A PIN code that passes `^[1-9][0-9]{5}$` and is no delivery area of the shop. */
 export const ERASED_PIN_CODE = "999999";
 
@@ -180,9 +182,28 @@ export const personalDataMap: readonly PersonalColumn[] = [
   },
   {
     table: "messages",
+    column: "dedupe_key",
+    holds: "key of a sign-in code's message, with the mobile in it",
+    effect: tombstone(`${ERASED_KEY_PREFIX}<id>`),
+  },
+  {
+    table: "messages",
     column: "last_error",
     holds: "provider's error, may quote the recipient",
     effect: tombstone(ERASED_TEXT),
+  },
+  // Customer sign-in (ADR 0037): the sessions and one-time codes of the phone.
+  {
+    table: "customer_sessions",
+    column: "phone",
+    holds: "signed-in customer's mobile",
+    effect: deleted,
+  },
+  {
+    table: "one_time_codes",
+    column: "phone",
+    holds: "mobile a sign-in code was sent to",
+    effect: deleted,
   },
   // 'Join us' (the mailing list subscription) and reviews.
   { table: "registrations", column: "name", holds: "subscriber's name", effect: deleted },

@@ -6,7 +6,8 @@
  * that erasure kept on bills once their statutory period has ended.
  *
  * Activity: a pickup or an order booked or changed, a message sent to the phone, a 'Join us'
- * registration made or changed (confirmed, unsubscribed) with that phone.
+ * registration made or changed (confirmed, unsubscribed) with that phone, a sign-in code asked
+ * for or a signed-in session used.
  *
  * Crash-safe and idempotent: each customer is erased in a transaction of its own
  * (`eraseCustomer`), so a killed server leaves every customer either erased or untouched, and a
@@ -43,6 +44,10 @@ async function inactivePhones(db: Database, cutoff: Date, after: string): Promis
         select phone, max(updated_at) from registrations group by phone
         union all
         select recipient, max(created_at) from messages where recipient like '+91%' group by recipient
+        union all
+        select phone, max(last_seen_at) from customer_sessions group by phone
+        union all
+        select phone, max(created_at) from one_time_codes group by phone
       ) activity
       where phone > ${after}
         and (exists (select 1 from pickups p where p.phone = activity.phone)

@@ -3,7 +3,8 @@
  * bare rows inserted straight into the tables, all on `phone` and an e-mail of its own: a
  * collected pickup with a confirmed weigh sheet (disputed once, with a note) and a coupon, a
  * delivered order (a bill) that spent the coupon, a cancelled order, messages to the phone and
- * the e-mail, a confirmed 'Join us' registration and the staff digest listing the pickup.
+ * the e-mail (one a sign-in code, keyed by the phone), a confirmed 'Join us' registration and the
+ * staff digest listing the pickup.
  * Money in paise; every instant relative to `now`.
  */
 import type { Database } from "~/db/client.server";
@@ -181,7 +182,7 @@ export async function customerRecords(
       template: "pickup_booked",
       recipient: phone,
       params: { name: `Seller ${phone}`, reference: pickup.reference },
-      dedupeKey: `privacy:${phone}:${seq}`,
+      dedupeKey: `privacy:${seq}`,
       status: "sent" as const,
       createdAt: at,
       updatedAt: at,
@@ -192,13 +193,14 @@ export async function customerRecords(
     message({ entityType: "pickup", entityId: String(pickup.id) }),
     message({ channel: "email", recipient: email, entityType: "order", entityId: String(bill.id) }),
     message({ channel: "email", recipient: email, status: "pending", lastError: `550 ${email}` }),
+    message({ template: "sign_in_code", dedupeKey: `sign-in:${phone}:${at.toISOString()}` }),
     message({
       channel: "email",
       recipient: "shop@example.com",
       template: "staff_daily_digest",
       entityType: "digest",
       entityId: pickup.date,
-      dedupeKey: `digest:${pickup.date}:${phone}`,
+      dedupeKey: `digest:${pickup.date}:${pickup.reference}`,
       params: {
         date: pickup.date,
         slots: [
