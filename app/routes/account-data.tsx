@@ -1,11 +1,16 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { ErrorSummary, PageTitle } from "~/components/ui/error-summary";
 import { getDb } from "~/db/db.server";
-import { endCustomerSession, requireCustomer } from "~/features/accounts/customer-session.server";
+import {
+  endCustomerSession,
+  getCustomer,
+  requireCustomer,
+} from "~/features/accounts/customer-session.server";
 import { ErasureRefusedError, eraseCustomer } from "~/features/privacy/erasure.server";
 import { localisedPageMeta } from "~/features/site/meta";
 import { langOf, messagesFor, refusalText, t as translate } from "~/i18n/i18n.server";
 import { useLocalePath, useT } from "~/i18n/i18n-react";
+import { localePath } from "~/i18n/languages";
 import { formatIndianMobile } from "~/utils/phone";
 import type { Route } from "./+types/account-data";
 
@@ -17,16 +22,23 @@ const MESSAGES = ["accountData", "form"];
 /**
  * `/account/data` (docs/accounts.md "Download my data", "Personal data and erasure"): the
  * signed-in customer's download links and the 'Erase my data' form. `?erase` shows the
- * confirmation step. Anyone not signed in is sent to the sign-in page.
+ * confirmation step; `?erased`, once signed out, says the data was erased (no personal data).
+ * Anyone else not signed in is sent to the sign-in page.
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const lang = langOf(request);
+  const url = new URL(request.url);
+  const messages = messagesFor(lang, MESSAGES);
+  if (url.searchParams.has("erased") && !(await getCustomer(request))) {
+    return data({ erased: true, phone: "", confirming: false, messages }, { headers: PERSONAL });
+  }
   const customer = await requireCustomer(request, lang);
   return data(
     {
+      erased: false,
       phone: formatIndianMobile(customer.phone),
-      confirming: new URL(request.url).searchParams.has("erase"),
-      messages: messagesFor(lang, MESSAGES),
+      confirming: url.searchParams.has("erase"),
+      messages,
     },
     { headers: PERSONAL },
   );
@@ -34,8 +46,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /**
  * Erases the customer's data once the confirmation box is ticked (`confirm=yes`), then signs
- * them out everywhere and answers the done page. Unticked: 422 with the message next to the box.
- * Refused (something still open): 409 with what must finish first, nothing changed.
+ * them out everywhere and redirects to `?erased` (the loader then finds nobody signed in and
+ * says it is done). Unticked: 422 with the message next to the box. Refused (something still
+ * open): 409 with what must finish first, nothing changed.
  */
 export async function action({ request }: Route.ActionArgs) {
   const lang = langOf(request);
@@ -44,7 +57,7 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData().catch(() => new FormData());
   if (form.get("confirm") !== "yes") {
     return data(
-      { done: false as const, field: translate(lang, "errors.erasure.confirm"), form: null },
+      { field: translate(lang, "errors.erasure.confirm"), form: null },
       { status: 422, headers: PERSONAL },
     );
   }
@@ -53,15 +66,14 @@ export async function action({ request }: Route.ActionArgs) {
   } catch (error) {
     if (!(error instanceof ErasureRefusedError)) throw error;
     return data(
-      { done: false as const, field: null, form: refusalText(lang, error) },
+      { field: null, form: refusalText(lang, error) },
       { status: error.status, headers: PERSONAL },
     );
   }
   const cookie = await endCustomerSession(request, { everywhere: true }, db);
-  return data(
-    { done: true as const, field: null, form: null },
-    { headers: { ...PERSONAL, "Set-Cookie": cookie } },
-  );
+  throw redirect(`${localePath(lang, "/account/data")}?erased`, {
+    headers: { ...PERSONAL, "Set-Cookie": cookie },
+  });
 }
 
 export const meta: Route.MetaFunction = (args) => [
@@ -106,7 +118,7 @@ function EraseStep({ phone, error }: { phone: string; error: string | null }) {
 export default function AccountData({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const to = useLocalePath();
-  if (actionData?.done) {
+  if (loaderData.erased) {
     return (
       <div className="page page--narrow">
         <PageTitle title={t("accountData.meta.title")} hasErrors={false} />

@@ -8,12 +8,16 @@
  *   everywhere.
  */
 import { eq } from "drizzle-orm";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { createRoutesStub, Outlet } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { pickups } from "~/db/schema/pickups";
 import { orders } from "~/db/schema/shop";
 import { getCustomer } from "~/features/accounts/customer-session.server";
 import { ERASED_NAME } from "~/features/privacy/personal-data";
 import { t } from "~/i18n/i18n.server";
+import { LanguageProvider } from "~/i18n/i18n-react";
 import * as dataPage from "~/routes/account-data";
 import * as download from "~/routes/account-data-download";
 import { type CustomerRecords, customerRecords } from "../support/factories/customer-records";
@@ -75,7 +79,7 @@ describe("download my data", () => {
 
 describe("erase my data", () => {
   const erase = (form: Record<string, string>, cookie = aliceCookie, path = "/account/data") =>
-    routeAnswer<{ done: boolean; field: string | null; form: string | null }>(() =>
+    routeAnswer<{ field: string | null; form: string | null }>(() =>
       dataPage.action(routeArgs(`http://localhost${path}`, { cookie, form })),
     );
 
@@ -99,11 +103,11 @@ describe("erase my data", () => {
     );
   });
 
-  it("ticked: erases, signs out everywhere, and the page says so", async () => {
+  it("ticked: erases, signs out everywhere, and sends to the page that says so", async () => {
     const other = await signedInCustomer(handle.db, alice.phone);
-    const answer = await erase({ confirm: "yes" });
-    expect(answer.status).toBe(200);
-    expect(answer.body.done).toBe(true);
+    const answer = await erase({ confirm: "yes" }, aliceCookie, "/kn/account/data");
+    expect(answer.status).toBe(302);
+    expect(answer.location).toBe("/kn/account/data?erased");
     const [pickup] = await handle.db.select().from(pickups).where(eq(pickups.id, alice.pickupId));
     expect(pickup).toMatchObject({ name: ERASED_NAME, phone: "" });
     const stillSignedIn = (cookie: string) =>
@@ -113,5 +117,80 @@ describe("erase my data", () => {
       );
     expect(await stillSignedIn(aliceCookie)).toBeNull();
     expect(await stillSignedIn(other.cookie)).toBeNull();
+  });
+});
+
+/** The page under a frame that provides its messages, as the root route does. */
+type FrameProps = Parameters<typeof LanguageProvider>[0];
+function EnglishFrame() {
+  return createElement(LanguageProvider, { lang: "en" } as FrameProps, createElement(Outlet));
+}
+function HindiFrame() {
+  return createElement(LanguageProvider, { lang: "hi" } as FrameProps, createElement(Outlet));
+}
+const EnglishPage = createRoutesStub([
+  {
+    id: "root",
+    Component: EnglishFrame,
+    children: [{ id: "data", path: "/account/data", Component: dataPage.default as never }],
+  },
+]);
+const HindiPage = createRoutesStub([
+  {
+    id: "root",
+    Component: HindiFrame,
+    children: [{ id: "data-hi", path: "/hi/account/data", Component: dataPage.default as never }],
+  },
+]);
+
+describe("the page", () => {
+  type PageData = Awaited<ReturnType<typeof dataPage.loader>>["data"];
+
+  async function render(path: string, actionData?: unknown, signedIn = true): Promise<string> {
+    const cookie = signedIn ? (await signedInCustomer(handle.db, bob.phone)).cookie : undefined;
+    const page = await routeAnswer<PageData>(() =>
+      dataPage.loader(routeArgs(`http://localhost${path}`, { cookie })),
+    );
+    expect(page.status).toBe(200);
+    const lang = path.startsWith("/hi/") ? "hi" : path.startsWith("/kn/") ? "kn" : "en";
+    const Stub = lang === "hi" ? HindiPage : EnglishPage;
+    const id = lang === "hi" ? "data-hi" : "data";
+    return renderToStaticMarkup(
+      createElement(Stub, {
+        initialEntries: [path],
+        hydrationData: {
+          loaderData: { [id]: page.body },
+          ...(actionData ? { actionData: { [id]: actionData } } : {}),
+        },
+      }),
+    );
+  }
+
+  it("links the downloads and asks before erasing, in the page's language, without JavaScript", async () => {
+    const html = await render("/hi/account/data");
+    expect(html).toContain('href="/hi/account/data.json"');
+    expect(html).toContain('href="/hi/account/data.csv"');
+    expect(html).toContain(t("hi", "accountData.erase.heading"));
+    expect(html).toContain('href="/hi/account/data?erase#confirm"');
+    expect(html).not.toContain('name="confirm"');
+
+    const step = await render("/account/data?erase");
+    expect(step).toContain('action="/account/data?erase" method="post"');
+    expect(step).toContain('type="checkbox" id="confirm-erase" name="confirm" value="yes"');
+    expect(step).toContain(t("en", "accountData.erase.confirmButton"));
+  });
+
+  it("after erasure, signed out: says the data was erased", async () => {
+    const html = await render("/account/data?erased", undefined, false);
+    expect(html).toContain(t("en", "accountData.erase.done"));
+    expect(html).not.toContain(bob.phone.slice(3));
+  });
+
+  it("shows a refused erasure's message in the error summary and next to the box", async () => {
+    const message = t("en", "errors.erasure.confirm");
+    const html = await render("/account/data", { done: false, field: message, form: null });
+    expect(html).toContain('role="alert"');
+    expect(html).toContain('href="#confirm-erase"');
+    expect(html).toContain(`<span id="confirm-erase-error" class="field__error">${message}</span>`);
   });
 });
