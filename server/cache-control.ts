@@ -26,6 +26,7 @@ export const PERSONAL_PATH_PREFIXES = [
   "/checkout",
   "/orderpage",
   "/payment",
+  "/account",
 ] as const;
 
 /**
