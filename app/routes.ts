@@ -47,6 +47,8 @@ function publicPages(prefix: "" | `${PrefixedLang}/`) {
     page("account/language", "routes/account-language.ts"),
     page("subscribe/:token", "routes/subscribe.tsx"),
     page("unsubscribe/:token", "routes/unsubscribe.tsx"),
+    // Customer accounts (docs/accounts.md): sign in with a phone and a one-time code.
+    page("account", "routes/account.tsx"),
   ];
 }
 

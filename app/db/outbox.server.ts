@@ -36,6 +36,7 @@ export const messageTemplates = [
   "staff_daily_digest",
   "newsletter",
   "newsletter_confirm",
+  "sign_in_code",
 ] as const;
 export type MessageTemplate = (typeof messageTemplates)[number];
 
@@ -120,6 +121,12 @@ export interface MessageParamsByTemplate {
    * works. Nothing the visitor typed (no name): the address's owner may not be who joined.
    */
   newsletter_confirm: { confirmPath: string; validDays: number };
+  /**
+   * A one-time code to sign in at /account (docs/accounts.md "Signing in"): the code sealed with
+   * the session secret (app/utils/sealed.server.ts; the outbox never holds it in the clear) and
+   * how many minutes it works.
+   */
+  sign_in_code: { sealedCode: string; validMinutes: number };
 }
 
 export interface OutboxMessage<T extends MessageTemplate = MessageTemplate> {

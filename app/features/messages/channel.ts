@@ -20,6 +20,11 @@ export interface RenderedWhatsApp {
   /** WhatsApp language code: en, hi, kn. */
   languageCode: string;
   bodyParameters: string[];
+  /**
+   * An authentication template's copy-code button: the code again, as the button's parameter
+   * (https://developers.facebook.com/docs/whatsapp/business-management-api/authentication-templates).
+   */
+  copyCode?: string;
 }
 
 export interface RenderedByChannel {

@@ -290,4 +290,12 @@ export const englishEmail: EmailTexts = {
       ],
       button: "Confirm my subscription",
     }),
+  sign_in_code: (p, ctx) =>
+    english.codeCopy(p, ctx, {
+      subject: `Your sign-in code for ${ctx.site.shopName}`,
+      paragraphs: (code, minutes) => [
+        `Your code to sign in to your account: ${code}`,
+        `It works once, for ${minutes} minutes. Never share it: we will never ask you for it. If you did not ask for a code, ignore this e-mail.`,
+      ],
+    }),
 };

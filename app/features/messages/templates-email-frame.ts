@@ -15,6 +15,7 @@ import type {
 } from "~/db/outbox.server";
 import type { Lang } from "~/i18n/languages";
 import { formatPaise } from "~/utils/money";
+import { unsealText } from "~/utils/sealed.server";
 import { dateLabel, weightLabel } from "./templates-format";
 
 /** Where the links of a message point and who sends it. */
@@ -176,6 +177,22 @@ export function emailFrame(words: FrameWords) {
     };
   }
 
+  /**
+   * A one-time code (docs/accounts.md "Signing in"): the code unsealed (it travels sealed in the
+   * outbox row), no link and nothing the visitor typed.
+   */
+  function codeCopy(
+    p: MessageParamsByTemplate["sign_in_code"],
+    ctx: CopyContext,
+    own: { subject: string; paragraphs(code: string, minutes: number): string[] },
+  ): EmailCopy {
+    return {
+      subject: own.subject,
+      paragraphs: own.paragraphs(unsealText(p.sealedCode), p.validMinutes),
+      footer: words.customerFooter(ctx.site),
+    };
+  }
+
   /** The newsletter: the text's blank-line separated paragraphs, the unsubscribe link. */
   const newsletter: EmailTexts["newsletter"] = (p, ctx) => ({
     subject: p.subject,
@@ -197,6 +214,7 @@ export function emailFrame(words: FrameWords) {
     pickupCopy,
     orderCopy,
     confirmCopy,
+    codeCopy,
     rewardSummary: (p: MessageParamsByTemplate["pickup_collected"]) => rewardSummary(words, p),
     collectedDetails: (p: MessageParamsByTemplate["pickup_collected"]) =>
       collectedDetails(words, day, p),

@@ -190,4 +190,12 @@ export const hindiEmail: EmailTexts = {
       ],
       button: "सदस्यता की पुष्टि करें",
     }),
+  sign_in_code: (p, ctx) =>
+    hindi.codeCopy(p, ctx, {
+      subject: `${ctx.site.shopName} में साइन इन करने का आपका कोड`,
+      paragraphs: (code, minutes) => [
+        `अपने खाते में साइन इन करने का आपका कोड: ${code}`,
+        `यह एक ही बार, ${minutes} मिनट तक काम करेगा। इसे किसी को न बताएँ: हम आपसे यह कोड कभी नहीं माँगेंगे। अगर आपने कोड नहीं माँगा था, तो इस ई-मेल को अनदेखा करें।`,
+      ],
+    }),
 };

@@ -15,6 +15,7 @@ import type {
 } from "~/db/outbox.server";
 import type { Lang } from "~/i18n/languages";
 import { formatPaise } from "~/utils/money";
+import { unsealText } from "~/utils/sealed.server";
 import { type CopyContext, rewardSummary } from "./templates-email-en";
 import { rewardSummaryHi } from "./templates-email-hi";
 import { rewardSummaryKn } from "./templates-email-kn";
@@ -40,8 +41,11 @@ export type WhatsAppLanguage = "en" | "hi" | "kn";
 export interface WhatsAppTemplateSpec<T extends WhatsAppTemplateKey> {
   /** The template name registered with Meta. */
   name: string;
-  /** Meta's category for every transactional template here. */
-  category: "UTILITY";
+  /**
+   * Meta's category: UTILITY for every transactional template, AUTHENTICATION for the one-time
+   * code (Meta fixes its wording; the bodies here are what it shows, for the shop's review).
+   */
+  category: "UTILITY" | "AUTHENTICATION";
   /** Languages registered; a message in another language is sent in English. */
   languages: readonly WhatsAppLanguage[];
   /** What {{1}}, {{2}}, … hold, in order. */
@@ -50,6 +54,8 @@ export interface WhatsAppTemplateSpec<T extends WhatsAppTemplateKey> {
   bodies: Partial<Record<WhatsAppLanguage, string>>;
   /** The ordered body parameters of one message. */
   values(params: MessageParamsByTemplate[T], ctx: CopyContext): string[];
+  /** An authentication template's copy-code button parameter (the code). */
+  copyCode?(params: MessageParamsByTemplate[T]): string;
 }
 
 const pickupParameters = ["customer name", "pickup reference", "date", "time slot"] as const;
@@ -243,6 +249,19 @@ export const whatsappTemplates: { [T in WhatsAppTemplateKey]: WhatsAppTemplateSp
     hi: "नमस्ते {{1}}, ऑर्डर {{2}} ({{3}}) का भुगतान नहीं हो पाया। यहाँ फिर से कोशिश करें: {{4}} धन्यवाद!",
     kn: "ನಮಸ್ಕಾರ {{1}}, ಆರ್ಡರ್ {{2}} ({{3}}) ರ ಪಾವತಿ ಆಗಿಲ್ಲ. ಇಲ್ಲಿ ಮತ್ತೆ ಪ್ರಯತ್ನಿಸಿ: {{4}} ಧನ್ಯವಾದಗಳು!",
   }),
+  sign_in_code: {
+    name: "sign_in_code_v1",
+    category: "AUTHENTICATION",
+    languages: allLanguages,
+    parameters: ["the 6-digit code"],
+    bodies: {
+      en: "{{1}} is your verification code. For your security, do not share this code. This code expires in 10 minutes.",
+      hi: "{{1}} आपका सत्यापन कोड है। अपनी सुरक्षा के लिए यह कोड किसी को न बताएँ। यह कोड 10 मिनट में समाप्त हो जाएगा।",
+      kn: "{{1}} ನಿಮ್ಮ ಪರಿಶೀಲನಾ ಕೋಡ್. ನಿಮ್ಮ ಸುರಕ್ಷತೆಗಾಗಿ ಈ ಕೋಡ್ ಅನ್ನು ಯಾರಿಗೂ ಹೇಳಬೇಡಿ. ಈ ಕೋಡ್ 10 ನಿಮಿಷಗಳಲ್ಲಿ ಅವಧಿ ಮುಗಿಯುತ್ತದೆ.",
+    },
+    values: (p) => [unsealText(p.sealedCode)],
+    copyCode: (p) => unsealText(p.sealedCode),
+  },
 };
 
 /** True when `template` has a WhatsApp template (not a staff alert, not the newsletter). */

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { type MessageParamsByTemplate, messageTemplates } from "~/db/outbox.server";
 import {
   referenceOf,
+  SAMPLE_CODE,
   sampleParams,
   testSite,
 } from "../../../tests/support/factories/message-params";
@@ -17,10 +18,13 @@ import {
 } from "./templates";
 
 const staffTemplates = messageTemplates.filter((t) => t.startsWith("staff_"));
-// The newsletter and its 'Join us' confirmation are no customer messages: no tracking link.
+// The newsletter and its 'Join us' confirmation are no customer messages: no tracking link; nor
+// is the sign-in code (tested on its own below).
 const customerTemplates = messageTemplates.filter(
-  (t) => !t.startsWith("staff_") && !t.startsWith("newsletter"),
+  (t) => !t.startsWith("staff_") && !t.startsWith("newsletter") && t !== "sign_in_code",
 );
+// The sign-in code's only text parameter is sealed: anything added to it is no code at all.
+const withTypedText = messageTemplates.filter((t) => t !== "sign_in_code");
 
 function render<T extends keyof MessageParamsByTemplate>(
   template: T,
@@ -76,7 +80,7 @@ describe("renderEmail: every template", () => {
   });
 
   // The 'Join us' confirmation has no text parameter (only its link; see its own test).
-  const withText = messageTemplates.filter((t) => t !== "newsletter_confirm");
+  const withText = withTypedText.filter((t) => t !== "newsletter_confirm");
   it.each(withText)("%s escapes every parameter in the HTML part", (template) => {
     const email = render(template, withEveryString(template, `<script>alert("x")</script>&`));
     expect(email.html).not.toContain("<script>");
@@ -84,7 +88,7 @@ describe("renderEmail: every template", () => {
     expect(email.text).toContain('<script>alert("x")</script>&');
   });
 
-  it.each(messageTemplates)("%s folds CR/LF of a parameter into a one-line subject", (template) => {
+  it.each(withTypedText)("%s folds CR/LF of a parameter into a one-line subject", (template) => {
     const email = render(template, withEveryString(template, "x\r\nBcc: evil@example.com"));
     expect(email.subject).not.toMatch(/[\r\n]/);
     // The newsletter's text keeps its paragraphs: a body line is no header.
@@ -215,10 +219,10 @@ describe("renderWhatsApp", () => {
   const whatsapp = messageTemplates.filter(isWhatsAppTemplate);
 
   it("has a WhatsApp template for every customer message and none for staff or the newsletter", () => {
-    expect([...whatsapp].sort()).toEqual([...customerTemplates].sort());
+    expect([...whatsapp].sort()).toEqual([...customerTemplates, "sign_in_code"].sort());
   });
 
-  it.each(whatsapp)(
+  it.each(customerTemplates.filter(isWhatsAppTemplate))(
     "%s fills every placeholder with a one-line value and the tracking link",
     (template) => {
       const spec = whatsappTemplates[template];
@@ -285,6 +289,21 @@ describe("renderWhatsApp", () => {
       ).toThrow(PermanentSendError);
     },
   );
+
+  it("sends the sign-in code as an authentication template with its copy-code button", () => {
+    const message = renderWhatsApp("sign_in_code", sampleParams.sign_in_code, "hi", testSite);
+    expect(message).toEqual({
+      templateName: "sign_in_code_v1",
+      languageCode: "hi",
+      bodyParameters: [SAMPLE_CODE],
+      copyCode: SAMPLE_CODE,
+    });
+    expect(whatsappTemplates.sign_in_code.category).toBe("AUTHENTICATION");
+    const email = renderEmail("sign_in_code", sampleParams.sign_in_code, "kn", testSite);
+    expect(email.text).toContain(SAMPLE_CODE);
+    expect(email.subject).not.toContain(SAMPLE_CODE);
+    expect(JSON.stringify(sampleParams.sign_in_code)).not.toContain(SAMPLE_CODE);
+  });
 
   it("renders a stored row for either channel", () => {
     const row = { template: "order_shipped", params: sampleParams.order_shipped, language: "en" };

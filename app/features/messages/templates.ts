@@ -210,10 +210,12 @@ export function renderWhatsApp<T extends MessageTemplate>(
       safe,
       contextFor(site, languageCode),
     );
+    const copyCode = (spec.copyCode as ((p: typeof safe) => string) | undefined)?.(safe);
     return {
       templateName: spec.name,
       languageCode,
       bodyParameters: values.map((value) => oneLine(value) || "–"),
+      ...(copyCode === undefined ? {} : { copyCode }),
     };
   } catch (error) {
     throw renderFailure(template, error);

@@ -76,6 +76,22 @@ function refusal(response: Response, body: GraphError | null): Error {
   return new TemporarySendError(message);
 }
 
+/** The template's components: its body parameters, and an authentication code's button. */
+function componentsOf(content: RenderedWhatsApp): unknown[] {
+  const body = {
+    type: "body",
+    parameters: content.bodyParameters.map((text) => ({ type: "text", text })),
+  };
+  if (content.copyCode === undefined) return [body];
+  const button = {
+    type: "button",
+    sub_type: "url",
+    index: "0",
+    parameters: [{ type: "text", text: content.copyCode }],
+  };
+  return [body, button];
+}
+
 /**
  * The WhatsApp channel over `settings` (null: skipped with {@link WHATSAPP_SKIP_REASON}).
  * `send` throws PermanentSendError for a refused recipient and TemporarySendError for timeouts,
@@ -111,12 +127,7 @@ export function createWhatsAppChannel(
             template: {
               name: content.templateName,
               language: { code: content.languageCode },
-              components: [
-                {
-                  type: "body",
-                  parameters: content.bodyParameters.map((text) => ({ type: "text", text })),
-                },
-              ],
+              components: componentsOf(content),
             },
           }),
           signal: AbortSignal.timeout(WHATSAPP_TIMEOUT_MS),

@@ -1,6 +1,6 @@
 /**
  * Footer (spec §2 "Application frame"): social links, Company (FAQ, Review Us),
- * Support (Privacy Policy, Terms of Use), the phone as tel: and the e-mail as mailto:.
+ * Support (My account, Privacy Policy, Terms of Use), the phone as tel: and the e-mail as mailto:.
  */
 import type { ReactNode } from "react";
 import { Link } from "react-router";
@@ -45,6 +45,7 @@ const linkGroups = [
     id: "footer-support",
     heading: "frame.footer.support",
     links: [
+      { to: "/account", label: "frame.footer.myAccount" },
       { to: "/privacy-policy", label: "frame.footer.privacyPolicy" },
       { to: "/terms-of-use", label: "frame.footer.termsOfUse" },
     ],

@@ -3,6 +3,10 @@
  * tests, the e-mail integration tests and the SMTP bench.
  */
 import type { MessageParamsByTemplate } from "~/db/outbox.server";
+import { sealText } from "~/utils/sealed.server";
+
+/** The one-time code inside `sampleParams.sign_in_code`. */
+export const SAMPLE_CODE = "042917";
 
 export const testSite = {
   publicUrl: "https://shop.example",
@@ -89,11 +93,15 @@ export const sampleParams: MessageParamsByTemplate = {
     unsubscribePath: "/unsubscribe/tok_unsub789",
   },
   newsletter_confirm: { confirmPath: "/subscribe/tok_confirm321", validDays: 7 },
+  // Sealed when first read (it needs the session secret), as the sign-in page writes it.
+  get sign_in_code() {
+    return { sealedCode: sealText(SAMPLE_CODE), validMinutes: 10 };
+  },
 };
 
 /**
  * The reference each template's subject carries (null: the digest, the newsletter and its
- * confirmation).
+ * confirmation, the sign-in code).
  */
 export function referenceOf(template: keyof MessageParamsByTemplate): string | null {
   const params = sampleParams[template] as { reference?: string };

@@ -1,0 +1,279 @@
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { ErrorSummary, PageTitle, summaryItems } from "~/components/ui/error-summary";
+import { InputField } from "~/components/ui/field";
+import { getDb } from "~/db/db.server";
+import {
+  ACCOUNT_PATH,
+  endCustomerSession,
+  getCustomer,
+  startCustomerSession,
+} from "~/features/accounts/customer-session.server";
+import { OneTimeCodeError } from "~/features/accounts/one-time-codes.server";
+import { acceptSignInCode, sendSignInCode } from "~/features/accounts/sign-in.server";
+import { brandedTitle, localisedPageMeta } from "~/features/site/meta";
+import { langOf, messagesFor, refusalText } from "~/i18n/i18n.server";
+import { useLocalePath, useT } from "~/i18n/i18n-react";
+import { type Lang, localePath } from "~/i18n/languages";
+import { formatIndianMobile, normaliseIndianMobile } from "~/utils/phone";
+import { message } from "~/utils/refusal";
+import { clientAddressContext } from "~/utils/request-context";
+import { safeRedirect } from "~/utils/safe-redirect";
+import type { Route } from "./+types/account";
+
+// Loader and action headers (Retry-After of a 429) reach document responses too.
+export { headers } from "~/utils/route-headers";
+
+/** What the sign-in form shows after a post: the step, the phone, messages by field. */
+interface SignInResult {
+  step: "phone" | "code";
+  /** `+91XXXXXXXXXX` once valid; what was typed otherwise. */
+  phone: string;
+  /** "If this number can receive messages, we have sent a code" (after every send). */
+  sent?: boolean;
+  errors: Partial<Record<"phone" | "code", string>>;
+}
+
+/**
+ * The account page (docs/accounts.md "Signing in"): signed out, the sign-in form; signed in, who
+ * is signed in and the sign-out buttons. `Cache-Control: private, no-store` comes from
+ * server/cache-control.ts ("/account" is a personal path).
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const lang = langOf(request);
+  const customer = await getCustomer(request);
+  const redirectTo = new URL(request.url).searchParams.get("redirectTo");
+  return {
+    signedInAs: customer ? formatIndianMobile(customer.phone) : null,
+    redirectTo: redirectTo && safeRedirect(redirectTo, "") ? redirectTo : null,
+    messages: messagesFor(lang, ["account.signIn", "account.session"]),
+  };
+}
+
+/** The page to land on once signed in: a same-site `redirectTo`, else the account page. */
+function landingOf(formData: FormData, lang: Lang): string {
+  return safeRedirect(formData.get("redirectTo"), localePath(lang, ACCOUNT_PATH));
+}
+
+/** A refused send or check as the form's answer: the message next to `field`. */
+function refused(
+  lang: Lang,
+  error: OneTimeCodeError,
+  result: Omit<SignInResult, "errors">,
+  field: "phone" | "code",
+) {
+  const headers: HeadersInit =
+    error.retryAfterSeconds === undefined ? {} : { "Retry-After": String(error.retryAfterSeconds) };
+  return data<SignInResult>(
+    { ...result, errors: { [field]: refusalText(lang, error.ref) } },
+    { status: error.status, headers },
+  );
+}
+
+/**
+ * The form's steps by `intent`: `send` (phone → code; also 'Send a new code'), `verify` (code →
+ * signed in, redirected), `signOut` and `signOutEverywhere`. Bad input answers 400/422/429 with
+ * the message next to its field; nothing else changes.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const lang = langOf(request);
+  const formData = await request.formData();
+  const intent = String(formData.get("intent") ?? "");
+  const db = await getDb();
+  if (intent === "signOut" || intent === "signOutEverywhere") {
+    const cookie = await endCustomerSession(request, {
+      everywhere: intent === "signOutEverywhere",
+    });
+    throw redirect(localePath(lang, ACCOUNT_PATH), { headers: { "Set-Cookie": cookie } });
+  }
+  const typed = String(formData.get("phone") ?? "").slice(0, 40);
+  const phone = normaliseIndianMobile(typed);
+  const clientAddress = context.get(clientAddressContext);
+  const now = new Date();
+  if (!phone) {
+    const text = refusalText(lang, message("account.signIn.phoneInvalid"));
+    return data<SignInResult>(
+      { step: "phone", phone: typed, errors: { phone: text } },
+      { status: 400 },
+    );
+  }
+  const fromCodeStep = formData.get("step") === "code";
+  const field = fromCodeStep ? "code" : "phone";
+  try {
+    if (intent === "verify") {
+      await acceptSignInCode(db, {
+        phone,
+        code: String(formData.get("code") ?? "").slice(0, 40),
+        clientAddress,
+        now,
+      });
+      const cookie = await startCustomerSession(request, phone, db, now);
+      throw redirect(landingOf(formData, lang), { headers: { "Set-Cookie": cookie } });
+    }
+    await sendSignInCode(db, { phone, lang, clientAddress, now });
+    return data<SignInResult>({ step: "code", phone, sent: true, errors: {} });
+  } catch (error) {
+    if (!(error instanceof OneTimeCodeError)) throw error;
+    const step = intent === "verify" || fromCodeStep ? "code" : "phone";
+    return refused(lang, error, { step, phone }, intent === "verify" ? "code" : field);
+  }
+}
+
+export const meta: Route.MetaFunction = (args) =>
+  localisedPageMeta(args, "account.signIn.meta.title", "account.signIn.meta.description")
+    .filter((descriptor) => !("title" in descriptor))
+    .concat([{ name: "robots", content: "noindex" }]);
+
+export default function AccountPage({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
+  if (loaderData.signedInAs) return <SignedIn phone={loaderData.signedInAs} />;
+  const errors = actionData?.errors ?? {};
+  const summary = summaryItems(errors, ["phone", "code"]);
+  return (
+    <div className="page page--narrow">
+      <PageTitle
+        title={brandedTitle(t("account.signIn.meta.title"))}
+        hasErrors={summary.length > 0}
+      />
+      <h1>{t("account.signIn.heading")}</h1>
+      {actionData?.step === "code" ? (
+        <CodeStep result={actionData} redirectTo={loaderData.redirectTo} />
+      ) : (
+        <PhoneStep result={actionData} redirectTo={loaderData.redirectTo} />
+      )}
+    </div>
+  );
+}
+
+function PhoneStep({
+  result,
+  redirectTo,
+}: {
+  result: SignInResult | undefined;
+  redirectTo: string | null;
+}) {
+  const t = useT();
+  const navigation = useNavigation();
+  const errors = result?.errors ?? {};
+  return (
+    <>
+      <p className="page__lead">{t("account.signIn.lead")}</p>
+      <Form method="post" className="form" noValidate>
+        <ErrorSummary items={summaryItems(errors, ["phone"])} />
+        <input type="hidden" name="step" value="phone" />
+        {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+        <InputField
+          id="phone"
+          name="phone"
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+          maxLength={20}
+          required
+          defaultValue={result?.phone}
+          error={errors.phone}
+          label={t("account.signIn.phoneLabel")}
+          hint={t("account.signIn.phoneHint")}
+        />
+        <button
+          type="submit"
+          name="intent"
+          value="send"
+          className="button button--large"
+          disabled={navigation.state === "submitting"}
+        >
+          {t("account.signIn.sendCode")}
+        </button>
+      </Form>
+    </>
+  );
+}
+
+function CodeStep({ result, redirectTo }: { result: SignInResult; redirectTo: string | null }) {
+  const t = useT();
+  const to = useLocalePath();
+  const navigation = useNavigation();
+  const errors = result.errors;
+  const shownPhone = formatIndianMobile(result.phone);
+  return (
+    <>
+      {result.sent ? (
+        <p role="status" className="page__lead">
+          {t("account.signIn.sent", { phone: shownPhone })}
+        </p>
+      ) : null}
+      <Form method="post" className="form" noValidate>
+        <ErrorSummary items={summaryItems(errors, ["code"])} />
+        <input type="hidden" name="step" value="code" />
+        <input type="hidden" name="phone" value={result.phone} />
+        {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+        <InputField
+          id="code"
+          name="code"
+          type="text"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="[0-9]*"
+          maxLength={6}
+          required
+          error={errors.code}
+          label={t("account.signIn.codeLabel")}
+          hint={t("account.signIn.codeHint", { phone: shownPhone })}
+        />
+        <button
+          type="submit"
+          name="intent"
+          value="verify"
+          className="button button--large"
+          disabled={navigation.state === "submitting"}
+        >
+          {t("account.signIn.verify")}
+        </button>
+        <button
+          type="submit"
+          name="intent"
+          value="send"
+          className="button button--secondary"
+          formNoValidate
+          disabled={navigation.state === "submitting"}
+        >
+          {t("account.signIn.resend")}
+        </button>
+      </Form>
+      <p>
+        <Link to={to("/account")}>{t("account.signIn.otherNumber")}</Link>
+      </p>
+    </>
+  );
+}
+
+function SignedIn({ phone }: { phone: string }) {
+  const t = useT();
+  const navigation = useNavigation();
+  return (
+    <div className="page page--narrow">
+      <PageTitle title={brandedTitle(t("account.signIn.meta.title"))} hasErrors={false} />
+      <h1>{t("account.signIn.heading")}</h1>
+      <p className="page__lead">{t("account.session.signedInAs", { phone })}</p>
+      <Form method="post" className="form">
+        <button
+          type="submit"
+          name="intent"
+          value="signOut"
+          className="button"
+          disabled={navigation.state === "submitting"}
+        >
+          {t("account.session.signOut")}
+        </button>
+        <button
+          type="submit"
+          name="intent"
+          value="signOutEverywhere"
+          className="button button--secondary"
+          disabled={navigation.state === "submitting"}
+        >
+          {t("account.session.signOutEverywhere")}
+        </button>
+      </Form>
+    </div>
+  );
+}
