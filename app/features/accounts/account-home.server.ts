@@ -103,3 +103,12 @@ export function accountNotice(
   const id = notices[done as keyof typeof notices];
   return { id, values: { language: languageLabels[view.language] } };
 }
+
+/** The catalogue scopes the signed-in part of /account renders (`messagesFor`). */
+export const accountHomeMessages = [
+  "myAccount",
+  "pickup.status",
+  "order.status",
+  "exchange.payoutMethod",
+  "state",
+] as const;

@@ -1,6 +1,7 @@
 /**
  * The account's pages through their own loaders and actions, signed in with the factory's
- * cookie (docs/accounts.md "My account"): the address pages refuse every bad input with the
+ * cookie (docs/accounts.md "My account"): /account lists the phone's pickups, orders, coupons
+ * and payouts and nothing of another phone; the address pages refuse every bad input with the
  * message next to its field (400, nothing written) and answer 404 for another phone's address;
  * the language form keeps the choice, which the next booking stores; booking and checkout come
  * filled in from the default address, checkout with the coupons held; signed out, each account
@@ -14,6 +15,7 @@ import { pickups } from "~/db/schema/pickups";
 import { orders } from "~/db/schema/shop";
 import { serializeCartCookie } from "~/features/cart/cart.server";
 import { t } from "~/i18n/i18n.server";
+import * as accountRoute from "~/routes/account";
 import * as addressRoute from "~/routes/account-address";
 import * as newAddressRoute from "~/routes/account-address-new";
 import * as languageRoute from "~/routes/account-language";
@@ -24,6 +26,7 @@ import { isPersonalPath } from "../../server/cache-control";
 import { cartWith } from "../support/factories/carts-and-addresses";
 import { insertCoupon } from "../support/factories/coupons";
 import { signedInCustomer } from "../support/factories/customers";
+import { orderRow, pickupRow } from "../support/factories/overview-rows";
 import { pickupBookingForm } from "../support/factories/pickup-bookings";
 import { routeAnswer, routeArgs } from "../support/factories/staff";
 import { testDatabaseForFile } from "../support/processes/test-database";
@@ -91,6 +94,56 @@ describe("signed out", () => {
     ]) {
       expect(isPersonalPath(path)).toBe(true);
     }
+  });
+});
+
+describe("/account signed in", () => {
+  it("lists the phone's pickups, orders, coupons and payouts with links, none of another phone", async () => {
+    const { cookie } = await signedInCustomer(db(), PHONE);
+    await db()
+      .insert(pickups)
+      .values([
+        { ...pickupRow("2026-01-10", "11:00", "requested"), phone: PHONE },
+        { ...pickupRow("2026-01-11", "11:00", "requested"), phone: OTHER },
+      ]);
+    await db()
+      .insert(orders)
+      .values([
+        { ...orderRow(new Date(), "placed", 45_000), phone: PHONE },
+        { ...orderRow(new Date(), "placed", 77_700), phone: OTHER },
+      ]);
+    const coupon = await insertCoupon(db(), { valuePaise: 20_000, balancePaise: 7_500 });
+    const answer = await call<Awaited<ReturnType<typeof accountRoute.loader>>>(
+      accountRoute.loader,
+      "http://localhost/hi/account",
+      { cookie },
+    );
+    expect(answer.status).toBe(200);
+    const home = answer.body.home;
+    if (!home) throw new Error("no account home");
+    const tokens = (await db().select().from(pickups).where(eq(pickups.phone, PHONE))).map(
+      (p) => `/hi/pickups/${p.trackingToken}`,
+    );
+    expect(home.pickups.rows.map((p) => p.href).sort()).toEqual(tokens.sort());
+    expect(home.orders.rows.map((o) => o.total)).toEqual(["₹450"]);
+    expect(home.orders.rows[0]?.href).toMatch(/^\/hi\/orders\//);
+    expect(home.coupons.rows.find((c) => c.code === coupon.code)).toMatchObject({
+      balance: "₹75",
+      value: "₹200",
+      state: "active",
+    });
+    expect(JSON.stringify(home)).not.toContain("₹777");
+    const done = await call<Awaited<ReturnType<typeof accountRoute.loader>>>(
+      accountRoute.loader,
+      "http://localhost/kn/account?done=language",
+      { cookie },
+    );
+    expect(done.body.notice?.id).toBe("myAccount.language.saved");
+    const signedOut = await call<Awaited<ReturnType<typeof accountRoute.loader>>>(
+      accountRoute.loader,
+      "http://localhost/account",
+    );
+    expect(signedOut.body.home).toBeNull();
   });
 });
 
