@@ -12,6 +12,7 @@ import { pickups } from "~/db/schema/pickups";
 import { expectNoAxeViolations } from "../support/browser/axe";
 import { describeWithAndWithoutJavaScript, expect, test } from "../support/browser/fixtures";
 import { e2eDatabaseReachable, openE2EDatabase } from "../support/browser/server-database";
+import { E2E_SESSION_SECRET } from "../support/browser/session-secret";
 import {
   bookPickup,
   expectNoHorizontalScroll,
@@ -22,6 +23,9 @@ import {
 } from "../support/browser/steps";
 import { insertCoupon } from "../support/factories/coupons";
 import { signedInCustomer } from "../support/factories/customers";
+
+// The factory signs the session cookie with this process's secret: the server's, on PostgreSQL.
+process.env.SESSION_SECRET = E2E_SESSION_SECRET;
 
 describeWithAndWithoutJavaScript(
   (javaScriptEnabled) => {
