@@ -41,6 +41,10 @@ function publicPages(prefix: "" | `${PrefixedLang}/`) {
     page("payment", "routes/payment.tsx"),
     page("review-page", "routes/review-page.tsx"),
     // The mailing list's confirmation and unsubscribe links (docs/community.md "'Join us'").
+    // A signed-in customer's address book and message language (docs/accounts.md "My account").
+    page("account/addresses/new", "routes/account-address-new.tsx"),
+    page("account/addresses/:id", "routes/account-address.tsx"),
+    page("account/language", "routes/account-language.ts"),
     page("subscribe/:token", "routes/subscribe.tsx"),
     page("unsubscribe/:token", "routes/unsubscribe.tsx"),
     // Customer accounts (docs/accounts.md): sign in with a phone and a one-time code.
