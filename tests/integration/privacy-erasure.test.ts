@@ -1,8 +1,8 @@
 /**
  * A customer's rights over their data (docs/accounts.md "Download my data", "Personal data and
  * erasure"), against a freshly migrated database (PGlite, or PostgreSQL with TEST_DATABASE_URL):
- * - the export (JSON and CSV) holds the pickup, weigh sheet, coupon, order and registration rows
- *   of that phone and nothing of another phone;
+ * - the export (JSON and CSV) holds the pickup, weigh sheet, coupon, order, registration and
+ *   saved address rows of that phone and nothing of another phone;
  * - erasure writes the tombstone into every mapped column of the customer's rows, keeps a bill's
  *   buyer details, deletes the registration, leaves another phone untouched, records an erasure
  *   row and an audit row, and changes nothing on a second run;
@@ -12,6 +12,7 @@ import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog } from "~/db/schema/audit";
 import { registrations } from "~/db/schema/community";
+import { customerAddresses } from "~/db/schema/customer-profile";
 import { erasureLog } from "~/db/schema/erasure";
 import { messages } from "~/db/schema/messages";
 import { pickups } from "~/db/schema/pickups";
@@ -49,6 +50,7 @@ describe("download my data", () => {
     expect(data.orders[0]).toMatchObject({ totalPaise: 20000, discountPaise: 10000 });
     expect(data.coupon_redemptions).toHaveLength(1);
     expect(data.registrations.map((r) => r.id)).toEqual([alice.registrationId]);
+    expect(data.customer_addresses).toMatchObject([{ phone: alice.phone, pinCode: "560001" }]);
     expect(data.registrations[0]).not.toHaveProperty("unsubscribeToken");
     // To the phone, to the e-mail about the order, the e-mail's pending one, the sign-in code;
     // not the staff digest.
@@ -75,6 +77,10 @@ describe("download my data", () => {
     const [couponHeader = [], ...couponRows] = section("coupons");
     expect(couponRows.map((row) => row[couponHeader.indexOf("code")])).toEqual([alice.couponCode]);
     expect(section("pickups")).toHaveLength(2);
+    const [addressHeader = [], ...addressRows] = section("customer_addresses");
+    expect(addressRows.map((row) => row[addressHeader.indexOf("addressLine1")])).toEqual([
+      "8 Church Street",
+    ]);
     expect(JSON.stringify(rows)).not.toContain(bob.phone);
   });
 });
@@ -120,6 +126,8 @@ describe("erase my data", () => {
         orders: 2,
         messages: 5,
         registrations: 1,
+        customer_addresses: 1,
+        customer_preferences: 0,
         customer_sessions: 1,
         one_time_codes: 0,
       },
@@ -142,6 +150,12 @@ describe("erase my data", () => {
         .select()
         .from(registrations)
         .where(eq(registrations.id, alice.registrationId)),
+    ).toEqual([]);
+    expect(
+      await handle.db
+        .select()
+        .from(customerAddresses)
+        .where(eq(customerAddresses.phone, alice.phone)),
     ).toEqual([]);
     const [digest] = await handle.db
       .select({ params: messages.params })

@@ -2,7 +2,8 @@
  * Erasing a customer's personal data (docs/accounts.md "Personal data and erasure", ADR 0039;
  * Digital Personal Data Protection Act 2023 s.12 and s.8(7)): in one transaction, every mapped
  * column of the customer's rows (app/features/privacy/personal-data.ts) gets its tombstone, their
- * 'Join us' registrations, sign-in sessions and one-time codes are deleted (so every browser
+ * 'Join us' registrations, saved addresses, the language preference, sign-in sessions and
+ * one-time codes are deleted (so every browser
  * signed in as the phone is signed out), and one `erasure_log` row and one audit row record it.
  * Rows stay (tombstones, not deletions) so the shop's counts, stock history, coupons and books
  * add up; a bill's buyer details stay until the statutory period of accounts ends
@@ -13,6 +14,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { recordAudit } from "~/db/audit.server";
 import type { Database } from "~/db/client.server";
 import { registrations } from "~/db/schema/community";
+import { customerAddresses, customerPreferences } from "~/db/schema/customer-profile";
 import { customerSessions, oneTimeCodes } from "~/db/schema/customer-sign-in";
 import { type ErasureReason, erasureLog } from "~/db/schema/erasure";
 import { weighSheets } from "~/db/schema/exchange";
@@ -240,12 +242,23 @@ async function eraseFromDigests(tx: Transaction, scope: CustomerScope, now: Date
   return changed;
 }
 
-/** Deletes the rows that exist only for the person: registrations, sessions, one-time codes. */
+/**
+ * Deletes the rows that exist only for the person: registrations, saved addresses, the language
+ * preference, sessions, one-time codes.
+ */
 async function deleteRowsOf(tx: Transaction, scope: CustomerScope) {
   const registrationRows = await tx
     .delete(registrations)
     .where(customerRegistrations(scope))
     .returning({ id: registrations.id });
+  const addresses = await tx
+    .delete(customerAddresses)
+    .where(eq(customerAddresses.phone, scope.phone))
+    .returning({ id: customerAddresses.id });
+  const preferences = await tx
+    .delete(customerPreferences)
+    .where(eq(customerPreferences.phone, scope.phone))
+    .returning({ phone: customerPreferences.phone });
   const sessions = await tx
     .delete(customerSessions)
     .where(eq(customerSessions.phone, scope.phone))
@@ -256,6 +269,8 @@ async function deleteRowsOf(tx: Transaction, scope: CustomerScope) {
     .returning({ id: oneTimeCodes.id });
   return {
     registrations: registrationRows.length,
+    customer_addresses: addresses.length,
+    customer_preferences: preferences.length,
     customer_sessions: sessions.length,
     one_time_codes: codes.length,
   };

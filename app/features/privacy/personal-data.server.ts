@@ -14,6 +14,7 @@ import type { PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "~/db/client.server";
 import { auditLog } from "~/db/schema/audit";
 import { registrations } from "~/db/schema/community";
+import { customerAddresses, customerPreferences } from "~/db/schema/customer-profile";
 import { customerSessions, oneTimeCodes } from "~/db/schema/customer-sign-in";
 import {
   couponRedemptions,
@@ -128,6 +129,8 @@ export const exportedTables = [
   "order_lines",
   "coupon_redemptions",
   "registrations",
+  "customer_addresses",
+  "customer_preferences",
   "messages",
   "customer_sessions",
   "one_time_codes",
@@ -207,6 +210,18 @@ export async function exportPersonalData(db: Database, phone: string): Promise<P
     ),
     registrations: registrationRows.map(
       ({ unsubscribeToken: _u, confirmToken: _c, ...row }) => row,
+    ),
+    customer_addresses: await rowsOf(
+      db,
+      customerAddresses,
+      eq(customerAddresses.phone, phone),
+      asc(customerAddresses.id),
+    ),
+    customer_preferences: await rowsOf(
+      db,
+      customerPreferences,
+      eq(customerPreferences.phone, phone),
+      asc(customerPreferences.phone),
     ),
     messages: await rowsOf(db, messages, customerMessages(scope), asc(messages.id)),
     customer_sessions: (

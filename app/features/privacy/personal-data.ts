@@ -205,6 +205,21 @@ export const personalDataMap: readonly PersonalColumn[] = [
     holds: "mobile a sign-in code was sent to",
     effect: deleted,
   },
+  // The address book and language of the account (docs/accounts.md "My account").
+  ...["name", "address_line1", "address_line2", "city", "state", "pin_code", "phone"].map(
+    (column): PersonalColumn => ({
+      table: "customer_addresses",
+      column,
+      holds: "a saved address of the customer",
+      effect: deleted,
+    }),
+  ),
+  {
+    table: "customer_preferences",
+    column: "phone",
+    holds: "customer's mobile (their language)",
+    effect: deleted,
+  },
   // 'Join us' (the mailing list subscription) and reviews.
   { table: "registrations", column: "name", holds: "subscriber's name", effect: deleted },
   { table: "registrations", column: "email", holds: "subscriber's e-mail", effect: deleted },

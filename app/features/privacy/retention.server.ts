@@ -7,7 +7,7 @@
  *
  * Activity: a pickup or an order booked or changed, a message sent to the phone, a 'Join us'
  * registration made or changed (confirmed, unsubscribed) with that phone, a sign-in code asked
- * for or a signed-in session used.
+ * for, a signed-in session used, a saved address or the language changed.
  *
  * Crash-safe and idempotent: each customer is erased in a transaction of its own
  * (`eraseCustomer`), so a killed server leaves every customer either erased or untouched, and a
@@ -48,6 +48,10 @@ async function inactivePhones(db: Database, cutoff: Date, after: string): Promis
         select phone, max(last_seen_at) from customer_sessions group by phone
         union all
         select phone, max(created_at) from one_time_codes group by phone
+        union all
+        select phone, max(updated_at) from customer_addresses group by phone
+        union all
+        select phone, max(updated_at) from customer_preferences group by phone
       ) activity
       where phone > ${after}
         and (exists (select 1 from pickups p where p.phone = activity.phone)

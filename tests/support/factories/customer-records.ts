@@ -3,12 +3,13 @@
  * bare rows inserted straight into the tables, all on `phone` and an e-mail of its own: a
  * collected pickup with a confirmed weigh sheet (disputed once, with a note) and a coupon, a
  * delivered order (a bill) that spent the coupon, a cancelled order, messages to the phone and
- * the e-mail (one a sign-in code, keyed by the phone), a confirmed 'Join us' registration and the
- * staff digest listing the pickup.
+ * the e-mail (one a sign-in code, keyed by the phone), a confirmed 'Join us' registration, a
+ * saved address and the staff digest listing the pickup.
  * Money in paise; every instant relative to `now`.
  */
 import type { Database } from "~/db/client.server";
 import { registrations } from "~/db/schema/community";
+import { customerAddresses } from "~/db/schema/customer-profile";
 import { couponRedemptions, coupons, weighSheets } from "~/db/schema/exchange";
 import { messages } from "~/db/schema/messages";
 import { pickups } from "~/db/schema/pickups";
@@ -175,6 +176,18 @@ export async function customerRecords(
         .returning({ id: registrations.id })
     )[0],
   );
+  await db.insert(customerAddresses).values({
+    phone,
+    label: "home",
+    name: `Seller ${phone}`,
+    addressLine1: "8 Church Street",
+    city: "Bengaluru",
+    state: "Karnataka",
+    pinCode: "560001",
+    isDefault: true,
+    createdAt: at,
+    updatedAt: at,
+  });
   const message = (values: Partial<typeof messages.$inferInsert>) => {
     seq += 1;
     return {
