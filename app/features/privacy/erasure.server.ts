@@ -3,8 +3,8 @@
  * Digital Personal Data Protection Act 2023 s.12 and s.8(7)): in one transaction, every mapped
  * column of the customer's rows (app/features/privacy/personal-data.ts) gets its tombstone, their
  * 'Join us' registrations, saved addresses, the language preference, sign-in sessions and
- * one-time codes are deleted (so every browser
- * signed in as the phone is signed out), and one `erasure_log` row and one audit row record it.
+ * one-time codes are deleted (so every browser signed in as the phone is signed out), and one
+ * `erasure_log` row and one audit row record it.
  * Rows stay (tombstones, not deletions) so the shop's counts, stock history, coupons and books
  * add up; a bill's buyer details stay until the statutory period of accounts ends
  * ({@link billKeptUntil}).
