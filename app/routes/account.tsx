@@ -69,6 +69,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     messages: messagesFor(lang, [
       "account.signIn",
       "account.session",
+      "accountData.link",
       ...(home ? accountHomeMessages : []),
     ]),
   };
@@ -292,6 +293,7 @@ function CodeStep({ result, redirectTo }: { result: SignInResult; redirectTo: st
 
 function SignedIn({ phone, children }: { phone: string; children?: ReactNode }) {
   const t = useT();
+  const to = useLocalePath();
   const navigation = useNavigation();
   return (
     <div className="page page--narrow">
@@ -319,6 +321,9 @@ function SignedIn({ phone, children }: { phone: string; children?: ReactNode }) 
         </button>
       </Form>
       {children}
+      <p>
+        <Link to={to("/account/data")}>{t("accountData.link")}</Link>
+      </p>
     </div>
   );
 }
