@@ -30,6 +30,10 @@ const allowedFeatureEdges = {
   // delivery counts the same cap as placing an order: order rules (order-stock.server.ts,
   // cod-order-cap.server.ts) that the orders feature owns.
   payments: ["orders"],
+  // A signed-in customer's account lists coupons in their state (coupon-status.ts) and keeps
+  // delivery addresses checked as checkout checks them (indian-states.ts,
+  // pin-directory.server.ts). The orders feature imports nothing of the accounts.
+  accounts: ["orders"],
 };
 
 const featuresWithEdges = Object.keys(allowedFeatureEdges);

@@ -10,6 +10,7 @@ import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { mailServerEnv } from "./tests/support/browser/mailbox";
 import { razorpayServerEnv } from "./tests/support/browser/razorpay-keys";
+import { E2E_SESSION_SECRET } from "./tests/support/browser/session-secret";
 import { whatsAppServerEnv } from "./tests/support/browser/whatsapp-inbox";
 import { freePort } from "./tests/support/processes/server";
 
@@ -107,7 +108,7 @@ export default defineConfig({
       ...(process.env.E2E_DATABASE_URL
         ? {
             DATABASE_URL: process.env.E2E_DATABASE_URL,
-            SESSION_SECRET: "e2e-secret-e2e-secret-e2e-secret-0123",
+            SESSION_SECRET: E2E_SESSION_SECRET,
           }
         : {}),
     },

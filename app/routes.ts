@@ -41,10 +41,18 @@ function publicPages(prefix: "" | `${PrefixedLang}/`) {
     page("payment", "routes/payment.tsx"),
     page("review-page", "routes/review-page.tsx"),
     // The mailing list's confirmation and unsubscribe links (docs/community.md "'Join us'").
+    // A signed-in customer's address book and message language (docs/accounts.md "My account").
+    page("account/addresses/new", "routes/account-address-new.tsx"),
+    page("account/addresses/:id", "routes/account-address.tsx"),
+    page("account/language", "routes/account-language.ts"),
     page("subscribe/:token", "routes/subscribe.tsx"),
     page("unsubscribe/:token", "routes/unsubscribe.tsx"),
     // Customer accounts (docs/accounts.md): sign in with a phone and a one-time code.
     page("account", "routes/account.tsx"),
+    // The customer's data (docs/accounts.md "Download my data", "Personal data and erasure").
+    page("account/data", "routes/account-data.tsx"),
+    page("account/data.json", "routes/account-data-download.ts", "account-data-json"),
+    page("account/data.csv", "routes/account-data-download.ts", "account-data-csv"),
   ];
 }
 

@@ -18,6 +18,7 @@ import {
 import { expireStalePayments } from "~/features/payments/payment-expiry.server";
 import { DIGEST_TIME, ensureDailyDigest } from "~/features/pickups/daily-digest.server";
 import { pickupConfigFromEnv } from "~/features/pickups/pickup-config";
+import { eraseInactiveCustomers } from "~/features/privacy/retention.server";
 import { pruneLoginThrottle } from "~/features/staff/login-throttle.server";
 import type { Env } from "~/utils/env.server";
 import type { logger } from "~/utils/logger.server";
@@ -36,6 +37,9 @@ function plural(n: number, one: string, many: string): string {
  *   (app/features/staff/login-throttle.server.ts);
  * - 'delete-unconfirmed-registrations', daily from 03:30: 'Join us' registrations never
  *   confirmed whose link expired (7 days; docs/community.md);
+ * - 'erase-inactive-customers', daily from 03:40: the personal data of customers inactive for
+ *   RETENTION_INACTIVE_DAYS, and bills' buyer details past their statutory period
+ *   (docs/accounts.md "Retention");
  * - 'daily-digest', daily from 07:00, only while the message dispatcher is on: the staff digest
  *   row (docs/messages.md; idempotent by its dedupe key).
  */
@@ -72,6 +76,14 @@ export function scheduledJobs(config: Env): ScheduledJob[] {
       windowOf: dailyAt("03:30"),
       run: async ({ db, now }) =>
         `${plural(await deleteUnconfirmedRegistrations(db, now), "registration", "registrations")} deleted`,
+    },
+    {
+      name: "erase-inactive-customers",
+      windowOf: dailyAt("03:40"),
+      run: async ({ db, now }) => {
+        const done = await eraseInactiveCustomers(db, now, config.operations.retentionInactiveDays);
+        return `${plural(done.erased, "customer", "customers")} erased, ${done.refused} refused, ${plural(done.billsCleared, "bill", "bills")} cleared`;
+      },
     },
   ];
   if (config.MESSAGES_DISPATCHER !== "off") {

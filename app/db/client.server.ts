@@ -25,6 +25,7 @@ import { restrictToOwner } from "./data-dir-permissions.server";
 import * as audit from "./schema/audit";
 import * as catalogue from "./schema/catalogue";
 import * as community from "./schema/community";
+import * as customerProfile from "./schema/customer-profile";
 import * as operations from "./schema/operations";
 import * as pickups from "./schema/pickups";
 import * as rates from "./schema/rates";
@@ -40,6 +41,7 @@ export const schema = {
   ...audit,
   ...staff,
   ...operations,
+  ...customerProfile,
 };
 
 /** A Drizzle database on either driver; transactions behave the same on both. */

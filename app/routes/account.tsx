@@ -1,7 +1,14 @@
+import type { ReactNode } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { ErrorSummary, PageTitle, summaryItems } from "~/components/ui/error-summary";
 import { InputField } from "~/components/ui/field";
 import { getDb } from "~/db/db.server";
+import { AccountHome } from "~/features/accounts/account-home";
+import {
+  accountHomeMessages,
+  accountNotice,
+  loadAccountHome,
+} from "~/features/accounts/account-home.server";
 import {
   ACCOUNT_PATH,
   endCustomerSession,
@@ -10,6 +17,7 @@ import {
 } from "~/features/accounts/customer-session.server";
 import { OneTimeCodeError } from "~/features/accounts/one-time-codes.server";
 import { acceptSignInCode, sendSignInCode } from "~/features/accounts/sign-in.server";
+import { pickupConfigFromEnv, slotChoices } from "~/features/pickups/pickup-config";
 import { brandedTitle, localisedPageMeta } from "~/features/site/meta";
 import { langOf, messagesFor, refusalText } from "~/i18n/i18n.server";
 import { useLocalePath, useT } from "~/i18n/i18n-react";
@@ -40,13 +48,39 @@ interface SignInResult {
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const lang = langOf(request);
-  const customer = await getCustomer(request);
-  const redirectTo = new URL(request.url).searchParams.get("redirectTo");
+  const db = await getDb();
+  const customer = await getCustomer(request, db);
+  const url = new URL(request.url);
+  const redirectTo = url.searchParams.get("redirectTo");
+  // Signed in: what the account holds for the phone (docs/accounts.md "My account").
+  const home = customer
+    ? await loadAccountHome(db, {
+        phone: customer.phone,
+        lang,
+        now: new Date(),
+        slotLabel: slotLabelIn(lang),
+      })
+    : null;
   return {
     signedInAs: customer ? formatIndianMobile(customer.phone) : null,
     redirectTo: redirectTo && safeRedirect(redirectTo, "") ? redirectTo : null,
-    messages: messagesFor(lang, ["account.signIn", "account.session"]),
+    home,
+    notice: home ? accountNotice(url.searchParams.get("done"), home) : null,
+    messages: messagesFor(lang, [
+      "account.signIn",
+      "account.session",
+      "accountData.link",
+      ...(home ? accountHomeMessages : []),
+    ]),
   };
+}
+
+/** A slot start ("11:00") as the booking page words it in `lang`, the start itself if unknown. */
+function slotLabelIn(lang: Lang): (start: string) => string {
+  const labels = new Map(
+    slotChoices(lang, pickupConfigFromEnv()).map((slot) => [slot.start, slot.label]),
+  );
+  return (start) => labels.get(start) ?? start;
 }
 
 /** The page to land on once signed in: a same-site `redirectTo`, else the account page. */
@@ -125,7 +159,18 @@ export const meta: Route.MetaFunction = (args) =>
 
 export default function AccountPage({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
-  if (loaderData.signedInAs) return <SignedIn phone={loaderData.signedInAs} />;
+  if (loaderData.signedInAs) {
+    return (
+      <SignedIn phone={loaderData.signedInAs}>
+        {loaderData.home ? (
+          <AccountHome
+            view={loaderData.home}
+            notice={loaderData.notice ? t(loaderData.notice.id, loaderData.notice.values) : null}
+          />
+        ) : null}
+      </SignedIn>
+    );
+  }
   const errors = actionData?.errors ?? {};
   const summary = summaryItems(errors, ["phone", "code"]);
   return (
@@ -246,8 +291,9 @@ function CodeStep({ result, redirectTo }: { result: SignInResult; redirectTo: st
   );
 }
 
-function SignedIn({ phone }: { phone: string }) {
+function SignedIn({ phone, children }: { phone: string; children?: ReactNode }) {
   const t = useT();
+  const to = useLocalePath();
   return (
     <div className="page page--narrow">
       <PageTitle title={brandedTitle(t("account.signIn.meta.title"))} hasErrors={false} />
@@ -261,6 +307,10 @@ function SignedIn({ phone }: { phone: string }) {
           secondary
         />
       </Form>
+      {children}
+      <p>
+        <Link to={to("/account/data")}>{t("accountData.link")}</Link>
+      </p>
     </div>
   );
 }

@@ -20,6 +20,10 @@ import {
 import { FormError } from "~/components/ui/form-messages";
 import { HoneypotField } from "~/components/ui/honeypot-field";
 import { getDb } from "~/db/db.server";
+import { spendableCoupons } from "~/features/accounts/account-data.server";
+import { messageLanguageFor } from "~/features/accounts/account-language.server";
+import { checkoutPrefill, type Prefill } from "~/features/accounts/account-prefill.server";
+import { getCustomer } from "~/features/accounts/customer-session.server";
 import { describeCartLines, getCart, readCartId } from "~/features/cart/cart.server";
 import { checkoutSchema, couponApplySchema } from "~/features/orders/checkout.schema";
 import { checkoutFields, checkoutLimits, paymentChoices } from "~/features/orders/checkout-fields";
@@ -52,8 +56,9 @@ import {
   t as translate,
 } from "~/i18n/i18n.server";
 import { useLocalePath, useT } from "~/i18n/i18n-react";
-import { localePath } from "~/i18n/languages";
+import { type Lang, localePath } from "~/i18n/languages";
 import { idempotencyKey } from "~/utils/codes.server";
+import { formatLongDayIST } from "~/utils/dates";
 import { textFields } from "~/utils/form-data";
 import { formatPaise } from "~/utils/money";
 import { message } from "~/utils/refusal";
@@ -63,10 +68,39 @@ import type { Route } from "./+types/checkout";
 
 export { headers } from "~/utils/route-headers";
 
+/**
+ * A signed-in customer (docs/accounts.md "My account") finds their details filled in from their
+ * default address, on the server, and the coupons they hold offered beside 'Coupon code'.
+ */
+async function customerExtras(
+  request: Request,
+  lang: Lang,
+  now: Date,
+): Promise<{ prefill: Prefill; heldCoupons: { code: string; balance: string; date: string }[] }> {
+  const db = await getDb();
+  const customer = await getCustomer(request, db);
+  if (!customer) return { prefill: {}, heldCoupons: [] };
+  const [prefill, held] = await Promise.all([
+    checkoutPrefill(db, customer.phone),
+    spendableCoupons(db, customer.phone, now),
+  ]);
+  const heldCoupons = held.map((coupon) => ({
+    code: coupon.code,
+    balance: formatPaise(coupon.balancePaise),
+    date: formatLongDayIST(coupon.expiresAt, lang),
+  }));
+  return { prefill, heldCoupons };
+}
+
 export async function loader({ request }: Route.LoaderArgs) {
-  const cart = await getCart(await getDb(), await readCartId(request), langOf(request));
+  const lang = langOf(request);
+  const [cart, extras] = await Promise.all([
+    getCart(await getDb(), await readCartId(request), lang),
+    customerExtras(request, lang, new Date()),
+  ]);
   return {
     cart,
+    ...extras,
     idempotencyKey: idempotencyKey(),
     shownLines: describeCartLines(cart.lines),
     /** docs/payments.md: the online choice exists only when Razorpay is configured. */
@@ -152,9 +186,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   if (honeypotFilled(formData)) return data<ActionResult>({ values: {} }, { status: 400 });
   const fields = textFields(formData, checkoutFields);
-  const { idempotencyKey: _key, shownLines: _lines, intent, ...values } = fields;
+  const { idempotencyKey: _key, shownLines: _lines, intent, heldCoupon, ...values } = fields;
   const clientAddress = context.get(clientAddressContext);
   const lang = langOf(request);
+  // A held coupon's button applies it like 'Apply' with its code typed (docs/accounts.md).
+  if (heldCoupon) return applyCoupon(request, { ...values, couponCode: heldCoupon }, clientAddress);
   if (intent === "apply") return applyCoupon(request, values, clientAddress);
   const parsed = checkoutSchema.safeParse(fields);
   if (!parsed.success) {
@@ -208,7 +244,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       shipping,
       paymentMethod,
       couponCode,
-      language: langOf(request),
+      // The language the phone's customer chose for messages, else the page's (docs/accounts.md).
+      language: await messageLanguageFor(await getDb(), shipping.phone, lang),
       now: new Date(),
     });
     if (order.paymentMethod === "online") {
@@ -263,7 +300,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   const t = useT();
   const to = useLocalePath();
   const submitting = navigation.state === "submitting" && navigation.formAction === to("/checkout");
-  const values = actionData?.values ?? {};
+  const values = actionData?.values ?? loaderData.prefill;
   const errors = actionData?.errors ?? {};
   // What this browser typed last, and a coupon chosen on a tracking page (docs/shop.md).
   const form = useRef<HTMLFormElement>(null);
@@ -315,6 +352,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           key={actionData?.coupon?.code ?? "coupon"}
           field={fieldsOf({ values, errors }, { limits: checkoutLimits })("couponCode")}
           busy={submitting}
+          held={loaderData.heldCoupons}
         />
         <PaymentChoice
           onlinePayment={loaderData.onlinePayment}

@@ -1,6 +1,9 @@
 import { data, redirect, type ShouldRevalidateFunctionArgs, useNavigation } from "react-router";
 import { PageTitle } from "~/components/ui/error-summary";
 import { getDb } from "~/db/db.server";
+import { messageLanguageFor } from "~/features/accounts/account-language.server";
+import { bookingPrefill, type Prefill } from "~/features/accounts/account-prefill.server";
+import { getCustomer } from "~/features/accounts/customer-session.server";
 import { pickupSchema } from "~/features/pickups/pickup.schema";
 import { pickupConfigFromEnv, slotChoices } from "~/features/pickups/pickup-config";
 import { MAX_ESTIMATE_ROWS, pickupTextFields } from "~/features/pickups/pickup-fields";
@@ -28,14 +31,17 @@ import type { Route } from "./+types/orderpage";
 
 export { headers } from "~/utils/route-headers";
 
+const noPrefill: Prefill = {};
+
 export async function loader({ request }: Route.LoaderArgs) {
   const lang = langOf(request);
   const db = await getDb();
   const config = pickupConfigFromEnv();
   const now = new Date();
-  const [availability, categories] = await Promise.all([
+  const [availability, categories, customer] = await Promise.all([
     getSlotAvailability(db, now, config),
     listRateCategories(db, lang),
+    getCustomer(request, db),
   ]);
   return {
     availability,
@@ -45,6 +51,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     // docs/exchange.md "Rewards": said where the reward is chosen.
     couponBonusPercent: env().exchange.couponBonusPercent,
     idempotencyKey: idempotencyKey(),
+    // A signed-in customer's details, filled in on the server (docs/accounts.md "My account").
+    prefill: customer ? await bookingPrefill(db, customer.phone) : noPrefill,
     // Only what the booking form shows: the tracking page's words stay out of its first load.
     messages: messagesFor(lang, [
       "pickup.form",
@@ -144,12 +152,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (overLimit)
     return refuse(429, {}, {}, refusalText(lang, overLimit.refusal), overLimit.headers);
   try {
+    const db = await getDb();
     const booked = await bookPickup(
-      await getDb(),
+      db,
       parsed.data,
       new Date(),
       pickupConfigFromEnv(),
-      lang,
+      // The language the phone's customer chose for messages, else the page's (docs/accounts.md).
+      await messageLanguageFor(db, parsed.data.phone, lang),
     );
     return redirect(localePath(lang, `/pickups/${booked.trackingToken}/booked`), { status: 303 });
   } catch (error) {
@@ -196,7 +206,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
       <p className="page__lead">{t("pickup.book.lead", { minimumKg: loaderData.minimumKg })}</p>
       <PickupForm
         {...loaderData}
-        values={actionData?.values ?? {}}
+        values={actionData?.values ?? loaderData.prefill}
         itemValues={actionData?.itemValues ?? []}
         errors={actionData?.errors ?? {}}
         itemErrors={actionData?.itemErrors ?? {}}

@@ -13,6 +13,8 @@ export const auditEntityLabels = {
   message: "Messages",
   // Logins, failed and throttled logins, logouts (app/features/staff/login-audit.server.ts).
   login: "Logins and logouts",
+  // A customer's personal data erased (app/features/privacy/erasure.server.ts).
+  erasure: "Erasures",
 } as const;
 
 export type AuditEntity = keyof typeof auditEntityLabels;

@@ -29,7 +29,9 @@
  *   MESSAGES_DISPATCHER (on/off, default on: off leaves pending messages unsent).
  * - Operations (docs/operations.md): BACKUP_KEEP (nightly backups kept, 1–365, default 14),
  *   PAYMENT_PENDING_MINUTES (an online payment still pending after this is expired and its stock
- *   returned, 5–1440, default 30), OPEN_PICKUPS_PER_CONTACT (open pickups one phone number or
+ *   returned, 5–1440, default 30), RETENTION_INACTIVE_DAYS (a customer inactive this many days
+ *   has their personal data erased, 30–3650, default 1095; docs/accounts.md "Retention"),
+ *   OPEN_PICKUPS_PER_CONTACT (open pickups one phone number or
  *   e-mail may hold, 1–100, default 3), UNCONFIRMED_COD_ORDERS_PER_PHONE (unconfirmed cash on
  *   delivery orders one phone number may hold before the next is refused, 1–100, default 3),
  *   METRICS_TOKEN (bearer token for GET /metrics, ≥ 16 characters; unset: /metrics answers 404),
@@ -75,6 +77,7 @@ export const exchangeDefaults = {
 export const operationsDefaults = {
   backupKeep: 14,
   paymentPendingMinutes: 30,
+  retentionInactiveDays: 1095,
   openPickupsPerContact: 3,
   unconfirmedCodOrdersPerPhone: 3,
   databaseConnectTimeoutSeconds: 60,
@@ -210,6 +213,9 @@ const schema = z.object({
   PAYMENT_PENDING_MINUTES: wholeNumber("PAYMENT_PENDING_MINUTES", 5, 1440).default(
     operationsDefaults.paymentPendingMinutes,
   ),
+  RETENTION_INACTIVE_DAYS: wholeNumber("RETENTION_INACTIVE_DAYS", 30, 3650).default(
+    operationsDefaults.retentionInactiveDays,
+  ),
   OPEN_PICKUPS_PER_CONTACT: wholeNumber("OPEN_PICKUPS_PER_CONTACT", 1, 100).default(
     operationsDefaults.openPickupsPerContact,
   ),
@@ -309,6 +315,11 @@ export interface OperationsSettings {
   backupKeep: number;
   /** Minutes after which a pending online payment expires and its stock returns. */
   paymentPendingMinutes: number;
+  /**
+   * Days without activity after which a customer's personal data is erased by the
+   * 'erase-inactive-customers' job (docs/accounts.md "Retention").
+   */
+  retentionInactiveDays: number;
   /** Open pickups (requested, confirmed) one phone number or e-mail may hold. */
   openPickupsPerContact: number;
   /** Unconfirmed ('placed') cash on delivery orders one phone number may hold. */
@@ -427,6 +438,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const operations: OperationsSettings = {
     backupKeep: env.BACKUP_KEEP,
     paymentPendingMinutes: env.PAYMENT_PENDING_MINUTES,
+    retentionInactiveDays: env.RETENTION_INACTIVE_DAYS,
     openPickupsPerContact: env.OPEN_PICKUPS_PER_CONTACT,
     unconfirmedCodOrdersPerPhone: env.UNCONFIRMED_COD_ORDERS_PER_PHONE,
     metricsToken: env.METRICS_TOKEN ?? null,

@@ -25,6 +25,8 @@ export const checkoutFields = [
   "paymentMethod",
   "couponCode",
   "intent",
+  // A signed-in customer's held coupon, sent by its button (docs/accounts.md "My account").
+  "heldCoupon",
 ] as const;
 
 /**

@@ -8,8 +8,20 @@ import { type BoundField, InputField } from "~/components/ui/field";
 import { useT } from "~/i18n/i18n-react";
 import { formatPaise } from "~/utils/money";
 
-/** The field bound by the checkout form (value as typed, message next to it) and a busy flag. */
-export function CouponField({ field, busy }: { field: BoundField; busy: boolean }) {
+/**
+ * The field bound by the checkout form (value as typed, message next to it), a busy flag, and
+ * the coupons a signed-in customer holds (docs/accounts.md "My account"): each a button that
+ * applies it, with its balance and expiry in the page's words.
+ */
+export function CouponField({
+  field,
+  busy,
+  held = [],
+}: {
+  field: BoundField;
+  busy: boolean;
+  held?: { code: string; balance: string; date: string }[];
+}) {
   const t = useT();
   return (
     <div className="coupon-field">
@@ -30,6 +42,23 @@ export function CouponField({ field, busy }: { field: BoundField; busy: boolean 
       >
         {t("checkout.coupon.apply")}
       </button>
+      {held.length ? (
+        <fieldset className="form__group">
+          <legend>{t("checkout.coupon.held")}</legend>
+          {held.map((coupon) => (
+            <button
+              key={coupon.code}
+              type="submit"
+              name="heldCoupon"
+              value={coupon.code}
+              className="link-button"
+              disabled={busy}
+            >
+              {t("checkout.coupon.useHeld", coupon)}
+            </button>
+          ))}
+        </fieldset>
+      ) : null}
     </div>
   );
 }
