@@ -1,13 +1,12 @@
-import { data, Link, redirect, useNavigation } from "react-router";
-import { PageTitle } from "~/components/ui/error-summary";
+import { data, redirect } from "react-router";
 import { getDb } from "~/db/db.server";
-import { AddressForm } from "~/features/accounts/account-address-form";
+import { AddressPage } from "~/features/accounts/account-address-form";
 import { readAddressForm } from "~/features/accounts/account-address-form.server";
 import { AddressBookError, addAddress } from "~/features/accounts/account-addresses.server";
 import { requireCustomer } from "~/features/accounts/customer-session.server";
 import { brandedTitle, localisedPageMeta } from "~/features/site/meta";
 import { langOf, messagesFor, refusalText } from "~/i18n/i18n.server";
-import { useLocalePath, useT } from "~/i18n/i18n-react";
+import { useT } from "~/i18n/i18n-react";
 import { localePath } from "~/i18n/languages";
 import type { Route } from "./+types/account-address-new";
 
@@ -68,27 +67,13 @@ export const meta: Route.MetaFunction = (args) => [
 
 export default function NewAddress({ actionData }: Route.ComponentProps) {
   const t = useT();
-  const to = useLocalePath();
-  const navigation = useNavigation();
-  const errors = actionData?.errors ?? {};
-  const formError = actionData && "formError" in actionData ? actionData.formError : undefined;
   return (
-    <div className="page page--narrow">
-      <PageTitle
-        title={brandedTitle(t("myAccount.address.addTitle"))}
-        hasErrors={Boolean(formError) || Object.keys(errors).length > 0}
-      />
-      <h1>{t("myAccount.address.addTitle")}</h1>
-      <AddressForm
-        values={actionData?.values ?? {}}
-        errors={errors}
-        formError={formError}
-        adding
-        submitting={navigation.state === "submitting"}
-      />
-      <p>
-        <Link to={to("/account")}>{t("myAccount.address.back")}</Link>
-      </p>
-    </div>
+    <AddressPage
+      heading={t("myAccount.address.addTitle")}
+      documentTitle={brandedTitle(t("myAccount.address.addTitle"))}
+      values={{}}
+      answer={actionData}
+      adding
+    />
   );
 }

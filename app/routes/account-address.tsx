@@ -1,7 +1,6 @@
-import { data, Link, redirect, useNavigation } from "react-router";
-import { PageTitle } from "~/components/ui/error-summary";
+import { data, redirect } from "react-router";
 import { getDb } from "~/db/db.server";
-import { AddressForm } from "~/features/accounts/account-address-form";
+import { AddressPage } from "~/features/accounts/account-address-form";
 import { readAddressForm } from "~/features/accounts/account-address-form.server";
 import {
   AddressBookError,
@@ -13,7 +12,7 @@ import {
 import { requireCustomer } from "~/features/accounts/customer-session.server";
 import { brandedTitle, localisedPageMeta } from "~/features/site/meta";
 import { langOf, messagesFor, refusalText } from "~/i18n/i18n.server";
-import { useLocalePath, useT } from "~/i18n/i18n-react";
+import { useT } from "~/i18n/i18n-react";
 import { localePath } from "~/i18n/languages";
 import { message } from "~/utils/refusal";
 import type { Route } from "./+types/account-address";
@@ -100,27 +99,13 @@ export const meta: Route.MetaFunction = (args) => [
 
 export default function EditAddress({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
-  const to = useLocalePath();
-  const navigation = useNavigation();
-  const errors = actionData?.errors ?? {};
-  const formError = actionData && "formError" in actionData ? actionData.formError : undefined;
   return (
-    <div className="page page--narrow">
-      <PageTitle
-        title={brandedTitle(t("myAccount.address.editTitle"))}
-        hasErrors={Boolean(formError) || Object.keys(errors).length > 0}
-      />
-      <h1>{t("myAccount.address.editTitle")}</h1>
-      <AddressForm
-        values={actionData?.values ?? loaderData.values}
-        errors={errors}
-        formError={formError}
-        adding={false}
-        submitting={navigation.state === "submitting"}
-      />
-      <p>
-        <Link to={to("/account")}>{t("myAccount.address.back")}</Link>
-      </p>
-    </div>
+    <AddressPage
+      heading={t("myAccount.address.editTitle")}
+      documentTitle={brandedTitle(t("myAccount.address.editTitle"))}
+      values={loaderData.values}
+      answer={actionData}
+      adding={false}
+    />
   );
 }

@@ -10,13 +10,7 @@ import {
 } from "react-router";
 import { ContactFields } from "~/components/ui/contact-fields";
 import { ErrorSummary, PageTitle, summaryItems } from "~/components/ui/error-summary";
-import {
-  type FormState,
-  fieldsOf,
-  InputField,
-  RadioGroupField,
-  SelectField,
-} from "~/components/ui/field";
+import { type FormState, fieldsOf, InputField, RadioGroupField } from "~/components/ui/field";
 import { FormError } from "~/components/ui/form-messages";
 import { HoneypotField } from "~/components/ui/honeypot-field";
 import { getDb } from "~/db/db.server";
@@ -27,6 +21,7 @@ import { getCustomer } from "~/features/accounts/customer-session.server";
 import { describeCartLines, getCart, readCartId } from "~/features/cart/cart.server";
 import { checkoutSchema, couponApplySchema } from "~/features/orders/checkout.schema";
 import { checkoutFields, checkoutLimits, paymentChoices } from "~/features/orders/checkout-fields";
+import { CityStatePinFields } from "~/features/orders/city-state-pin-fields";
 import { CouponDiscountLine, CouponField } from "~/features/orders/coupon-field";
 import {
   assertCouponGuessesAllowed,
@@ -36,7 +31,7 @@ import {
   couponRefusalIn,
   previewCoupon,
 } from "~/features/orders/coupons.server";
-import { indianStates, stateMessageId } from "~/features/orders/indian-states";
+import { stateMessageId } from "~/features/orders/indian-states";
 import {
   type ChangedLine,
   OrderRejectedError,
@@ -476,31 +471,7 @@ function ShippingFields(state: FormState) {
         autoComplete="street-address"
         required
       />
-      <InputField
-        {...field("city")}
-        label={t("checkout.city")}
-        autoComplete="address-level2"
-        required
-      />
-      <SelectField
-        {...field("state")}
-        label={t("checkout.state")}
-        autoComplete="address-level1"
-        required
-        options={indianStates}
-        optionLabel={(name) => t(stateMessageId(name))}
-        placeholder={t("checkout.statePlaceholder")}
-        defaultValue={state.values?.state ?? ""}
-      />
-      <InputField
-        {...field("pinCode")}
-        label={t("checkout.pinCode")}
-        autoComplete="postal-code"
-        inputMode="numeric"
-        pattern="[1-9][0-9]{5}"
-        required
-        maxLength={6}
-      />
+      <CityStatePinFields field={field} />
     </>
   );
 }

@@ -4,11 +4,11 @@
  * summary at its top and each message next to its field. A plain POST form: it works without
  * JavaScript, and the server checks everything (ADR 0006).
  */
-import { Form } from "react-router";
-import { ErrorSummary, summaryItems } from "~/components/ui/error-summary";
-import { fieldsOf, InputField, RadioGroupField, SelectField } from "~/components/ui/field";
-import { indianStates, stateMessageId } from "~/features/orders/indian-states";
-import { useT } from "~/i18n/i18n-react";
+import { Form, Link, useNavigation } from "react-router";
+import { ErrorSummary, PageTitle, summaryItems } from "~/components/ui/error-summary";
+import { fieldsOf, InputField, RadioGroupField } from "~/components/ui/field";
+import { CityStatePinFields } from "~/features/orders/city-state-pin-fields";
+import { useLocalePath, useT } from "~/i18n/i18n-react";
 import { addressFields, addressLabels, addressLimits } from "./account-address-fields";
 
 export interface AddressFormProps {
@@ -51,31 +51,7 @@ export function AddressForm({ values, errors, formError, adding, submitting }: A
         autoComplete="address-line2"
         required
       />
-      <InputField
-        {...field("city")}
-        label={t("checkout.city")}
-        autoComplete="address-level2"
-        required
-      />
-      <SelectField
-        {...field("state")}
-        label={t("checkout.state")}
-        autoComplete="address-level1"
-        required
-        options={indianStates}
-        optionLabel={(name) => t(stateMessageId(name))}
-        placeholder={t("checkout.statePlaceholder")}
-        defaultValue={values.state ?? ""}
-      />
-      <InputField
-        {...field("pinCode")}
-        label={t("checkout.pinCode")}
-        autoComplete="postal-code"
-        inputMode="numeric"
-        pattern="[1-9][0-9]{5}"
-        maxLength={6}
-        required
-      />
+      <CityStatePinFields field={field} />
       {adding ? (
         <label className="choice">
           <input type="checkbox" name="makeDefault" defaultChecked={values.makeDefault === "on"} />
@@ -86,5 +62,49 @@ export function AddressForm({ values, errors, formError, adding, submitting }: A
         {t("myAccount.address.save")}
       </button>
     </Form>
+  );
+}
+
+/**
+ * A whole address page: its title (`documentTitle`, "Error: …" while the form shows errors),
+ * the heading, the form with what the action answered, and the way back to /account.
+ */
+export function AddressPage({
+  heading,
+  documentTitle,
+  values,
+  answer,
+  adding,
+}: {
+  heading: string;
+  /** The `<title>` with the brand (the route's `brandedTitle`). */
+  documentTitle: string;
+  values: Partial<Record<string, string>>;
+  /** The action's answer to a refused post, if any. */
+  answer?: { values: Record<string, string>; errors: Record<string, string>; formError?: string };
+  adding: boolean;
+}) {
+  const t = useT();
+  const to = useLocalePath();
+  const navigation = useNavigation();
+  const errors = answer?.errors ?? {};
+  return (
+    <div className="page page--narrow">
+      <PageTitle
+        title={documentTitle}
+        hasErrors={Boolean(answer?.formError) || Object.keys(errors).length > 0}
+      />
+      <h1>{heading}</h1>
+      <AddressForm
+        values={answer?.values ?? values}
+        errors={errors}
+        formError={answer?.formError}
+        adding={adding}
+        submitting={navigation.state === "submitting"}
+      />
+      <p>
+        <Link to={to("/account")}>{t("myAccount.address.back")}</Link>
+      </p>
+    </div>
   );
 }

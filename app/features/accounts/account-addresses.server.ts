@@ -107,9 +107,7 @@ export async function updateAddress(
   input: AddressInput,
   now: Date,
 ): Promise<CustomerAddress> {
-  return db.transaction(async (tx) => {
-    await lockAddressBook(tx, phone);
-    await getAddress(tx, phone, id);
+  return changeOwnAddress(db, phone, id, async (tx) => {
     const [row] = await tx
       .update(customerAddresses)
       .set({ ...input, updatedAt: now })
@@ -118,6 +116,30 @@ export async function updateAddress(
     if (!row) throw notFound();
     return row;
   });
+}
+
+/**
+ * Runs `change` on the phone's address `id` in one transaction under the phone's lock, once the
+ * address is found to be the phone's.
+ * @throws AddressBookError 404 for an address of another phone or none.
+ */
+async function changeOwnAddress<T>(
+  db: Database,
+  phone: string,
+  id: number,
+  change: (tx: Transaction, address: CustomerAddress) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    await lockAddressBook(tx, phone);
+    return change(tx, await getAddress(tx, phone, id));
+  });
+}
+
+async function setDefault(tx: Transaction, id: number, now: Date): Promise<void> {
+  await tx
+    .update(customerAddresses)
+    .set({ isDefault: true, updatedAt: now })
+    .where(eq(customerAddresses.id, id));
 }
 
 async function clearDefault(tx: Transaction, phone: string, now: Date): Promise<void> {
@@ -137,14 +159,9 @@ export async function makeDefaultAddress(
   id: number,
   now: Date,
 ): Promise<void> {
-  await db.transaction(async (tx) => {
-    await lockAddressBook(tx, phone);
-    await getAddress(tx, phone, id);
+  await changeOwnAddress(db, phone, id, async (tx) => {
     await clearDefault(tx, phone, now);
-    await tx
-      .update(customerAddresses)
-      .set({ isDefault: true, updatedAt: now })
-      .where(and(eq(customerAddresses.id, id), eq(customerAddresses.phone, phone)));
+    await setDefault(tx, id, now);
   });
 }
 
@@ -159,9 +176,7 @@ export async function deleteAddress(
   id: number,
   now: Date,
 ): Promise<void> {
-  await db.transaction(async (tx) => {
-    await lockAddressBook(tx, phone);
-    const address = await getAddress(tx, phone, id);
+  await changeOwnAddress(db, phone, id, async (tx, address) => {
     await tx
       .delete(customerAddresses)
       .where(and(eq(customerAddresses.id, id), eq(customerAddresses.phone, phone)));
@@ -172,10 +187,6 @@ export async function deleteAddress(
       .where(and(eq(customerAddresses.phone, phone), ne(customerAddresses.id, id)))
       .orderBy(asc(customerAddresses.id))
       .limit(1);
-    if (!next) return;
-    await tx
-      .update(customerAddresses)
-      .set({ isDefault: true, updatedAt: now })
-      .where(eq(customerAddresses.id, next.id));
+    if (next) await setDefault(tx, next.id, now);
   });
 }
