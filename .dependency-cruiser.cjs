@@ -30,6 +30,10 @@ const allowedFeatureEdges = {
   // delivery counts the same cap as placing an order: order rules (order-stock.server.ts,
   // cod-order-cap.server.ts) that the orders feature owns.
   payments: ["orders"],
+  // A newsletter consent is recorded when the 'Join us' confirmation subscribes an address and
+  // withdrawn by unsubscribing it: the privacy feature calls the mailing list's own
+  // confirmSubscription and unsubscribe (mailing-list.server.ts) in its transaction (ADR 0040).
+  privacy: ["community"],
 };
 
 const featuresWithEdges = Object.keys(allowedFeatureEdges);

@@ -19,6 +19,7 @@ import {
 } from "~/components/ui/field";
 import { FormError } from "~/components/ui/form-messages";
 import { HoneypotField } from "~/components/ui/honeypot-field";
+import { NoticeLink } from "~/components/ui/notice-link";
 import { getDb } from "~/db/db.server";
 import { describeCartLines, getCart, readCartId } from "~/features/cart/cart.server";
 import { checkoutSchema, couponApplySchema } from "~/features/orders/checkout.schema";
@@ -321,6 +322,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           chosen={values.paymentMethod}
           error={errors.paymentMethod}
         />
+        <NoticeLink purpose="orders" />
         <button type="submit" className="button button--large" disabled={submitting}>
           {t("checkout.confirm")}
         </button>

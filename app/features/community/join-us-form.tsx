@@ -6,6 +6,7 @@ import { ContactFields } from "~/components/ui/contact-fields";
 import { ErrorSummary, summaryItems } from "~/components/ui/error-summary";
 import { fieldsOf } from "~/components/ui/field";
 import { HoneypotField } from "~/components/ui/honeypot-field";
+import { NoticeLink } from "~/components/ui/notice-link";
 import { useT } from "~/i18n/i18n-react";
 import { communityLimits } from "./community-fields";
 
@@ -43,6 +44,7 @@ export function JoinUsForm({
           hint: t("community.join.contactHint"),
         }}
       />
+      <NoticeLink purpose="newsletter" />
       <button type="submit" className="button" disabled={submitting}>
         {t("community.join.submit")}
       </button>

@@ -219,6 +219,7 @@ export const staffTexts: Pick<
   | "staff_new_dispute"
   | "staff_weigh_sheet_approval"
   | "staff_daily_digest"
+  | "staff_new_grievance"
 > = {
   staff_new_booking: (p, ctx) => ({
     subject: `New pickup ${p.reference}: ${when(p)}`,
@@ -259,6 +260,17 @@ export const staffTexts: Pick<
     action: { label: "Open in the dashboard", url: ctx.link(p.dashboardPath) },
     footer: staffFooter(ctx),
   }),
+  staff_new_grievance: (p, ctx) => ({
+    subject: `Grievance ${p.ticket}: acknowledge by ${p.acknowledgeBy}`,
+    paragraphs: [`${p.name} filed a grievance (${p.topic}). Acknowledge it within 48 hours.`],
+    details: [
+      ["Ticket", p.ticket],
+      ["About", p.topic],
+      ["Acknowledge by", p.acknowledgeBy],
+    ],
+    action: { label: "Open in the dashboard", url: ctx.link(p.dashboardPath) },
+    footer: staffFooter(ctx),
+  }),
   staff_daily_digest: (p, ctx) => {
     const count = p.slots.reduce((sum, slot) => sum + slot.pickups.length, 0);
     return {
@@ -289,5 +301,14 @@ export const englishEmail: EmailTexts = {
         `The link works for ${p.validDays} days. If you did not ask for this, ignore this e-mail: you will not hear from us.`,
       ],
       button: "Confirm my subscription",
+    }),
+  grievance_received: (p, ctx) =>
+    english.grievanceCopy(p, ctx, {
+      subject: `We received your grievance ${p.ticket}`,
+      paragraphs: [
+        `Thank you for writing to us. Your ticket number is ${p.ticket}: please quote it when you write again.`,
+        "Our grievance officer will look into it and reply as soon as possible, within 90 days at the latest. If you are not satisfied with our answer, you can complain to the Data Protection Board of India.",
+      ],
+      button: "Our grievance page",
     }),
 };

@@ -176,6 +176,24 @@ export function emailFrame(words: FrameWords) {
     };
   }
 
+  /**
+   * The acknowledgement of a grievance: greeting, the language's subject and paragraphs, a
+   * button to the grievance page, the customer footer.
+   */
+  function grievanceCopy(
+    p: MessageParamsByTemplate["grievance_received"],
+    ctx: CopyContext,
+    own: Omit<TemplateWords, "details"> & { button: string },
+  ): EmailCopy {
+    return {
+      subject: own.subject,
+      greeting: words.greeting(p.name),
+      paragraphs: own.paragraphs,
+      action: { label: own.button, url: ctx.link(p.grievancePath) },
+      footer: words.customerFooter(ctx.site),
+    };
+  }
+
   /** The newsletter: the text's blank-line separated paragraphs, the unsubscribe link. */
   const newsletter: EmailTexts["newsletter"] = (p, ctx) => ({
     subject: p.subject,
@@ -197,6 +215,7 @@ export function emailFrame(words: FrameWords) {
     pickupCopy,
     orderCopy,
     confirmCopy,
+    grievanceCopy,
     rewardSummary: (p: MessageParamsByTemplate["pickup_collected"]) => rewardSummary(words, p),
     collectedDetails: (p: MessageParamsByTemplate["pickup_collected"]) =>
       collectedDetails(words, day, p),

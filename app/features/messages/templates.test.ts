@@ -17,9 +17,10 @@ import {
 } from "./templates";
 
 const staffTemplates = messageTemplates.filter((t) => t.startsWith("staff_"));
-// The newsletter and its 'Join us' confirmation are no customer messages: no tracking link.
+// The newsletter, its 'Join us' confirmation and a grievance's acknowledgement are about no
+// pickup or order: no tracking link (the acknowledgement has its own test).
 const customerTemplates = messageTemplates.filter(
-  (t) => !t.startsWith("staff_") && !t.startsWith("newsletter"),
+  (t) => !t.startsWith("staff_") && !t.startsWith("newsletter") && t !== "grievance_received",
 );
 
 function render<T extends keyof MessageParamsByTemplate>(
@@ -93,6 +94,17 @@ describe("renderEmail: every template", () => {
 });
 
 describe("renderEmail: words and formats", () => {
+  it("acknowledges a grievance with its ticket and the grievance page", () => {
+    const email = render("grievance_received");
+    expect(email.subject).toBe("We received your grievance GR-3F8K2M");
+    expect(email.text).toContain("Hello Asha Rao,");
+    expect(email.text).toContain("https://shop.example/grievance");
+    expect(email.text).toContain("Data Protection Board of India");
+    const staff = render("staff_new_grievance");
+    expect(staff.subject).toBe("Grievance GR-3F8K2M: acknowledge by 25 Nov 2026, 3:30 pm");
+    expect(staff.text).toContain("https://shop.example/dashboard/grievances/5");
+  });
+
   it("writes the booking subject with reference, date and slot", () => {
     expect(render("pickup_booked").subject).toBe(
       "Pickup PU-4M8TQ2 booked for Mon, 23 Nov, 11 am – 1 pm",
@@ -270,21 +282,23 @@ describe("renderWhatsApp", () => {
     expect(message.bodyParameters[0]).toHaveLength(500);
   });
 
-  it.each([...staffTemplates, "newsletter" as const, "newsletter_confirm" as const])(
-    "%s is e-mail only",
-    (template) => {
-      expect(() =>
-        renderWhatsApp(template, sampleParams[template] as never, "en", testSite),
-      ).toThrow(/e-mail only/);
-      expect(() =>
-        renderForChannel(
-          "whatsapp",
-          { template, params: sampleParams[template], language: "en" },
-          testSite,
-        ),
-      ).toThrow(PermanentSendError);
-    },
-  );
+  it.each([
+    ...staffTemplates,
+    "newsletter" as const,
+    "newsletter_confirm" as const,
+    "grievance_received" as const,
+  ])("%s is e-mail only", (template) => {
+    expect(() => renderWhatsApp(template, sampleParams[template] as never, "en", testSite)).toThrow(
+      /e-mail only/,
+    );
+    expect(() =>
+      renderForChannel(
+        "whatsapp",
+        { template, params: sampleParams[template], language: "en" },
+        testSite,
+      ),
+    ).toThrow(PermanentSendError);
+  });
 
   it("renders a stored row for either channel", () => {
     const row = { template: "order_shipped", params: sampleParams.order_shipped, language: "en" };

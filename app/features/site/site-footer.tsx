@@ -46,6 +46,8 @@ const linkGroups = [
     heading: "frame.footer.support",
     links: [
       { to: "/privacy-policy", label: "frame.footer.privacyPolicy" },
+      { to: "/privacy-notice", label: "frame.footer.privacyNotice" },
+      { to: "/grievance", label: "frame.footer.grievance" },
       { to: "/terms-of-use", label: "frame.footer.termsOfUse" },
     ],
   },
