@@ -38,9 +38,10 @@ function publicPages(prefix: "" | `${PrefixedLang}/`) {
     page("privacy-policy", "routes/info-page.tsx", "privacy-policy"),
     page("terms-of-use", "routes/info-page.tsx", "terms-of-use"),
     // The itemised privacy notice and the grievance page (docs/accounts.md "Notice, consent and
-    // grievances").
+    // grievances"); a signed-in customer's consents.
     page("privacy-notice", "routes/info-page.tsx", "privacy-notice"),
     page("grievance", "routes/grievance.tsx"),
+    page("account/consents", "routes/account-consents.tsx"),
     // Online payment (docs/payments.md): the page for a stored order.
     page("payment", "routes/payment.tsx"),
     page("review-page", "routes/review-page.tsx"),

@@ -28,6 +28,7 @@ import {
 } from "~/features/privacy/grievance.server";
 import { GRIEVANCES_PER_HOUR } from "~/features/privacy/grievance-fields";
 import { NOTICE_VERSION } from "~/features/privacy/notice";
+import * as accountConsents from "~/routes/account-consents";
 import * as grievanceDashboard from "~/routes/dashboard/grievance";
 import * as grievanceRoute from "~/routes/grievance";
 import * as subscribeRoute from "~/routes/subscribe";
@@ -35,6 +36,7 @@ import * as unsubscribeRoute from "~/routes/unsubscribe";
 import { idempotencyKey } from "~/utils/codes.server";
 import { formatDateTimeIST } from "~/utils/dates";
 import { resetRateLimits } from "~/utils/rate-limit.server";
+import { signedInCustomer } from "../support/factories/customers";
 import { confirmationLink } from "../support/factories/mailing-list";
 import { routeAnswer, routeArgs, signedInStaff } from "../support/factories/staff";
 import { testDatabaseForFile } from "../support/processes/test-database";
@@ -163,6 +165,51 @@ describe("newsletter consent", () => {
     const [row] = await consentRows(person.email);
     expect(row?.withdrawnHow).toBe("unsubscribe link");
     expect(row?.withdrawnAt).not.toBeNull();
+  });
+});
+
+describe("the account's consents page", () => {
+  type Page = { consents: { id: number; purpose: string; withdrawnAt: Date | null }[] };
+  const consentsPage = (cookie: string, prefix = "", form?: Record<string, string>) => {
+    const url = `http://localhost${prefix}/account/consents`;
+    return routeAnswer<Page & { withdrawn?: boolean }>(() =>
+      form
+        ? accountConsents.action(
+            routeArgs<Parameters<typeof accountConsents.action>[0]>(url, { cookie, form }),
+          )
+        : accountConsents.loader(
+            routeArgs<Parameters<typeof accountConsents.loader>[0]>(url, { cookie }),
+          ),
+    );
+  };
+
+  it("shows a signed-in customer's consents and withdraws one in one request; others get 404", async () => {
+    const person = reader();
+    await joinAndConfirm(person);
+    const other = reader();
+    await joinAndConfirm(other);
+    // Signed out: to the sign-in page in the page's language.
+    const anonymous = await consentsPage("", "/kn");
+    expect(anonymous.location).toMatch(/^\/kn\/account/);
+
+    const { cookie } = await signedInCustomer(handle.db, person.contact);
+    const page = await consentsPage(cookie);
+    expect(page.body.consents.map((consent) => consent.purpose)).toEqual(["newsletter"]);
+    const [mine] = page.body.consents;
+    const [theirs] = await consentRows(other.email);
+    expect((await consentsPage(cookie, "", { consentId: String(theirs?.id) })).status).toBe(404);
+    expect((await consentsPage(cookie, "", { consentId: "not-a-number" })).status).toBe(404);
+    expect((await consentRows(other.email))[0]?.withdrawnAt).toBeNull();
+
+    const withdrawn = await consentsPage(cookie, "/hi", { consentId: String(mine?.id) });
+    expect(withdrawn.body).toEqual({ withdrawn: true });
+    const [row] = await consentRows(person.email);
+    expect(row?.withdrawnHow).toBe("account page");
+    const [registration] = await handle.db
+      .select()
+      .from(registrations)
+      .where(eq(registrations.email, person.email));
+    expect(registration?.unsubscribedAt).not.toBeNull();
   });
 });
 
