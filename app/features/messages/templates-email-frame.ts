@@ -176,24 +176,6 @@ export function emailFrame(words: FrameWords) {
     };
   }
 
-  /**
-   * The acknowledgement of a grievance: greeting, the language's subject and paragraphs, a
-   * button to the grievance page, the customer footer.
-   */
-  function grievanceCopy(
-    p: MessageParamsByTemplate["grievance_received"],
-    ctx: CopyContext,
-    own: Omit<TemplateWords, "details"> & { button: string },
-  ): EmailCopy {
-    return {
-      subject: own.subject,
-      greeting: words.greeting(p.name),
-      paragraphs: own.paragraphs,
-      action: { label: own.button, url: ctx.link(p.grievancePath) },
-      footer: words.customerFooter(ctx.site),
-    };
-  }
-
   /** The newsletter: the text's blank-line separated paragraphs, the unsubscribe link. */
   const newsletter: EmailTexts["newsletter"] = (p, ctx) => ({
     subject: p.subject,
@@ -215,11 +197,30 @@ export function emailFrame(words: FrameWords) {
     pickupCopy,
     orderCopy,
     confirmCopy,
-    grievanceCopy,
+    grievanceCopy: grievanceCopy.bind(null, words),
     rewardSummary: (p: MessageParamsByTemplate["pickup_collected"]) => rewardSummary(words, p),
     collectedDetails: (p: MessageParamsByTemplate["pickup_collected"]) =>
       collectedDetails(words, day, p),
     newsletter,
+  };
+}
+
+/**
+ * The acknowledgement of a grievance: greeting, the language's subject and paragraphs, a button
+ * to the grievance page, the customer footer.
+ */
+function grievanceCopy(
+  words: FrameWords,
+  p: MessageParamsByTemplate["grievance_received"],
+  ctx: CopyContext,
+  own: Omit<TemplateWords, "details"> & { button: string },
+): EmailCopy {
+  return {
+    subject: own.subject,
+    greeting: words.greeting(p.name),
+    paragraphs: own.paragraphs,
+    action: { label: own.button, url: ctx.link(p.grievancePath) },
+    footer: words.customerFooter(ctx.site),
   };
 }
 
