@@ -4,7 +4,7 @@
  * topics are the database's.
  */
 import { describe, expect, it } from "vitest";
-import { noticePath, noticeSections } from "~/components/ui/notice-link";
+import { noticePath, noticeSections } from "~/components/ui/honeypot-field";
 import { grievanceTopics } from "~/db/schema/privacy-notice";
 import { getInfoPage } from "~/features/content/pages.server";
 import { grievanceTopicChoices } from "~/features/privacy/grievance-fields";

@@ -18,8 +18,7 @@ import {
   SelectField,
 } from "~/components/ui/field";
 import { FormError } from "~/components/ui/form-messages";
-import { HoneypotField } from "~/components/ui/honeypot-field";
-import { NoticeLink } from "~/components/ui/notice-link";
+import { HoneypotField, NoticeLink } from "~/components/ui/honeypot-field";
 import { getDb } from "~/db/db.server";
 import { describeCartLines, getCart, readCartId } from "~/features/cart/cart.server";
 import { checkoutSchema, couponApplySchema } from "~/features/orders/checkout.schema";

@@ -1,8 +1,7 @@
 import { data, Form, useNavigation } from "react-router";
 import { ErrorSummary, PageTitle, summaryItems } from "~/components/ui/error-summary";
 import { fieldsOf, InputField, SelectField, TextareaField } from "~/components/ui/field";
-import { HoneypotField } from "~/components/ui/honeypot-field";
-import { NoticeLink } from "~/components/ui/notice-link";
+import { HoneypotField, NoticeLink } from "~/components/ui/honeypot-field";
 import { getDb } from "~/db/db.server";
 import { grievanceFormFields, grievanceSchema } from "~/features/privacy/grievance.schema";
 import { fileGrievance, grievanceOfficer } from "~/features/privacy/grievance.server";

@@ -1,8 +1,7 @@
 import { data, Form, useNavigation } from "react-router";
 import { ErrorSummary, PageTitle, summaryItems } from "~/components/ui/error-summary";
 import { fieldsOf, InputField, TextareaField } from "~/components/ui/field";
-import { HoneypotField } from "~/components/ui/honeypot-field";
-import { NoticeLink } from "~/components/ui/notice-link";
+import { HoneypotField, NoticeLink } from "~/components/ui/honeypot-field";
 import { ThankYouDialog } from "~/components/ui/thank-you-dialog";
 import { getDb } from "~/db/db.server";
 import { reviewSchema } from "~/features/community/community.schema";

@@ -19,10 +19,9 @@ describeWithAndWithoutJavaScript(
       await expect(page.locator("html")).toHaveAttribute("lang", "kn");
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("ದೂರುಗಳು ಮತ್ತು ಡೇಟಾ ಕೋರಿಕೆಗಳು");
       const officer = page.getByRole("region", { name: "ದೂರು ಅಧಿಕಾರಿ" });
-      await expect(officer.getByRole("link", { name: "support@scrapandsprout.in" })).toHaveAttribute(
-        "href",
-        "mailto:support@scrapandsprout.in",
-      );
+      await expect(
+        officer.getByRole("link", { name: "support@scrapandsprout.in" }),
+      ).toHaveAttribute("href", "mailto:support@scrapandsprout.in");
       await expect(page.getByRole("link", { name: "ಗೌಪ್ಯತಾ ಸೂಚನೆ" }).first()).toHaveAttribute(
         "href",
         "/kn/privacy-notice#grievances",

@@ -17,8 +17,7 @@ import {
   RadioGroupField,
   SelectField,
 } from "~/components/ui/field";
-import { HoneypotField } from "~/components/ui/honeypot-field";
-import { NoticeLink } from "~/components/ui/notice-link";
+import { HoneypotField, NoticeLink } from "~/components/ui/honeypot-field";
 import { Trans, useLang, useLocalePath, useT } from "~/i18n/i18n-react";
 import { formatCalendarDate } from "~/utils/dates";
 import { formatPaise, formatRatePerKg } from "~/utils/money";

@@ -5,7 +5,7 @@
  * JavaScript). Words: the `consent` messages (the page's loader sends them).
  */
 import { Form, Link, useNavigation } from "react-router";
-import { noticePath } from "~/components/ui/notice-link";
+import { noticePath } from "~/components/ui/honeypot-field";
 import { Trans, useLang, useLocalePath, useT } from "~/i18n/i18n-react";
 import { formatDayIST } from "~/utils/dates";
 import type { ConsentRecord } from "./consent.server";

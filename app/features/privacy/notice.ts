@@ -2,7 +2,7 @@
  * The itemised privacy notice (docs/accounts.md "Notice, consent and grievances"; Digital
  * Personal Data Protection Act 2023 s.5, DPDP Rules 2025 rule 3): content/pages/privacy-notice.md
  * and its Hindi and Kannada files, one section per purpose (`noticeSections` of
- * app/components/ui/notice-link.tsx, which every form links to). Safe for the browser bundle.
+ * app/components/ui/honeypot-field.tsx, which every form links to). Safe for the browser bundle.
  */
 
 /**
