@@ -34,6 +34,10 @@ const allowedFeatureEdges = {
   // delivery addresses checked as checkout checks them (indian-states.ts,
   // pin-directory.server.ts). The orders feature imports nothing of the accounts.
   accounts: ["orders"],
+  // A newsletter consent is recorded when the 'Join us' confirmation subscribes an address and
+  // withdrawn by unsubscribing it: the privacy feature calls the mailing list's own
+  // confirmSubscription and unsubscribe (mailing-list.server.ts) in its transaction (ADR 0040).
+  privacy: ["community"],
 };
 
 const featuresWithEdges = Object.keys(allowedFeatureEdges);

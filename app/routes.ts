@@ -37,6 +37,11 @@ function publicPages(prefix: "" | `${PrefixedLang}/`) {
     page("faq", "routes/info-page.tsx", "faq"),
     page("privacy-policy", "routes/info-page.tsx", "privacy-policy"),
     page("terms-of-use", "routes/info-page.tsx", "terms-of-use"),
+    // The itemised privacy notice and the grievance page (docs/accounts.md "Notice, consent and
+    // grievances"); a signed-in customer's consents.
+    page("privacy-notice", "routes/info-page.tsx", "privacy-notice"),
+    page("grievance", "routes/grievance.tsx"),
+    page("account/consents", "routes/account-consents.tsx"),
     // Online payment (docs/payments.md): the page for a stored order.
     page("payment", "routes/payment.tsx"),
     page("review-page", "routes/review-page.tsx"),
@@ -108,6 +113,8 @@ export default [
     route("messages", "routes/dashboard/messages.tsx"),
     route("messages/export", "routes/dashboard/messages-export.ts"),
     route("messages/:id/resend", "routes/dashboard/message-resend.ts"),
+    route("grievances", "routes/dashboard/grievances.tsx"),
+    route("grievances/:id", "routes/dashboard/grievance.tsx"),
     route("audit", "routes/dashboard/audit.tsx"),
     route("audit/export", "routes/dashboard/audit-export.ts"),
     // The collector's route sheet (docs/exchange.md).

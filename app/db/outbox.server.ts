@@ -37,6 +37,8 @@ export const messageTemplates = [
   "newsletter",
   "newsletter_confirm",
   "sign_in_code",
+  "grievance_received",
+  "staff_new_grievance",
 ] as const;
 export type MessageTemplate = (typeof messageTemplates)[number];
 
@@ -127,6 +129,23 @@ export interface MessageParamsByTemplate {
    * how many minutes it works.
    */
   sign_in_code: { sealedCode: string; validMinutes: number };
+  /**
+   * The acknowledgement of a grievance (docs/accounts.md "Notice, consent and grievances"), by
+   * e-mail only: its ticket, the name given and the grievance page's site-relative path in the
+   * language it was filed in (`/grievance`, `/hi/grievance`).
+   */
+  grievance_received: { ticket: string; name: string; grievancePath: string };
+  /**
+   * A new grievance for staff, English: what it is about (the topic's English name) and when
+   * it must be acknowledged (received + 48 hours, Asia/Kolkata date and time in English).
+   */
+  staff_new_grievance: {
+    ticket: string;
+    name: string;
+    topic: string;
+    acknowledgeBy: string;
+    dashboardPath: string;
+  };
 }
 
 export interface OutboxMessage<T extends MessageTemplate = MessageTemplate> {
@@ -154,7 +173,10 @@ export interface OutboxMessage<T extends MessageTemplate = MessageTemplate> {
    */
   expiresAt?: Date;
   /** What it is about, for the staff pages. */
-  entity?: { type: "pickup" | "order" | "newsletter" | "digest"; id: string | number };
+  entity?: {
+    type: "pickup" | "order" | "newsletter" | "digest" | "grievance";
+    id: string | number;
+  };
 }
 
 /** "At once" as SQL: the database's now(), or the event's `now` when that is earlier. */

@@ -12,7 +12,7 @@ import { ContactFields } from "~/components/ui/contact-fields";
 import { ErrorSummary, PageTitle, summaryItems } from "~/components/ui/error-summary";
 import { type FormState, fieldsOf, InputField, RadioGroupField } from "~/components/ui/field";
 import { FormError } from "~/components/ui/form-messages";
-import { HoneypotField } from "~/components/ui/honeypot-field";
+import { HoneypotField, NoticeLink } from "~/components/ui/honeypot-field";
 import { getDb } from "~/db/db.server";
 import { spendableCoupons } from "~/features/accounts/account-data.server";
 import { messageLanguageFor } from "~/features/accounts/account-language.server";
@@ -354,6 +354,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
           chosen={values.paymentMethod}
           error={errors.paymentMethod}
         />
+        <NoticeLink purpose="orders" />
         <button type="submit" className="button button--large" disabled={submitting}>
           {t("checkout.confirm")}
         </button>

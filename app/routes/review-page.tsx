@@ -1,7 +1,7 @@
 import { data, Form, useNavigation } from "react-router";
 import { ErrorSummary, PageTitle, summaryItems } from "~/components/ui/error-summary";
 import { fieldsOf, InputField, TextareaField } from "~/components/ui/field";
-import { HoneypotField } from "~/components/ui/honeypot-field";
+import { HoneypotField, NoticeLink } from "~/components/ui/honeypot-field";
 import { ThankYouDialog } from "~/components/ui/thank-you-dialog";
 import { getDb } from "~/db/db.server";
 import { reviewSchema } from "~/features/community/community.schema";
@@ -96,6 +96,7 @@ export default function ReviewPage({ actionData }: Route.ComponentProps) {
           label={t("community.review.nameLabel")}
           autoComplete="given-name"
         />
+        <NoticeLink purpose="reviews" />
         <button
           type="submit"
           className="button button--large"

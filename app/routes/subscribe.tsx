@@ -3,13 +3,14 @@ import { getDb } from "~/db/db.server";
 import {
   type ConfirmationStatus,
   confirmationStatus,
-  confirmSubscription,
 } from "~/features/community/mailing-list.server";
 import { CONFIRMATION_VALID_DAYS } from "~/features/community/mailing-list-state";
+import { confirmNewsletterWithConsent } from "~/features/privacy/consent.server";
 import { localisedPageMeta } from "~/features/site/meta";
 import { siteConfig } from "~/features/site/site-config";
 import { langOf, messagesFor } from "~/i18n/i18n.server";
 import { Trans, useLocalePath, useT } from "~/i18n/i18n-react";
+import { clientAddressContext } from "~/utils/request-context";
 import type { Route } from "./+types/subscribe";
 
 // Loader and action headers reach document responses too.
@@ -28,11 +29,16 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 }
 
 /**
- * POST confirms (a plain form: no JavaScript needed), idempotently; an expired link answers 410
- * and a link whose address unsubscribed since 409, both writing nothing.
+ * POST confirms (a plain form: no JavaScript needed), idempotently, and records the newsletter
+ * consent with the privacy notice's version (docs/accounts.md "Notice, consent and
+ * grievances"); an expired link answers 410 and a link whose address unsubscribed since 409,
+ * both writing nothing.
  */
-export async function action({ params }: Route.ActionArgs) {
-  const result = await confirmSubscription(await getDb(), params.token, new Date());
+export async function action({ params, context }: Route.ActionArgs) {
+  const result = await confirmNewsletterWithConsent(await getDb(), params.token, {
+    now: new Date(),
+    clientAddress: context.get(clientAddressContext),
+  });
   if (result === "unknown") throw data(null, { status: 404 });
   const status: Exclude<ConfirmationStatus, "unknown"> =
     result === "already" || result === "confirmed" ? "confirmed" : result;

@@ -1,6 +1,7 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { getDb } from "~/db/db.server";
-import { unsubscribe, unsubscribeStatus } from "~/features/community/mailing-list.server";
+import { unsubscribeStatus } from "~/features/community/mailing-list.server";
+import { unsubscribeWithConsent } from "~/features/privacy/consent.server";
 import { localisedPageMeta } from "~/features/site/meta";
 import { siteConfig } from "~/features/site/site-config";
 import { langOf, messagesFor } from "~/i18n/i18n.server";
@@ -24,10 +25,11 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 /**
  * POST unsubscribes, idempotently, whatever the body: the page's button (a plain form, no
  * JavaScript needed) and a mail provider's one-click `List-Unsubscribe=One-Click` (RFC 8058),
- * which comes without cookies or Origin.
+ * which comes without cookies or Origin. The address's newsletter consent is withdrawn with it
+ * (docs/accounts.md "Notice, consent and grievances").
  */
 export async function action({ params }: Route.ActionArgs) {
-  const result = await unsubscribe(await getDb(), params.token, new Date());
+  const result = await unsubscribeWithConsent(await getDb(), params.token, new Date());
   if (result === "unknown") throw data(null, { status: 404 });
   return { result };
 }

@@ -11,6 +11,8 @@ export const auditEntityLabels = {
   staff: "Staff accounts",
   newsletter: "Newsletters",
   message: "Messages",
+  // Acknowledged, noted and resolved by staff (app/features/privacy/grievance.server.ts).
+  grievance: "Grievances",
   // Logins, failed and throttled logins, logouts (app/features/staff/login-audit.server.ts).
   login: "Logins and logouts",
   // A customer's personal data erased (app/features/privacy/erasure.server.ts).

@@ -1,6 +1,7 @@
 /**
- * Human references (OR-7K3Q9X, PU-4M8TQ2) and unguessable tokens for tracking links and
- * idempotency keys (docs/product.md: a reference code and an unguessable tracking link each).
+ * Human references (OR-7K3Q9X, PU-4M8TQ2, grievance tickets GR-3F8K2M) and unguessable tokens
+ * for tracking links and idempotency keys (docs/product.md: a reference code and an unguessable
+ * tracking link each).
  */
 import crypto from "node:crypto";
 
@@ -8,7 +9,7 @@ import crypto from "node:crypto";
 const ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 
 /** `${prefix}-` and 6 random characters (30 bits), e.g. "OR-7K3Q9X". */
-export function humanReference(prefix: "OR" | "PU"): string {
+export function humanReference(prefix: "OR" | "PU" | "GR"): string {
   const bytes = crypto.randomBytes(6);
   let code = "";
   for (const byte of bytes) code += ALPHABET[byte & 31];

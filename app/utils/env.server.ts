@@ -41,6 +41,10 @@
  *   public pages, 0–1024, default 32; 0 turns the page store off), PAGE_CACHE_SECONDS (a stored
  *   page is rendered again at the latest after this, 1–3600, default 60;
  *   docs/operations.md "Page store").
+ * - Grievances (docs/accounts.md "Notice, consent and grievances"): GRIEVANCE_OFFICER_NAME,
+ *   GRIEVANCE_OFFICER_EMAIL, GRIEVANCE_OFFICER_PHONE and GRIEVANCE_OFFICER_ADDRESS, the person the
+ *   grievance page names (Digital Personal Data Protection Act 2023 s.8(9)–(10)); the defaults
+ *   are the shop's support contact, and an unset name shows the role ("Grievance officer").
  * - Shop (docs/shop.md "Delivery window"): DELIVERY_DAYS_MIN and DELIVERY_DAYS_MAX (calendar days
  *   after the order in Asia/Kolkata between which an order is expected to arrive, 0–60, defaults
  *   2 and 5; the minimum may not exceed the maximum).
@@ -71,6 +75,16 @@ export const exchangeDefaults = {
   couponBonusPercent: 10,
   couponValidDays: 180,
   approvalAbovePaise: 1_000_000,
+} as const;
+
+/**
+ * The grievance officer's contact on a fresh install: the shop's support contact
+ * (app/features/site/site-config.ts); without GRIEVANCE_OFFICER_NAME the page names the role.
+ */
+export const grievanceDefaults = {
+  email: "support@scrapandsprout.in",
+  phone: "+91 98450 12345",
+  address: "Scrap & Sprout, Bengaluru, Karnataka 560001, India",
 } as const;
 
 /** Defaults of the operations settings, in the units of {@link Env.operations}. */
@@ -237,6 +251,15 @@ const schema = z.object({
   PAGE_CACHE_SECONDS: wholeNumber("PAGE_CACHE_SECONDS", 1, 3600).default(
     operationsDefaults.pageCacheSeconds,
   ),
+  GRIEVANCE_OFFICER_NAME: z.string().trim().min(2).max(120).optional(),
+  GRIEVANCE_OFFICER_EMAIL: z
+    .email({ error: "GRIEVANCE_OFFICER_EMAIL must be an e-mail address" })
+    .default(grievanceDefaults.email),
+  GRIEVANCE_OFFICER_PHONE: z
+    .string()
+    .regex(/^\+?[0-9][0-9 -]{5,20}$/, "GRIEVANCE_OFFICER_PHONE must be a phone number")
+    .default(grievanceDefaults.phone),
+  GRIEVANCE_OFFICER_ADDRESS: z.string().trim().min(5).max(300).default(grievanceDefaults.address),
   RAZORPAY_KEY_ID: z
     .string()
     .regex(

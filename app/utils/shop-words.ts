@@ -69,6 +69,8 @@ export const templateNames: Record<string, string> = {
   staff_daily_digest: "Shop alert: daily summary",
   newsletter: "Newsletter",
   newsletter_confirm: "'Join us' confirmation",
+  grievance_received: "Grievance acknowledgement",
+  staff_new_grievance: "Shop alert: new grievance",
 };
 
 /**

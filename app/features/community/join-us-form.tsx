@@ -5,7 +5,7 @@ import { Form } from "react-router";
 import { ContactFields } from "~/components/ui/contact-fields";
 import { ErrorSummary, summaryItems } from "~/components/ui/error-summary";
 import { fieldsOf } from "~/components/ui/field";
-import { HoneypotField } from "~/components/ui/honeypot-field";
+import { HoneypotField, NoticeLink } from "~/components/ui/honeypot-field";
 import { useT } from "~/i18n/i18n-react";
 import { communityLimits } from "./community-fields";
 
@@ -43,6 +43,7 @@ export function JoinUsForm({
           hint: t("community.join.contactHint"),
         }}
       />
+      <NoticeLink purpose="newsletter" />
       <button type="submit" className="button" disabled={submitting}>
         {t("community.join.submit")}
       </button>

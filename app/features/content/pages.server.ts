@@ -1,6 +1,6 @@
 /**
- * Static information pages (/faq, /privacy-policy, /terms-of-use) written in markdown under
- * content/pages and bundled at build time. The markdown is ours, so its HTML is trusted.
+ * Static information pages (/faq, /privacy-policy, /terms-of-use, /privacy-notice) written in
+ * markdown under content/pages and bundled at build time. The markdown is ours, so its HTML is trusted.
  * One file per language: English in content/pages/<slug>.md, Hindi and Kannada in
  * content/pages/hi/<slug>.md and content/pages/kn/<slug>.md; a language without its own file
  * shows the English one.
@@ -8,7 +8,7 @@
 import { marked } from "marked";
 import type { Lang } from "~/i18n/languages";
 
-export const infoPageSlugs = ["faq", "privacy-policy", "terms-of-use"] as const;
+export const infoPageSlugs = ["faq", "privacy-policy", "terms-of-use", "privacy-notice"] as const;
 export type InfoPageSlug = (typeof infoPageSlugs)[number];
 
 /** Every markdown file under content/pages, by path relative to this module. */

@@ -219,6 +219,7 @@ export const staffTexts: Pick<
   | "staff_new_dispute"
   | "staff_weigh_sheet_approval"
   | "staff_daily_digest"
+  | "staff_new_grievance"
 > = {
   staff_new_booking: (p, ctx) => ({
     subject: `New pickup ${p.reference}: ${when(p)}`,
@@ -255,6 +256,17 @@ export const staffTexts: Pick<
       ["Date", dateLabel(p.pickupDate)],
       ["Weighed", weightLabel(p.totalGrams)],
       ["Reward value", formatPaise(p.rewardValuePaise)],
+    ],
+    action: { label: "Open in the dashboard", url: ctx.link(p.dashboardPath) },
+    footer: staffFooter(ctx),
+  }),
+  staff_new_grievance: (p, ctx) => ({
+    subject: `Grievance ${p.ticket}: acknowledge by ${p.acknowledgeBy}`,
+    paragraphs: [`${p.name} filed a grievance (${p.topic}). Acknowledge it within 48 hours.`],
+    details: [
+      ["Ticket", p.ticket],
+      ["About", p.topic],
+      ["Acknowledge by", p.acknowledgeBy],
     ],
     action: { label: "Open in the dashboard", url: ctx.link(p.dashboardPath) },
     footer: staffFooter(ctx),
@@ -297,5 +309,14 @@ export const englishEmail: EmailTexts = {
         `Your code to sign in to your account: ${code}`,
         `It works once, for ${minutes} minutes. Never share it: we will never ask you for it. If you did not ask for a code, ignore this e-mail.`,
       ],
+    }),
+  grievance_received: (p, ctx) =>
+    english.grievanceCopy(p, ctx, {
+      subject: `We received your grievance ${p.ticket}`,
+      paragraphs: [
+        `Thank you for writing to us. Your ticket number is ${p.ticket}: please quote it when you write again.`,
+        "Our grievance officer will look into it and reply as soon as possible, within 90 days at the latest. If you are not satisfied with our answer, you can complain to the Data Protection Board of India.",
+      ],
+      button: "Our grievance page",
     }),
 };

@@ -199,6 +199,7 @@ export function emailFrame(words: FrameWords) {
     orderCopy,
     confirmCopy,
     codeCopy: codeCopyOf(words),
+    grievanceCopy: grievanceCopy.bind(null, words),
     rewardSummary: (p: MessageParamsByTemplate["pickup_collected"]) => rewardSummary(words, p),
     collectedDetails: (p: MessageParamsByTemplate["pickup_collected"]) =>
       collectedDetails(words, day, p),
@@ -226,6 +227,25 @@ function codeCopyOf(words: FrameWords) {
     paragraphs: own.paragraphs(unsealText(p.sealedCode), p.validMinutes),
     footer: words.customerFooter(ctx.site),
   });
+}
+
+/**
+ * The acknowledgement of a grievance: greeting, the language's subject and paragraphs, a button
+ * to the grievance page, the customer footer.
+ */
+function grievanceCopy(
+  words: FrameWords,
+  p: MessageParamsByTemplate["grievance_received"],
+  ctx: CopyContext,
+  own: Omit<TemplateWords, "details"> & { button: string },
+): EmailCopy {
+  return {
+    subject: own.subject,
+    greeting: words.greeting(p.name),
+    paragraphs: own.paragraphs,
+    action: { label: own.button, url: ctx.link(p.grievancePath) },
+    footer: words.customerFooter(ctx.site),
+  };
 }
 
 /** What the customer chose at collection, in a few words (`FrameWords.reward`). */

@@ -19,7 +19,11 @@ import { isWhatsAppTemplate, renderEmail, renderWhatsApp, whatsappTemplates } fr
 // The newsletter and its 'Join us' confirmation have tests of their own below; the sign-in code
 // (no greeting, no link; Meta words its WhatsApp body) one in templates.test.ts.
 const customerTemplates = messageTemplates.filter(
-  (t) => !t.startsWith("staff_") && !t.startsWith("newsletter") && t !== "sign_in_code",
+  (t) =>
+    !t.startsWith("staff_") &&
+    !t.startsWith("newsletter") &&
+    t !== "sign_in_code" &&
+    t !== "grievance_received",
 );
 const staffTemplates = messageTemplates.filter((t) => t.startsWith("staff_"));
 const languages = [
@@ -103,6 +107,16 @@ describe.each(languages)("e-mail in $lang", ({ lang, hello, script }) => {
     expect({ ...email, html: email.html.replace(`lang="${lang}"`, 'lang="en"') }).toEqual(
       renderEmail(template, params, "en", testSite),
     );
+  });
+
+  it("a grievance's acknowledgement is in the language, with its ticket and link", () => {
+    const params = { ...sampleParams.grievance_received, grievancePath: `/${lang}/grievance` };
+    const email = renderEmail("grievance_received", params, lang, testSite);
+    expect(email.subject).toMatch(script);
+    expect(email.subject).toContain("GR-3F8K2M");
+    expect(email.text.startsWith(`${hello} Asha Rao,`)).toBe(true);
+    expect(email.text).toContain(`https://shop.example/${lang}/grievance`);
+    expect(email.text).not.toMatch(/Hello|Questions\?|grievance officer/);
   });
 
   it("the 'Join us' confirmation is in the language, with the language's link", () => {

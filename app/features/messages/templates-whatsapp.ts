@@ -22,8 +22,8 @@ import { rewardSummaryKn } from "./templates-email-kn";
 import { dateLabel, weightLabel } from "./templates-format";
 
 /**
- * Templates never sent on WhatsApp: staff alerts (e-mail to SHOP_ALERT_EMAIL), the newsletter
- * and its 'Join us' confirmation.
+ * Templates never sent on WhatsApp: staff alerts (e-mail to SHOP_ALERT_EMAIL), the newsletter,
+ * its 'Join us' confirmation and a grievance's acknowledgement.
  */
 export type EmailOnlyTemplate =
   | "staff_new_booking"
@@ -31,8 +31,10 @@ export type EmailOnlyTemplate =
   | "staff_new_dispute"
   | "staff_weigh_sheet_approval"
   | "staff_daily_digest"
+  | "staff_new_grievance"
   | "newsletter"
-  | "newsletter_confirm";
+  | "newsletter_confirm"
+  | "grievance_received";
 export type WhatsAppTemplateKey = Exclude<MessageTemplate, EmailOnlyTemplate>;
 
 /** WhatsApp language codes the shop registers. */

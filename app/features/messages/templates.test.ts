@@ -18,10 +18,15 @@ import {
 } from "./templates";
 
 const staffTemplates = messageTemplates.filter((t) => t.startsWith("staff_"));
-// The newsletter and its 'Join us' confirmation are no customer messages: no tracking link; nor
-// is the sign-in code (tested on its own below).
+// The newsletter, its 'Join us' confirmation and a grievance's acknowledgement are about no
+// pickup or order: no tracking link (the acknowledgement has its own test); nor is the sign-in
+// code (tested on its own below).
 const customerTemplates = messageTemplates.filter(
-  (t) => !t.startsWith("staff_") && !t.startsWith("newsletter") && t !== "sign_in_code",
+  (t) =>
+    !t.startsWith("staff_") &&
+    !t.startsWith("newsletter") &&
+    t !== "sign_in_code" &&
+    t !== "grievance_received",
 );
 // The sign-in code's only text parameter is sealed: anything added to it is no code at all.
 const withTypedText = messageTemplates.filter((t) => t !== "sign_in_code");
@@ -97,6 +102,17 @@ describe("renderEmail: every template", () => {
 });
 
 describe("renderEmail: words and formats", () => {
+  it("acknowledges a grievance with its ticket and the grievance page", () => {
+    const email = render("grievance_received");
+    expect(email.subject).toBe("We received your grievance GR-3F8K2M");
+    expect(email.text).toContain("Hello Asha Rao,");
+    expect(email.text).toContain("https://shop.example/grievance");
+    expect(email.text).toContain("Data Protection Board of India");
+    const staff = render("staff_new_grievance");
+    expect(staff.subject).toBe("Grievance GR-3F8K2M: acknowledge by 25 Nov 2026, 3:30 pm");
+    expect(staff.text).toContain("https://shop.example/dashboard/grievances/5");
+  });
+
   it("writes the booking subject with reference, date and slot", () => {
     expect(render("pickup_booked").subject).toBe(
       "Pickup PU-4M8TQ2 booked for Mon, 23 Nov, 11 am – 1 pm",
@@ -274,21 +290,23 @@ describe("renderWhatsApp", () => {
     expect(message.bodyParameters[0]).toHaveLength(500);
   });
 
-  it.each([...staffTemplates, "newsletter" as const, "newsletter_confirm" as const])(
-    "%s is e-mail only",
-    (template) => {
-      expect(() =>
-        renderWhatsApp(template, sampleParams[template] as never, "en", testSite),
-      ).toThrow(/e-mail only/);
-      expect(() =>
-        renderForChannel(
-          "whatsapp",
-          { template, params: sampleParams[template], language: "en" },
-          testSite,
-        ),
-      ).toThrow(PermanentSendError);
-    },
-  );
+  it.each([
+    ...staffTemplates,
+    "newsletter" as const,
+    "newsletter_confirm" as const,
+    "grievance_received" as const,
+  ])("%s is e-mail only", (template) => {
+    expect(() => renderWhatsApp(template, sampleParams[template] as never, "en", testSite)).toThrow(
+      /e-mail only/,
+    );
+    expect(() =>
+      renderForChannel(
+        "whatsapp",
+        { template, params: sampleParams[template], language: "en" },
+        testSite,
+      ),
+    ).toThrow(PermanentSendError);
+  });
 
   it("sends the sign-in code as an authentication template with its copy-code button", () => {
     const message = renderWhatsApp("sign_in_code", sampleParams.sign_in_code, "hi", testSite);

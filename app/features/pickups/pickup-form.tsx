@@ -17,7 +17,7 @@ import {
   RadioGroupField,
   SelectField,
 } from "~/components/ui/field";
-import { HoneypotField } from "~/components/ui/honeypot-field";
+import { HoneypotField, NoticeLink } from "~/components/ui/honeypot-field";
 import { Trans, useLang, useLocalePath, useT } from "~/i18n/i18n-react";
 import { formatCalendarDate } from "~/utils/dates";
 import { formatPaise, formatRatePerKg } from "~/utils/money";
@@ -423,6 +423,7 @@ export function PickupForm(props: PickupFormProps) {
         itemErrors={props.itemErrors}
         minimumKg={props.minimumKg}
       />
+      <NoticeLink purpose="pickups" />
       <button type="submit" className="button button--large" disabled={props.submitting}>
         {t("pickup.form.submit")}
       </button>

@@ -47,6 +47,8 @@ const linkGroups = [
     links: [
       { to: "/account", label: "frame.footer.myAccount" },
       { to: "/privacy-policy", label: "frame.footer.privacyPolicy" },
+      { to: "/privacy-notice", label: "frame.footer.privacyNotice" },
+      { to: "/grievance", label: "frame.footer.grievance" },
       { to: "/terms-of-use", label: "frame.footer.termsOfUse" },
     ],
   },

@@ -25,6 +25,7 @@ const sections = [
   { to: "/dashboard/payouts", label: "Payouts", end: false, adminOnly: false },
   { to: "/dashboard/registrations", label: "Registrations", end: false, adminOnly: false },
   { to: "/dashboard/reviews", label: "Reviews", end: false, adminOnly: false },
+  { to: "/dashboard/grievances", label: "Grievances", end: false, adminOnly: false },
   { to: "/dashboard/catalogue", label: "Catalogue", end: false, adminOnly: true },
   { to: "/dashboard/rates", label: "Rates", end: false, adminOnly: true },
   { to: "/dashboard/staff", label: "Staff", end: false, adminOnly: true },

@@ -93,6 +93,14 @@ export const sampleParams: MessageParamsByTemplate = {
     unsubscribePath: "/unsubscribe/tok_unsub789",
   },
   newsletter_confirm: { confirmPath: "/subscribe/tok_confirm321", validDays: 7 },
+  grievance_received: { ticket: "GR-3F8K2M", name: "Asha Rao", grievancePath: "/grievance" },
+  staff_new_grievance: {
+    ticket: "GR-3F8K2M",
+    name: "Asha Rao",
+    topic: "Erase my data",
+    acknowledgeBy: "25 Nov 2026, 3:30 pm",
+    dashboardPath: "/dashboard/grievances/5",
+  },
   // Sealed when first read (it needs the session secret), as the sign-in page writes it.
   get sign_in_code() {
     return { sealedCode: sealText(SAMPLE_CODE), validMinutes: 10 };
