@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { ErrorSummary, PageTitle, summaryItems } from "~/components/ui/error-summary";
 import { InputField } from "~/components/ui/field";
+import { NoticeLink } from "~/components/ui/honeypot-field";
 import { getDb } from "~/db/db.server";
 import { AccountHome } from "~/features/accounts/account-home";
 import {
@@ -246,6 +247,7 @@ function PhoneStep({
           hint={t("account.signIn.phoneHint")}
         />
         <IntentButton intent="send" label={t("account.signIn.sendCode")} large />
+        <NoticeLink purpose="account" />
       </Form>
     </>
   );

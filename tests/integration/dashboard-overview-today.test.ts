@@ -453,6 +453,7 @@ describe("today's figures at a fixed instant", () => {
       ...data,
       todayFigures: figures,
       payoutsToMake: { count: 0, more: false },
+      overdueGrievances: 0,
       disputes: [],
       overdue: { count: 0, pickups: [] },
       lastBackup: { finishedAt: now, sizeBytes: 2_000, kind: "nightly", warning: null },
@@ -468,13 +469,20 @@ describe("today's figures at a fixed instant", () => {
     expect(quiet).toContain("₹1,500");
     expect(quiet).toContain("Scrap collected this month: 3.5 kg");
     expect(quiet).toContain('href="/dashboard/catalogue?stock=low"');
-    for (const hidden of ["Disputes:", "Payouts to make", "Needs attention", "Last backup"]) {
+    for (const hidden of [
+      "Disputes:",
+      "Payouts to make",
+      "Needs attention",
+      "Last backup",
+      "Grievances",
+    ]) {
       expect(quiet).not.toContain(hidden);
     }
     const busy = renderOverview({
       ...data,
       todayFigures: figures,
       payoutsToMake: { count: 1_000, more: true },
+      overdueGrievances: 2,
       disputes: [
         {
           pickupId: 1,
@@ -490,6 +498,7 @@ describe("today's figures at a fixed instant", () => {
     });
     expect(busy).toContain("Disputes: 1");
     expect(busy).toContain("Payouts to make: 1000+");
+    expect(busy).toContain("Grievances not acknowledged within 48 hours: 2");
     expect(busy).toContain("Needs attention: 1");
     expect(busy).toContain("No backup yet");
   });

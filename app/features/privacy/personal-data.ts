@@ -50,6 +50,12 @@ const BILL_KEPT =
   "on a bill (delivered or paid order) kept until its statutory period ends (CGST Act s.36, Rule 56; Income-tax Act books), then the tombstone; otherwise the tombstone";
 const STAFF = "a staff member's data: removed with the staff account (docs/dashboard.md)";
 const CATALOGUE = "the catalogue's words, no person's data";
+/** Consent records are the shop's proof of notice and consent (and of its withdrawal). */
+const CONSENT_PROOF =
+  "the shop's proof that consent was given under a notice version and withdrawn (DPDP Act 2023 s.6(10)); kept 3 years as the privacy notice says; no job removes them yet";
+/** A grievance and its handling are the shop's record of answering it. */
+const GRIEVANCE_RECORD =
+  "the record of a complaint and its answer (DPDP Act 2023 s.13; Consumer Protection (E-Commerce) Rules 2020 r.4(5)); kept 3 years as the privacy notice says; no job removes them yet";
 
 /** A column that holds no personal data although its name looks so. */
 const notPersonal = (table: string, column: string, holds: string): PersonalColumn => ({
@@ -240,6 +246,23 @@ export const personalDataMap: readonly PersonalColumn[] = [
       "reviews are anonymous (no phone): staff hide one on request (docs/community.md)",
     ),
   },
+  // Consent records and grievances (docs/accounts.md "Notice, consent and grievances").
+  ...(["phone", "email"] as const).map(
+    (column): PersonalColumn => ({
+      table: "consents",
+      column,
+      holds: "whose consent to the newsletter was given or withdrawn",
+      effect: { kind: "kept", why: CONSENT_PROOF },
+    }),
+  ),
+  ...(["name", "phone", "email", "details", "note"] as const).map(
+    (column): PersonalColumn => ({
+      table: "grievances",
+      column,
+      holds: "a grievance: who filed it, what it says, staff's notes",
+      effect: { kind: "kept", why: GRIEVANCE_RECORD },
+    }),
+  ),
   // The audit log.
   {
     table: "audit_log",

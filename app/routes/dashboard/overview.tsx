@@ -31,6 +31,7 @@ import { NeedsAttention } from "~/features/pickups/needs-attention";
 import { listOverduePickups } from "~/features/pickups/needs-attention.server";
 import { pickupConfigFromEnv } from "~/features/pickups/pickup-config";
 import { activePickupStatuses, pickupStatusLabels } from "~/features/pickups/pickup-status";
+import { countOverdueGrievances } from "~/features/privacy/grievance.server";
 import { requireStaff } from "~/features/staff/session.server";
 import { formatCalendarDate, formatDateTimeIST } from "~/utils/dates";
 import { formatPaise } from "~/utils/money";
@@ -50,24 +51,33 @@ export async function loader({ request }: Route.LoaderArgs) {
   const isAdmin = user.role === "admin";
   // The recent orders per day, read once for the chart, the status counts and the sales.
   const orderDays = readOrderDays(db, orderDaysFrom(now, CHART_DAYS));
-  const [overview, today, payoutsToMake, disputes, overdue, awaitingApproval, admin] =
-    await Promise.all([
-      getOverview(db, { slots, activeStatuses: activePickupStatuses, now, orderDays }),
-      getTodayFigures(db, {
-        now,
-        activeStatuses: activePickupStatuses,
-        lowStockAt: LOW_STOCK_AT,
-        orderDays,
-      }),
-      countPayoutsToMake(db),
-      listDisputes(db),
-      listOverduePickups(db, now, slots),
-      listAwaitingApproval(db),
-      // The checklist and backups are the admin's concern (docs/operations.md "Backups and restore").
-      isAdmin
-        ? Promise.all([getFirstDayChecklist(db), getLastBackup(db, now)])
-        : Promise.resolve(null),
-    ]);
+  const [
+    overview,
+    today,
+    payoutsToMake,
+    disputes,
+    overdue,
+    awaitingApproval,
+    overdueGrievances,
+    admin,
+  ] = await Promise.all([
+    getOverview(db, { slots, activeStatuses: activePickupStatuses, now, orderDays }),
+    getTodayFigures(db, {
+      now,
+      activeStatuses: activePickupStatuses,
+      lowStockAt: LOW_STOCK_AT,
+      orderDays,
+    }),
+    countPayoutsToMake(db),
+    listDisputes(db),
+    listOverduePickups(db, now, slots),
+    listAwaitingApproval(db),
+    countOverdueGrievances(db, now),
+    // The checklist and backups are the admin's concern (docs/operations.md "Backups and restore").
+    isAdmin
+      ? Promise.all([getFirstDayChecklist(db), getLastBackup(db, now)])
+      : Promise.resolve(null),
+  ]);
   return {
     ...overview,
     todayFigures: today,
@@ -77,6 +87,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     disputes,
     overdue,
     awaitingApproval,
+    overdueGrievances,
     checklist: admin?.[0] ?? null,
     lastBackup: admin?.[1] ?? null,
   };
@@ -184,6 +195,13 @@ function WhenNotZero({ overview: o }: { overview: OverviewData }) {
         </p>
       ) : null}
       {o.overdue.count > 0 ? <NeedsAttention {...o.overdue} /> : null}
+      {o.overdueGrievances > 0 ? (
+        <p>
+          <Link to="/dashboard/grievances">
+            Grievances not acknowledged within 48 hours: {o.overdueGrievances}
+          </Link>
+        </p>
+      ) : null}
       {o.lastBackup?.warning ? <LastBackupStatus backup={o.lastBackup} /> : null}
     </>
   );
