@@ -69,6 +69,7 @@ export const templateNames: Record<string, string> = {
   staff_daily_digest: "Shop alert: daily summary",
   newsletter: "Newsletter",
   newsletter_confirm: "'Join us' confirmation",
+  sign_in_code: "Sign-in code",
   grievance_received: "Grievance acknowledgement",
   staff_new_grievance: "Shop alert: new grievance",
 };
