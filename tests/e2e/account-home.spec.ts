@@ -28,7 +28,17 @@ import { insertCoupon } from "../support/factories/coupons";
 import { signedInCustomer } from "../support/factories/customers";
 
 // The factory signs the session cookie with this process's secret: the server's, on PostgreSQL.
-process.env.SESSION_SECRET = E2E_SESSION_SECRET;
+// Only while this file's tests run: Playwright loads every spec into each worker, and a secret
+// left in the environment reaches the servers other specs start (faults.spec.ts expects the
+// server to write its own secret file).
+const secretBefore = process.env.SESSION_SECRET;
+test.beforeAll(() => {
+  process.env.SESSION_SECRET = E2E_SESSION_SECRET;
+});
+test.afterAll(() => {
+  if (secretBefore === undefined) delete process.env.SESSION_SECRET;
+  else process.env.SESSION_SECRET = secretBefore;
+});
 
 describeWithAndWithoutJavaScript(
   (javaScriptEnabled) => {
