@@ -15,6 +15,7 @@ import {
   pruneScheduledRuns,
   type ScheduledJob,
 } from "~/features/operations/scheduler.server";
+import { cancelUnconfirmedOrders } from "~/features/orders/cod-confirmation.server";
 import { expireStalePayments } from "~/features/payments/payment-expiry.server";
 import { DIGEST_TIME, ensureDailyDigest } from "~/features/pickups/daily-digest.server";
 import { pickupConfigFromEnv } from "~/features/pickups/pickup-config";
@@ -31,6 +32,9 @@ function plural(n: number, one: string, many: string): string {
  * The housekeeping jobs (times Asia/Kolkata):
  * - 'expire-payments', every 5 minutes: online payments pending or failed for
  *   PAYMENT_PENDING_MINUTES expire and give their stock back (docs/payments.md);
+ * - 'cancel-unconfirmed-orders', every 5 minutes: cash-on-delivery orders still waiting for the
+ *   customer's code COD_CONFIRM_MINUTES after they were placed are cancelled, stock and coupon
+ *   returned (docs/shop.md "Confirming a cash-on-delivery order");
  * - 'delete-old-carts', daily from 03:00: carts untouched for 30 days;
  * - 'prune-scheduled-runs', daily from 03:10: scheduler rows older than 90 days;
  * - 'prune-login-throttle', daily from 03:20: failed-login counts with no failure for a day
@@ -51,6 +55,14 @@ export function scheduledJobs(config: Env): ScheduledJob[] {
       run: async ({ db, now }) => {
         const n = await expireStalePayments(db, now, config.operations.paymentPendingMinutes);
         return `${plural(n, "payment", "payments")} expired`;
+      },
+    },
+    {
+      name: "cancel-unconfirmed-orders",
+      windowOf: everyMinutes(5),
+      run: async ({ db, now }) => {
+        const n = await cancelUnconfirmedOrders(db, now, config.operations.codConfirmMinutes);
+        return `${plural(n, "order", "orders")} cancelled for want of the customer's code`;
       },
     },
     {

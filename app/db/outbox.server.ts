@@ -37,6 +37,7 @@ export const messageTemplates = [
   "newsletter",
   "newsletter_confirm",
   "sign_in_code",
+  "order_code",
   "grievance_received",
   "staff_new_grievance",
 ] as const;
@@ -129,6 +130,12 @@ export interface MessageParamsByTemplate {
    * how many minutes it works.
    */
   sign_in_code: { sealedCode: string; validMinutes: number };
+  /**
+   * A one-time code that confirms a cash-on-delivery order (docs/shop.md "Confirming a
+   * cash-on-delivery order"): the code sealed as for `sign_in_code`, its minutes, and the
+   * order's reference.
+   */
+  order_code: { sealedCode: string; validMinutes: number; reference: string };
   /**
    * The acknowledgement of a grievance (docs/accounts.md "Notice, consent and grievances"), by
    * e-mail only: its ticket, the name given and the grievance page's site-relative path in the

@@ -18,6 +18,7 @@ import { spendableCoupons } from "~/features/accounts/account-data.server";
 import { messageLanguageFor } from "~/features/accounts/account-language.server";
 import { checkoutPrefill, type Prefill } from "~/features/accounts/account-prefill.server";
 import { getCustomer } from "~/features/accounts/customer-session.server";
+import { sendFirstOrderCode } from "~/features/accounts/order-code.server";
 import { describeCartLines, getCart, readCartId } from "~/features/cart/cart.server";
 import { checkoutSchema, couponApplySchema } from "~/features/orders/checkout.schema";
 import { checkoutFields, checkoutLimits, paymentChoices } from "~/features/orders/checkout-fields";
@@ -232,6 +233,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   try {
     if (couponCode) await assertCouponGuessesAllowed(clientAddress);
+    // The language the phone's customer chose for messages, else the page's (docs/accounts.md).
+    const language = await messageLanguageFor(await getDb(), shipping.phone, lang);
     const order = await placeOrder(await getDb(), {
       cartId,
       idempotencyKey: key,
@@ -239,14 +242,25 @@ export async function action({ request, context }: Route.ActionArgs) {
       shipping,
       paymentMethod,
       couponCode,
-      // The language the phone's customer chose for messages, else the page's (docs/accounts.md).
-      language: await messageLanguageFor(await getDb(), shipping.phone, lang),
+      language,
       now: new Date(),
     });
     if (order.paymentMethod === "online") {
       return redirectDocument(localePath(lang, `/payment?order=${order.trackingToken}`), {
         status: 303,
       });
+    }
+    if (order.status === "awaiting_confirmation") {
+      // docs/shop.md "Confirming a cash-on-delivery order": the code goes to the phone now; the
+      // order's page asks for it (and sends a new one when this one was refused by the pause).
+      if (!order.replayed) {
+        await sendFirstOrderCode(await getDb(), {
+          order: { id: order.id, reference: order.reference, phone: shipping.phone, language },
+          clientAddress,
+          now: new Date(),
+        });
+      }
+      return redirect(localePath(lang, `/orders/${order.trackingToken}`), { status: 303 });
     }
     return redirect(localePath(lang, `/orders/${order.trackingToken}/placed`), { status: 303 });
   } catch (error) {

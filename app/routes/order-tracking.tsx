@@ -4,6 +4,14 @@ import { ShareLink } from "~/components/ui/share-link";
 import { TableHead } from "~/components/ui/table-head";
 import { getDb } from "~/db/db.server";
 import { productNames, shownName } from "~/db/localised-names.server";
+import { OneTimeCodeError } from "~/features/accounts/one-time-codes.server";
+import {
+  type AwaitingOrder,
+  confirmOrderWithCode,
+  sendFirstOrderCode,
+  sendOrderCode,
+} from "~/features/accounts/order-code.server";
+import { OrderCodeForm } from "~/features/accounts/order-code-form";
 import { CashOnDeliverySwitch } from "~/features/orders/cash-on-delivery-switch";
 import { deliveryLine } from "~/features/orders/delivery-window-text.server";
 import { stateMessageId } from "~/features/orders/indian-states";
@@ -21,16 +29,26 @@ import { langOf, messagesFor, refusalText } from "~/i18n/i18n.server";
 import { Trans, useLocalePath, useT } from "~/i18n/i18n-react";
 import { localePath } from "~/i18n/languages";
 import { formatDateTimeIST } from "~/utils/dates";
+import { env } from "~/utils/env.server";
 import { formatPaise } from "~/utils/money";
 import { formatIndianMobile } from "~/utils/phone";
 import { message } from "~/utils/refusal";
+import { clientAddressContext } from "~/utils/request-context";
 import type { Route } from "./+types/order-tracking";
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   const db = await getDb();
   const order = await getOrderByToken(db, params.token);
   if (!order) throw data(null, { status: 404 });
-  const { id: _id, trackingToken: _token, createdAt, phone, lines, ...view } = order;
+  const {
+    id: _id,
+    trackingToken: _token,
+    language: _language,
+    createdAt,
+    phone,
+    lines,
+    ...view
+  } = order;
   const lang = langOf(request);
   // Line items keep the English name they were ordered with; shown in the page's language
   // while the product exists (ADR 0030).
@@ -57,31 +75,110 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     canRetryPayment: canPayOnline(order) && razorpayConfig() !== null,
     canSwitchToCashOnDelivery: canPayOnline(order),
     paymentPath: `/payment?order=${order.trackingToken}`,
+    // docs/shop.md "Confirming a cash-on-delivery order": the code box and its deadline.
+    awaitingCode: order.status === "awaiting_confirmation",
+    cancelAt: formatDateTimeIST(
+      new Date(createdAt.getTime() + env().operations.codConfirmMinutes * 60_000),
+      lang,
+    ),
     messages: messagesFor(lang, ["order", "payment", "checkout", "form", "share", "state"]),
   };
 }
 
+/** What a refused action answers: a message at the top, or next to the code field. */
+type ActionResult = { error?: string; codeError?: string; codeSent?: boolean };
+
 /**
- * The shopper cancels while the order is 'placed' (docs/shop.md), or switches a pending or
- * failed online payment to cash on delivery (docs/payments.md).
+ * The shopper cancels while the order is 'placed' or awaiting their code (docs/shop.md),
+ * switches a pending or failed online payment to cash on delivery (docs/payments.md), or
+ * confirms a cash-on-delivery order with the code sent to its phone (`confirm-code`,
+ * `send-code`; docs/shop.md "Confirming a cash-on-delivery order").
  */
-export async function action({ params, request }: Route.ActionArgs) {
+export async function action({ params, request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = form.get("intent");
+  if (intent === "confirm-code" || intent === "send-code") {
+    return codeAction(request, params.token, {
+      intent,
+      code: String(form.get("code") ?? "").slice(0, 40),
+      clientAddress: context.get(clientAddressContext),
+    });
+  }
   if (intent !== "cancel" && intent !== "cash-on-delivery")
-    return data(
+    return data<ActionResult>(
       { error: refusalText(langOf(request), message("errors.pickup.unknownAction")) },
       { status: 400 },
     );
+  const lang = langOf(request);
   try {
     if (intent === "cancel") await cancelOrderByToken(await getDb(), params.token);
-    else await switchToCashOnDelivery(await getDb(), params.token);
+    else {
+      const switched = await switchToCashOnDelivery(await getDb(), params.token);
+      if (switched.awaitingCode) {
+        await sendFirstOrderCode(await getDb(), {
+          order: switched.order,
+          clientAddress: context.get(clientAddressContext),
+          now: new Date(),
+        });
+      }
+    }
   } catch (error) {
     if (error instanceof OrderRejectedError || error instanceof PaymentError)
-      return data({ error: refusalText(langOf(request), error) }, { status: error.status });
+      return data<ActionResult>({ error: refusalText(lang, error) }, { status: error.status });
     throw error;
   }
-  return redirect(localePath(langOf(request), `/orders/${params.token}`), { status: 303 });
+  return redirect(localePath(lang, `/orders/${params.token}`), { status: 303 });
+}
+
+/**
+ * 'Confirm order' (the code → the order is 'placed', then the thank-you page) and 'Send a new
+ * code'. An order that no longer waits just shows its page again; a refused code answers with
+ * its message next to the field (422, 429 with Retry-After).
+ */
+async function codeAction(
+  request: Request,
+  token: string,
+  form: { intent: "confirm-code" | "send-code"; code: string; clientAddress: string },
+) {
+  const lang = langOf(request);
+  const db = await getDb();
+  const found = await getOrderByToken(db, token);
+  if (!found) throw data(null, { status: 404 });
+  const pagePath = localePath(lang, `/orders/${token}`);
+  if (found.status !== "awaiting_confirmation") return redirect(pagePath, { status: 303 });
+  const order: AwaitingOrder = {
+    id: found.id,
+    reference: found.reference,
+    phone: found.phone,
+    language: found.language,
+  };
+  const now = new Date();
+  try {
+    if (form.intent === "send-code") {
+      await sendOrderCode(db, { order, clientAddress: form.clientAddress, now });
+      return data<ActionResult>({ codeSent: true });
+    }
+    await confirmOrderWithCode(db, {
+      order,
+      code: form.code,
+      clientAddress: form.clientAddress,
+      now,
+    });
+  } catch (error) {
+    if (error instanceof OneTimeCodeError) {
+      const headers: Record<string, string> =
+        error.retryAfterSeconds === undefined
+          ? {}
+          : { "Retry-After": String(error.retryAfterSeconds) };
+      return data<ActionResult>(
+        { codeError: refusalText(lang, error.ref) },
+        { status: error.status, headers },
+      );
+    }
+    if (error instanceof OrderRejectedError) return redirect(pagePath, { status: 303 });
+    throw error;
+  }
+  return redirect(localePath(lang, `/orders/${token}/placed`), { status: 303 });
 }
 
 export const meta: Route.MetaFunction = (args) => [
@@ -102,6 +199,14 @@ export default function OrderTracking({ loaderData: order, actionData }: Route.C
       <h1>{t("order.tracking.title", { reference: order.reference })}</h1>
       {/* A refused cancel or switch, at the top where the page opens again without JavaScript. */}
       <ErrorSummary items={[]} formError={actionData?.error} />
+      {order.awaitingCode ? (
+        <OrderCodeForm
+          phone={order.phone}
+          cancelAt={order.cancelAt}
+          error={actionData?.codeError}
+          sent={actionData?.codeSent}
+        />
+      ) : null}
       <p className="order-status">
         <Trans
           id="order.tracking.status"

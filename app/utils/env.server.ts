@@ -34,6 +34,10 @@
  *   OPEN_PICKUPS_PER_CONTACT (open pickups one phone number or
  *   e-mail may hold, 1–100, default 3), UNCONFIRMED_COD_ORDERS_PER_PHONE (unconfirmed cash on
  *   delivery orders one phone number may hold before the next is refused, 1–100, default 3),
+ *   COD_CONFIRM_ABOVE_PAISE (a cash-on-delivery order above this total, from a phone that never
+ *   entered a code, waits for the customer's code; 0–100000000 paise, default 200000 = ₹2,000)
+ *   and COD_CONFIRM_MINUTES (how long it waits before it is cancelled, 10–1440, default 120;
+ *   docs/shop.md "Confirming a cash-on-delivery order"),
  *   METRICS_TOKEN (bearer token for GET /metrics, ≥ 16 characters; unset: /metrics answers 404),
  *   DATABASE_CONNECT_TIMEOUT_SECONDS (how long a start keeps retrying an unreachable PostgreSQL,
  *   0–3600, default 60), HEALTH_MIN_FREE_MB (/healthz answers 503 below this free space in
@@ -94,6 +98,8 @@ export const operationsDefaults = {
   retentionInactiveDays: 1095,
   openPickupsPerContact: 3,
   unconfirmedCodOrdersPerPhone: 3,
+  codConfirmAbovePaise: 200_000,
+  codConfirmMinutes: 120,
   databaseConnectTimeoutSeconds: 60,
   healthMinFreeMb: 50,
   pageCacheMb: 32,
@@ -236,6 +242,12 @@ const schema = z.object({
   UNCONFIRMED_COD_ORDERS_PER_PHONE: wholeNumber("UNCONFIRMED_COD_ORDERS_PER_PHONE", 1, 100).default(
     operationsDefaults.unconfirmedCodOrdersPerPhone,
   ),
+  COD_CONFIRM_ABOVE_PAISE: wholeNumber("COD_CONFIRM_ABOVE_PAISE", 0, 100_000_000).default(
+    operationsDefaults.codConfirmAbovePaise,
+  ),
+  COD_CONFIRM_MINUTES: wholeNumber("COD_CONFIRM_MINUTES", 10, 1440).default(
+    operationsDefaults.codConfirmMinutes,
+  ),
   DELIVERY_DAYS_MIN: wholeNumber("DELIVERY_DAYS_MIN", 0, 60).default(shopDefaults.deliveryDaysMin),
   DELIVERY_DAYS_MAX: wholeNumber("DELIVERY_DAYS_MAX", 0, 60).default(shopDefaults.deliveryDaysMax),
   METRICS_TOKEN: z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional(),
@@ -345,8 +357,15 @@ export interface OperationsSettings {
   retentionInactiveDays: number;
   /** Open pickups (requested, confirmed) one phone number or e-mail may hold. */
   openPickupsPerContact: number;
-  /** Unconfirmed ('placed') cash on delivery orders one phone number may hold. */
+  /** Unconfirmed ('placed' or awaiting the customer's code) cash on delivery orders one phone number may hold. */
   unconfirmedCodOrdersPerPhone: number;
+  /**
+   * A cash-on-delivery order above this total (paise) from a phone never verified by a code
+   * waits for the customer's code (docs/shop.md "Confirming a cash-on-delivery order").
+   */
+  codConfirmAbovePaise: number;
+  /** Minutes such an order waits before the 'cancel-unconfirmed-orders' job cancels it. */
+  codConfirmMinutes: number;
   /** Bearer token for GET /metrics; null: /metrics is not served. */
   metricsToken: string | null;
   /** Seconds a start keeps retrying an unreachable PostgreSQL. */
@@ -464,6 +483,8 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     retentionInactiveDays: env.RETENTION_INACTIVE_DAYS,
     openPickupsPerContact: env.OPEN_PICKUPS_PER_CONTACT,
     unconfirmedCodOrdersPerPhone: env.UNCONFIRMED_COD_ORDERS_PER_PHONE,
+    codConfirmAbovePaise: env.COD_CONFIRM_ABOVE_PAISE,
+    codConfirmMinutes: env.COD_CONFIRM_MINUTES,
     metricsToken: env.METRICS_TOKEN ?? null,
     databaseConnectTimeoutSeconds: env.DATABASE_CONNECT_TIMEOUT_SECONDS,
     healthMinFreeBytes: env.HEALTH_MIN_FREE_MB * 1024 * 1024,

@@ -70,6 +70,7 @@ export const templateNames: Record<string, string> = {
   newsletter: "Newsletter",
   newsletter_confirm: "'Join us' confirmation",
   sign_in_code: "Sign-in code",
+  order_code: "Order confirmation code",
   grievance_received: "Grievance acknowledgement",
   staff_new_grievance: "Shop alert: new grievance",
 };

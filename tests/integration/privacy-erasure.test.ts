@@ -13,6 +13,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog } from "~/db/schema/audit";
 import { registrations } from "~/db/schema/community";
 import { customerAddresses } from "~/db/schema/customer-profile";
+import { verifiedPhones } from "~/db/schema/customer-sign-in";
 import { erasureLog } from "~/db/schema/erasure";
 import { messages } from "~/db/schema/messages";
 import { pickups } from "~/db/schema/pickups";
@@ -37,6 +38,10 @@ beforeAll(async () => {
   bob = await customerRecords(handle.db, "+919845000002", now);
   await signedInCustomer(handle.db, alice.phone);
   await signedInCustomer(handle.db, bob.phone);
+  // Alice once entered a correct code (docs/shop.md "Confirming a cash-on-delivery order").
+  await handle.db
+    .insert(verifiedPhones)
+    .values({ phone: alice.phone, firstVerifiedAt: now, lastVerifiedAt: now });
 });
 
 describe("download my data", () => {
@@ -57,6 +62,7 @@ describe("download my data", () => {
     expect(data.messages).toHaveLength(4);
     expect(data.customer_sessions).toHaveLength(1);
     expect(data.customer_sessions[0]).not.toHaveProperty("idHash");
+    expect(data.verified_phones).toMatchObject([{ phone: alice.phone }]);
     const text = JSON.stringify(data);
     expect(text).not.toContain(bob.phone);
     expect(text).not.toContain(bob.email);
@@ -130,6 +136,7 @@ describe("erase my data", () => {
         customer_preferences: 0,
         customer_sessions: 1,
         one_time_codes: 0,
+        verified_phones: 1,
       },
     });
     await expectTombstones();

@@ -10,6 +10,10 @@
  *   a new code replaces the row. Only an HMAC-SHA-256 of the code, keyed with the session
  *   secret and bound to the phone and purpose, is stored; `attempts` counts wrong tries (at most
  *   5, counted by one atomic UPDATE), `used_at` marks the code spent.
+ * - `verified_phones`: phones that have entered a correct code at least once (to sign in or to
+ *   confirm an order). A cash-on-delivery order above COD_CONFIRM_ABOVE_PAISE from a phone not
+ *   listed here waits for a code (docs/shop.md "Confirming a cash-on-delivery order"). Personal
+ *   data: erasure deletes the phone's row (docs/accounts.md).
  */
 import { sql } from "drizzle-orm";
 import {
@@ -26,6 +30,18 @@ import {
 /** What a one-time code is for; a code of one purpose never passes for another. */
 export const codePurposes = ["sign_in", "cod_confirm"] as const;
 export type CodePurpose = (typeof codePurposes)[number];
+
+export const verifiedPhones = pgTable(
+  "verified_phones",
+  {
+    /** `+91XXXXXXXXXX`. */
+    phone: text("phone").primaryKey(),
+    /** The first and the latest correct code. */
+    firstVerifiedAt: timestamp("first_verified_at", { withTimezone: true }).notNull(),
+    lastVerifiedAt: timestamp("last_verified_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [check("verified_phones_phone_format", sql`${t.phone} ~ '^\\+91[6-9][0-9]{9}$'`)],
+);
 
 export const customerSessions = pgTable(
   "customer_sessions",

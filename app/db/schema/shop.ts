@@ -48,7 +48,19 @@ export const cartLines = pgTable(
   ],
 );
 
-export const orderStatuses = ["placed", "confirmed", "shipped", "delivered", "cancelled"] as const;
+/**
+ * 'awaiting_confirmation': a cash-on-delivery order from a phone that never confirmed a code,
+ * above COD_CONFIRM_ABOVE_PAISE, waiting for the customer's code (docs/shop.md "Confirming a
+ * cash-on-delivery order"); it becomes 'placed' with the code, or 'cancelled' when time runs out.
+ */
+export const orderStatuses = [
+  "awaiting_confirmation",
+  "placed",
+  "confirmed",
+  "shipped",
+  "delivered",
+  "cancelled",
+] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 export const paymentMethods = ["cod", "online"] as const;
 export const paymentStatuses = ["unpaid", "pending", "paid", "failed", "expired"] as const;
@@ -99,7 +111,7 @@ export const orders = pgTable(
   (t) => [
     check(
       "orders_status_valid",
-      sql`${t.status} in ('placed', 'confirmed', 'shipped', 'delivered', 'cancelled')`,
+      sql`${t.status} in ('awaiting_confirmation', 'placed', 'confirmed', 'shipped', 'delivered', 'cancelled')`,
     ),
     check("orders_payment_method_valid", sql`${t.paymentMethod} in ('cod', 'online')`),
     check("orders_language_valid", sql`${t.language} in ('en', 'hi', 'kn')`),

@@ -17,7 +17,7 @@
 import { createHmac, randomInt } from "node:crypto";
 import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { type CodePurpose, oneTimeCodes } from "~/db/schema/customer-sign-in";
+import { type CodePurpose, oneTimeCodes, verifiedPhones } from "~/db/schema/customer-sign-in";
 import { consumeRateLimit, RateLimitedError } from "~/utils/rate-limit.server";
 import { type MessageValues, Refusal, type RefusalStatus } from "~/utils/refusal";
 import { sessionSecret } from "~/utils/secrets.server";
@@ -158,8 +158,9 @@ export interface CheckRequest extends IssueRequest {
 }
 
 /**
- * Accepts the phone's live code for `purpose` once: the code is spent by this call. A wrong
- * code counts one try (atomically; the 5th wrong try kills the code).
+ * Accepts the phone's live code for `purpose` once: the code is spent by this call, and the
+ * phone is recorded as verified. A wrong code counts one try (atomically; the 5th wrong try
+ * kills the code).
  * @throws OneTimeCodeError (field 'code', 422 unless said): `format` not 6 digits (not counted),
  *   `wrong` / `wrongLast` (the last try), `tooManyTries`, `expired`, `used` (a replayed code),
  *   `none` (no code was sent for this phone and purpose), 429 `rateLimited` past the
@@ -190,12 +191,27 @@ export async function checkCode(db: Database, request: CheckRequest): Promise<vo
       ),
     )
     .returning({ usedAt: oneTimeCodes.usedAt, attempts: oneTimeCodes.attempts });
-  if (result?.usedAt) return;
+  if (result?.usedAt) {
+    await recordVerifiedPhone(db, phone, now);
+    return;
+  }
   if (result) {
     const last = result.attempts >= MAX_WRONG_TRIES;
     throw new OneTimeCodeError(last ? CODE_REFUSALS.wrongLast : CODE_REFUSALS.wrong);
   }
   throw new OneTimeCodeError(await whyNotLive(db, phone, purpose, now));
+}
+
+/**
+ * The phone has entered a correct code: it is listed in `verified_phones` (first and latest
+ * time), which spares its cash-on-delivery orders the code (docs/shop.md "Confirming a
+ * cash-on-delivery order").
+ */
+async function recordVerifiedPhone(db: Database, phone: string, now: Date): Promise<void> {
+  await db
+    .insert(verifiedPhones)
+    .values({ phone, firstVerifiedAt: now, lastVerifiedAt: now })
+    .onConflictDoUpdate({ target: verifiedPhones.phone, set: { lastVerifiedAt: now } });
 }
 
 /** Why the phone's code for `purpose` cannot be tried: the refusal's message id. */

@@ -11,7 +11,7 @@
  */
 import { and, desc, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { enqueueMessage } from "~/db/outbox.server";
+import { enqueueMessage, type MessageParamsByTemplate } from "~/db/outbox.server";
 import { registrations } from "~/db/schema/community";
 import { pickups } from "~/db/schema/pickups";
 import { orders } from "~/db/schema/shop";
@@ -70,25 +70,60 @@ export interface SignInCodeRequest {
  */
 export async function sendSignInCode(db: Database, request: SignInCodeRequest): Promise<void> {
   const { phone, lang, now } = request;
-  const whatsApp = request.whatsAppConfigured ?? env().messages.whatsapp !== null;
   await issueCode(
     db,
     { phone, purpose: "sign_in", clientAddress: request.clientAddress, now },
-    async (tx, code, expiresAt) => {
-      const email = await confirmedEmailOf(tx, phone);
-      if (!email && !whatsApp) return;
-      await enqueueMessage(tx, {
-        template: "sign_in_code",
-        to: email ? { email } : { whatsapp: phone },
-        params: { sealedCode: sealText(code), validMinutes: CODE_VALID_SECONDS / 60 },
-        language: lang,
-        dedupeKey: `sign-in:${phone}:${now.toISOString()}`,
+    (tx, code, expiresAt) =>
+      enqueueCodeMessage(tx, {
+        phone,
+        lang,
         now,
-        // A code that arrives after it died is no use (docs/messages.md "Too late").
         expiresAt,
-      });
-    },
+        whatsAppConfigured: request.whatsAppConfigured,
+        message: {
+          template: "sign_in_code",
+          params: { sealedCode: sealText(code), validMinutes: CODE_VALID_SECONDS / 60 },
+          dedupeKey: `sign-in:${phone}:${now.toISOString()}`,
+        },
+      }),
   );
+}
+
+/** The templates that carry a one-time code. */
+type CodeTemplate = "sign_in_code" | "order_code";
+
+/**
+ * Puts a one-time code's message in the outbox (inside `issueCode`'s transaction), by the rule
+ * of the module comment: to the phone's confirmed e-mail (`confirmedEmailOf`), else on WhatsApp
+ * when it is set up (`whatsAppConfigured`, default: its settings are present), else nowhere.
+ * With `whatsAppOnly` (a code that must prove the phone itself) the e-mail is never used.
+ * It expires with the code: a code that arrives after it died is no use (docs/messages.md "Too
+ * late").
+ */
+export async function enqueueCodeMessage<T extends CodeTemplate>(
+  tx: Database,
+  request: {
+    phone: string;
+    lang: Lang;
+    now: Date;
+    expiresAt: Date;
+    whatsAppConfigured?: boolean;
+    whatsAppOnly?: boolean;
+    /** Its template, parameters (the code sealed) and dedupe key. */
+    message: { template: T; params: MessageParamsByTemplate[T]; dedupeKey: string };
+  },
+): Promise<void> {
+  const { phone, message } = request;
+  const whatsApp = request.whatsAppConfigured ?? env().messages.whatsapp !== null;
+  const email = request.whatsAppOnly ? null : await confirmedEmailOf(tx, phone);
+  if (!email && !whatsApp) return;
+  await enqueueMessage(tx, {
+    ...message,
+    to: email ? { email } : { whatsapp: phone },
+    language: request.lang,
+    now: request.now,
+    expiresAt: request.expiresAt,
+  });
 }
 
 /**

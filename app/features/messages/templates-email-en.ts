@@ -310,6 +310,14 @@ export const englishEmail: EmailTexts = {
         `It works once, for ${minutes} minutes. Never share it: we will never ask you for it. If you did not ask for a code, ignore this e-mail.`,
       ],
     }),
+  order_code: (p, ctx) =>
+    english.codeCopy(p, ctx, {
+      subject: `Your code to confirm order ${p.reference}`,
+      paragraphs: (code, minutes) => [
+        `Your code to confirm your cash on delivery order ${p.reference}: ${code}`,
+        `Enter it on the order's page within ${minutes} minutes. Never share it: we will never ask you for it. If you did not place this order, ignore this e-mail: it will be cancelled.`,
+      ],
+    }),
   grievance_received: (p, ctx) =>
     english.grievanceCopy(p, ctx, {
       subject: `We received your grievance ${p.ticket}`,

@@ -219,7 +219,7 @@ interface CodeWords {
  */
 function codeCopyOf(words: FrameWords) {
   return (
-    p: MessageParamsByTemplate["sign_in_code"],
+    p: MessageParamsByTemplate["sign_in_code"] | MessageParamsByTemplate["order_code"],
     ctx: CopyContext,
     own: CodeWords,
   ): EmailCopy => ({

@@ -264,6 +264,21 @@ export const whatsappTemplates: { [T in WhatsAppTemplateKey]: WhatsAppTemplateSp
     values: (p) => [unsealText(p.sealedCode)],
     copyCode: (p) => unsealText(p.sealedCode),
   },
+  // The same approved authentication template: Meta fixes its words ("… is your verification
+  // code"), so confirming an order needs no template of its own.
+  order_code: {
+    name: "sign_in_code_v1",
+    category: "AUTHENTICATION",
+    languages: allLanguages,
+    parameters: ["the 6-digit code"],
+    bodies: {
+      en: "{{1}} is your verification code. For your security, do not share this code. This code expires in 10 minutes.",
+      hi: "{{1}} आपका सत्यापन कोड है। अपनी सुरक्षा के लिए यह कोड किसी को न बताएँ। यह कोड 10 मिनट में समाप्त हो जाएगा।",
+      kn: "{{1}} ನಿಮ್ಮ ಪರಿಶೀಲನಾ ಕೋಡ್. ನಿಮ್ಮ ಸುರಕ್ಷತೆಗಾಗಿ ಈ ಕೋಡ್ ಅನ್ನು ಯಾರಿಗೂ ಹೇಳಬೇಡಿ. ಈ ಕೋಡ್ 10 ನಿಮಿಷಗಳಲ್ಲಿ ಅವಧಿ ಮುಗಿಯುತ್ತದೆ.",
+    },
+    values: (p) => [unsealText(p.sealedCode)],
+    copyCode: (p) => unsealText(p.sealedCode),
+  },
 };
 
 /** True when `template` has a WhatsApp template (not a staff alert, not the newsletter). */

@@ -74,16 +74,25 @@ export async function enqueueOrderPlaced(tx: Database, orderId: number): Promise
 }
 
 /**
- * The order moved to `to` (inside `transitionOrder`'s transaction): 'order_confirmed',
- * 'order_shipped', 'order_delivered' or 'order_cancelled' (key `order:<id>:<status>`; the
- * workflow never returns to a status, so each comes once). 'placed' sends nothing here.
+ * The order moved from `from` to `to` (inside `transitionOrder`'s transaction):
+ * 'order_confirmed', 'order_shipped', 'order_delivered' or 'order_cancelled' (key
+ * `order:<id>:<status>`; the workflow never returns to a status, so each comes once). An order
+ * the customer confirmed with a code (awaiting_confirmation → placed) gets the messages of a new
+ * order now ({@link enqueueOrderPlaced}); one never confirmed and cancelled gets nothing: the
+ * code's message said it would be cancelled, and the phone may not be the orderer's
+ * (docs/shop.md "Confirming a cash-on-delivery order").
  */
 export async function enqueueOrderStatus(
   tx: Database,
   orderId: number,
+  from: OrderStatus,
   to: OrderStatus,
 ): Promise<void> {
-  if (to === "placed") return;
+  if (from === "awaiting_confirmation") {
+    if (to === "placed") await enqueueOrderPlaced(tx, orderId);
+    return;
+  }
+  if (to === "placed" || to === "awaiting_confirmation") return;
   const order = await orderRow(tx, orderId);
   await enqueueMessage(tx, {
     template: statusTemplates[to],

@@ -10,6 +10,8 @@ describe("order workflow", () => {
     );
     expect(allowed.sort()).toEqual(
       [
+        "awaiting_confirmation→placed",
+        "awaiting_confirmation→cancelled",
         "placed→confirmed",
         "confirmed→shipped",
         "shipped→delivered",

@@ -19,7 +19,11 @@ import { env } from "~/utils/env.server";
 import { isUniqueViolation } from "~/utils/pg-errors";
 import { type MessageRef, type MessageValues, message, Refusal } from "~/utils/refusal";
 import type { CheckoutInput } from "./checkout.schema";
-import { lockAndCountUnconfirmedCodOrders } from "./cod-order-cap.server";
+import {
+  codConfirmAbovePaise,
+  lockAndCountUnconfirmedCodOrders,
+  needsCustomerCode,
+} from "./cod-order-cap.server";
 import {
   CouponRejectedError,
   couponDiscount,
@@ -95,6 +99,8 @@ export interface PlacedOrder {
   totalPaise: number;
   /** As stored: a replayed form gets the first order's method, whatever it sends now. */
   paymentMethod: "cod" | "online";
+  /** 'awaiting_confirmation' when the customer's code is needed; otherwise 'placed' (or later). */
+  status: OrderStatus;
 }
 
 type Shipping = Omit<
@@ -117,6 +123,12 @@ type PlaceOrderInput = {
    * Default: env().operations.unconfirmedCodOrdersPerPhone.
    */
   unconfirmedCodOrdersPerPhone?: number;
+  /**
+   * A cash-on-delivery order above this total (paise) from a phone never verified by a code is
+   * stored 'awaiting_confirmation' (docs/shop.md "Confirming a cash-on-delivery order"); null:
+   * none waits. Default: `codConfirmAbovePaise()` (cod-order-cap.server.ts).
+   */
+  codConfirmAbovePaise?: number | null;
   /**
    * The language of the page the order was placed on (default 'en'): its messages and
    * their links use it.
@@ -151,6 +163,7 @@ async function findByIdempotencyKey(db: Database, key: string) {
       trackingToken: orders.trackingToken,
       totalPaise: orders.totalPaise,
       paymentMethod: orders.paymentMethod,
+      status: orders.status,
       cartId: orders.cartId,
     })
     .from(orders)
@@ -172,7 +185,10 @@ async function findByIdempotencyKey(db: Database, key: string) {
  * (so is a total below Razorpay's ₹1 minimum, {@link ONLINE_PAYMENT_MINIMUM_PAISE}).
  *
  * A cash-on-delivery order is refused while its phone number already holds
- * `unconfirmedCodOrdersPerPhone` unconfirmed ones (counted under a per-phone lock).
+ * `unconfirmedCodOrdersPerPhone` unconfirmed ones (counted under a per-phone lock). One above
+ * `codConfirmAbovePaise` from a phone never verified by a code is stored
+ * 'awaiting_confirmation', without the new-order messages: the caller sends the customer a code
+ * (docs/shop.md "Confirming a cash-on-delivery order").
  *
  * @param shownLines what the checkout page showed ("id:qty:price,…"); any difference from the
  *   cart now (quantity, price, lines added or removed) rejects the order.
@@ -245,14 +261,28 @@ async function placeInTransaction(tx: Database, input: PlaceOrderInput): Promise
     ? await findUsableCoupon(tx, input.couponCode, input.now ?? new Date(), true)
     : null;
   const discountPaise = coupon ? couponDiscount(coupon.balancePaise, subtotalPaise) : 0;
-  if (effectivePaymentMethod(subtotalPaise - discountPaise, input.paymentMethod) === "cod") {
+  const totalPaise = subtotalPaise - discountPaise;
+  let status: OrderStatus = "placed";
+  if (effectivePaymentMethod(totalPaise, input.paymentMethod) === "cod") {
+    const phone = input.shipping.phone;
     await checkUnconfirmedCodOrders(
       tx,
-      input.shipping.phone,
+      phone,
       input.unconfirmedCodOrdersPerPhone ?? env().operations.unconfirmedCodOrdersPerPhone,
     );
+    const abovePaise =
+      input.codConfirmAbovePaise === undefined
+        ? codConfirmAbovePaise()
+        : input.codConfirmAbovePaise;
+    if (await needsCustomerCode(tx, phone, totalPaise, abovePaise))
+      status = "awaiting_confirmation";
   }
-  const order = await insertOrder(tx, input, lines, { subtotalPaise, discountPaise, coupon });
+  const order = await insertOrder(tx, input, lines, {
+    subtotalPaise,
+    discountPaise,
+    coupon,
+    status,
+  });
   if (coupon) await redeemCoupon(tx, coupon, order.id, discountPaise);
   await tx.delete(cartLines).where(eq(cartLines.cartId, input.cartId));
   await recordAudit(tx, {
@@ -264,10 +294,12 @@ async function placeInTransaction(tx: Database, input: PlaceOrderInput): Promise
       reference: order.reference,
       totalPaise: order.totalPaise,
       paymentMethod: order.paymentMethod,
+      ...(status === "placed" ? {} : { status }),
       ...(coupon ? { couponCode: coupon.code, discountPaise } : {}),
     },
   });
-  await enqueueOrderPlaced(tx, order.id);
+  // An order waiting for the customer's code is announced once the code confirms it.
+  if (status === "placed") await enqueueOrderPlaced(tx, order.id);
   return order;
 }
 
@@ -423,9 +455,14 @@ async function insertOrder(
   tx: Database,
   input: PlaceOrderInput,
   lines: readonly CartLineNow[],
-  amounts: { subtotalPaise: number; discountPaise: number; coupon: UsableCoupon | null },
+  amounts: {
+    subtotalPaise: number;
+    discountPaise: number;
+    coupon: UsableCoupon | null;
+    status: OrderStatus;
+  },
 ): Promise<PlacedOrder> {
-  const { subtotalPaise, discountPaise, coupon } = amounts;
+  const { subtotalPaise, discountPaise, coupon, status } = amounts;
   const totalPaise = subtotalPaise - discountPaise;
   const paymentMethod = effectivePaymentMethod(totalPaise, input.paymentMethod);
   const inserted = await tx
@@ -435,6 +472,7 @@ async function insertOrder(
       trackingToken: unguessableToken(),
       idempotencyKey: input.idempotencyKey,
       cartId: input.cartId,
+      status,
       ...input.shipping,
       paymentMethod,
       paymentStatus: paymentMethod === "online" ? "pending" : "unpaid",
@@ -451,6 +489,7 @@ async function insertOrder(
       trackingToken: orders.trackingToken,
       totalPaise: orders.totalPaise,
       paymentMethod: orders.paymentMethod,
+      status: orders.status,
     });
   const order = returnedRow(inserted, "Order insert");
   await tx.insert(orderLines).values(
@@ -492,6 +531,7 @@ export async function getOrderByToken(db: Database, token: string) {
       discountPaise: orders.discountPaise,
       couponCode: orders.couponCode,
       totalPaise: orders.totalPaise,
+      language: orders.language,
       createdAt: orders.createdAt,
     })
     .from(orders)
@@ -565,7 +605,7 @@ export async function transitionOrder(
       before: { status: order.status },
       after: { status: to },
     });
-    await enqueueOrderStatus(tx, orderId, to);
+    await enqueueOrderStatus(tx, orderId, order.status, to);
   });
 }
 
@@ -588,5 +628,5 @@ export async function cancelOrderByToken(db: Database, token: string): Promise<v
   if (!shopperCanCancel(order.status)) {
     throw new OrderRejectedError("errors.order.cannotCancel", 409);
   }
-  await transitionOrder(db, order.id, "cancelled", "visitor", "placed");
+  await transitionOrder(db, order.id, "cancelled", "visitor", order.status);
 }

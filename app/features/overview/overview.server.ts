@@ -93,6 +93,11 @@ export interface Overview {
   /** Orders placed (to confirm) and confirmed (to ship): count up to WAITING_COUNT_CAP. */
   toConfirm: WaitingOrders;
   toShip: WaitingOrders;
+  /**
+   * Cash-on-delivery orders waiting for the customer's code (docs/shop.md "Confirming a
+   * cash-on-delivery order"), count up to WAITING_COUNT_CAP.
+   */
+  awaitingCode: { count: number; more: boolean };
   /** Pickups by status with a pickup date in [pickupRange.from, pickupRange.to]. */
   pickupStatusCounts: Record<PickupStatus, number>;
   pickupRange: { from: string; to: string };
@@ -303,7 +308,7 @@ function tallyOrders(groups: readonly { date: string; status: OrderStatus; count
  */
 export async function getOverview(db: Database, options: OverviewOptions): Promise<Overview> {
   const days = overviewDays(options.now);
-  const [pickupGroups, upcomingRows, orderGroups, toConfirm, toShip, gramsByDay] =
+  const [pickupGroups, upcomingRows, orderGroups, toConfirm, toShip, gramsByDay, awaitingCode] =
     await Promise.all([
       pickupGroupsQuery(db, days),
       upcomingPickupsQuery(db, days, options.activeStatuses),
@@ -311,6 +316,7 @@ export async function getOverview(db: Database, options: OverviewOptions): Promi
       waitingOrders(db, "placed"),
       waitingOrders(db, "confirmed"),
       collectedGramsQuery(db, days),
+      cappedCount(db, "awaiting_confirmation"),
     ]);
   const collectedGrams = new Map(gramsByDay.map((row) => [row.date, Number(row.grams)]));
 
@@ -348,6 +354,7 @@ export async function getOverview(db: Database, options: OverviewOptions): Promi
     upcoming,
     toConfirm,
     toShip,
+    awaitingCode,
     pickupStatusCounts: pickupTally.statusCounts,
     pickupRange: { from: days.chartFrom, to: days.upcomingTo },
     orderStatusCounts: orderTally.statusCounts,

@@ -22,8 +22,13 @@ import { z } from "zod";
 import { recordAudit } from "~/db/audit.server";
 import type { Database } from "~/db/client.server";
 import { type OrderStatus, orders, paymentEvents } from "~/db/schema/shop";
-import { lockAndCountUnconfirmedCodOrders } from "~/features/orders/cod-order-cap.server";
+import {
+  codConfirmAbovePaise,
+  lockAndCountUnconfirmedCodOrders,
+  needsCustomerCode,
+} from "~/features/orders/cod-order-cap.server";
 import { PAID_WITHOUT_STOCK_ACTION, retakeOrderStock } from "~/features/orders/order-stock.server";
+import type { Lang } from "~/i18n/languages";
 import { isUnguessableToken } from "~/utils/codes.server";
 import { env, type RazorpayConfig } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
@@ -90,6 +95,7 @@ const paymentColumns = {
   phone: orders.phone,
   razorpayOrderId: orders.razorpayOrderId,
   razorpayPaymentId: orders.razorpayPaymentId,
+  language: orders.language,
 };
 
 type PaymentOrder = {
@@ -105,6 +111,7 @@ type PaymentOrder = {
   phone: string;
   razorpayOrderId: string | null;
   razorpayPaymentId: string | null;
+  language: Lang;
 };
 
 async function orderByToken(db: Database, token: string): Promise<PaymentOrder | undefined> {
@@ -564,13 +571,24 @@ export async function handleRazorpayWebhook(
  * order whose online payment is pending, failed or expired becomes cash on delivery (an expired
  * one takes its stock again first). Its Razorpay order id is kept, so a payment that still
  * completes marks the order paid.
+ * A 'placed' order that would now need the customer's code as a new cash-on-delivery order
+ * would (docs/shop.md "Confirming a cash-on-delivery order") becomes 'awaiting_confirmation':
+ * the caller sends the code.
+ * @returns whether it now waits for the code, and the order (id, reference, phone, language).
  * @throws PaymentError 404 unknown order; 409 already paid, already cash on delivery, closed,
  *   or 'Sorry, X is no longer in stock.' for an expired payment whose stock is gone.
  */
-export async function switchToCashOnDelivery(db: Database, token: string): Promise<void> {
+export async function switchToCashOnDelivery(
+  db: Database,
+  token: string,
+): Promise<{
+  awaitingCode: boolean;
+  order: { id: number; reference: string; phone: string; language: Lang };
+}> {
   const found = await orderByToken(db, token);
   if (!found) throw new PaymentError("errors.payment.notFound", 404);
-  await db.transaction(async (tx) => {
+  const { id, reference, phone, language } = found;
+  const awaitingCode = await db.transaction(async (tx) => {
     const order = await lockOrder(tx, found.id);
     if (order.paymentStatus === "paid") throw new PaymentError("errors.payment.paidOnline", 409);
     if (order.paymentMethod === "cod") throw new PaymentError("errors.payment.paidCod", 409);
@@ -592,9 +610,17 @@ export async function switchToCashOnDelivery(db: Database, token: string): Promi
         { cap },
       );
     }
+    const waits =
+      order.status === "placed" &&
+      (await needsCustomerCode(tx, order.phone, order.totalPaise, codConfirmAbovePaise()));
     await tx
       .update(orders)
-      .set({ paymentMethod: "cod", paymentStatus: "unpaid", updatedAt: new Date() })
+      .set({
+        paymentMethod: "cod",
+        paymentStatus: "unpaid",
+        ...(waits ? { status: "awaiting_confirmation" as const } : {}),
+        updatedAt: new Date(),
+      })
       .where(eq(orders.id, order.id));
     await recordAudit(tx, {
       actor: "visitor",
@@ -602,8 +628,14 @@ export async function switchToCashOnDelivery(db: Database, token: string): Promi
       entity: "order",
       entityId: order.id,
       before: { paymentMethod: order.paymentMethod, paymentStatus: order.paymentStatus },
-      after: { paymentMethod: "cod", paymentStatus: "unpaid" },
+      after: {
+        paymentMethod: "cod",
+        paymentStatus: "unpaid",
+        ...(waits ? { status: "awaiting_confirmation" } : {}),
+      },
       extra: stockTaken ? { stockTaken } : undefined,
     });
+    return waits;
   });
+  return { awaitingCode, order: { id, reference, phone, language } };
 }

@@ -15,7 +15,7 @@ import { recordAudit } from "~/db/audit.server";
 import type { Database } from "~/db/client.server";
 import { registrations } from "~/db/schema/community";
 import { customerAddresses, customerPreferences } from "~/db/schema/customer-profile";
-import { customerSessions, oneTimeCodes } from "~/db/schema/customer-sign-in";
+import { customerSessions, oneTimeCodes, verifiedPhones } from "~/db/schema/customer-sign-in";
 import { type ErasureReason, erasureLog } from "~/db/schema/erasure";
 import { weighSheets } from "~/db/schema/exchange";
 import { messages } from "~/db/schema/messages";
@@ -267,12 +267,17 @@ async function deleteRowsOf(tx: Transaction, scope: CustomerScope) {
     .delete(oneTimeCodes)
     .where(eq(oneTimeCodes.phone, scope.phone))
     .returning({ id: oneTimeCodes.id });
+  const verified = await tx
+    .delete(verifiedPhones)
+    .where(eq(verifiedPhones.phone, scope.phone))
+    .returning({ phone: verifiedPhones.phone });
   return {
     registrations: registrationRows.length,
     customer_addresses: addresses.length,
     customer_preferences: preferences.length,
     customer_sessions: sessions.length,
     one_time_codes: codes.length,
+    verified_phones: verified.length,
   };
 }
 

@@ -15,7 +15,7 @@ import type { Database } from "~/db/client.server";
 import { auditLog } from "~/db/schema/audit";
 import { registrations } from "~/db/schema/community";
 import { customerAddresses, customerPreferences } from "~/db/schema/customer-profile";
-import { customerSessions, oneTimeCodes } from "~/db/schema/customer-sign-in";
+import { customerSessions, oneTimeCodes, verifiedPhones } from "~/db/schema/customer-sign-in";
 import {
   couponRedemptions,
   coupons,
@@ -134,6 +134,7 @@ export const exportedTables = [
   "messages",
   "customer_sessions",
   "one_time_codes",
+  "verified_phones",
   "audit_log",
 ] as const;
 export type ExportedTable = (typeof exportedTables)[number];
@@ -235,6 +236,12 @@ export async function exportPersonalData(db: Database, phone: string): Promise<P
     one_time_codes: (
       await rowsOf(db, oneTimeCodes, eq(oneTimeCodes.phone, phone), asc(oneTimeCodes.id))
     ).map(({ codeHash: _secret, ...row }) => row),
+    verified_phones: await rowsOf(
+      db,
+      verifiedPhones,
+      eq(verifiedPhones.phone, phone),
+      asc(verifiedPhones.phone),
+    ),
     audit_log: await rowsOf(db, auditLog, audited, asc(auditLog.id)),
   };
 }

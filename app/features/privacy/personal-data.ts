@@ -208,7 +208,13 @@ export const personalDataMap: readonly PersonalColumn[] = [
   {
     table: "one_time_codes",
     column: "phone",
-    holds: "mobile a sign-in code was sent to",
+    holds: "mobile a sign-in or order code was sent to",
+    effect: deleted,
+  },
+  {
+    table: "verified_phones",
+    column: "phone",
+    holds: "mobile that once entered a correct code",
     effect: deleted,
   },
   // The address book and language of the account (docs/accounts.md "My account").

@@ -289,7 +289,10 @@ function CancelStep({ order }: Pick<LoaderData, "order">) {
       backLabel="Keep the order"
     >
       <p>
-        The customer is told, its items go back into stock and a coupon used on it is refunded.
+        {order.status === "awaiting_confirmation"
+          ? "Nothing is sent (the customer never confirmed it with their code); its"
+          : "The customer is told, its"}{" "}
+        items go back into stock and a coupon used on it is refunded.
         {order.paymentStatus === "paid"
           ? ` It is paid: give the ${formatPaise(order.totalPaise)} back afterwards.`
           : ""}

@@ -195,6 +195,13 @@ function WhenNotZero({ overview: o }: { overview: OverviewData }) {
         </p>
       ) : null}
       {o.overdue.count > 0 ? <NeedsAttention {...o.overdue} /> : null}
+      {o.awaitingCode.count > 0 ? (
+        <p>
+          <Link to="/dashboard/orders?status=awaiting_confirmation">
+            Cash-on-delivery orders waiting for the customer's code: {countText(o.awaitingCode)}
+          </Link>
+        </p>
+      ) : null}
       {o.overdueGrievances > 0 ? (
         <p>
           <Link to="/dashboard/grievances">

@@ -105,6 +105,9 @@ export const sampleParams: MessageParamsByTemplate = {
   get sign_in_code() {
     return { sealedCode: sealText(SAMPLE_CODE), validMinutes: 10 };
   },
+  get order_code() {
+    return { sealedCode: sealText(SAMPLE_CODE), validMinutes: 10, reference: "OR-7K3Q9X" };
+  },
 };
 
 /**
