@@ -5,6 +5,7 @@
  */
 import os from "node:os";
 import type { Database } from "~/db/client.server";
+import { pruneSignInRecords } from "~/features/accounts/sign-in-prune.server";
 import { deleteAbandonedCarts } from "~/features/cart/cart-cleanup.server";
 import { deleteUnconfirmedRegistrations } from "~/features/community/mailing-list.server";
 import {
@@ -19,6 +20,7 @@ import { cancelUnconfirmedOrders } from "~/features/orders/cod-confirmation.serv
 import { expireStalePayments } from "~/features/payments/payment-expiry.server";
 import { DIGEST_TIME, ensureDailyDigest } from "~/features/pickups/daily-digest.server";
 import { pickupConfigFromEnv } from "~/features/pickups/pickup-config";
+import { deleteOldConsentsAndGrievances } from "~/features/privacy/record-retention.server";
 import { eraseInactiveCustomers } from "~/features/privacy/retention.server";
 import { pruneLoginThrottle } from "~/features/staff/login-throttle.server";
 import type { Env } from "~/utils/env.server";
@@ -44,6 +46,10 @@ function plural(n: number, one: string, many: string): string {
  * - 'erase-inactive-customers', daily from 03:40: the personal data of customers inactive for
  *   RETENTION_INACTIVE_DAYS, and bills' buyer details past their statutory period
  *   (docs/accounts.md "Retention");
+ * - 'prune-customer-sign-in', daily from 03:50: expired one-time codes and customer sessions past
+ *   their timeouts (app/features/accounts/sign-in-prune.server.ts);
+ * - 'delete-old-consents-and-grievances', daily from 04:00: consents withdrawn and grievances
+ *   answered more than 3 years ago (app/features/privacy/record-retention.server.ts);
  * - 'daily-digest', daily from 07:00, only while the message dispatcher is on: the staff digest
  *   row (docs/messages.md; idempotent by its dedupe key).
  */
@@ -95,6 +101,22 @@ export function scheduledJobs(config: Env): ScheduledJob[] {
       run: async ({ db, now }) => {
         const done = await eraseInactiveCustomers(db, now, config.operations.retentionInactiveDays);
         return `${plural(done.erased, "customer", "customers")} erased, ${done.refused} refused, ${plural(done.billsCleared, "bill", "bills")} cleared`;
+      },
+    },
+    {
+      name: "prune-customer-sign-in",
+      windowOf: dailyAt("03:50"),
+      run: async ({ db, now }) => {
+        const done = await pruneSignInRecords(db, now);
+        return `${plural(done.codes, "code", "codes")} and ${plural(done.sessions, "session", "sessions")} deleted`;
+      },
+    },
+    {
+      name: "delete-old-consents-and-grievances",
+      windowOf: dailyAt("04:00"),
+      run: async ({ db, now }) => {
+        const done = await deleteOldConsentsAndGrievances(db, now);
+        return `${plural(done.consents, "consent", "consents")} and ${plural(done.grievances, "grievance", "grievances")} deleted`;
       },
     },
   ];

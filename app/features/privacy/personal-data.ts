@@ -52,10 +52,10 @@ const STAFF = "a staff member's data: removed with the staff account (docs/dashb
 const CATALOGUE = "the catalogue's words, no person's data";
 /** Consent records are the shop's proof of notice and consent (and of its withdrawal). */
 const CONSENT_PROOF =
-  "the shop's proof that consent was given under a notice version and withdrawn (DPDP Act 2023 s.6(10)); kept 3 years as the privacy notice says; no job removes them yet";
+  "the shop's proof that consent was given under a notice version and withdrawn (DPDP Act 2023 s.6(10)); a withdrawn consent is deleted 3 years after its withdrawal (the 'delete-old-consents-and-grievances' job)";
 /** A grievance and its handling are the shop's record of answering it. */
 const GRIEVANCE_RECORD =
-  "the record of a complaint and its answer (DPDP Act 2023 s.13; Consumer Protection (E-Commerce) Rules 2020 r.4(5)); kept 3 years as the privacy notice says; no job removes them yet";
+  "the record of a complaint and its answer (DPDP Act 2023 s.13; Consumer Protection (E-Commerce) Rules 2020 r.4(5)); deleted 3 years after it was answered, as the privacy notice says (the 'delete-old-consents-and-grievances' job)";
 
 /** A column that holds no personal data although its name looks so. */
 const notPersonal = (table: string, column: string, holds: string): PersonalColumn => ({
