@@ -1,6 +1,6 @@
 #!/bin/sh
 # Runs Vitest (the whole suite, or the files given after the spec) with the system clock moved by
-# faketime, to show the tests pass on any date (docs/budgets.md). `.ci/run` calls it twice.
+# faketime, to show the tests pass on any date (docs/budgets.md). `.ci/run` calls it once (docs/budgets.md "Dates").
 #
 #   scripts/test-on-another-date.sh '+400d'                     # 400 days ahead
 #   scripts/test-on-another-date.sh '@2026-11-30 18:29:00'      # starts then (UTC), and runs on
