@@ -56,6 +56,7 @@ function publicPages(prefix: "" | `${PrefixedLang}/`) {
     page("account", "routes/account.tsx"),
     // The customer's data (docs/accounts.md "Download my data", "Personal data and erasure").
     page("account/data", "routes/account-data.tsx"),
+    page("account/details", "routes/account-details.tsx"),
     page("account/data.json", "routes/account-data-download.ts", "account-data-json"),
     page("account/data.csv", "routes/account-data-download.ts", "account-data-csv"),
   ];

@@ -71,6 +71,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       "account.signIn",
       "account.session",
       "accountData.link",
+      "accountDetails.link",
       ...(home ? accountHomeMessages : []),
     ]),
   };
@@ -310,6 +311,9 @@ function SignedIn({ phone, children }: { phone: string; children?: ReactNode }) 
         />
       </Form>
       {children}
+      <p>
+        <Link to={to("/account/details")}>{t("accountDetails.link")}</Link>
+      </p>
       <p>
         <Link to={to("/account/data")}>{t("accountData.link")}</Link>
       </p>

@@ -89,6 +89,7 @@ const notices = {
   addressDeleted: "myAccount.addresses.deleted",
   defaultChanged: "myAccount.addresses.defaultChanged",
   language: "myAccount.language.saved",
+  detailsCorrected: "myAccount.details.saved",
 } as const;
 
 /**
