@@ -245,24 +245,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       language,
       now: new Date(),
     });
-    if (order.paymentMethod === "online") {
-      return redirectDocument(localePath(lang, `/payment?order=${order.trackingToken}`), {
-        status: 303,
-      });
-    }
-    if (order.status === "awaiting_confirmation") {
-      // docs/shop.md "Confirming a cash-on-delivery order": the code goes to the phone now; the
-      // order's page asks for it (and sends a new one when this one was refused by the pause).
-      if (!order.replayed) {
-        await sendFirstOrderCode(await getDb(), {
-          order: { id: order.id, reference: order.reference, phone: shipping.phone, language },
-          clientAddress,
-          now: new Date(),
-        });
-      }
-      return redirect(localePath(lang, `/orders/${order.trackingToken}`), { status: 303 });
-    }
-    return redirect(localePath(lang, `/orders/${order.trackingToken}/placed`), { status: 303 });
+    return await nextPageOf({ ...order, phone: shipping.phone, language }, lang, clientAddress);
   } catch (error) {
     if (error instanceof OrderRejectedError) {
       const formError = refusalText(
@@ -281,6 +264,36 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     throw error;
   }
+}
+
+/**
+ * Where a placed order goes next: Razorpay's payment page for an online order; for a
+ * cash-on-delivery order waiting for the customer's code, its page, which asks for the code sent
+ * now (docs/shop.md "Confirming a cash-on-delivery order"; a replayed form sends none); else the
+ * thank-you page.
+ */
+async function nextPageOf(
+  order: Awaited<ReturnType<typeof placeOrder>> & { phone: string; language: Lang },
+  lang: Lang,
+  clientAddress: string,
+): Promise<Response> {
+  if (order.paymentMethod === "online") {
+    return redirectDocument(localePath(lang, `/payment?order=${order.trackingToken}`), {
+      status: 303,
+    });
+  }
+  if (order.status === "awaiting_confirmation") {
+    if (!order.replayed) {
+      const { id, reference, phone, language } = order;
+      await sendFirstOrderCode(await getDb(), {
+        order: { id, reference, phone, language },
+        clientAddress,
+        now: new Date(),
+      });
+    }
+    return redirect(localePath(lang, `/orders/${order.trackingToken}`), { status: 303 });
+  }
+  return redirect(localePath(lang, `/orders/${order.trackingToken}/placed`), { status: 303 });
 }
 
 /** After a refused order the cart is shown again as it is now, with a new form key. */

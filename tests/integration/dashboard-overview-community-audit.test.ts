@@ -153,6 +153,7 @@ describe("overview", () => {
     );
     expect(o.toShip.count).toBe(1);
     expect(o.orderStatusCounts).toEqual({
+      awaiting_confirmation: 0,
       placed: 1,
       confirmed: 1,
       shipped: 0,

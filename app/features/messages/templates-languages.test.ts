@@ -16,13 +16,15 @@ import {
 } from "../../../tests/support/factories/message-params";
 import { isWhatsAppTemplate, renderEmail, renderWhatsApp, whatsappTemplates } from "./templates";
 
-// The newsletter and its 'Join us' confirmation have tests of their own below; the sign-in code
-// (no greeting, no link; Meta words its WhatsApp body) one in templates.test.ts.
+// The newsletter and its 'Join us' confirmation have tests of their own below; the one-time
+// codes to sign in and to confirm an order (no greeting, no link; Meta words their WhatsApp
+// body) theirs in templates.test.ts.
 const customerTemplates = messageTemplates.filter(
   (t) =>
     !t.startsWith("staff_") &&
     !t.startsWith("newsletter") &&
     t !== "sign_in_code" &&
+    t !== "order_code" &&
     t !== "grievance_received",
 );
 const staffTemplates = messageTemplates.filter((t) => t.startsWith("staff_"));

@@ -19,17 +19,18 @@ import {
 
 const staffTemplates = messageTemplates.filter((t) => t.startsWith("staff_"));
 // The newsletter, its 'Join us' confirmation and a grievance's acknowledgement are about no
-// pickup or order: no tracking link (the acknowledgement has its own test); nor is the sign-in
-// code (tested on its own below).
+// pickup or order: no tracking link (the acknowledgement has its own test); nor are the one-time
+// codes, to sign in and to confirm an order (tested on their own below).
+const codeTemplates = ["sign_in_code", "order_code"];
 const customerTemplates = messageTemplates.filter(
   (t) =>
     !t.startsWith("staff_") &&
     !t.startsWith("newsletter") &&
-    t !== "sign_in_code" &&
+    !codeTemplates.includes(t) &&
     t !== "grievance_received",
 );
-// The sign-in code's only text parameter is sealed: anything added to it is no code at all.
-const withTypedText = messageTemplates.filter((t) => t !== "sign_in_code");
+// A code's only text parameter is sealed: anything added to it is no code at all.
+const withTypedText = messageTemplates.filter((t) => !codeTemplates.includes(t));
 
 function render<T extends keyof MessageParamsByTemplate>(
   template: T,
@@ -235,7 +236,7 @@ describe("renderWhatsApp", () => {
   const whatsapp = messageTemplates.filter(isWhatsAppTemplate);
 
   it("has a WhatsApp template for every customer message and none for staff or the newsletter", () => {
-    expect([...whatsapp].sort()).toEqual([...customerTemplates, "sign_in_code"].sort());
+    expect([...whatsapp].sort()).toEqual([...customerTemplates, ...codeTemplates].sort());
   });
 
   it.each(customerTemplates.filter(isWhatsAppTemplate))(
@@ -321,6 +322,22 @@ describe("renderWhatsApp", () => {
     expect(email.text).toContain(SAMPLE_CODE);
     expect(email.subject).not.toContain(SAMPLE_CODE);
     expect(JSON.stringify(sampleParams.sign_in_code)).not.toContain(SAMPLE_CODE);
+  });
+
+  it("sends an order's code with the same authentication template, and by e-mail with the order's reference", () => {
+    const message = renderWhatsApp("order_code", sampleParams.order_code, "kn", testSite);
+    expect(message).toEqual({
+      templateName: "sign_in_code_v1",
+      languageCode: "kn",
+      bodyParameters: [SAMPLE_CODE],
+      copyCode: SAMPLE_CODE,
+    });
+    expect(whatsappTemplates.order_code.category).toBe("AUTHENTICATION");
+    const email = renderEmail("order_code", sampleParams.order_code, "hi", testSite);
+    expect(email.text).toContain(SAMPLE_CODE);
+    expect(email.subject).toContain(sampleParams.order_code.reference);
+    expect(email.subject).not.toContain(SAMPLE_CODE);
+    expect(JSON.stringify(sampleParams.order_code)).not.toContain(SAMPLE_CODE);
   });
 
   it("renders a stored row for either channel", () => {
