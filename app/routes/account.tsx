@@ -10,6 +10,7 @@ import {
   accountNotice,
   loadAccountHome,
 } from "~/features/accounts/account-home.server";
+import { OneTimeCodeField } from "~/features/accounts/code-field";
 import {
   ACCOUNT_PATH,
   endCustomerSession,
@@ -271,15 +272,7 @@ function CodeStep({ result, redirectTo }: { result: SignInResult; redirectTo: st
         <input type="hidden" name="step" value="code" />
         <input type="hidden" name="phone" value={result.phone} />
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-        <InputField
-          id="code"
-          name="code"
-          type="text"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          pattern="[0-9]*"
-          maxLength={6}
-          required
+        <OneTimeCodeField
           error={errors.code}
           label={t("account.signIn.codeLabel")}
           hint={t("account.signIn.codeHint", { phone: shownPhone })}

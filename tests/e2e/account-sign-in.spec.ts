@@ -7,38 +7,19 @@
  */
 import { expectNoAxeViolations } from "../support/browser/axe";
 import { describeWithAndWithoutJavaScript, expect, test } from "../support/browser/fixtures";
-import { expectNoHorizontalScroll, PHONE_VIEWPORT } from "../support/browser/steps";
-import { whatsAppFor } from "../support/browser/whatsapp-inbox";
-
-/** A mobile number of this run's own (the per-phone limits outlive a run on PostgreSQL). */
-function freshMobile(): string {
-  return `7${String(Math.floor(Math.random() * 1e9)).padStart(9, "0")}`;
-}
-
-/** The code of the sign-in message WhatsApp delivered to `mobile`, in Hindi. */
-async function codeSentTo(mobile: string): Promise<string> {
-  let code = "";
-  await expect
-    .poll(
-      async () => {
-        const found = (await whatsAppFor(`+91${mobile}`)).find(
-          (message) => message.template === "sign_in_code_v1",
-        );
-        code = found?.texts[0] ?? "";
-        return found?.language;
-      },
-      { timeout: 15_000 },
-    )
-    .toBe("hi");
-  return code;
-}
+import {
+  codeSentTo,
+  expectNoHorizontalScroll,
+  freshMobile,
+  PHONE_VIEWPORT,
+} from "../support/browser/steps";
 
 describeWithAndWithoutJavaScript(
   (javaScriptEnabled) => {
     test("signs in with a code from WhatsApp, refusing a wrong one, then signs out", async ({
       page,
     }) => {
-      const mobile = freshMobile();
+      const mobile = freshMobile("7");
       const shown = `+91 ${mobile.slice(0, 5)} ${mobile.slice(5)}`;
       await page.goto("/hi/account");
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("मेरा खाता");
@@ -53,7 +34,7 @@ describeWithAndWithoutJavaScript(
       const codeField = page.locator("#code");
       await expect(codeField).toHaveAttribute("inputmode", "numeric");
       await expect(codeField).toHaveAttribute("autocomplete", "one-time-code");
-      const code = await codeSentTo(mobile);
+      const code = await codeSentTo(mobile, "hi");
       expect(code).toMatch(/^[0-9]{6}$/);
 
       const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, "0");

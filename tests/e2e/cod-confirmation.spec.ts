@@ -9,42 +9,20 @@ import { expectNoAxeViolations } from "../support/browser/axe";
 import { describeWithAndWithoutJavaScript, expect, test } from "../support/browser/fixtures";
 import {
   addToCart,
+  codeSentTo,
   expectNoHorizontalScroll,
   fillCheckout,
+  freshMobile,
   PHONE_VIEWPORT,
   SHOPPER,
 } from "../support/browser/steps";
-import { whatsAppFor } from "../support/browser/whatsapp-inbox";
-
-/** A mobile number of this run's own (codes and limits are per phone). */
-function freshMobile(): string {
-  return `6${String(Math.floor(Math.random() * 1e9)).padStart(9, "0")}`;
-}
-
-/** The code WhatsApp delivered to `mobile` (the authentication template), in English. */
-async function codeSentTo(mobile: string): Promise<string> {
-  let code = "";
-  await expect
-    .poll(
-      async () => {
-        const found = (await whatsAppFor(`+91${mobile}`)).find(
-          (message) => message.template === "sign_in_code_v1",
-        );
-        code = found?.texts[0] ?? "";
-        return found?.language;
-      },
-      { timeout: 15_000 },
-    )
-    .toBe("en");
-  return code;
-}
 
 describeWithAndWithoutJavaScript(
   (javaScriptEnabled) => {
     test("a ₹3,000 cash-on-delivery order waits for the code from WhatsApp, refuses a wrong one, and is placed with the right one", async ({
       page,
     }) => {
-      const mobile = freshMobile();
+      const mobile = freshMobile("6");
       await page.goto("/supplies");
       // Two 40 kg sacks of vermicompost: ₹3,000, above the ₹2,000 default.
       for (let i = 0; i < 2; i++) {
@@ -58,7 +36,7 @@ describeWithAndWithoutJavaScript(
         page.getByRole("heading", { name: "Confirm your order with the code we sent" }),
       ).toBeVisible();
       await expect(page.locator(".order-status")).toContainText("Waiting for your code");
-      const code = await codeSentTo(mobile);
+      const code = await codeSentTo(mobile, "en");
       expect(code).toMatch(/^[0-9]{6}$/);
 
       const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, "0");

@@ -6,8 +6,8 @@
  */
 import { Form, useNavigation } from "react-router";
 import { ErrorSummary, summaryItems } from "~/components/ui/error-summary";
-import { InputField } from "~/components/ui/field";
 import { useT } from "~/i18n/i18n-react";
+import { OneTimeCodeField } from "./code-field";
 
 export interface OrderCodeFormProps {
   /** The order's phone as shown (+91 98450 12345). */
@@ -32,15 +32,7 @@ export function OrderCodeForm({ phone, cancelAt, error, sent }: OrderCodeFormPro
       {sent ? <p role="status">{t("order.confirmCode.sent", { phone })}</p> : null}
       <Form method="post" className="form" noValidate>
         <ErrorSummary items={summaryItems(errors, ["code"])} />
-        <InputField
-          id="code"
-          name="code"
-          type="text"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          pattern="[0-9]*"
-          maxLength={6}
-          required
+        <OneTimeCodeField
           error={errors.code}
           label={t("order.confirmCode.label")}
           hint={t("order.confirmCode.hint")}

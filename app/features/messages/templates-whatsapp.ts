@@ -127,6 +127,26 @@ function orderTemplate(
   };
 }
 
+/**
+ * The one authentication template (`sign_in_code_v1`) of every one-time code: its only
+ * parameter is the code, unsealed when sent, with Meta's copy-code button.
+ */
+function authenticationCodeTemplate(): WhatsAppTemplateSpec<"sign_in_code" | "order_code"> {
+  return {
+    name: "sign_in_code_v1",
+    category: "AUTHENTICATION",
+    languages: allLanguages,
+    parameters: ["the 6-digit code"],
+    bodies: {
+      en: "{{1}} is your verification code. For your security, do not share this code. This code expires in 10 minutes.",
+      hi: "{{1}} आपका सत्यापन कोड है। अपनी सुरक्षा के लिए यह कोड किसी को न बताएँ। यह कोड 10 मिनट में समाप्त हो जाएगा।",
+      kn: "{{1}} ನಿಮ್ಮ ಪರಿಶೀಲನಾ ಕೋಡ್. ನಿಮ್ಮ ಸುರಕ್ಷತೆಗಾಗಿ ಈ ಕೋಡ್ ಅನ್ನು ಯಾರಿಗೂ ಹೇಳಬೇಡಿ. ಈ ಕೋಡ್ 10 ನಿಮಿಷಗಳಲ್ಲಿ ಅವಧಿ ಮುಗಿಯುತ್ತದೆ.",
+    },
+    values: (p) => [unsealText(p.sealedCode)],
+    copyCode: (p) => unsealText(p.sealedCode),
+  };
+}
+
 /** Every WhatsApp template: name, languages, parameters in order, body text to register. */
 export const whatsappTemplates: { [T in WhatsAppTemplateKey]: WhatsAppTemplateSpec<T> } = {
   pickup_booked: pickupTemplate("pickup_booked_v1", {
@@ -251,34 +271,10 @@ export const whatsappTemplates: { [T in WhatsAppTemplateKey]: WhatsAppTemplateSp
     hi: "नमस्ते {{1}}, ऑर्डर {{2}} ({{3}}) का भुगतान नहीं हो पाया। यहाँ फिर से कोशिश करें: {{4}} धन्यवाद!",
     kn: "ನಮಸ್ಕಾರ {{1}}, ಆರ್ಡರ್ {{2}} ({{3}}) ರ ಪಾವತಿ ಆಗಿಲ್ಲ. ಇಲ್ಲಿ ಮತ್ತೆ ಪ್ರಯತ್ನಿಸಿ: {{4}} ಧನ್ಯವಾದಗಳು!",
   }),
-  sign_in_code: {
-    name: "sign_in_code_v1",
-    category: "AUTHENTICATION",
-    languages: allLanguages,
-    parameters: ["the 6-digit code"],
-    bodies: {
-      en: "{{1}} is your verification code. For your security, do not share this code. This code expires in 10 minutes.",
-      hi: "{{1}} आपका सत्यापन कोड है। अपनी सुरक्षा के लिए यह कोड किसी को न बताएँ। यह कोड 10 मिनट में समाप्त हो जाएगा।",
-      kn: "{{1}} ನಿಮ್ಮ ಪರಿಶೀಲನಾ ಕೋಡ್. ನಿಮ್ಮ ಸುರಕ್ಷತೆಗಾಗಿ ಈ ಕೋಡ್ ಅನ್ನು ಯಾರಿಗೂ ಹೇಳಬೇಡಿ. ಈ ಕೋಡ್ 10 ನಿಮಿಷಗಳಲ್ಲಿ ಅವಧಿ ಮುಗಿಯುತ್ತದೆ.",
-    },
-    values: (p) => [unsealText(p.sealedCode)],
-    copyCode: (p) => unsealText(p.sealedCode),
-  },
+  sign_in_code: authenticationCodeTemplate(),
   // The same approved authentication template: Meta fixes its words ("… is your verification
   // code"), so confirming an order needs no template of its own.
-  order_code: {
-    name: "sign_in_code_v1",
-    category: "AUTHENTICATION",
-    languages: allLanguages,
-    parameters: ["the 6-digit code"],
-    bodies: {
-      en: "{{1}} is your verification code. For your security, do not share this code. This code expires in 10 minutes.",
-      hi: "{{1}} आपका सत्यापन कोड है। अपनी सुरक्षा के लिए यह कोड किसी को न बताएँ। यह कोड 10 मिनट में समाप्त हो जाएगा।",
-      kn: "{{1}} ನಿಮ್ಮ ಪರಿಶೀಲನಾ ಕೋಡ್. ನಿಮ್ಮ ಸುರಕ್ಷತೆಗಾಗಿ ಈ ಕೋಡ್ ಅನ್ನು ಯಾರಿಗೂ ಹೇಳಬೇಡಿ. ಈ ಕೋಡ್ 10 ನಿಮಿಷಗಳಲ್ಲಿ ಅವಧಿ ಮುಗಿಯುತ್ತದೆ.",
-    },
-    values: (p) => [unsealText(p.sealedCode)],
-    copyCode: (p) => unsealText(p.sealedCode),
-  },
+  order_code: authenticationCodeTemplate(),
 };
 
 /** True when `template` has a WhatsApp template (not a staff alert, not the newsletter). */

@@ -13,6 +13,7 @@ import {
   type Page,
 } from "@playwright/test";
 import { E2E_STAFF_PASSWORD } from "./staff-accounts";
+import { whatsAppFor } from "./whatsapp-inbox";
 
 /** The phone-sized viewport of the browser tests, in CSS pixels. */
 export const PHONE_VIEWPORT = { width: 360, height: 740 };
@@ -336,4 +337,34 @@ export function openDashboardMenu(page: Page): Promise<void> {
 /** Opens a dashboard list's 'Filters (N active)' on a phone; nothing on a wide screen. */
 export function openListFilters(page: Page): Promise<void> {
   return openFold(page, "details.dash-filters__more");
+}
+
+/**
+ * A 10-digit mobile number of this run's own, starting with `first` (6–9): codes and the
+ * per-phone limits outlive a run on PostgreSQL.
+ */
+export function freshMobile(first: "6" | "7" | "8" | "9"): string {
+  return `${first}${String(Math.floor(Math.random() * 1e9)).padStart(9, "0")}`;
+}
+
+/**
+ * The one-time code WhatsApp delivered to `mobile` (10 digits) with the authentication template
+ * (`sign_in_code_v1`, for signing in and for an order), waiting up to 15 s; fails unless it came
+ * in `language`.
+ */
+export async function codeSentTo(mobile: string, language: string): Promise<string> {
+  let code = "";
+  await expect
+    .poll(
+      async () => {
+        const found = (await whatsAppFor(`+91${mobile}`)).find(
+          (message) => message.template === "sign_in_code_v1",
+        );
+        code = found?.texts[0] ?? "";
+        return found?.language;
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(language);
+  return code;
 }
