@@ -40,9 +40,15 @@ describeWithAndWithoutJavaScript(
 
       test(`${lang}: a checkout with a wrong e-mail`, async ({ page }) => {
         await page.goto(`${prefix}/plant`);
+        // The add's answer (it sets the cart cookie) must arrive before checkout is opened: the
+        // header's count rises as soon as the press is sent (optimistic), so it is no sign.
+        const added = page.waitForResponse(
+          (response) =>
+            response.request().method() === "POST" &&
+            new URL(response.url()).pathname.startsWith(`${prefix}/cart`),
+        );
         await page.locator(".product-card form button[type=submit]").first().click();
-        // In the cart (the header's count) before checkout: a press during hydration may be
-        // handled by JavaScript, whose request must land first.
+        await added;
         await expect(page.locator(".site-header__badge")).toContainText("1");
         await page.goto(`${prefix}/checkout`);
         await page.locator("#name").fill("Asha Rao");
