@@ -90,22 +90,24 @@ function EraseStep({ phone, error }: { phone: string; error: string | null }) {
       <h2 id="erase-confirm-heading">{t("accountData.erase.confirmHeading")}</h2>
       <p>{t("accountData.erase.confirmText")}</p>
       <Form method="post" className="form" noValidate>
-        <p className={error ? "field field--error" : "field"}>
-          <input
-            type="checkbox"
-            id="confirm-erase"
-            name="confirm"
-            value="yes"
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? "confirm-erase-error" : undefined}
-          />{" "}
-          <label htmlFor="confirm-erase">{t("accountData.erase.confirmLabel", { phone })}</label>
+        <div className={error ? "field field--error" : "field"}>
+          <label className="choice" htmlFor="confirm-erase">
+            <input
+              type="checkbox"
+              id="confirm-erase"
+              name="confirm"
+              value="yes"
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? "confirm-erase-error" : undefined}
+            />
+            {t("accountData.erase.confirmLabel", { phone })}
+          </label>
           {error ? (
-            <span id="confirm-erase-error" className="field__error">
+            <p id="confirm-erase-error" className="field__error">
               {error}
-            </span>
+            </p>
           ) : null}
-        </p>
+        </div>
         <button type="submit" className="button" disabled={busy}>
           {t("accountData.erase.confirmButton")}
         </button>{" "}

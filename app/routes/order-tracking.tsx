@@ -24,6 +24,7 @@ import {
 import { canPayOnline } from "~/features/payments/payment-status";
 import { PaymentError, switchToCashOnDelivery } from "~/features/payments/payments.server";
 import { razorpayConfig } from "~/features/payments/razorpay.server";
+import { ERASED_NAME } from "~/features/privacy/personal-data";
 import { localisedPageMeta } from "~/features/site/meta";
 import { langOf, messagesFor, refusalText } from "~/i18n/i18n.server";
 import { Trans, useLocalePath, useT } from "~/i18n/i18n-react";
@@ -225,15 +226,20 @@ export default function OrderTracking({ loaderData: order, actionData }: Route.C
       <OrderItems order={order} />
       <section aria-labelledby="address-title">
         <h2 id="address-title">{t("order.tracking.address")}</h2>
-        <address>
-          {order.name}
-          <br />
-          {order.address}
-          <br />
-          {order.city}, {t(stateMessageId(order.state))} {order.pinCode}
-          <br />
-          {order.phone}
-        </address>
+        {/* Erased at the customer's request (docs/accounts.md): said, not the tombstone. */}
+        {order.name === ERASED_NAME ? (
+          <p>{t("order.tracking.erased")}</p>
+        ) : (
+          <address>
+            {order.name}
+            <br />
+            {order.address}
+            <br />
+            {order.city}, {t(stateMessageId(order.state))} {order.pinCode}
+            <br />
+            {order.phone}
+          </address>
+        )}
       </section>
       {order.canCancel ? (
         <Form method="post" className="order-cancel">

@@ -31,6 +31,7 @@ import {
   PickupRejectedError,
   reschedulePickup,
 } from "~/features/pickups/pickups.server";
+import { ERASED_NAME } from "~/features/privacy/personal-data";
 import { countAttempt } from "~/features/site/anti-automation.server";
 import { brandedTitle, localisedPageMeta, pageMeta } from "~/features/site/meta";
 import { langOf, messagesFor, refusalText } from "~/i18n/i18n.server";
@@ -137,23 +138,30 @@ export const meta: Route.MetaFunction = (args) => [
 
 type Pickup = Route.ComponentProps["loaderData"];
 
-/** Name, address lines and phone of the booking. */
+/**
+ * Name, address lines and phone of the booking; once erased at the customer's request
+ * (docs/accounts.md "Personal data and erasure"), a sentence saying so instead of the tombstone.
+ */
 function PickupAddress({ pickup }: { pickup: Pickup }) {
   const t = useT();
   return (
     <section aria-labelledby="where-title">
       <h2 id="where-title">{t("pickup.tracking.where")}</h2>
-      <address>
-        {pickup.name}
-        {pickup.address.map((line) => (
-          <span key={line}>
-            <br />
-            {line}
-          </span>
-        ))}
-        <br />
-        {pickup.phone}
-      </address>
+      {pickup.name === ERASED_NAME ? (
+        <p>{t("pickup.tracking.erased")}</p>
+      ) : (
+        <address>
+          {pickup.name}
+          {pickup.address.map((line) => (
+            <span key={line}>
+              <br />
+              {line}
+            </span>
+          ))}
+          <br />
+          {pickup.phone}
+        </address>
+      )}
     </section>
   );
 }

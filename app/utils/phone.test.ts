@@ -32,6 +32,9 @@ describe("normaliseIndianMobile", () => {
   it("formats for display", () => {
     expect(formatIndianMobile("+919845012345")).toBe("+91 98450 12345");
   });
+  it("shows nothing for an erased phone", () => {
+    expect(formatIndianMobile("")).toBe("");
+  });
 });
 
 describe("whatsAppChatUrl", () => {

@@ -17,8 +17,12 @@ export function normaliseIndianMobile(input: string): string | null {
   return MOBILE.test(digits) ? `+91${digits}` : null;
 }
 
-/** `+91 98450 12345` for display. */
+/**
+ * `+91 98450 12345` for display; "" for "" (a phone erased at the customer's request,
+ * docs/accounts.md "Personal data and erasure").
+ */
 export function formatIndianMobile(e164: string): string {
+  if (e164 === "") return "";
   const digits = e164.replace(/^\+91/, "");
   return `+91 ${digits.slice(0, 5)} ${digits.slice(5)}`;
 }

@@ -191,6 +191,6 @@ describe("the page", () => {
     const html = await render("/account/data", { done: false, field: message, form: null });
     expect(html).toContain('role="alert"');
     expect(html).toContain('href="#confirm-erase"');
-    expect(html).toContain(`<span id="confirm-erase-error" class="field__error">${message}</span>`);
+    expect(html).toContain(`<p id="confirm-erase-error" class="field__error">${message}</p>`);
   });
 });
