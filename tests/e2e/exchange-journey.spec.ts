@@ -21,14 +21,13 @@
  */
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { formatPaise } from "~/utils/money";
-import { expectNoAxeViolations } from "../support/browser/axe";
+import { checkPage, collectorWeighs } from "../support/browser/exchange-steps";
 import { describeWithAndWithoutJavaScript, expect, test } from "../support/browser/fixtures";
 import { E2E_ADMIN } from "../support/browser/staff-accounts";
 import {
   addToCart,
   assignPickup,
   createCollector,
-  expectNoHorizontalScroll,
   fillCheckout,
   fillPickupForm,
   logInAsStaff,
@@ -71,12 +70,6 @@ async function personPage(browser: Browser, javaScriptEnabled: boolean): Promise
   return context.newPage();
 }
 
-/** Runs the page's axe check with JavaScript only (axe hangs in a page without). */
-async function checkPage(page: Page, javaScriptEnabled: boolean): Promise<void> {
-  await expectNoHorizontalScroll(page);
-  if (javaScriptEnabled) await expectNoAxeViolations(page);
-}
-
 /**
  * The visitor books a pickup of 12 kg newspaper with `reward` on the date offered at
  * `dateIndex`, 1 pm (each journey its own date, as a slot takes PICKUP_SLOT_CAPACITY bookings),
@@ -114,42 +107,6 @@ async function bookAndAssign(
   await createCollector(admin, collector);
   await assignPickup(admin, reference, collector.name, { javaScript: javaScriptEnabled });
   return { visitor, admin, collector, reference, date, trackingPath };
-}
-
-/**
- * The collector logs in on their phone, opens the route sheet of the pickup's day, taps 'On my
- * way', opens the weigh sheet, weighs 12.5 kg newspaper and adds 3 kg brass, lets `pick` choose
- * plants, and saves.
- */
-async function collectorWeighs(
-  browser: Browser,
-  journey: Journey,
-  javaScriptEnabled: boolean,
-  pick?: (phone: Page) => Promise<void>,
-): Promise<void> {
-  const phone = await personPage(browser, javaScriptEnabled);
-  await logInAsStaff(phone, journey.collector, "/dashboard");
-  await expect(phone).toHaveURL(/\/dashboard\/route$/);
-  await phone.goto(`/dashboard/route?date=${journey.date}`);
-  const card = phone.getByRole("article", { name: new RegExp(journey.reference) });
-  await expect(card).toContainText("Newspaper and books");
-  await checkPage(phone, javaScriptEnabled);
-  await card.getByRole("button", { name: "On my way" }).click();
-  await expect(phone.getByText("Marked on the way")).toBeVisible();
-
-  await card.getByRole("link", { name: "Weigh sheet" }).click();
-  await expect(phone.getByRole("heading", { level: 1 })).toContainText(journey.reference);
-  await phone.getByLabel("Weighed kg, Newspaper and books").fill("12.5");
-  const added = phone.getByRole("group", { name: "Added material 1" });
-  await added.getByLabel("Material").selectOption({ label: "₹250/kg · Brass" });
-  await added.getByLabel("Weighed kg").fill("3");
-  await pick?.(phone);
-  await checkPage(phone, javaScriptEnabled);
-  await phone.getByRole("button", { name: "Save weigh sheet" }).click();
-  await expect(
-    phone.getByText("Weigh sheet saved. Ask the customer to confirm it on their tracking page."),
-  ).toBeVisible();
-  await checkPage(phone, javaScriptEnabled);
 }
 
 /**
@@ -203,7 +160,11 @@ describeWithAndWithoutJavaScript(
       page,
     }) => {
       const journey = await bookAndAssign(browser, page, javaScriptEnabled, "Coupon", 3);
-      await collectorWeighs(browser, journey, javaScriptEnabled);
+      await collectorWeighs(
+        await personPage(browser, javaScriptEnabled),
+        journey,
+        javaScriptEnabled,
+      );
 
       await expectSheetShown(page, journey, "Coupon");
       const sheet = page.locator("table.sheet-lines");
@@ -302,24 +263,30 @@ describeWithAndWithoutJavaScript(
         before.set(plant.name, await catalogueStock(journey.admin, plant.name));
       }
 
-      await collectorWeighs(browser, journey, javaScriptEnabled, async (phone) => {
-        let worth = 0;
-        for (const plant of picks) {
-          const field = phone.getByLabel(new RegExp(`^${plant.name} \\(`));
-          const label =
-            (await phone.locator(`label[for="${await field.getAttribute("id")}"]`).textContent()) ??
-            "";
-          expect(label).toContain(`${before.get(plant.name)} in stock`);
-          worth += paiseOf(label) * plant.quantity;
-          await field.fill(String(plant.quantity));
-        }
-        expect(worth).toBeLessThanOrEqual(REWARD_VALUE_PAISE);
-        if (javaScriptEnabled) {
-          await expect(phone.locator(".weigh-plants")).toContainText(
-            `The reward is worth ${formatPaise(REWARD_VALUE_PAISE)}; plants chosen: ${formatPaise(worth)}.`,
-          );
-        }
-      });
+      await collectorWeighs(
+        await personPage(browser, javaScriptEnabled),
+        journey,
+        javaScriptEnabled,
+        async (phone) => {
+          let worth = 0;
+          for (const plant of picks) {
+            const field = phone.getByLabel(new RegExp(`^${plant.name} \\(`));
+            const label =
+              (await phone
+                .locator(`label[for="${await field.getAttribute("id")}"]`)
+                .textContent()) ?? "";
+            expect(label).toContain(`${before.get(plant.name)} in stock`);
+            worth += paiseOf(label) * plant.quantity;
+            await field.fill(String(plant.quantity));
+          }
+          expect(worth).toBeLessThanOrEqual(REWARD_VALUE_PAISE);
+          if (javaScriptEnabled) {
+            await expect(phone.locator(".weigh-plants")).toContainText(
+              `The reward is worth ${formatPaise(REWARD_VALUE_PAISE)}; plants chosen: ${formatPaise(worth)}.`,
+            );
+          }
+        },
+      );
 
       await expectSheetShown(page, journey, "Plants");
       await expect(
@@ -352,7 +319,11 @@ describeWithAndWithoutJavaScript(
       page,
     }) => {
       const journey = await bookAndAssign(browser, page, javaScriptEnabled, "Money", 6);
-      await collectorWeighs(browser, journey, javaScriptEnabled);
+      await collectorWeighs(
+        await personPage(browser, javaScriptEnabled),
+        journey,
+        javaScriptEnabled,
+      );
       await expectSheetShown(page, journey, "Money");
       await expect(page.getByRole("row", { name: /Coupon value|Bonus/ })).toHaveCount(0);
       await checkPage(page, javaScriptEnabled);
@@ -385,7 +356,11 @@ describeWithAndWithoutJavaScript(
       page,
     }) => {
       const journey = await bookAndAssign(browser, page, javaScriptEnabled, "Money", 7);
-      await collectorWeighs(browser, journey, javaScriptEnabled);
+      await collectorWeighs(
+        await personPage(browser, javaScriptEnabled),
+        journey,
+        javaScriptEnabled,
+      );
       await expectSheetShown(page, journey, "Money");
       const reason = `The brass was 4 kg, not 3 (${journey.reference})`;
       await page.getByLabel("Reason").fill(reason);
