@@ -26,6 +26,7 @@ import * as audit from "./schema/audit";
 import * as catalogue from "./schema/catalogue";
 import * as community from "./schema/community";
 import * as customerProfile from "./schema/customer-profile";
+import * as delivery from "./schema/delivery";
 import * as operations from "./schema/operations";
 import * as pickups from "./schema/pickups";
 import * as rates from "./schema/rates";
@@ -42,6 +43,7 @@ export const schema = {
   ...staff,
   ...operations,
   ...customerProfile,
+  ...delivery,
 };
 
 /** A Drizzle database on either driver; transactions behave the same on both. */

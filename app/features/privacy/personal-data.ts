@@ -349,6 +349,7 @@ export const personalDataMap: readonly PersonalColumn[] = [
   notPersonal("scrap_materials", "name", "scrap material name"),
   notPersonal("scrap_materials", "name_hi", "scrap material name"),
   notPersonal("scrap_materials", "name_kn", "scrap material name"),
+  notPersonal("delivery_areas", "name", "delivery area name, e.g. 'Bengaluru'"),
 ];
 
 /**
