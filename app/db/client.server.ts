@@ -23,6 +23,7 @@ import { projectRoot } from "~/utils/project-root.server";
 import { acquireDataDirLock } from "./data-dir-lock.server";
 import { restrictToOwner } from "./data-dir-permissions.server";
 import * as audit from "./schema/audit";
+import * as billing from "./schema/billing";
 import * as catalogue from "./schema/catalogue";
 import * as community from "./schema/community";
 import * as customerProfile from "./schema/customer-profile";
@@ -44,6 +45,7 @@ export const schema = {
   ...operations,
   ...customerProfile,
   ...delivery,
+  ...billing,
 };
 
 /** A Drizzle database on either driver; transactions behave the same on both. */

@@ -34,6 +34,9 @@ describe("checkGstin", () => {
     });
     expect(checkGstin("27-AAPFU-0939F-1ZV").ok).toBe(true);
   });
+  it("agrees with docs/tax.md's worked example", () => {
+    expect(checkGstin("29ABCDE1234F1ZW")).toMatchObject({ ok: true, state: "Karnataka" });
+  });
   it("accepts a Karnataka GSTIN made with the right check character", () => {
     const first14 = "29AAPFU0939F1Z";
     const gstin = `${first14}${gstinCheckCharacter(first14)}`;
