@@ -11,7 +11,7 @@
  * 'Erased customer'. Every person is unique to the run (a fresh mobile number and names).
  */
 import { readFile } from "node:fs/promises";
-import type { Browser, BrowserContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { formatPaise } from "~/utils/money";
 import { checkPage, collectorWeighs } from "../support/browser/exchange-steps";
 import { describeWithAndWithoutJavaScript, expect, test } from "../support/browser/fixtures";
@@ -29,18 +29,6 @@ import {
 
 /** The weigh sheet's ₹875 plus the default 10 % coupon bonus (COUPON_BONUS_PERCENT). */
 const COUPON_VALUE_PAISE = 96_250;
-
-const opened: BrowserContext[] = [];
-test.afterEach(async () => {
-  for (const context of opened.splice(0)) await context.close();
-});
-
-/** A page of a new browser context (another browser, another person) at 360 px. */
-async function browserPage(browser: Browser, javaScriptEnabled: boolean): Promise<Page> {
-  const context = await browser.newContext({ viewport: PHONE_VIEWPORT, javaScriptEnabled });
-  opened.push(context);
-  return context.newPage();
-}
 
 /** Who the customer is on the forms: all of it must be gone from the pages after erasure. */
 interface Customer {
@@ -152,7 +140,7 @@ async function capture(page: Page, name: string): Promise<void> {
 describeWithAndWithoutJavaScript(
   (javaScriptEnabled) => {
     test("one phone books and orders in two browsers, signs in with a WhatsApp code in a third, finds both and the coupon, downloads, and erases", async ({
-      browser,
+      newPerson,
       page,
     }) => {
       test.setTimeout(300_000);
@@ -166,11 +154,11 @@ describeWithAndWithoutJavaScript(
 
       // First browser: the pickup. Second: the order, with the same mobile number.
       const pickup = await bookInHindi(page, customer);
-      const shopper = await browserPage(browser, javaScriptEnabled);
+      const shopper = await newPerson();
       const order = await orderInHindi(shopper, customer, javaScriptEnabled);
 
       // Staff assign the pickup, the collector weighs it, the customer confirms: a coupon.
-      const admin = await browserPage(browser, javaScriptEnabled);
+      const admin = await newPerson();
       const collector = { name: `Collector ${run}`, email: `collector-${run}@e2e.test` };
       await logInAsStaff(admin, E2E_ADMIN, "/dashboard/staff");
       await createCollector(admin, collector);
@@ -178,7 +166,7 @@ describeWithAndWithoutJavaScript(
         javaScript: javaScriptEnabled,
       });
       await collectorWeighs(
-        await browserPage(browser, javaScriptEnabled),
+        await newPerson(),
         {
           collector,
           ...pickup,
@@ -192,7 +180,7 @@ describeWithAndWithoutJavaScript(
       const code = (await couponCode.textContent()) ?? "";
 
       // Third browser: signs in with the code WhatsApp delivered, in Hindi.
-      const account = await browserPage(browser, javaScriptEnabled);
+      const account = await newPerson();
       await account.goto("/hi/account");
       await account.locator("#phone").fill(customer.mobile);
       await account.getByRole("button", { name: "कोड भेजें" }).click();

@@ -11,7 +11,7 @@
  * exchange-journey.spec.ts and languages.spec.ts).
  */
 import path from "node:path";
-import type { Browser, BrowserContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expectNoAxeViolations } from "../support/browser/axe";
 import { catalogues, english, type OtherLang } from "../support/browser/catalogues";
 import { expect, test } from "../support/browser/fixtures";
@@ -49,17 +49,6 @@ const TYPED = [
   COLLECTOR_FIRST_NAME,
 ];
 
-const opened: BrowserContext[] = [];
-test.afterEach(async () => {
-  for (const context of opened.splice(0)) await context.close();
-});
-
-async function personPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ viewport: PHONE_VIEWPORT });
-  opened.push(context);
-  return context.newPage();
-}
-
 /**
  * The customer page is in `lang`: `<html lang>`, no English word left, no sideways scroll, axe
  * clean; and a full-page screenshot `name` for a person to look at.
@@ -87,7 +76,7 @@ async function optionWith(page: Page, label: string, text: string): Promise<stri
 
 for (const lang of ["hi", "kn"] as const) {
   test(`${lang}: booking, weighing, confirming and buying with the coupon, all in ${lang}`, async ({
-    browser,
+    newPerson,
     page,
   }) => {
     test.setTimeout(240_000);
@@ -129,7 +118,7 @@ for (const lang of ["hi", "kn"] as const) {
     await checkCustomerPage(page, lang, "3-tracking", [email]);
 
     // An admin creates the collector, sets their screens to the language and assigns the pickup.
-    const admin = await personPage(browser);
+    const admin = await newPerson();
     const collector = {
       name: `${COLLECTOR_FIRST_NAME} ${run}`,
       email: `collector-${run}@e2e.test`,
@@ -148,7 +137,7 @@ for (const lang of ["hi", "kn"] as const) {
     await assignPickup(admin, reference, collector.name);
 
     // The collector, on their phone, in the language: 'On my way', then the weigh sheet.
-    const phone = await personPage(browser);
+    const phone = await newPerson();
     await logInAsStaff(phone, collector, "/dashboard");
     await phone.goto(`/dashboard/route?date=${date}`);
     const card = phone.getByRole("article", { name: new RegExp(reference) });

@@ -19,7 +19,7 @@
  * sheet, the weigh sheet, the tracking page and checkout. Every person and account is unique to
  * the test, and each reward's plants are the journey's own, so the two workers never collide.
  */
-import type { Browser, BrowserContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { formatPaise } from "~/utils/money";
 import { checkPage, collectorWeighs } from "../support/browser/exchange-steps";
 import { describeWithAndWithoutJavaScript, expect, test } from "../support/browser/fixtures";
@@ -57,26 +57,13 @@ interface Journey {
   trackingPath: string;
 }
 
-const opened: BrowserContext[] = [];
-
-test.afterEach(async () => {
-  for (const context of opened.splice(0)) await context.close();
-});
-
-/** A page of a new browser context (another person) on the phone width. */
-async function personPage(browser: Browser, javaScriptEnabled: boolean): Promise<Page> {
-  const context = await browser.newContext({ viewport: PHONE_VIEWPORT, javaScriptEnabled });
-  opened.push(context);
-  return context.newPage();
-}
-
 /**
  * The visitor books a pickup of 12 kg newspaper with `reward` on the date offered at
  * `dateIndex`, 1 pm (each journey its own date, as a slot takes PICKUP_SLOT_CAPACITY bookings),
  * and keeps the tracking link; an admin creates a collector and assigns the pickup to them.
  */
 async function bookAndAssign(
-  browser: Browser,
+  newPerson: () => Promise<Page>,
   visitor: Page,
   javaScriptEnabled: boolean,
   reward: Reward,
@@ -101,7 +88,7 @@ async function bookAndAssign(
   ).toBeVisible();
   const trackingPath = new URL(visitor.url()).pathname;
 
-  const admin = await personPage(browser, javaScriptEnabled);
+  const admin = await newPerson();
   const collector = { name: `Collector ${run}`, email: `collector-${run}@e2e.test` };
   await logInAsStaff(admin, E2E_ADMIN, "/dashboard/staff");
   await createCollector(admin, collector);
@@ -156,15 +143,11 @@ describeWithAndWithoutJavaScript(
     });
 
     test("coupon: the visitor confirms, buys two plants with the code and keeps the rest", async ({
-      browser,
+      newPerson,
       page,
     }) => {
-      const journey = await bookAndAssign(browser, page, javaScriptEnabled, "Coupon", 3);
-      await collectorWeighs(
-        await personPage(browser, javaScriptEnabled),
-        journey,
-        javaScriptEnabled,
-      );
+      const journey = await bookAndAssign(newPerson, page, javaScriptEnabled, "Coupon", 3);
+      await collectorWeighs(await newPerson(), journey, javaScriptEnabled);
 
       await expectSheetShown(page, journey, "Coupon");
       const sheet = page.locator("table.sheet-lines");
@@ -244,7 +227,7 @@ describeWithAndWithoutJavaScript(
     });
 
     test("plants: the collector picks plants, the visitor confirms, their stock goes down", async ({
-      browser,
+      newPerson,
       page,
     }) => {
       // Each run its own plants, so that the other worker's run does not move their stock.
@@ -257,36 +240,30 @@ describeWithAndWithoutJavaScript(
             { name: "Lucky Bamboo", quantity: 2 },
             { name: "Boston Fern", quantity: 1 },
           ];
-      const journey = await bookAndAssign(browser, page, javaScriptEnabled, "Plants", 4);
+      const journey = await bookAndAssign(newPerson, page, javaScriptEnabled, "Plants", 4);
       const before = new Map<string, number>();
       for (const plant of picks) {
         before.set(plant.name, await catalogueStock(journey.admin, plant.name));
       }
 
-      await collectorWeighs(
-        await personPage(browser, javaScriptEnabled),
-        journey,
-        javaScriptEnabled,
-        async (phone) => {
-          let worth = 0;
-          for (const plant of picks) {
-            const field = phone.getByLabel(new RegExp(`^${plant.name} \\(`));
-            const label =
-              (await phone
-                .locator(`label[for="${await field.getAttribute("id")}"]`)
-                .textContent()) ?? "";
-            expect(label).toContain(`${before.get(plant.name)} in stock`);
-            worth += paiseOf(label) * plant.quantity;
-            await field.fill(String(plant.quantity));
-          }
-          expect(worth).toBeLessThanOrEqual(REWARD_VALUE_PAISE);
-          if (javaScriptEnabled) {
-            await expect(phone.locator(".weigh-plants")).toContainText(
-              `The reward is worth ${formatPaise(REWARD_VALUE_PAISE)}; plants chosen: ${formatPaise(worth)}.`,
-            );
-          }
-        },
-      );
+      await collectorWeighs(await newPerson(), journey, javaScriptEnabled, async (phone) => {
+        let worth = 0;
+        for (const plant of picks) {
+          const field = phone.getByLabel(new RegExp(`^${plant.name} \\(`));
+          const label =
+            (await phone.locator(`label[for="${await field.getAttribute("id")}"]`).textContent()) ??
+            "";
+          expect(label).toContain(`${before.get(plant.name)} in stock`);
+          worth += paiseOf(label) * plant.quantity;
+          await field.fill(String(plant.quantity));
+        }
+        expect(worth).toBeLessThanOrEqual(REWARD_VALUE_PAISE);
+        if (javaScriptEnabled) {
+          await expect(phone.locator(".weigh-plants")).toContainText(
+            `The reward is worth ${formatPaise(REWARD_VALUE_PAISE)}; plants chosen: ${formatPaise(worth)}.`,
+          );
+        }
+      });
 
       await expectSheetShown(page, journey, "Plants");
       await expect(
@@ -315,15 +292,11 @@ describeWithAndWithoutJavaScript(
     });
 
     test("money: the visitor confirms, staff record the UPI payout, the visitor sees it paid", async ({
-      browser,
+      newPerson,
       page,
     }) => {
-      const journey = await bookAndAssign(browser, page, javaScriptEnabled, "Money", 6);
-      await collectorWeighs(
-        await personPage(browser, javaScriptEnabled),
-        journey,
-        javaScriptEnabled,
-      );
+      const journey = await bookAndAssign(newPerson, page, javaScriptEnabled, "Money", 6);
+      await collectorWeighs(await newPerson(), journey, javaScriptEnabled);
       await expectSheetShown(page, journey, "Money");
       await expect(page.getByRole("row", { name: /Coupon value|Bonus/ })).toHaveCount(0);
       await checkPage(page, javaScriptEnabled);
@@ -352,15 +325,11 @@ describeWithAndWithoutJavaScript(
     });
 
     test("dispute: staff correct the sheet with a note, the visitor confirms version 2", async ({
-      browser,
+      newPerson,
       page,
     }) => {
-      const journey = await bookAndAssign(browser, page, javaScriptEnabled, "Money", 7);
-      await collectorWeighs(
-        await personPage(browser, javaScriptEnabled),
-        journey,
-        javaScriptEnabled,
-      );
+      const journey = await bookAndAssign(newPerson, page, javaScriptEnabled, "Money", 7);
+      await collectorWeighs(await newPerson(), journey, javaScriptEnabled);
       await expectSheetShown(page, journey, "Money");
       const reason = `The brass was 4 kg, not 3 (${journey.reference})`;
       await page.getByLabel("Reason").fill(reason);

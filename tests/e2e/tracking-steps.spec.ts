@@ -8,7 +8,7 @@
  * version number and without 'भुगतान' for a coupon, passes axe, does not scroll sideways, and
  * is saved as a full-page screenshot under test-results/.
  */
-import type { Browser, BrowserContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expectNoAxeViolations } from "../support/browser/axe";
 import { expect, test } from "../support/browser/fixtures";
 import { E2E_ADMIN } from "../support/browser/staff-accounts";
@@ -33,17 +33,6 @@ const STEP = {
 } as const;
 const ORDER = [STEP.booked, STEP.confirmed, STEP.onTheWay, STEP.weighed, STEP.collected];
 const COLLECTOR_PHONE = "+919845098450";
-
-const opened: BrowserContext[] = [];
-test.afterEach(async () => {
-  for (const context of opened.splice(0)) await context.close();
-});
-
-async function personPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ viewport: PHONE_VIEWPORT });
-  opened.push(context);
-  return context.newPage();
-}
 
 /**
  * The Hindi tracking page's steps: `reached` steps carry a time, the one at `current` is
@@ -94,7 +83,7 @@ async function checkAndCapture(page: Page, name: string): Promise<void> {
 test.use({ viewport: PHONE_VIEWPORT });
 
 test("a pickup's steps, collector and weigh sheet on the Hindi tracking page at 360 px", async ({
-  browser,
+  newPerson,
   page,
 }) => {
   test.setTimeout(120_000);
@@ -123,7 +112,7 @@ test("a pickup's steps, collector and weigh sheet on the Hindi tracking page at 
   await checkAndCapture(page, "1-booked");
 
   // An admin creates the collector with a phone and assigns the pickup: confirmed.
-  const admin = await personPage(browser);
+  const admin = await newPerson();
   const collector = { name: `Ramesh Gowda ${run}`, email: `ramesh-${run}@e2e.test` };
   await logInAsStaff(admin, E2E_ADMIN, "/dashboard/staff");
   await createCollector(admin, collector);
@@ -137,7 +126,7 @@ test("a pickup's steps, collector and weigh sheet on the Hindi tracking page at 
   await checkAndCapture(page, "2-confirmed");
 
   // The collector taps 'On my way': their first name and call link appear.
-  const phone = await personPage(browser);
+  const phone = await newPerson();
   await logInAsStaff(phone, collector, "/dashboard");
   await phone.goto(`/dashboard/route?date=${date}`);
   const card = phone.getByRole("article", { name: new RegExp(reference) });

@@ -309,35 +309,30 @@ describe("renderWhatsApp", () => {
     ).toThrow(PermanentSendError);
   });
 
-  it("sends the sign-in code as an authentication template with its copy-code button", () => {
-    const message = renderWhatsApp("sign_in_code", sampleParams.sign_in_code, "hi", testSite);
-    expect(message).toEqual({
-      templateName: "sign_in_code_v1",
-      languageCode: "hi",
-      bodyParameters: [SAMPLE_CODE],
-      copyCode: SAMPLE_CODE,
-    });
-    expect(whatsappTemplates.sign_in_code.category).toBe("AUTHENTICATION");
-    const email = renderEmail("sign_in_code", sampleParams.sign_in_code, "kn", testSite);
-    expect(email.text).toContain(SAMPLE_CODE);
-    expect(email.subject).not.toContain(SAMPLE_CODE);
-    expect(JSON.stringify(sampleParams.sign_in_code)).not.toContain(SAMPLE_CODE);
-  });
+  it.each([
+    { template: "sign_in_code", whatsappLang: "hi", emailLang: "kn" },
+    { template: "order_code", whatsappLang: "kn", emailLang: "hi" },
+  ] as const)(
+    "sends $template as the one authentication template with its copy-code button, the code never in a subject",
+    ({ template, whatsappLang, emailLang }) => {
+      const message = renderWhatsApp(template, sampleParams[template], whatsappLang, testSite);
+      expect(message).toEqual({
+        templateName: "sign_in_code_v1",
+        languageCode: whatsappLang,
+        bodyParameters: [SAMPLE_CODE],
+        copyCode: SAMPLE_CODE,
+      });
+      expect(whatsappTemplates[template].category).toBe("AUTHENTICATION");
+      const email = renderEmail(template, sampleParams[template], emailLang, testSite);
+      expect(email.text).toContain(SAMPLE_CODE);
+      expect(email.subject).not.toContain(SAMPLE_CODE);
+      expect(JSON.stringify(sampleParams[template])).not.toContain(SAMPLE_CODE);
+    },
+  );
 
-  it("sends an order's code with the same authentication template, and by e-mail with the order's reference", () => {
-    const message = renderWhatsApp("order_code", sampleParams.order_code, "kn", testSite);
-    expect(message).toEqual({
-      templateName: "sign_in_code_v1",
-      languageCode: "kn",
-      bodyParameters: [SAMPLE_CODE],
-      copyCode: SAMPLE_CODE,
-    });
-    expect(whatsappTemplates.order_code.category).toBe("AUTHENTICATION");
+  it("names the order in the subject of an order's code", () => {
     const email = renderEmail("order_code", sampleParams.order_code, "hi", testSite);
-    expect(email.text).toContain(SAMPLE_CODE);
     expect(email.subject).toContain(sampleParams.order_code.reference);
-    expect(email.subject).not.toContain(SAMPLE_CODE);
-    expect(JSON.stringify(sampleParams.order_code)).not.toContain(SAMPLE_CODE);
   });
 
   it("renders a stored row for either channel", () => {

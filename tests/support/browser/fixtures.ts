@@ -7,6 +7,9 @@
  *   login returns there; "/dashboard" unless a describe block sets it with `test.use`.
  * - `dataDir`: a new empty directory for the DATA_DIR of a server the test starts itself
  *   (tests/support/processes/server.ts); removed after the test, passed or failed.
+ * - `newPerson()`: a page of a new browser context, that is another person with their own
+ *   cookies, at 360 px (PHONE_VIEWPORT) and with the test's `javaScriptEnabled`; every context it
+ *   opened is closed after the test.
  * - `extraHTTPHeaders` gains an `X-Forwarded-For` of the test's own (198.18.0.0/15, from its
  *   id), so each test is its own client for the per-address limits on bookings and orders
  *   (docs/operations.md "Anti-automation"; the server trusts the loopback proxy in tests).
@@ -16,9 +19,9 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { test as base, type Page } from "@playwright/test";
+import { type BrowserContext, test as base, type Page } from "@playwright/test";
 import { E2E_STAFF } from "./staff-accounts";
-import { logInAsStaff } from "./steps";
+import { logInAsStaff, PHONE_VIEWPORT } from "./steps";
 
 export { expect } from "@playwright/test";
 
@@ -26,6 +29,7 @@ interface Fixtures {
   dashboardPath: string;
   staffPage: Page;
   dataDir: string;
+  newPerson: () => Promise<Page>;
 }
 
 /** A client address of the test's own in 198.18.0.0/15 (benchmarking range), from its id. */
@@ -46,6 +50,15 @@ export const test = base.extend<Fixtures>({
   staffPage: async ({ page, dashboardPath }, use) => {
     await logInAsStaff(page, E2E_STAFF, dashboardPath);
     await use(page);
+  },
+  newPerson: async ({ browser, javaScriptEnabled }, use) => {
+    const opened: BrowserContext[] = [];
+    await use(async () => {
+      const context = await browser.newContext({ viewport: PHONE_VIEWPORT, javaScriptEnabled });
+      opened.push(context);
+      return context.newPage();
+    });
+    for (const context of opened) await context.close();
   },
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern; this one has none.
   dataDir: async ({}, use) => {
