@@ -105,6 +105,8 @@ export default [
     route("catalogue/new", "routes/dashboard/product.tsx", { id: "dashboard-product-new" }),
     route("catalogue/:id", "routes/dashboard/product.tsx"),
     route("rates", "routes/dashboard/rates.tsx"),
+    // Where the shop delivers and what it costs (docs/shop.md "Delivery areas").
+    route("delivery", "routes/dashboard/delivery.tsx"),
     route("rates/export", "routes/dashboard/rates-export.ts"),
     route("staff", "routes/dashboard/staff.tsx"),
     route("staff/export", "routes/dashboard/staff-export.ts"),

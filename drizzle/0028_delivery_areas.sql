@@ -19,9 +19,15 @@ CREATE TABLE "delivery_areas" (
 	CONSTRAINT "delivery_areas_cod_max_range" CHECK ("delivery_areas"."cash_on_delivery_max_paise" is null or "delivery_areas"."cash_on_delivery_max_paise" > 0)
 );
 --> statement-breakpoint
--- The shop's own city, so that an existing shop keeps delivering there (docs/shop.md "Delivery
--- areas"): Bengaluru's PIN codes 560xxx, ₹49, free from ₹1,000 of goods, 1–3 days, cash on
--- delivery up to ₹5,000. Staff change or add areas on the dashboard.
+-- The cities the shop serves (docs/shop.md "Delivery areas"), so that a fresh install and an
+-- existing shop keep delivering there as before: free delivery (charge 0) until staff set a
+-- charge, cash on delivery without an area limit, Bengaluru (the shop's own city) in 1-3 days
+-- and the others in 2-5 (the DELIVERY_DAYS_* defaults). Staff change or add areas on the dashboard.
 INSERT INTO "delivery_areas" ("prefix", "name", "charge_paise", "free_from_paise", "min_days", "max_days", "cash_on_delivery", "cash_on_delivery_max_paise")
-VALUES ('560', 'Bengaluru', 4900, 100000, 1, 3, true, 500000)
+VALUES
+  ('560', 'Bengaluru', 0, NULL, 1, 3, true, NULL),
+  ('570', 'Mysuru', 0, NULL, 2, 5, true, NULL),
+  ('500', 'Hyderabad', 0, NULL, 2, 5, true, NULL),
+  ('600', 'Chennai', 0, NULL, 2, 5, true, NULL),
+  ('411', 'Pune', 0, NULL, 2, 5, true, NULL)
 ON CONFLICT ("prefix") DO NOTHING;

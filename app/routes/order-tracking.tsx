@@ -66,7 +66,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     })),
     phone: formatIndianMobile(phone),
     placedAt: formatDateTimeIST(createdAt, lang),
-    delivery: deliveryLine(createdAt, order.status, lang),
+    delivery: deliveryLine(createdAt, order.status, lang, order),
     trackingPath: `/orders/${order.trackingToken}`,
     canCancel:
       shopperCanCancel(order.status) &&
@@ -82,7 +82,15 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       new Date(createdAt.getTime() + env().operations.codConfirmMinutes * 60_000),
       lang,
     ),
-    messages: messagesFor(lang, ["order", "payment", "checkout", "form", "share", "state"]),
+    messages: messagesFor(lang, [
+      "order",
+      "payment",
+      "checkout",
+      "form",
+      "share",
+      "state",
+      "delivery.line",
+    ]),
   };
 }
 
@@ -343,6 +351,16 @@ function OrderItems({ order }: { order: TrackedOrder }) {
               <td>−{formatPaise(order.discountPaise)}</td>
             </tr>
           ) : null}
+          <tr>
+            <th scope="row" colSpan={3}>
+              {t("delivery.line.label")}
+            </th>
+            <td>
+              {order.deliveryPaise === 0
+                ? t("delivery.line.free")
+                : formatPaise(order.deliveryPaise)}
+            </td>
+          </tr>
           <tr>
             <th scope="row" colSpan={3}>
               {order.paymentStatus === "paid"

@@ -1,6 +1,6 @@
 /**
  * Delivery areas in the database (docs/shop.md "Delivery areas", ADR 0042): the migration's
- * Bengaluru area, adding, changing and removing with their audit rows, a prefix taken by another
+ * seeded cities, adding, changing and removing with their audit rows, a prefix taken by another
  * area refused (also when two staff add it at once), and the quote read from what is stored.
  */
 import { eq } from "drizzle-orm";
@@ -39,15 +39,25 @@ async function auditOf(id: number) {
 }
 
 describe("delivery areas", () => {
-  it("starts with Bengaluru from the migration, and quotes from it", async () => {
+  it("starts with the five cities from the migration, free until staff set a charge", async () => {
     const areas = await listDeliveryAreas(handle.db);
+    expect(areas.map((area) => `${area.prefix} ${area.name}`)).toEqual([
+      "411 Pune",
+      "500 Hyderabad",
+      "560 Bengaluru",
+      "570 Mysuru",
+      "600 Chennai",
+    ]);
     expect(areas.find((area) => area.prefix === "560")).toMatchObject({
-      name: "Bengaluru",
-      chargePaise: 4_900,
-      freeFromPaise: 100_000,
-      cashOnDeliveryMaxPaise: 500_000,
+      chargePaise: 0,
+      freeFromPaise: null,
+      minDays: 1,
+      maxDays: 3,
+      cashOnDelivery: true,
+      cashOnDeliveryMaxPaise: null,
     });
-    expect(deliveryQuote(areas, "560038", 50_000)?.chargePaise).toBe(4_900);
+    expect(deliveryQuote(areas, "560038", 50_000)?.chargePaise).toBe(0);
+    expect(deliveryQuote(areas, "600001", 50_000)?.area.name).toBe("Chennai");
     expect(deliveryQuote(areas, "110001", 50_000)).toBeNull();
   });
 

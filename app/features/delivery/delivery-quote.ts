@@ -103,3 +103,50 @@ export function cashOnDeliveryAllowed(area: DeliveryArea, toCollectPaise: number
   if (!area.cashOnDelivery) return false;
   return area.cashOnDeliveryMaxPaise === null || toCollectPaise <= area.cashOnDeliveryMaxPaise;
 }
+
+/**
+ * A delivery check as pages show it (serialisable, no area id): served with the charge for the
+ * goods, the free-delivery amount and shortfall, the days and the cash-on-delivery rule; or not
+ * served.
+ */
+export type DeliveryCheck =
+  | {
+      pinCode: string;
+      served: true;
+      areaName: string;
+      chargePaise: number;
+      freeFromPaise: number | null;
+      freeDeliveryShortfallPaise: number | null;
+      minDays: number;
+      maxDays: number;
+      cashOnDelivery: boolean;
+      cashOnDeliveryMaxPaise: number | null;
+    }
+  | { pinCode: string; served: false };
+
+/**
+ * The check for `pinCode` and goods worth `goodsPaise`; null when `pinCode` is not a PIN code.
+ * @throws RangeError as {@link deliveryQuote}.
+ */
+export function deliveryCheckOf(
+  areas: readonly DeliveryArea[],
+  pinCode: string,
+  goodsPaise: number,
+): DeliveryCheck | null {
+  if (!isPinCode(pinCode)) return null;
+  const quote = deliveryQuote(areas, pinCode, goodsPaise);
+  if (!quote) return { pinCode, served: false };
+  const { area } = quote;
+  return {
+    pinCode,
+    served: true,
+    areaName: area.name,
+    chargePaise: quote.chargePaise,
+    freeFromPaise: area.chargePaise === 0 ? null : area.freeFromPaise,
+    freeDeliveryShortfallPaise: quote.freeDeliveryShortfallPaise,
+    minDays: quote.minDays,
+    maxDays: quote.maxDays,
+    cashOnDelivery: area.cashOnDelivery,
+    cashOnDeliveryMaxPaise: area.cashOnDeliveryMaxPaise,
+  };
+}

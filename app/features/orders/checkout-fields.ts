@@ -22,6 +22,8 @@ export const checkoutFields = [
   "pinCode",
   "idempotencyKey",
   "shownLines",
+  // The delivery charge (paise) the summary showed, '' for none (docs/shop.md "Delivery areas").
+  "shownDelivery",
   "paymentMethod",
   "couponCode",
   "intent",

@@ -26,6 +26,12 @@ export const checkoutSchema = z.object({
   pinCode: pinCode(),
   idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, "errors.checkout.expired"),
   shownLines: z.string().max(2000),
+  // What the summary showed for delivery: paise, or absent / '' when it showed no charge.
+  shownDelivery: z
+    .string()
+    .regex(/^[0-9]{0,9}$/, "errors.checkout.formChanged")
+    .optional()
+    .transform((value) => (value ? Number(value) : null)),
   // Absent (the form without the online option, older pages) means cash on delivery.
   paymentMethod: z
     .union([z.literal(""), z.enum(["cod", "online"])], {

@@ -28,6 +28,7 @@ const sections = [
   { to: "/dashboard/grievances", label: "Grievances", end: false, adminOnly: false },
   { to: "/dashboard/catalogue", label: "Catalogue", end: false, adminOnly: true },
   { to: "/dashboard/rates", label: "Rates", end: false, adminOnly: true },
+  { to: "/dashboard/delivery", label: "Delivery", end: false, adminOnly: true },
   { to: "/dashboard/staff", label: "Staff", end: false, adminOnly: true },
   { to: "/dashboard/messages", label: "Messages", end: false, adminOnly: false },
   { to: "/dashboard/newsletter", label: "Newsletter", end: false, adminOnly: true },

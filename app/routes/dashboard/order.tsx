@@ -236,6 +236,14 @@ function OrderLines({ order, lines }: Pick<LoaderData, "order" | "lines">) {
             ) : null}
             <tr>
               <th scope="row" colSpan={3}>
+                Delivery
+              </th>
+              <td className="num">
+                {order.deliveryPaise === 0 ? "Free" : formatPaise(order.deliveryPaise)}
+              </td>
+            </tr>
+            <tr>
+              <th scope="row" colSpan={3}>
                 Total
               </th>
               <td className="num">{formatPaise(order.totalPaise)}</td>
