@@ -119,11 +119,11 @@ describe("an order's delivery charge", () => {
 describe("refused orders change nothing", () => {
   async function expectNothingWritten(
     cart: { cartId: string; aloe: { id: number } },
-    attempt: Promise<unknown>,
+    attempt: () => Promise<unknown>,
     refusal: { id: string; status: number; values?: Record<string, unknown> },
   ) {
     const ordersBefore = await handle.db.$count(orders);
-    const error = await attempt.catch((caught: unknown) => caught);
+    const error = await attempt().catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(OrderRejectedError);
     expect(error).toMatchObject(refusal);
     expect(await handle.db.$count(orders)).toBe(ordersBefore);
@@ -137,12 +137,12 @@ describe("refused orders change nothing", () => {
 
   it("refuses a charge other than the one shown: an area changed while the shopper looked", async () => {
     const cart = await aloeCart(1);
-    await expectNothingWritten(cart, order(cart, { shownDeliveryPaise: null }), {
+    await expectNothingWritten(cart, () => order(cart, { shownDeliveryPaise: null }), {
       id: "errors.checkout.deliveryChanged",
       status: 409,
       values: { delivery: "₹49", pinCode: "560001" },
     });
-    await expectNothingWritten(cart, order(cart, { shownDeliveryPaise: 2_500 }), {
+    await expectNothingWritten(cart, () => order(cart, { shownDeliveryPaise: 2_500 }), {
       id: "errors.checkout.deliveryChanged",
       status: 409,
     });
@@ -151,7 +151,7 @@ describe("refused orders change nothing", () => {
   it("refuses a PIN code no area serves", async () => {
     const cart = await aloeCart(1);
     const delhi = { ...newShopper(), pinCode: "110001", state: "Delhi" as const };
-    await expectNothingWritten(cart, order(cart, { shipping: delhi }), {
+    await expectNothingWritten(cart, () => order(cart, { shipping: delhi }), {
       id: "errors.checkout.pinNotServed",
       status: 422,
       values: { pinCode: "110001" },
@@ -160,7 +160,7 @@ describe("refused orders change nothing", () => {
 
   it("refuses cash on delivery above the area's limit or where the area takes none", async () => {
     const cart = await aloeCart(13); // ₹1,560, free delivery, above the ₹1,500 limit
-    await expectNothingWritten(cart, order(cart, { shownDeliveryPaise: 0 }), {
+    await expectNothingWritten(cart, () => order(cart, { shownDeliveryPaise: 0 }), {
       id: "errors.checkout.codAboveAreaLimit",
       status: 422,
       values: { limit: "₹1,500" },
@@ -170,7 +170,7 @@ describe("refused orders change nothing", () => {
       .set({ cashOnDelivery: false })
       .where(eq(deliveryAreas.prefix, "560"));
     const small = await aloeCart(1);
-    await expectNothingWritten(small, order(small, { shownDeliveryPaise: 4_900 }), {
+    await expectNothingWritten(small, () => order(small, { shownDeliveryPaise: 4_900 }), {
       id: "errors.checkout.codNotInArea",
       status: 422,
     });

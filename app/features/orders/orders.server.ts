@@ -25,6 +25,7 @@ import { env } from "~/utils/env.server";
 import { formatPaise } from "~/utils/money";
 import { isUniqueViolation } from "~/utils/pg-errors";
 import { type MessageRef, type MessageValues, message, Refusal } from "~/utils/refusal";
+import { creditBills, issueBills } from "./bills.server";
 import type { CheckoutInput } from "./checkout.schema";
 import {
   codConfirmAbovePaise,
@@ -407,6 +408,8 @@ async function readCartLines(tx: Database, cartId: string) {
         description: products.description,
         imagePath: products.imagePath,
         unitPricePaise: products.pricePaise,
+        hsnCode: products.hsnCode,
+        gstRateBp: products.gstRateBp,
         active: products.active,
         stock: products.stock,
         quantity: cartLines.quantity,
@@ -572,6 +575,8 @@ async function insertOrder(
       unitPricePaise: line.unitPricePaise,
       quantity: line.quantity,
       lineTotalPaise: line.unitPricePaise * line.quantity,
+      hsnCode: line.hsnCode,
+      gstRateBp: line.gstRateBp,
     })),
   );
   return order;
@@ -632,9 +637,12 @@ export async function getOrderByToken(db: Database, token: string) {
  * what the order took from it (docs/exchange.md "Coupons"). Concurrent changes are
  * caught by updating only from the status that was read; `expectedFrom` also refuses (409)
  * when the order is no longer in the status the caller saw.
+ * Delivering issues the order's bills and cancelling credits the bills it has, in the same
+ * transaction, dated `now` (docs/tax.md "Issuing").
  * The audit row holds `{before: {status}, after: {status}}`.
  * @param actor the staff member's e-mail, or 'visitor' for the shopper's own cancel (stored as
  *   the audit row's actor).
+ * @param now the instant of the change (default: the call's); bills are dated by it.
  * @throws IllegalTransitionError; OrderRejectedError 404 for an unknown order, 409 when the
  *   status changed meanwhile.
  */
@@ -644,6 +652,7 @@ export async function transitionOrder(
   to: OrderStatus,
   actor: string,
   expectedFrom?: OrderStatus,
+  now: Date = new Date(),
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const [order] = await tx
@@ -669,7 +678,11 @@ export async function transitionOrder(
         await returnOrderStock(tx, orderId);
       }
       await refundCouponOfOrder(tx, orderId, auditActor(actor));
+      // A bill issued when it was paid online is reversed (docs/tax.md "Issuing").
+      await creditBills(tx, orderId, "cancelled", now);
     }
+    // Delivered: the order's bills, unless its online payment issued them (docs/tax.md).
+    if (to === "delivered") await issueBills(tx, orderId, now);
     await recordAudit(tx, {
       actor: auditActor(actor),
       action: `order.${to}`,
