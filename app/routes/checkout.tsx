@@ -632,6 +632,14 @@ function ShippingFields({ busy, ...state }: FormState & { busy: boolean }) {
           </button>
         }
       />
+      <InputField
+        {...field("buyerGstin")}
+        label={t("checkout.gstin.label")}
+        hint={t("checkout.gstin.hint")}
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+      />
     </>
   );
 }

@@ -5,7 +5,7 @@
  * and cash on delivery an area does not take are refused with nothing written; checkout's
  * 'Check delivery' and the cart's PIN check answer in the page's language.
  */
-import { eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { beforeEach, describe, expect, it } from "vitest";
 import { auditLog } from "~/db/schema/audit";
@@ -232,5 +232,45 @@ describe("the pages' delivery checks", () => {
       error: expect.stringContaining("पिन कोड"),
     });
     expect(new Headers(bad.init?.headers).get("Set-Cookie")).toBeNull();
+  });
+
+  it("checkout takes a business buyer's GSTIN for the bill, refusing a wrong one next to the field", async () => {
+    const cart = await aloeCart(1);
+    const cookie =
+      (await serializeCartCookie(new Request("http://localhost/"), cart.cartId)).split(";")[0] ??
+      "";
+    const form = (buyerGstin: string) =>
+      new URLSearchParams({
+        ...newShopper(),
+        buyerGstin,
+        idempotencyKey: idempotencyKey(),
+        shownLines: cart.shownLines,
+        shownDelivery: "4900",
+        paymentMethod: "cod",
+      });
+    const post = (path: string, buyerGstin: string) =>
+      checkoutAction(
+        args(`http://localhost${path}`, {
+          method: "POST",
+          body: form(buyerGstin),
+          headers: { Cookie: cookie },
+        }),
+      ) as unknown as Promise<Answer>;
+    const before = await handle.db.$count(orders);
+    // The published sample with its last character changed.
+    const wrong = await post("/hi/checkout", "27AAPFU0939F1ZW");
+    expect(wrong.init?.status).toBe(400);
+    expect(wrong.data.errors).toEqual({
+      buyerGstin: "इस GSTIN में गलती है (आख़िरी अक्षर मेल नहीं खाता)। इसे अपने GST प्रमाणपत्र से फिर से लिखें।",
+    });
+    expect(await handle.db.$count(orders)).toBe(before);
+    const placed = await post("/checkout", "27 aapfu 0939 f1zv");
+    expect(placed).toBeInstanceOf(Response);
+    const [latest] = await handle.db
+      .select({ buyerGstin: orders.buyerGstin })
+      .from(orders)
+      .orderBy(desc(orders.id))
+      .limit(1);
+    expect(latest?.buyerGstin).toBe("27AAPFU0939F1ZV");
   });
 });

@@ -18,15 +18,7 @@ import { formatDayIST } from "~/utils/dates";
 import { formatPaise } from "~/utils/money";
 import { projectRoot } from "~/utils/project-root.server";
 import { amountInWords } from "./amount-in-words.server";
-
-/** The title each kind of document must carry. */
-export const billTitles: Readonly<Record<BillContent["kind"], string>> = {
-  tax_invoice: "Tax Invoice",
-  bill_of_supply: "Bill of Supply",
-  invoice_cum_bill_of_supply: "Invoice-cum-Bill of Supply",
-  receipt: "Receipt",
-  credit_note: "Credit Note",
-};
+import { billTitles } from "./bill-titles";
 
 /** An issued document: its number, when, and what it says. */
 export interface IssuedBill {

@@ -195,7 +195,12 @@ export async function issuedBill(
 /** Every document issued in [from, to), credit notes included, oldest first (the GST export). */
 export async function billsIssuedBetween(db: Database, from: Date, to: Date) {
   return db
-    .select({ number: bills.number, issuedAt: bills.issuedAt, content: bills.content })
+    .select({
+      number: bills.number,
+      issuedAt: bills.issuedAt,
+      content: bills.content,
+      orderId: bills.orderId,
+    })
     .from(bills)
     .where(and(gte(bills.issuedAt, from), lt(bills.issuedAt, to)))
     .orderBy(asc(bills.issuedAt), asc(bills.id));

@@ -111,10 +111,11 @@ export interface PlacedOrder {
   status: OrderStatus;
 }
 
+/** The delivery address and contact as checkout checked them; a business buyer's GSTIN, optional. */
 type Shipping = Omit<
   CheckoutInput,
-  "idempotencyKey" | "shownLines" | "shownDelivery" | "paymentMethod" | "couponCode"
->;
+  "idempotencyKey" | "shownLines" | "shownDelivery" | "paymentMethod" | "couponCode" | "buyerGstin"
+> & { buyerGstin?: string };
 
 type PlaceOrderInput = {
   cartId: string;

@@ -29,6 +29,8 @@ const sections = [
   { to: "/dashboard/catalogue", label: "Catalogue", end: false, adminOnly: true },
   { to: "/dashboard/rates", label: "Rates", end: false, adminOnly: true },
   { to: "/dashboard/delivery", label: "Delivery", end: false, adminOnly: true },
+  { to: "/dashboard/bills", label: "Bills", end: false, adminOnly: true },
+  { to: "/dashboard/settings", label: "Settings", end: false, adminOnly: true },
   { to: "/dashboard/staff", label: "Staff", end: false, adminOnly: true },
   { to: "/dashboard/messages", label: "Messages", end: false, adminOnly: false },
   { to: "/dashboard/newsletter", label: "Newsletter", end: false, adminOnly: true },
