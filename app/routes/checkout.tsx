@@ -44,7 +44,6 @@ import {
   type ChangedLine,
   OrderRejectedError,
   placeOrder,
-  UnconfirmedCodCapError,
 } from "~/features/orders/orders.server";
 import { pinCodeStateRefusal } from "~/features/orders/pin-directory.server";
 import { razorpayConfig } from "~/features/payments/razorpay.server";
