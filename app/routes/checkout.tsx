@@ -40,11 +40,7 @@ import {
   previewCoupon,
 } from "~/features/orders/coupons.server";
 import { stateMessageId } from "~/features/orders/indian-states";
-import {
-  type ChangedLine,
-  OrderRejectedError,
-  placeOrder,
-} from "~/features/orders/orders.server";
+import { type ChangedLine, OrderRejectedError, placeOrder } from "~/features/orders/orders.server";
 import { pinCodeStateRefusal } from "~/features/orders/pin-directory.server";
 import { razorpayConfig } from "~/features/payments/razorpay.server";
 import { countAttempt, honeypotFilled } from "~/features/site/anti-automation.server";
@@ -544,6 +540,14 @@ function OrderSummary({
         </span>{" "}
         <strong>{formatPaise(cart.subtotalPaise - discountPaise + deliveryPaise)}</strong>
       </p>
+      {delivery && !delivery.served ? (
+        <p className="checkout-summary__note delivery-answer--refused">
+          {t("errors.checkout.pinNotServed", {
+            pinCode: delivery.pinCode,
+            phone: siteConfig.phoneDisplay,
+          })}
+        </p>
+      ) : null}
       {delivery?.served ? (
         <p className="checkout-summary__note">
           {t("delivery.answer.where", {

@@ -65,7 +65,7 @@ export async function saveShopSettings(
 
 /**
  * Issues the order's documents at `now` unless it has them, inside `tx` (the caller holds the
- * order's row lock). A cancelled order gets none.
+ * order's row lock). A cancelled order, or one without lines, gets none.
  * @returns the numbers issued now (empty when it had them already).
  */
 export async function issueBills(tx: Database, orderId: number, now: Date): Promise<string[]> {
@@ -89,6 +89,8 @@ export async function issueBills(tx: Database, orderId: number, now: Date): Prom
     .from(orderLines)
     .where(eq(orderLines.orderId, orderId))
     .orderBy(asc(orderLines.id));
+  // Every order has lines; a row without any (made by hand) gets no document rather than an error.
+  if (lines.length === 0) return [];
   const planned = planBills(
     { ...order, placedAt: order.createdAt, lines },
     await getShopIdentity(tx),
