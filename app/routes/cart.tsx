@@ -11,16 +11,13 @@ import {
   removeLine,
 } from "~/features/cart/cart.server";
 import { CartLines } from "~/features/cart/cart-lines";
-import {
-  DeliveryAnswer,
-  DeliveryCheckForm,
-  DeliveryLine,
-} from "~/features/delivery/delivery-check";
+import { DeliveryAnswer, DeliveryCheckForm } from "~/features/delivery/delivery-check";
 import {
   checkDelivery,
   readDeliveryPin,
   rememberDeliveryPin,
 } from "~/features/delivery/delivery-check.server";
+import { DeliveryLine } from "~/features/delivery/delivery-line";
 import { localisedPageMeta } from "~/features/site/meta";
 import { siteConfig } from "~/features/site/site-config";
 import { fieldErrorTexts, langOf, messagesFor, refusalText } from "~/i18n/i18n.server";

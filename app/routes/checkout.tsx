@@ -20,12 +20,12 @@ import { checkoutPrefill, type Prefill } from "~/features/accounts/account-prefi
 import { getCustomer } from "~/features/accounts/customer-session.server";
 import { sendFirstOrderCode } from "~/features/accounts/order-code.server";
 import { describeCartLines, getCart, readCartId } from "~/features/cart/cart.server";
-import { DeliveryLine } from "~/features/delivery/delivery-check";
 import {
   checkDelivery,
   readDeliveryPin,
   rememberDeliveryPin,
 } from "~/features/delivery/delivery-check.server";
+import { DeliveryLine } from "~/features/delivery/delivery-line";
 import type { DeliveryCheck } from "~/features/delivery/delivery-quote";
 import { checkoutSchema, couponApplySchema } from "~/features/orders/checkout.schema";
 import { checkoutFields, checkoutLimits, paymentChoices } from "~/features/orders/checkout-fields";

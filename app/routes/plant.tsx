@@ -9,7 +9,7 @@ import {
   plantFilters,
 } from "~/features/catalogue/plant-query";
 import { ProductCard } from "~/features/catalogue/product-card";
-import { CatalogueDeliveryCheck } from "~/features/delivery/delivery-check";
+import { CatalogueDeliveryCheck } from "~/features/delivery/catalogue-delivery-check";
 import { localisedPageMeta } from "~/features/site/meta";
 import { langOf, messagesFor, t } from "~/i18n/i18n.server";
 import { Trans, useLocalePath, useT } from "~/i18n/i18n-react";

@@ -2,7 +2,7 @@ import { getDb } from "~/db/db.server";
 import { AddToCartForm } from "~/features/cart/add-to-cart-form";
 import { listFertilisers } from "~/features/catalogue/catalogue.server";
 import { ProductCard } from "~/features/catalogue/product-card";
-import { CatalogueDeliveryCheck } from "~/features/delivery/delivery-check";
+import { CatalogueDeliveryCheck } from "~/features/delivery/catalogue-delivery-check";
 import { localisedPageMeta } from "~/features/site/meta";
 import { langOf, messagesFor } from "~/i18n/i18n.server";
 import { useT } from "~/i18n/i18n-react";

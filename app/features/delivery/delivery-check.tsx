@@ -1,32 +1,13 @@
 /**
- * What shoppers see of delivery (docs/shop.md "Delivery areas"): the 'Delivery' line of an
- * order summary, the answer to a PIN code check, and the small PIN code check form of the cart
- * and catalogue pages, which works without JavaScript (a GET to the cart page). The page loads
- * the `delivery` messages. Money in paise; days are calendar days.
+ * The cart page's delivery check (docs/shop.md "Delivery areas"): the answer to a PIN code check
+ * and its form, which works without JavaScript (a GET to the cart page). The page loads the
+ * `delivery` messages. Money in paise; days are calendar days.
  */
 import { Form } from "react-router";
 import { InputField } from "~/components/ui/field";
 import { useLocalePath, useT } from "~/i18n/i18n-react";
 import { formatPaise } from "~/utils/money";
 import type { DeliveryCheck } from "./delivery-quote";
-
-/**
- * The 'Delivery' line of a summary: the charge, 'Free delivery', or, before a served PIN code is
- * known, what to do to see it.
- */
-export function DeliveryLine({ check }: { check: DeliveryCheck | null }) {
-  const t = useT();
-  let value: string;
-  if (!check) value = t("delivery.line.unknown");
-  else if (!check.served) value = t("delivery.line.notServed");
-  else if (check.chargePaise === 0) value = t("delivery.line.free");
-  else value = formatPaise(check.chargePaise);
-  return (
-    <p className="summary-line" data-testid="delivery-line">
-      <span>{t("delivery.line.label")}</span> <span>{value}</span>
-    </p>
-  );
-}
 
 /**
  * The answer to a check: where and how fast the shop delivers to the PIN code, what it costs and
@@ -122,20 +103,5 @@ export function DeliveryCheckForm({
         {t("delivery.check.button")}
       </button>
     </Form>
-  );
-}
-
-/**
- * The catalogue pages' check, after the products: the same for every visitor (the pages are
- * stored for everyone, docs/operations.md "Page store"), so it shows no PIN code; the answer is
- * on the cart page.
- */
-export function CatalogueDeliveryCheck() {
-  const t = useT();
-  return (
-    <section className="delivery-box" aria-labelledby="delivery-check-heading">
-      <h2 id="delivery-check-heading">{t("delivery.check.heading")}</h2>
-      <DeliveryCheckForm pinCode={undefined} />
-    </section>
   );
 }
