@@ -34,6 +34,9 @@ const allowedFeatureEdges = {
   // delivery addresses checked as checkout checks them (indian-states.ts,
   // pin-directory.server.ts). The orders feature imports nothing of the accounts.
   accounts: ["orders"],
+  // Placing an order prices its delivery by the delivery areas in force, inside the order's
+  // transaction (delivery-quote.ts, delivery-areas.server.ts). Delivery imports nothing of orders.
+  orders: ["delivery"],
   // A newsletter consent is recorded when the 'Join us' confirmation subscribes an address and
   // withdrawn by unsubscribing it: the privacy feature calls the mailing list's own
   // confirmSubscription and unsubscribe (mailing-list.server.ts) in its transaction (ADR 0040).

@@ -31,6 +31,8 @@ function publicPages(prefix: "" | `${PrefixedLang}/`) {
     page("checkout", "routes/checkout.tsx"),
     page("orders/:token", "routes/order-tracking.tsx"),
     page("orders/:token/placed", "routes/order-placed.tsx"),
+    // An order's bills as PDFs (docs/tax.md "Issuing").
+    page("orders/:token/bills/:billId", "routes/order-bill.ts"),
     page("orderpage", "routes/orderpage.tsx"),
     page("pickups/:token", "routes/pickup-tracking.tsx"),
     page("pickups/:token/booked", "routes/pickup-booked.tsx"),
@@ -94,6 +96,7 @@ export default [
     route("orders", "routes/dashboard/orders.tsx"),
     route("orders/export", "routes/dashboard/orders-export.ts"),
     route("orders/:id", "routes/dashboard/order.tsx"),
+    route("orders/:id/bills/:billId", "routes/dashboard/order-bill.ts"),
     route("coupons", "routes/dashboard/coupons.tsx"),
     route("coupons/export", "routes/dashboard/coupons-export.ts"),
     route("registrations", "routes/dashboard/registrations.tsx"),
@@ -105,6 +108,12 @@ export default [
     route("catalogue/new", "routes/dashboard/product.tsx", { id: "dashboard-product-new" }),
     route("catalogue/:id", "routes/dashboard/product.tsx"),
     route("rates", "routes/dashboard/rates.tsx"),
+    // Where the shop delivers and what it costs (docs/shop.md "Delivery areas").
+    route("delivery", "routes/dashboard/delivery.tsx"),
+    // The shop's particulars on its bills, and the bills' GST summary (docs/tax.md).
+    route("settings", "routes/dashboard/settings.tsx"),
+    route("bills", "routes/dashboard/bills.tsx"),
+    route("bills/export", "routes/dashboard/bills-export.ts"),
     route("rates/export", "routes/dashboard/rates-export.ts"),
     route("staff", "routes/dashboard/staff.tsx"),
     route("staff/export", "routes/dashboard/staff-export.ts"),

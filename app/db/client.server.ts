@@ -23,9 +23,11 @@ import { projectRoot } from "~/utils/project-root.server";
 import { acquireDataDirLock } from "./data-dir-lock.server";
 import { restrictToOwner } from "./data-dir-permissions.server";
 import * as audit from "./schema/audit";
+import * as billing from "./schema/billing";
 import * as catalogue from "./schema/catalogue";
 import * as community from "./schema/community";
 import * as customerProfile from "./schema/customer-profile";
+import * as delivery from "./schema/delivery";
 import * as operations from "./schema/operations";
 import * as pickups from "./schema/pickups";
 import * as rates from "./schema/rates";
@@ -42,6 +44,8 @@ export const schema = {
   ...staff,
   ...operations,
   ...customerProfile,
+  ...delivery,
+  ...billing,
 };
 
 /** A Drizzle database on either driver; transactions behave the same on both. */

@@ -268,6 +268,9 @@ export async function seedDatabase(db: Database): Promise<SeedResult> {
         usage: plant.usage,
         plantHeight: plant.plantHeight ?? null,
         sortOrder: index,
+        // Live plants: HSN 0602, nil (docs/tax.md).
+        hsnCode: "0602",
+        gstRateBp: 0,
       })),
       ...fertilisers.map((item, index) => ({
         slug: item.slug,
@@ -281,6 +284,8 @@ export async function seedDatabase(db: Database): Promise<SeedResult> {
         imagePath: productImagePath(item.slug),
         imageAlt: `Illustration of a ${item.size} pack of ${item.name}`,
         sortOrder: index,
+        hsnCode: item.hsnCode,
+        gstRateBp: item.gstRateBp,
       })),
     ];
     const insertedProducts = await tx

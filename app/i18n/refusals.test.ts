@@ -32,7 +32,7 @@ function sampleValues(id: string): Record<string, string> {
  * Latin-letter tokens a Hindi or Kannada message may keep: units and abbreviations written so
  * on Indian forms, and examples of what to type (they hold a digit or an `@`).
  */
-const allowedLatin = new Set(["PIN", "UPI", "ID"]);
+const allowedLatin = new Set(["PIN", "UPI", "ID", "GSTIN", "GST"]);
 
 function englishWords(text: string): string[] {
   return text

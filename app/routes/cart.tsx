@@ -11,7 +11,15 @@ import {
   removeLine,
 } from "~/features/cart/cart.server";
 import { CartLines } from "~/features/cart/cart-lines";
+import { DeliveryAnswer, DeliveryCheckForm } from "~/features/delivery/delivery-check";
+import {
+  checkDelivery,
+  readDeliveryPin,
+  rememberDeliveryPin,
+} from "~/features/delivery/delivery-check.server";
+import { DeliveryLine } from "~/features/delivery/delivery-line";
 import { localisedPageMeta } from "~/features/site/meta";
+import { siteConfig } from "~/features/site/site-config";
 import { fieldErrorTexts, langOf, messagesFor, refusalText } from "~/i18n/i18n.server";
 import { useLocalePath, useT } from "~/i18n/i18n-react";
 import { localePath } from "~/i18n/languages";
@@ -25,11 +33,37 @@ import type { Route } from "./+types/cart";
 // Loader and action headers (Retry-After of a 429) reach document responses too.
 export { headers } from "~/utils/route-headers";
 
+/**
+ * The cart, and delivery to a PIN code (docs/shop.md "Delivery areas"): the one just checked
+ * (`?pin=`, from the check form here or on the catalogue pages; remembered in a cookie for
+ * checkout) or the one remembered. A malformed `?pin=` gets its message next to the field.
+ */
 export async function loader({ request }: Route.LoaderArgs) {
-  return {
-    cart: await getCart(await getDb(), await readCartId(request), langOf(request)),
-    messages: messagesFor(langOf(request), ["cart", "form"]),
-  };
+  const lang = langOf(request);
+  const db = await getDb();
+  const cart = await getCart(db, await readCartId(request), lang);
+  const asked = new URL(request.url).searchParams.get("pin");
+  const pinCode = asked === null ? await readDeliveryPin(request) : asked.trim().slice(0, 12);
+  const check = pinCode ? await checkDelivery(db, pinCode, cart.subtotalPaise) : null;
+  const headers = new Headers();
+  if (asked !== null && check)
+    headers.append("Set-Cookie", await rememberDeliveryPin(request, check.pinCode));
+  return data(
+    {
+      cart,
+      delivery: {
+        check,
+        pinCode: pinCode ?? undefined,
+        error:
+          pinCode !== null && !check
+            ? refusalText(lang, message("errors.form.pinCode"))
+            : undefined,
+      },
+      shopPhone: siteConfig.phoneDisplay,
+      messages: messagesFor(lang, ["cart", "form", "delivery", "errors.checkout.pinNotServed"]),
+    },
+    { headers },
+  );
 }
 
 /**
@@ -87,7 +121,7 @@ export const meta: Route.MetaFunction = (args) =>
   localisedPageMeta(args, "cart.meta.title", "cart.meta.description");
 
 export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { cart } = loaderData;
+  const { cart, delivery } = loaderData;
   const error = actionData && "error" in actionData ? actionData.error : undefined;
   const t = useT();
   const to = useLocalePath();
@@ -100,12 +134,29 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
       ) : (
         <>
           <CartLines lines={cart.lines} />
+          {delivery.check ? <DeliveryLine check={delivery.check} /> : null}
           <p className="cart-total">
-            <span>{t("cart.total")}</span> <strong>{formatPaise(cart.subtotalPaise)}</strong>
+            <span>{t("cart.total")}</span>{" "}
+            <strong>
+              {formatPaise(
+                cart.subtotalPaise + (delivery.check?.served ? delivery.check.chargePaise : 0),
+              )}
+            </strong>
           </p>
           <p className="cart-total__note">{t("cart.codNote")}</p>
         </>
       )}
+      <section className="delivery-box" id="delivery" aria-labelledby="delivery-heading">
+        <h2 id="delivery-heading">{t("delivery.check.heading")}</h2>
+        {delivery.check ? (
+          <DeliveryAnswer
+            check={delivery.check}
+            shopPhone={loaderData.shopPhone}
+            withGoods={cart.lines.length > 0}
+          />
+        ) : null}
+        <DeliveryCheckForm pinCode={delivery.pinCode} error={delivery.error} />
+      </section>
       <div className="cart-actions">
         {cart.lines.length > 0 ? (
           <Link to={to("/checkout")} className="button">

@@ -20,6 +20,13 @@ import { checkoutPrefill, type Prefill } from "~/features/accounts/account-prefi
 import { getCustomer } from "~/features/accounts/customer-session.server";
 import { sendFirstOrderCode } from "~/features/accounts/order-code.server";
 import { describeCartLines, getCart, readCartId } from "~/features/cart/cart.server";
+import {
+  checkDelivery,
+  readDeliveryPin,
+  rememberDeliveryPin,
+} from "~/features/delivery/delivery-check.server";
+import { DeliveryLine } from "~/features/delivery/delivery-line";
+import type { DeliveryCheck } from "~/features/delivery/delivery-quote";
 import { checkoutSchema, couponApplySchema } from "~/features/orders/checkout.schema";
 import { checkoutFields, checkoutLimits, paymentChoices } from "~/features/orders/checkout-fields";
 import { CityStatePinFields } from "~/features/orders/city-state-pin-fields";
@@ -33,12 +40,7 @@ import {
   previewCoupon,
 } from "~/features/orders/coupons.server";
 import { stateMessageId } from "~/features/orders/indian-states";
-import {
-  type ChangedLine,
-  OrderRejectedError,
-  placeOrder,
-  UnconfirmedCodCapError,
-} from "~/features/orders/orders.server";
+import { type ChangedLine, OrderRejectedError, placeOrder } from "~/features/orders/orders.server";
 import { pinCodeStateRefusal } from "~/features/orders/pin-directory.server";
 import { razorpayConfig } from "~/features/payments/razorpay.server";
 import { countAttempt, honeypotFilled } from "~/features/site/anti-automation.server";
@@ -88,20 +90,38 @@ async function customerExtras(
   return { prefill, heldCoupons };
 }
 
+/**
+ * The cart, the signed-in customer's details and coupons, and delivery to the PIN code known so
+ * far (the default address's, else the one the cart's check remembered; docs/shop.md "Delivery
+ * areas"), so the summary shows its charge before anything is typed.
+ */
 export async function loader({ request }: Route.LoaderArgs) {
   const lang = langOf(request);
-  const [cart, extras] = await Promise.all([
-    getCart(await getDb(), await readCartId(request), lang),
+  const db = await getDb();
+  const [cart, extras, rememberedPin] = await Promise.all([
+    getCart(db, await readCartId(request), lang),
     customerExtras(request, lang, new Date()),
+    readDeliveryPin(request),
   ]);
+  const pinCode = extras.prefill.pinCode || rememberedPin;
+  const delivery = pinCode ? await checkDelivery(db, pinCode, cart.subtotalPaise) : null;
   return {
     cart,
     ...extras,
+    prefill: pinCode ? { ...extras.prefill, pinCode } : extras.prefill,
+    delivery,
     idempotencyKey: idempotencyKey(),
     shownLines: describeCartLines(cart.lines),
     /** docs/payments.md: the online choice exists only when Razorpay is configured. */
     onlinePayment: razorpayConfig() !== null,
-    messages: messagesFor(langOf(request), ["checkout", "cart", "form", "state"]),
+    messages: messagesFor(lang, [
+      "checkout",
+      "cart",
+      "form",
+      "state",
+      "delivery",
+      "errors.checkout.pinNotServed",
+    ]),
   };
 }
 
@@ -112,6 +132,59 @@ type ActionResult = {
   changedLines?: ChangedLine[];
   /** The code applied with 'Apply' (docs/exchange.md "Coupons"): shown in the summary. */
   coupon?: CouponPreview;
+  /**
+   * Delivery to the PIN code typed, for the cart as it is now (undefined: the PIN code was not
+   * well formed, the loader's stays): shown in the summary and sent back as `shownDelivery`.
+   */
+  delivery?: DeliveryCheck;
+};
+
+/**
+ * Delivery to the typed PIN code for the cart as it is now (docs/shop.md "Delivery areas");
+ * undefined when the PIN code is not well formed.
+ */
+async function typedDelivery(request: Request, pinCode: string | undefined) {
+  const db = await getDb();
+  const cart = await getCart(db, await readCartId(request));
+  return (await checkDelivery(db, (pinCode ?? "").trim(), cart.subtotalPaise)) ?? undefined;
+}
+
+/**
+ * 'Check delivery': the charge and days for the typed PIN code, in the summary; a PIN code no
+ * area serves gets its message next to the field, with the shop's phone. Nothing is written but
+ * the remembered PIN code.
+ */
+async function checkTypedDelivery(request: Request, values: Record<string, string>) {
+  const lang = langOf(request);
+  const delivery = await typedDelivery(request, values.pinCode);
+  if (!delivery) {
+    return data<ActionResult>(
+      { values, errors: { pinCode: refusalText(lang, message("errors.form.pinCode")) } },
+      { status: 400 },
+    );
+  }
+  const headers = { "Set-Cookie": await rememberDeliveryPin(request, delivery.pinCode) };
+  if (!delivery.served) {
+    return data<ActionResult>(
+      { values, delivery, errors: { pinCode: pinNotServedText(lang, delivery.pinCode) } },
+      { status: 422, headers },
+    );
+  }
+  return data<ActionResult>({ values, delivery }, { headers });
+}
+
+function pinNotServedText(lang: Lang, pinCode: string) {
+  return refusalText(
+    lang,
+    message("errors.checkout.pinNotServed", { pinCode, phone: siteConfig.phoneDisplay }),
+  );
+}
+
+/** The field a refused order's message belongs next to, by its id; undefined: the whole form. */
+const orderRefusalField: Partial<Record<string, string>> = {
+  "errors.checkout.pinNotServed": "pinCode",
+  "errors.checkout.codNotInArea": "paymentMethod",
+  "errors.checkout.codAboveAreaLimit": "paymentMethod",
 };
 
 /**
@@ -188,10 +261,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   // A held coupon's button applies it like 'Apply' with its code typed (docs/accounts.md).
   if (heldCoupon) return applyCoupon(request, { ...values, couponCode: heldCoupon }, clientAddress);
   if (intent === "apply") return applyCoupon(request, values, clientAddress);
+  if (intent === "delivery") return checkTypedDelivery(request, values);
+  const delivery = await typedDelivery(request, values.pinCode);
   const parsed = checkoutSchema.safeParse(fields);
   if (!parsed.success) {
     return data<ActionResult>(
-      { values, errors: fieldErrorTexts(lang, parsed.error.issues) },
+      { values, delivery, errors: fieldErrorTexts(lang, parsed.error.issues) },
       { status: 400 },
     );
   }
@@ -201,7 +276,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
   if (pinRefusal) {
     return data<ActionResult>(
-      { values, errors: { pinCode: refusalText(lang, pinRefusal) } },
+      { values, delivery, errors: { pinCode: refusalText(lang, pinRefusal) } },
       { status: 400 },
     );
   }
@@ -223,7 +298,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 409 },
     );
   }
-  const { idempotencyKey: key, shownLines, paymentMethod, couponCode, ...shipping } = parsed.data;
+  const {
+    idempotencyKey: key,
+    shownLines,
+    shownDelivery,
+    paymentMethod,
+    couponCode,
+    ...shipping
+  } = parsed.data;
   const overLimit = await countAttempt("order", clientAddress);
   if (overLimit) {
     return data<ActionResult>(
@@ -242,20 +324,23 @@ export async function action({ request, context }: Route.ActionArgs) {
       shipping,
       paymentMethod,
       couponCode,
+      shownDeliveryPaise: shownDelivery,
       language,
       now: new Date(),
     });
     return await nextPageOf({ ...order, phone: shipping.phone, language }, lang, clientAddress);
   } catch (error) {
     if (error instanceof OrderRejectedError) {
-      const formError = refusalText(
+      // Every order refusal may name the shop's phone ({phone}); the others ignore it.
+      const text = refusalText(
         lang,
-        error instanceof UnconfirmedCodCapError
-          ? message(error.id, { ...error.values, phone: siteConfig.phoneDisplay })
-          : error,
+        message(error.id, { ...error.values, phone: siteConfig.phoneDisplay }),
       );
+      const field = orderRefusalField[error.id];
       return data<ActionResult>(
-        { values, formError, changedLines: error.changedLines },
+        field
+          ? { values, delivery, errors: { [field]: text } }
+          : { values, delivery, formError: text, changedLines: error.changedLines },
         { status: error.status },
       );
     }
@@ -323,6 +408,8 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   const to = useLocalePath();
   const submitting = navigation.state === "submitting" && navigation.formAction === to("/checkout");
   const values = actionData?.values ?? loaderData.prefill;
+  // Delivery as the summary shows it: for the PIN code last checked or typed, else the known one.
+  const delivery = actionData?.delivery ?? loaderData.delivery;
   const errors = actionData?.errors ?? {};
   // What this browser typed last, and a coupon chosen on a tracking page (docs/shop.md).
   const form = useRef<HTMLFormElement>(null);
@@ -346,6 +433,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         cart={cart}
         onlinePayment={loaderData.onlinePayment}
         coupon={actionData?.coupon}
+        delivery={delivery}
       />
       <CheckoutErrorSummary
         errors={errors}
@@ -367,8 +455,13 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
         <h2>{t("checkout.shipping.heading")}</h2>
         <input type="hidden" name="idempotencyKey" value={loaderData.idempotencyKey} />
         <input type="hidden" name="shownLines" value={loaderData.shownLines} />
+        <input
+          type="hidden"
+          name="shownDelivery"
+          value={delivery?.served ? String(delivery.chargePaise) : ""}
+        />
         <HoneypotField />
-        <ShippingFields values={values} errors={errors} />
+        <ShippingFields values={values} errors={errors} busy={submitting} />
         <CouponField
           // A new field once a code is applied, so it shows the code as stored (SS-XXXX-XXXX).
           key={actionData?.coupon?.code ?? "coupon"}
@@ -416,8 +509,13 @@ function OrderSummary({
   cart,
   onlinePayment,
   coupon,
-}: Pick<CheckoutData, "cart" | "onlinePayment"> & { coupon?: CouponPreview }) {
+  delivery,
+}: Pick<CheckoutData, "cart" | "onlinePayment"> & {
+  coupon?: CouponPreview;
+  delivery: DeliveryCheck | null;
+}) {
   const discountPaise = coupon ? Math.min(coupon.discountPaise, cart.subtotalPaise) : 0;
+  const deliveryPaise = delivery?.served ? delivery.chargePaise : 0;
   const t = useT();
   const to = useLocalePath();
   return (
@@ -435,12 +533,31 @@ function OrderSummary({
         ))}
       </ul>
       {coupon ? <CouponDiscountLine code={coupon.code} discountPaise={discountPaise} /> : null}
+      <DeliveryLine check={delivery} />
       <p className="cart-total">
         <span>
           {onlinePayment ? t("checkout.summary.total") : t("checkout.summary.totalAtDelivery")}
         </span>{" "}
-        <strong>{formatPaise(cart.subtotalPaise - discountPaise)}</strong>
+        <strong>{formatPaise(cart.subtotalPaise - discountPaise + deliveryPaise)}</strong>
       </p>
+      {delivery && !delivery.served ? (
+        <p className="checkout-summary__note delivery-answer--refused">
+          {t("errors.checkout.pinNotServed", {
+            pinCode: delivery.pinCode,
+            phone: siteConfig.phoneDisplay,
+          })}
+        </p>
+      ) : null}
+      {delivery?.served ? (
+        <p className="checkout-summary__note">
+          {t("delivery.answer.where", {
+            pinCode: delivery.pinCode,
+            area: delivery.areaName,
+            minDays: delivery.minDays,
+            maxDays: delivery.maxDays,
+          })}
+        </p>
+      ) : null}
       <p>
         <Link to={to("/cart")}>{t("checkout.summary.changeCart")}</Link>
       </p>
@@ -483,8 +600,12 @@ function CheckoutErrorSummary({
   );
 }
 
-/** Name, e-mail, phone and the delivery address, with the typed values and their errors. */
-function ShippingFields(state: FormState) {
+/**
+ * Name, e-mail, phone and the delivery address, with the typed values and their errors; after
+ * the PIN code, 'Check delivery' (a submit of the form with intent=delivery, with or without
+ * JavaScript) shows its charge in the summary.
+ */
+function ShippingFields({ busy, ...state }: FormState & { busy: boolean }) {
   const field = fieldsOf(state, { limits: checkoutLimits });
   const t = useT();
   return (
@@ -499,7 +620,29 @@ function ShippingFields(state: FormState) {
         autoComplete="street-address"
         required
       />
-      <CityStatePinFields field={field} />
+      <CityStatePinFields
+        field={field}
+        afterPin={
+          <button
+            type="submit"
+            name="intent"
+            value="delivery"
+            className="button button--secondary"
+            formNoValidate
+            disabled={busy}
+          >
+            {t("checkout.delivery.check")}
+          </button>
+        }
+      />
+      <InputField
+        {...field("buyerGstin")}
+        label={t("checkout.gstin.label")}
+        hint={t("checkout.gstin.hint")}
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+      />
     </>
   );
 }

@@ -22,12 +22,13 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     totalPaise: order.totalPaise,
     discountPaise: order.discountPaise,
     couponCode: order.couponCode,
+    deliveryPaise: order.deliveryPaise,
     paymentMethod: order.paymentMethod,
     paymentStatus: order.paymentStatus,
     trackingPath: `/orders/${order.trackingToken}`,
     paymentPath: `/payment?order=${order.trackingToken}`,
-    delivery: deliveryLine(order.createdAt, order.status, lang),
-    messages: messagesFor(lang, ["order", "checkout", "share"]),
+    delivery: deliveryLine(order.createdAt, order.status, lang, order),
+    messages: messagesFor(lang, ["order", "checkout", "share", "delivery.line"]),
   };
 }
 
@@ -90,6 +91,12 @@ export default function OrderPlaced({ loaderData }: Route.ComponentProps) {
       </div>
       {loaderData.couponCode ? (
         <CouponDiscountLine code={loaderData.couponCode} discountPaise={loaderData.discountPaise} />
+      ) : null}
+      {loaderData.deliveryPaise > 0 ? (
+        <p className="summary-line">
+          <span>{t("delivery.line.label")}</span>{" "}
+          <span>{formatPaise(loaderData.deliveryPaise)}</span>
+        </p>
       ) : null}
       {loaderData.delivery ? (
         <p className="order-delivery">{t(loaderData.delivery.id, loaderData.delivery.values)}</p>

@@ -12,6 +12,7 @@ import {
   sendOrderCode,
 } from "~/features/accounts/order-code.server";
 import { OrderCodeForm } from "~/features/accounts/order-code-form";
+import { billsOfOrder } from "~/features/orders/bills.server";
 import { CashOnDeliverySwitch } from "~/features/orders/cash-on-delivery-switch";
 import { deliveryLine } from "~/features/orders/delivery-window-text.server";
 import { stateMessageId } from "~/features/orders/indian-states";
@@ -29,7 +30,7 @@ import { localisedPageMeta } from "~/features/site/meta";
 import { langOf, messagesFor, refusalText } from "~/i18n/i18n.server";
 import { Trans, useLocalePath, useT } from "~/i18n/i18n-react";
 import { localePath } from "~/i18n/languages";
-import { formatDateTimeIST } from "~/utils/dates";
+import { formatDateTimeIST, formatDayIST } from "~/utils/dates";
 import { env } from "~/utils/env.server";
 import { formatPaise } from "~/utils/money";
 import { formatIndianMobile } from "~/utils/phone";
@@ -66,8 +67,16 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     })),
     phone: formatIndianMobile(phone),
     placedAt: formatDateTimeIST(createdAt, lang),
-    delivery: deliveryLine(createdAt, order.status, lang),
+    delivery: deliveryLine(createdAt, order.status, lang, order),
     trackingPath: `/orders/${order.trackingToken}`,
+    // docs/tax.md "Issuing": the order's bills and credit notes, each a PDF by the token.
+    bills: (await billsOfOrder(db, order.id)).map((bill) => ({
+      id: bill.id,
+      kind: bill.kind,
+      number: bill.number,
+      date: formatDayIST(bill.issuedAt, lang),
+      href: `/orders/${order.trackingToken}/bills/${bill.id}`,
+    })),
     canCancel:
       shopperCanCancel(order.status) &&
       !(order.paymentMethod === "online" && order.paymentStatus === "paid"),
@@ -82,7 +91,15 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       new Date(createdAt.getTime() + env().operations.codConfirmMinutes * 60_000),
       lang,
     ),
-    messages: messagesFor(lang, ["order", "payment", "checkout", "form", "share", "state"]),
+    messages: messagesFor(lang, [
+      "order",
+      "payment",
+      "checkout",
+      "form",
+      "share",
+      "state",
+      "delivery.line",
+    ]),
   };
 }
 
@@ -224,6 +241,7 @@ export default function OrderTracking({ loaderData: order, actionData }: Route.C
         <UnpaidOnlineActions order={order} busy={cancelling} />
       ) : null}
       <OrderItems order={order} />
+      <OrderBills bills={order.bills} />
       <section aria-labelledby="address-title">
         <h2 id="address-title">{t("order.tracking.address")}</h2>
         {/* Erased at the customer's request (docs/accounts.md): said, not the tombstone. */}
@@ -260,6 +278,34 @@ export default function OrderTracking({ loaderData: order, actionData }: Route.C
         shareText={t("order.share.text", { reference: order.reference })}
       />
     </div>
+  );
+}
+
+/**
+ * The order's bills (docs/tax.md "Issuing"): each a download of its PDF; none until the order is
+ * delivered or paid online.
+ */
+function OrderBills({ bills }: { bills: TrackedOrder["bills"] }) {
+  const t = useT();
+  const to = useLocalePath();
+  if (bills.length === 0) return null;
+  return (
+    <section aria-labelledby="bills-title">
+      <h2 id="bills-title">{t("order.bills.heading")}</h2>
+      <ul className="order-bills">
+        {bills.map((bill) => (
+          <li key={bill.id}>
+            <a href={to(bill.href)} download>
+              {t("order.bills.download", {
+                title: t(`order.bills.kind.${bill.kind}`),
+                number: bill.number,
+              })}
+            </a>{" "}
+            <span>{t("order.bills.issued", { date: bill.date })}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 
@@ -343,6 +389,16 @@ function OrderItems({ order }: { order: TrackedOrder }) {
               <td>−{formatPaise(order.discountPaise)}</td>
             </tr>
           ) : null}
+          <tr>
+            <th scope="row" colSpan={3}>
+              {t("delivery.line.label")}
+            </th>
+            <td>
+              {order.deliveryPaise === 0
+                ? t("delivery.line.free")
+                : formatPaise(order.deliveryPaise)}
+            </td>
+          </tr>
           <tr>
             <th scope="row" colSpan={3}>
               {order.paymentStatus === "paid"

@@ -9,6 +9,7 @@ import {
   plantFilters,
 } from "~/features/catalogue/plant-query";
 import { ProductCard } from "~/features/catalogue/product-card";
+import { CatalogueDeliveryCheck } from "~/features/delivery/catalogue-delivery-check";
 import { localisedPageMeta } from "~/features/site/meta";
 import { langOf, messagesFor, t } from "~/i18n/i18n.server";
 import { Trans, useLocalePath, useT } from "~/i18n/i18n-react";
@@ -41,6 +42,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     elsewhereText,
     suggestions,
     messages: messagesFor(lang, [
+      "delivery.check",
       // Not "shop.plant.count…" nor "shop.plant.search.elsewhere": the server writes them (above).
       "shop.plant.filter",
       "shop.plant.meta",
@@ -181,6 +183,7 @@ export default function PlantPage({ loaderData }: Route.ComponentProps) {
           ))}
         </div>
       )}
+      <CatalogueDeliveryCheck />
     </div>
   );
 }

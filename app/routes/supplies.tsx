@@ -2,6 +2,7 @@ import { getDb } from "~/db/db.server";
 import { AddToCartForm } from "~/features/cart/add-to-cart-form";
 import { listFertilisers } from "~/features/catalogue/catalogue.server";
 import { ProductCard } from "~/features/catalogue/product-card";
+import { CatalogueDeliveryCheck } from "~/features/delivery/catalogue-delivery-check";
 import { localisedPageMeta } from "~/features/site/meta";
 import { langOf, messagesFor } from "~/i18n/i18n.server";
 import { useT } from "~/i18n/i18n-react";
@@ -10,7 +11,12 @@ import type { Route } from "./+types/supplies";
 export async function loader({ request }: Route.LoaderArgs) {
   return {
     fertilisers: await listFertilisers(await getDb(), langOf(request)),
-    messages: messagesFor(langOf(request), ["shop.supplies", "shop.product", "cart.add"]),
+    messages: messagesFor(langOf(request), [
+      "shop.supplies",
+      "shop.product",
+      "cart.add",
+      "delivery.check",
+    ]),
   };
 }
 
@@ -34,6 +40,7 @@ export default function SuppliesPage({ loaderData }: Route.ComponentProps) {
           </ProductCard>
         ))}
       </div>
+      <CatalogueDeliveryCheck />
     </div>
   );
 }

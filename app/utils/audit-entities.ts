@@ -7,6 +7,8 @@ export const auditEntityLabels = {
   pickup: "Pickups",
   product: "Products",
   scrap_material: "Scrap rates",
+  // Added, changed and removed by staff (app/features/delivery/delivery-areas.server.ts).
+  delivery_area: "Delivery areas",
   review: "Reviews",
   staff: "Staff accounts",
   newsletter: "Newsletters",

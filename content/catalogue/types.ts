@@ -58,4 +58,8 @@ export interface FertiliserSeed {
   description: string;
   stock: number;
   art: ProductArt;
+  /** HSN code for bills (docs/tax.md), e.g. "3101" organic manure, "3808" a pest spray. */
+  hsnCode: string;
+  /** GST in basis points for this pack as sold (pre-packaged and labelled): 500 = 5 %. */
+  gstRateBp: number;
 }

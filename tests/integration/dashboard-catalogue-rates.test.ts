@@ -198,7 +198,17 @@ describe("product editing", () => {
     );
     expect(statusOf(result)).toBe(400);
     expect(Object.keys(errorsOf(result)).sort()).toEqual(
-      ["description", "imageAlt", "imagePath", "name", "price", "slug", "stock", "usage"].sort(),
+      [
+        "description",
+        "gstRate",
+        "imageAlt",
+        "imagePath",
+        "name",
+        "price",
+        "slug",
+        "stock",
+        "usage",
+      ].sort(),
     );
     expect(await auditCount()).toBe(count);
   });

@@ -12,11 +12,13 @@ import path from "node:path";
 import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { type Database, type DatabaseHandle, openDatabase } from "~/db/client.server";
+import { bills } from "~/db/schema/billing";
 import { erasureLog } from "~/db/schema/erasure";
 import { scheduledRuns } from "~/db/schema/operations";
 import { pickups } from "~/db/schema/pickups";
-import { orders } from "~/db/schema/shop";
+import { orderLines, orders } from "~/db/schema/shop";
 import { createScheduler } from "~/features/operations/scheduler.server";
+import { issueBills } from "~/features/orders/bills.server";
 import { ERASED_NAME } from "~/features/privacy/personal-data";
 import { eraseInactiveCustomers } from "~/features/privacy/retention.server";
 import { kolkataInstant, todayInKolkata } from "~/utils/dates";
@@ -76,6 +78,28 @@ describe("the retention job", () => {
     });
     expect(await db.select().from(erasureLog)).toHaveLength(2);
 
+    // The kept order's bill prints its buyer too (docs/tax.md "Issuing").
+    await db.insert(orderLines).values({
+      orderId: inactive.billId,
+      name: "Tulsi",
+      description: "",
+      imagePath: "",
+      unitPricePaise: 6_000,
+      quantity: 1,
+      lineTotalPaise: 6_000,
+      hsnCode: "0602",
+    });
+    const printed = await db.transaction((tx) => issueBills(tx, inactive.billId, now));
+    expect(printed).toHaveLength(1);
+    const buyerOnBill = async () =>
+      (
+        await db
+          .select({ content: bills.content })
+          .from(bills)
+          .where(eq(bills.orderId, inactive.billId))
+      )[0]?.content.buyer;
+    expect(await buyerOnBill()).toMatchObject({ name: `Buyer ${inactive.phone}` });
+
     // Five more years on: the kept bill's period has ended, the active customer is inactive.
     const later = new Date(now.getTime() + 5 * YEAR);
     expect(await eraseInactiveCustomers(db, later, 1095)).toEqual({
@@ -86,6 +110,15 @@ describe("the retention job", () => {
     expect(await orderRow(db, inactive.billId)).toMatchObject({
       name: ERASED_NAME,
       pinCode: "999999",
+    });
+    expect(await buyerOnBill()).toEqual({
+      name: ERASED_NAME,
+      address: "Erased",
+      city: "Erased",
+      state: "Erased",
+      stateCode: "",
+      pinCode: "999999",
+      gstin: "",
     });
     // The active customer's own bill is six years old then: kept.
     expect(await orderRow(db, active.billId)).toMatchObject({ name: `Buyer ${active.phone}` });

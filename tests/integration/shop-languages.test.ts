@@ -146,10 +146,23 @@ describe('a PIN code that does not match the state (docs/shop.md "PIN code and s
     });
     expect(await handle.db.$count(orders)).toBe(ordersBefore);
 
-    // The same form with Delhi as the state goes through.
+    // With Delhi as the state the address is right, but no delivery area covers Delhi
+    // (docs/shop.md "Delivery areas"): refused next to the PIN code, with the shop's phone.
+    const notServed = (await postCheckout(
+      "/hi/checkout",
+      { ...delhiPin, state: "Delhi", paymentMethod: "cod" },
+      cookie,
+    )) as unknown as Answer;
+    expect(notServed.init?.status).toBe(422);
+    expect((notServed.data.errors as Record<string, string>).pinCode).toMatch(
+      /^हम अभी पिन कोड 110001 पर डिलीवरी नहीं करते। \+91 [0-9 ]+ पर फ़ोन करें/,
+    );
+    expect(await handle.db.$count(orders)).toBe(ordersBefore);
+
+    // A Pune address (a seeded area, free delivery) goes through.
     const placed = await postCheckout(
       "/checkout",
-      { ...delhiPin, state: "Delhi", paymentMethod: "cod" },
+      { ...delhiPin, pinCode: "411001", state: "Maharashtra", paymentMethod: "cod" },
       cookie,
     );
     expect(placed).toBeInstanceOf(Response);

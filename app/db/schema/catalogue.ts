@@ -59,6 +59,12 @@ export const products = pgTable(
     featuresHi: text("features_hi").array().notNull().default(sql`'{}'::text[]`),
     featuresKn: text("features_kn").array().notNull().default(sql`'{}'::text[]`),
     sortOrder: integer("sort_order").notNull().default(0),
+    /**
+     * GST (docs/tax.md "What we sell and its rate"): the HSN code printed on bills (4, 6 or 8
+     * digits; '' until staff set one) and the rate in basis points (0 nil, 500 = 5 %).
+     */
+    hsnCode: text("hsn_code").notNull().default(""),
+    gstRateBp: integer("gst_rate_bp").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -70,6 +76,8 @@ export const products = pgTable(
       "products_usage_valid",
       sql`${t.usage} is null or ${t.usage} in ('indoor', 'outdoor', 'both')`,
     ),
+    check("products_hsn_code_format", sql`${t.hsnCode} ~ '^([0-9]{4}|[0-9]{6}|[0-9]{8})?$'`),
+    check("products_gst_rate_range", sql`${t.gstRateBp} between 0 and 4000`),
     index("products_kind_active_sort_idx").on(t.kind, t.active, t.sortOrder),
   ],
 );

@@ -100,10 +100,29 @@ export const orders = pgTable(
     state: text("state").notNull(),
     pinCode: text("pin_code").notNull(),
     subtotalPaise: integer("subtotal_paise").notNull(),
-    /** Paid with a coupon code (docs/exchange.md); total = subtotal − discount. */
+    /**
+     * Paid with a coupon code (docs/exchange.md); it pays for goods only (ADR 0042), so it is
+     * at most the subtotal. total = subtotal − discount + delivery.
+     */
     discountPaise: integer("discount_paise").notNull().default(0),
+    /**
+     * The delivery charge of the order's delivery area when it was placed (docs/shop.md
+     * "Delivery areas"); 0 for free delivery and for orders placed before areas existed.
+     */
+    deliveryPaise: integer("delivery_paise").notNull().default(0),
+    /**
+     * The area's estimated delivery time in days when the order was placed; null for orders
+     * placed before areas existed (they use DELIVERY_DAYS_MIN/MAX).
+     */
+    deliveryMinDays: integer("delivery_min_days"),
+    deliveryMaxDays: integer("delivery_max_days"),
     /** The coupon code applied, as stored on the coupon (SS-XXXX-XXXX). */
     couponCode: text("coupon_code"),
+    /**
+     * A business buyer's GSTIN given at checkout (checked: form, state code, check character;
+     * docs/tax.md "GSTIN"); '' for none. Printed on the order's bills.
+     */
+    buyerGstin: text("buyer_gstin").notNull().default(""),
     totalPaise: integer("total_paise").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -121,10 +140,15 @@ export const orders = pgTable(
     ),
     check("orders_totals_nonnegative", sql`${t.subtotalPaise} >= 0 and ${t.totalPaise} >= 0`),
     check(
-      "orders_discount_consistent",
-      sql`${t.discountPaise} >= 0 and ${t.totalPaise} = ${t.subtotalPaise} - ${t.discountPaise}`,
+      "orders_amounts_consistent",
+      sql`${t.discountPaise} between 0 and ${t.subtotalPaise} and ${t.deliveryPaise} >= 0 and ${t.totalPaise} = ${t.subtotalPaise} - ${t.discountPaise} + ${t.deliveryPaise}`,
+    ),
+    check(
+      "orders_delivery_days_range",
+      sql`(${t.deliveryMinDays} is null and ${t.deliveryMaxDays} is null) or (${t.deliveryMinDays} between 0 and 60 and ${t.deliveryMaxDays} between ${t.deliveryMinDays} and 60)`,
     ),
     check("orders_pin_code_format", sql`${t.pinCode} ~ '^[1-9][0-9]{5}$'`),
+    check("orders_buyer_gstin_format", sql`${t.buyerGstin} ~ '^([0-9]{2}[A-Z0-9]{13})?$'`),
     // Dashboard list (docs/dashboard.md): each filter combination is an index range scan
     // in the list's order (created_at desc, id desc), so a page costs O(log n).
     index("orders_status_created_idx").on(t.status, t.createdAt, t.id),
@@ -164,6 +188,12 @@ export const orderLines = pgTable(
     unitPricePaise: integer("unit_price_paise").notNull(),
     quantity: integer("quantity").notNull(),
     lineTotalPaise: integer("line_total_paise").notNull(),
+    /**
+     * The product's HSN code and GST rate (basis points) when the order was placed: what its
+     * bill prints (docs/tax.md). '' and 0 for orders placed before products had them.
+     */
+    hsnCode: text("hsn_code").notNull().default(""),
+    gstRateBp: integer("gst_rate_bp").notNull().default(0),
   },
   (t) => [
     check("order_lines_quantity_positive", sql`${t.quantity} > 0`),

@@ -9,6 +9,8 @@ const plant = {
   active: "on",
   description: "A succulent.",
   size: "",
+  hsnCode: "0602",
+  gstRate: "0",
   usage: "indoor",
   sunlight: "",
   watering: "",
@@ -32,5 +34,22 @@ describe("product price", () => {
     expect(price("-5")).toBe(PRICE_FORMAT_MESSAGE);
     expect(price("0.99")).toBe(PRICE_RANGE_MESSAGE);
     expect(price("1,00,000.01")).toBe(PRICE_RANGE_MESSAGE);
+  });
+});
+
+describe("product HSN code and GST rate (docs/tax.md)", () => {
+  it("stores the rate in basis points and refuses a malformed code or an unknown rate", () => {
+    const fertiliser = { ...plant, kind: "fertiliser", hsnCode: " 3101 ", gstRate: "5" };
+    const parsed = productSchema.safeParse(fertiliser);
+    expect(parsed.success && { hsn: parsed.data.hsnCode, rate: parsed.data.gstRate }).toEqual({
+      hsn: "3101",
+      rate: 500,
+    });
+    const bad = productSchema.safeParse({ ...plant, hsnCode: "06021", gstRate: "12" });
+    expect(bad.success).toBe(false);
+    expect(bad.error?.issues.map((issue) => issue.message).sort()).toEqual([
+      "dashboard.product.gstRateInvalid",
+      "dashboard.product.hsnInvalid",
+    ]);
   });
 });

@@ -34,6 +34,13 @@ export const STOCK_MESSAGE = "dashboard.product.stockInvalid";
 const MAX_FEATURES = 10;
 const MAX_FEATURE_LENGTH = 60;
 
+/**
+ * The GST rates a product may carry, in per cent as the form sends them (the slabs in force
+ * since 22 Sep 2025, Notification 9/2025-Central Tax (Rate), with 0 for exempt goods such as
+ * live plants; docs/tax.md). Stored in basis points.
+ */
+export const gstRateChoices = ["0", "0.25", "3", "5", "18", "40"] as const;
+
 /** Form field names, in the order they appear on the page. */
 export const productFields = [
   "slug",
@@ -48,6 +55,8 @@ export const productFields = [
   "descriptionHi",
   "descriptionKn",
   "size",
+  "hsnCode",
+  "gstRate",
   "usage",
   "sunlight",
   "sunlightHi",
@@ -214,6 +223,14 @@ export const productSchema = z
     descriptionHi: translation("descriptionHi"),
     descriptionKn: translation("descriptionKn"),
     size: optionalText("size"),
+    // docs/tax.md: the HSN code (4, 6 or 8 digits; '' until known) and the GST rate its bill uses.
+    hsnCode: z
+      .string()
+      .trim()
+      .regex(/^([0-9]{4}|[0-9]{6}|[0-9]{8})?$/, "dashboard.product.hsnInvalid"),
+    gstRate: z
+      .enum(gstRateChoices, { error: "dashboard.product.gstRateInvalid" })
+      .transform((value) => Math.round(Number(value) * 100)),
     usage: z.string(),
     sunlight: optionalText("sunlight"),
     sunlightHi: translation("sunlightHi"),

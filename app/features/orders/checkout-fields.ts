@@ -10,6 +10,8 @@ export const checkoutLimits = {
   city: 80,
   /** "SS-XXXX-XXXX" is 12; spaces typed between groups are allowed. */
   couponCode: 30,
+  /** 15 characters; spaces and hyphens typed between groups are allowed. */
+  buyerGstin: 20,
 } as const;
 
 export const checkoutFields = [
@@ -20,8 +22,12 @@ export const checkoutFields = [
   "city",
   "state",
   "pinCode",
+  // A business buyer's GSTIN for the bill (docs/tax.md), optional.
+  "buyerGstin",
   "idempotencyKey",
   "shownLines",
+  // The delivery charge (paise) the summary showed, '' for none (docs/shop.md "Delivery areas").
+  "shownDelivery",
   "paymentMethod",
   "couponCode",
   "intent",

@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { emailAddress, indianMobile, pinCode, requiredText } from "~/utils/form-schemas";
 import { checkoutLimits } from "./checkout-fields";
+import { checkGstin } from "./gstin";
 import { indianStates } from "./indian-states";
 
 const couponCodeField = z
@@ -24,8 +25,28 @@ export const checkoutSchema = z.object({
   city: requiredText("city", checkoutLimits.city),
   state: z.enum(indianStates, { error: "errors.checkout.state" }),
   pinCode: pinCode(),
+  // docs/tax.md "GSTIN": optional; form, State code and check character, as typed (spaces ok).
+  buyerGstin: z
+    .string()
+    .max(checkoutLimits.buyerGstin, "errors.checkout.gstin.format")
+    .optional()
+    .transform((value, ctx) => {
+      if (!value?.trim()) return "";
+      const checked = checkGstin(value);
+      if (!checked.ok) {
+        ctx.addIssue({ code: "custom", message: `errors.checkout.gstin.${checked.problem}` });
+        return z.NEVER;
+      }
+      return checked.gstin;
+    }),
   idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, "errors.checkout.expired"),
   shownLines: z.string().max(2000),
+  // What the summary showed for delivery: paise, or absent / '' when it showed no charge.
+  shownDelivery: z
+    .string()
+    .regex(/^[0-9]{0,9}$/, "errors.checkout.formChanged")
+    .optional()
+    .transform((value) => (value ? Number(value) : null)),
   // Absent (the form without the online option, older pages) means cash on delivery.
   paymentMethod: z
     .union([z.literal(""), z.enum(["cod", "online"])], {

@@ -5,13 +5,23 @@
  * (docs/accounts.md "My account"); the page loads the `checkout.city`, `checkout.state`,
  * `checkout.statePlaceholder`, `checkout.pinCode` and `state` messages.
  */
+import type { ReactNode } from "react";
 import type { BoundField } from "~/components/ui/field";
 import { InputField, SelectField } from "~/components/ui/field";
 import { useT } from "~/i18n/i18n-react";
 import { indianStates, stateMessageId } from "./indian-states";
 
-/** The three fields bound by the form's `field` (values as typed or saved, errors next to them). */
-export function CityStatePinFields({ field }: { field: (name: string) => BoundField }) {
+/**
+ * The three fields bound by the form's `field` (values as typed or saved, errors next to them);
+ * `afterPin`: shown right after the PIN code (checkout's 'Check delivery').
+ */
+export function CityStatePinFields({
+  field,
+  afterPin,
+}: {
+  field: (name: string) => BoundField;
+  afterPin?: ReactNode;
+}) {
   const t = useT();
   const state = field("state");
   return (
@@ -41,6 +51,7 @@ export function CityStatePinFields({ field }: { field: (name: string) => BoundFi
         required
         maxLength={6}
       />
+      {afterPin}
     </>
   );
 }

@@ -16,11 +16,26 @@ export interface DeliveryLine {
 }
 
 /**
- * The expected-delivery message of an order placed at `placedAt` that is now `status`.
+ * The expected-delivery message of an order placed at `placedAt` that is now `status`, by the
+ * days its delivery area promised when it was placed (`days`, docs/shop.md "Delivery areas"),
+ * or by the DELIVERY_DAYS_* settings for an order that has none (placed before areas existed).
  * @throws EnvError when the settings are invalid (the server refuses to start first).
  */
-export function deliveryLine(placedAt: Date, status: OrderStatus, lang: Lang): DeliveryLine | null {
-  const window = expectedDeliveryWindow(placedAt, status, env().shop);
+export function deliveryLine(
+  placedAt: Date,
+  status: OrderStatus,
+  lang: Lang,
+  days: { deliveryMinDays: number | null; deliveryMaxDays: number | null } = {
+    deliveryMinDays: null,
+    deliveryMaxDays: null,
+  },
+): DeliveryLine | null {
+  const { deliveryMinDays: min, deliveryMaxDays: max } = days;
+  const window = expectedDeliveryWindow(
+    placedAt,
+    status,
+    min !== null && max !== null ? { deliveryDaysMin: min, deliveryDaysMax: max } : env().shop,
+  );
   if (!window) return null;
   const from = formatCalendarDate(window.from, lang);
   const to = formatCalendarDate(window.to, lang);

@@ -13,11 +13,19 @@ import type { Database } from "~/db/client.server";
 import { returnedRow } from "~/db/returned-row";
 import { products } from "~/db/schema/catalogue";
 import { cartLines, type OrderStatus, orderLines, orders } from "~/db/schema/shop";
+import { listDeliveryAreas } from "~/features/delivery/delivery-areas.server";
+import {
+  cashOnDeliveryAllowed,
+  type DeliveryQuote,
+  deliveryQuote,
+} from "~/features/delivery/delivery-quote";
 import type { Lang } from "~/i18n/languages";
 import { humanReference, isUnguessableToken, unguessableToken } from "~/utils/codes.server";
 import { env } from "~/utils/env.server";
+import { formatPaise } from "~/utils/money";
 import { isUniqueViolation } from "~/utils/pg-errors";
 import { type MessageRef, type MessageValues, message, Refusal } from "~/utils/refusal";
+import { creditBills, issueBills } from "./bills.server";
 import type { CheckoutInput } from "./checkout.schema";
 import {
   codConfirmAbovePaise,
@@ -103,10 +111,11 @@ export interface PlacedOrder {
   status: OrderStatus;
 }
 
+/** The delivery address and contact as checkout checked them; a business buyer's GSTIN, optional. */
 type Shipping = Omit<
   CheckoutInput,
-  "idempotencyKey" | "shownLines" | "paymentMethod" | "couponCode"
->;
+  "idempotencyKey" | "shownLines" | "shownDelivery" | "paymentMethod" | "couponCode" | "buyerGstin"
+> & { buyerGstin?: string };
 
 type PlaceOrderInput = {
   cartId: string;
@@ -134,6 +143,13 @@ type PlaceOrderInput = {
    * their links use it.
    */
   language?: Lang;
+  /**
+   * The delivery charge (paise) the checkout page showed for this order, or null when it showed
+   * none (no PIN code known yet). When the charge now differs (another PIN code, an area staff
+   * changed meanwhile) the order is refused with the new charge, like a changed price; a charge
+   * of 0 needs nothing shown. Undefined: not compared (callers that price nothing for a page).
+   */
+  shownDeliveryPaise?: number | null;
   /**
    * The instant the order is placed: a coupon expired at or before it is refused. Default: the
    * time of the call (the checkout route passes its own; tests pass their clock).
@@ -190,11 +206,18 @@ async function findByIdempotencyKey(db: Database, key: string) {
  * 'awaiting_confirmation', without the new-order messages: the caller sends the customer a code
  * (docs/shop.md "Confirming a cash-on-delivery order").
  *
+ * Delivery (docs/shop.md "Delivery areas", ADR 0042) is priced by the delivery area of the
+ * shipping PIN code as the areas are inside the transaction: total = subtotal − discount +
+ * delivery charge; the order keeps the charge and the area's delivery days.
+ *
  * @param shownLines what the checkout page showed ("id:qty:price,…"); any difference from the
  *   cart now (quantity, price, lines added or removed) rejects the order.
  * @throws OrderRejectedError 409 empty cart, cart changed, out of stock, too many unconfirmed
- *   cash-on-delivery orders for the phone, key used by another
- *   cart; 422 malformed shown lines. CouponRejectedError 422 unknown, expired or used-up code.
+ *   cash-on-delivery orders for the phone, key used by another cart, a delivery charge other
+ *   than the one shown (`errors.checkout.deliveryChanged`, {delivery, pinCode}); 422 malformed shown lines, a PIN
+ *   code no area serves (`errors.checkout.pinNotServed`), cash on delivery the area does not
+ *   take or above its limit (`errors.checkout.codNotInArea`, `codAboveAreaLimit`).
+ *   CouponRejectedError 422 unknown, expired or used-up code.
  */
 export async function placeOrder(
   db: Database,
@@ -261,9 +284,23 @@ async function placeInTransaction(tx: Database, input: PlaceOrderInput): Promise
     ? await findUsableCoupon(tx, input.couponCode, input.now ?? new Date(), true)
     : null;
   const discountPaise = coupon ? couponDiscount(coupon.balancePaise, subtotalPaise) : 0;
-  const totalPaise = subtotalPaise - discountPaise;
+  const delivery = await priceDelivery(tx, input, subtotalPaise);
+  const totalPaise = subtotalPaise - discountPaise + delivery.chargePaise;
   let status: OrderStatus = "placed";
   if (effectivePaymentMethod(totalPaise, input.paymentMethod) === "cod") {
+    if (!cashOnDeliveryAllowed(delivery.area, totalPaise)) {
+      throw new OrderRejectedError(
+        delivery.area.cashOnDelivery
+          ? "errors.checkout.codAboveAreaLimit"
+          : "errors.checkout.codNotInArea",
+        422,
+        [],
+        {
+          limit: formatPaise(delivery.area.cashOnDeliveryMaxPaise ?? 0),
+          pinCode: input.shipping.pinCode,
+        },
+      );
+    }
     const phone = input.shipping.phone;
     await checkUnconfirmedCodOrders(
       tx,
@@ -280,6 +317,7 @@ async function placeInTransaction(tx: Database, input: PlaceOrderInput): Promise
   const order = await insertOrder(tx, input, lines, {
     subtotalPaise,
     discountPaise,
+    delivery,
     coupon,
     status,
   });
@@ -296,11 +334,40 @@ async function placeInTransaction(tx: Database, input: PlaceOrderInput): Promise
       paymentMethod: order.paymentMethod,
       ...(status === "placed" ? {} : { status }),
       ...(coupon ? { couponCode: coupon.code, discountPaise } : {}),
+      ...(delivery.chargePaise > 0 ? { deliveryPaise: delivery.chargePaise } : {}),
     },
   });
   // An order waiting for the customer's code is announced once the code confirms it.
   if (status === "placed") await enqueueOrderPlaced(tx, order.id);
   return order;
+}
+
+/**
+ * The order's delivery by the areas in force now, read in the order's transaction
+ * (docs/shop.md "Delivery areas", ADR 0042): the charge is 0 from the area's free-delivery
+ * amount of goods (`subtotalPaise`, before any coupon) on.
+ * @throws OrderRejectedError 422 `errors.checkout.pinNotServed` ({pinCode}) when no area serves
+ *   the PIN code; 409 `errors.checkout.deliveryChanged` ({delivery: '₹49', pinCode}) when the charge differs
+ *   from `input.shownDeliveryPaise` (nothing shown counts as 0).
+ */
+async function priceDelivery(
+  tx: Database,
+  input: PlaceOrderInput,
+  subtotalPaise: number,
+): Promise<DeliveryQuote> {
+  const { pinCode } = input.shipping;
+  const quote = deliveryQuote(await listDeliveryAreas(tx), pinCode, subtotalPaise);
+  if (!quote) throw new OrderRejectedError("errors.checkout.pinNotServed", 422, [], { pinCode });
+  if (
+    input.shownDeliveryPaise !== undefined &&
+    quote.chargePaise !== (input.shownDeliveryPaise ?? 0)
+  ) {
+    throw new OrderRejectedError("errors.checkout.deliveryChanged", 409, [], {
+      delivery: formatPaise(quote.chargePaise),
+      pinCode,
+    });
+  }
+  return quote;
 }
 
 /** The method an order of `totalPaise` is stored with: below ₹1 always cash on delivery. */
@@ -342,6 +409,8 @@ async function readCartLines(tx: Database, cartId: string) {
         description: products.description,
         imagePath: products.imagePath,
         unitPricePaise: products.pricePaise,
+        hsnCode: products.hsnCode,
+        gstRateBp: products.gstRateBp,
         active: products.active,
         stock: products.stock,
         quantity: cartLines.quantity,
@@ -449,7 +518,8 @@ function orderSubtotal(lines: readonly CartLineNow[]): number {
 /**
  * Inserts the order (payment status 'pending' when paid online, 'unpaid' in cash on delivery;
  * a total below ₹1 is cash on delivery) and a snapshot of its lines (name,
- * description, image and price as they are now). Amounts in paise; total = subtotal − discount.
+ * description, image and price as they are now). Amounts in paise; total = subtotal − discount
+ * + delivery.
  */
 async function insertOrder(
   tx: Database,
@@ -458,12 +528,13 @@ async function insertOrder(
   amounts: {
     subtotalPaise: number;
     discountPaise: number;
+    delivery: DeliveryQuote;
     coupon: UsableCoupon | null;
     status: OrderStatus;
   },
 ): Promise<PlacedOrder> {
-  const { subtotalPaise, discountPaise, coupon, status } = amounts;
-  const totalPaise = subtotalPaise - discountPaise;
+  const { subtotalPaise, discountPaise, delivery, coupon, status } = amounts;
+  const totalPaise = subtotalPaise - discountPaise + delivery.chargePaise;
   const paymentMethod = effectivePaymentMethod(totalPaise, input.paymentMethod);
   const inserted = await tx
     .insert(orders)
@@ -477,8 +548,11 @@ async function insertOrder(
       paymentMethod,
       paymentStatus: paymentMethod === "online" ? "pending" : "unpaid",
       subtotalPaise,
-      // No delivery charge or tax is charged: the total is the subtotal less the coupon.
+      // Prices include GST (docs/tax.md); the coupon pays for goods, not delivery (ADR 0042).
       discountPaise,
+      deliveryPaise: delivery.chargePaise,
+      deliveryMinDays: delivery.minDays,
+      deliveryMaxDays: delivery.maxDays,
       couponCode: coupon?.code ?? null,
       totalPaise,
       language: input.language ?? "en",
@@ -502,6 +576,8 @@ async function insertOrder(
       unitPricePaise: line.unitPricePaise,
       quantity: line.quantity,
       lineTotalPaise: line.unitPricePaise * line.quantity,
+      hsnCode: line.hsnCode,
+      gstRateBp: line.gstRateBp,
     })),
   );
   return order;
@@ -530,6 +606,9 @@ export async function getOrderByToken(db: Database, token: string) {
       subtotalPaise: orders.subtotalPaise,
       discountPaise: orders.discountPaise,
       couponCode: orders.couponCode,
+      deliveryPaise: orders.deliveryPaise,
+      deliveryMinDays: orders.deliveryMinDays,
+      deliveryMaxDays: orders.deliveryMaxDays,
       totalPaise: orders.totalPaise,
       language: orders.language,
       createdAt: orders.createdAt,
@@ -559,9 +638,12 @@ export async function getOrderByToken(db: Database, token: string) {
  * what the order took from it (docs/exchange.md "Coupons"). Concurrent changes are
  * caught by updating only from the status that was read; `expectedFrom` also refuses (409)
  * when the order is no longer in the status the caller saw.
+ * Delivering issues the order's bills and cancelling credits the bills it has, in the same
+ * transaction, dated `now` (docs/tax.md "Issuing").
  * The audit row holds `{before: {status}, after: {status}}`.
  * @param actor the staff member's e-mail, or 'visitor' for the shopper's own cancel (stored as
  *   the audit row's actor).
+ * @param now the instant of the change (default: the call's); bills are dated by it.
  * @throws IllegalTransitionError; OrderRejectedError 404 for an unknown order, 409 when the
  *   status changed meanwhile.
  */
@@ -571,6 +653,7 @@ export async function transitionOrder(
   to: OrderStatus,
   actor: string,
   expectedFrom?: OrderStatus,
+  now: Date = new Date(),
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const [order] = await tx
@@ -596,7 +679,11 @@ export async function transitionOrder(
         await returnOrderStock(tx, orderId);
       }
       await refundCouponOfOrder(tx, orderId, auditActor(actor));
+      // A bill issued when it was paid online is reversed (docs/tax.md "Issuing").
+      await creditBills(tx, orderId, "cancelled", now);
     }
+    // Delivered: the order's bills, unless its online payment issued them (docs/tax.md).
+    if (to === "delivered") await issueBills(tx, orderId, now);
     await recordAudit(tx, {
       actor: auditActor(actor),
       action: `order.${to}`,

@@ -22,6 +22,7 @@ import { z } from "zod";
 import { recordAudit } from "~/db/audit.server";
 import type { Database } from "~/db/client.server";
 import { type OrderStatus, orders, paymentEvents } from "~/db/schema/shop";
+import { issueBills } from "~/features/orders/bills.server";
 import {
   codConfirmAbovePaise,
   lockAndCountUnconfirmedCodOrders,
@@ -322,6 +323,8 @@ async function markPaid(
     .returning({ id: orders.id });
   if (updated.length === 0) return false;
   if (order.paymentStatus === "expired") await retakeStockForLatePayment(tx, order.id, via);
+  // Paid online: the order's bills now (docs/tax.md "Issuing"), unless it has them.
+  await issueBills(tx, order.id, new Date());
   await recordAudit(tx, {
     actor: via === "webhook" ? "system" : "visitor",
     action: "order.payment_paid",

@@ -127,6 +127,7 @@ export const erasedBuyer = {
   city: ERASED_TEXT,
   state: ERASED_TEXT,
   pinCode: ERASED_PIN_CODE,
+  buyerGstin: "",
 } as const;
 
 async function erasePickups(tx: Transaction, scope: CustomerScope, now: Date) {

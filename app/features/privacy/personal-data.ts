@@ -50,6 +50,7 @@ const BILL_KEPT =
   "on a bill (delivered or paid order) kept until its statutory period ends (CGST Act s.36, Rule 56; Income-tax Act books), then the tombstone; otherwise the tombstone";
 const STAFF = "a staff member's data: removed with the staff account (docs/dashboard.md)";
 const CATALOGUE = "the catalogue's words, no person's data";
+const SHOP = "the shop's own particulars printed on its bills, no customer's data";
 /** Consent records are the shop's proof of notice and consent (and of its withdrawal). */
 const CONSENT_PROOF =
   "the shop's proof that consent was given under a notice version and withdrawn (DPDP Act 2023 s.6(10)); a withdrawn consent is deleted 3 years after its withdrawal (the 'delete-old-consents-and-grievances' job)";
@@ -130,7 +131,29 @@ export const personalDataMap: readonly PersonalColumn[] = [
     holds: "delivery PIN code",
     effect: { kind: "kept", why: BILL_KEPT },
   },
+  {
+    table: "orders",
+    column: "buyer_gstin",
+    holds: "a business buyer's GSTIN (its PAN inside)",
+    effect: { kind: "kept", why: BILL_KEPT },
+  },
   notPersonal("order_lines", "name", "the product's name when ordered"),
+  // Bills (docs/tax.md "Issuing"): the printed copy of the buyer.
+  {
+    table: "bills",
+    column: "content",
+    holds: "the bill as printed: the buyer's name, delivery address, State and GSTIN",
+    effect: { kind: "kept", why: BILL_KEPT },
+  },
+  // The shop's own particulars on its bills.
+  {
+    table: "shop_settings",
+    column: "legal_name",
+    holds: "the shop's legal name",
+    effect: outside(SHOP),
+  },
+  { table: "shop_settings", column: "address", holds: "the shop's address", effect: outside(SHOP) },
+  { table: "shop_settings", column: "state", holds: "the shop's State", effect: outside(SHOP) },
   // The exchange loop.
   {
     table: "weigh_sheets",
@@ -349,6 +372,7 @@ export const personalDataMap: readonly PersonalColumn[] = [
   notPersonal("scrap_materials", "name", "scrap material name"),
   notPersonal("scrap_materials", "name_hi", "scrap material name"),
   notPersonal("scrap_materials", "name_kn", "scrap material name"),
+  notPersonal("delivery_areas", "name", "delivery area name, e.g. 'Bengaluru'"),
 ];
 
 /**

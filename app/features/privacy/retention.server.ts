@@ -15,9 +15,21 @@
  */
 import { and, asc, eq, inArray, lt, ne, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { bills } from "~/db/schema/billing";
 import { orders } from "~/db/schema/shop";
 import { billKeptUntil, ErasureRefusedError, eraseCustomer, erasedBuyer } from "./erasure.server";
-import { ERASED_NAME } from "./personal-data";
+import { ERASED_NAME, ERASED_PIN_CODE, ERASED_TEXT } from "./personal-data";
+
+/** The buyer of a bill whose statutory period ended (bills.content.buyer). */
+const erasedBillBuyer = {
+  name: ERASED_NAME,
+  address: ERASED_TEXT,
+  city: ERASED_TEXT,
+  state: ERASED_TEXT,
+  stateCode: "",
+  pinCode: ERASED_PIN_CODE,
+  gstin: "",
+};
 
 /** Phones read per batch; every batch's customers are erased one transaction each. */
 const BATCH = 100;
@@ -80,10 +92,20 @@ export async function clearExpiredBills(db: Database, now: Date): Promise<number
     .orderBy(asc(orders.id));
   const ended = candidates.filter((o) => billKeptUntil(o.createdAt) <= now).map((o) => o.id);
   for (let i = 0; i < ended.length; i += BATCH) {
-    await db
-      .update(orders)
-      .set({ ...erasedBuyer, updatedAt: now })
-      .where(inArray(orders.id, ended.slice(i, i + BATCH)));
+    const batch = ended.slice(i, i + BATCH);
+    await db.transaction(async (tx) => {
+      await tx
+        .update(orders)
+        .set({ ...erasedBuyer, updatedAt: now })
+        .where(inArray(orders.id, batch));
+      // The printed copies of the buyer on those orders' bills and credit notes go too.
+      await tx
+        .update(bills)
+        .set({
+          content: sql`jsonb_set(${bills.content}, '{buyer}', ${JSON.stringify(erasedBillBuyer)}::jsonb)`,
+        })
+        .where(inArray(bills.orderId, batch));
+    });
   }
   return ended.length;
 }

@@ -6,6 +6,8 @@ import { PhoneLinks } from "~/components/dashboard/phone-links";
 import { getDb } from "~/db/db.server";
 import { MessageLog } from "~/features/messages/message-log";
 import { messagesOf } from "~/features/messages/messages-admin.server";
+import { billTitles } from "~/features/orders/bill-titles";
+import { billsOfOrder } from "~/features/orders/bills.server";
 import {
   type OrderTransitionIntent,
   orderActionSchema,
@@ -52,6 +54,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     paidAt: found.order.paidAt ? formatDateTimeIST(found.order.paidAt) : null,
     notice: notices[done] ?? null,
     messageLog: await messagesOf(await getDb(), { type: "order", id: found.order.id }),
+    bills: (await billsOfOrder(await getDb(), found.order.id)).map((bill) => ({
+      ...bill,
+      issuedAt: formatDateTimeIST(bill.issuedAt),
+    })),
   };
 }
 
@@ -189,7 +195,7 @@ function PaymentEvents({ payments }: { payments: LoaderData["payments"] }) {
 }
 
 /** The order's lines with unit prices, quantities and totals (paise shown as rupees). */
-function OrderLines({ order, lines }: Pick<LoaderData, "order" | "lines">) {
+function OrderLines({ order, lines, bills }: Pick<LoaderData, "order" | "lines" | "bills">) {
   return (
     <>
       <h2>Items</h2>
@@ -236,6 +242,14 @@ function OrderLines({ order, lines }: Pick<LoaderData, "order" | "lines">) {
             ) : null}
             <tr>
               <th scope="row" colSpan={3}>
+                Delivery
+              </th>
+              <td className="num">
+                {order.deliveryPaise === 0 ? "Free" : formatPaise(order.deliveryPaise)}
+              </td>
+            </tr>
+            <tr>
+              <th scope="row" colSpan={3}>
                 Total
               </th>
               <td className="num">{formatPaise(order.totalPaise)}</td>
@@ -243,7 +257,34 @@ function OrderLines({ order, lines }: Pick<LoaderData, "order" | "lines">) {
           </tfoot>
         </table>
       </TableScroll>
+      <OrderBills orderId={order.id} bills={bills} />
     </>
+  );
+}
+
+/**
+ * The order's bills and credit notes (docs/tax.md "Issuing"), each a PDF download; said plainly
+ * when there are none yet (they are issued on delivery, or when paid online).
+ */
+function OrderBills({ orderId, bills }: { orderId: number; bills: LoaderData["bills"] }) {
+  return (
+    <section aria-labelledby="bills-title">
+      <h2 id="bills-title">Bills</h2>
+      {bills.length === 0 ? (
+        <p>None yet: the bill is issued when the order is delivered, or when it is paid online.</p>
+      ) : (
+        <ul>
+          {bills.map((bill) => (
+            <li key={bill.id}>
+              <a href={`/dashboard/orders/${orderId}/bills/${bill.id}`} download>
+                {billTitles[bill.kind]} {bill.number} (PDF)
+              </a>{" "}
+              issued {bill.issuedAt}, {formatPaise(bill.totalPaise)}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
 
@@ -331,7 +372,7 @@ export default function OrderDetail({ loaderData, actionData }: Route.ComponentP
         </p>
       ) : null}
       <PaymentEvents payments={loaderData.payments} />
-      <OrderLines order={order} lines={lines} />
+      <OrderLines order={order} lines={lines} bills={loaderData.bills} />
       <OrderActions order={order} cashCollectable={cashCollectable} />
       <MessageLog messages={loaderData.messageLog} />
       <HistoryList history={history} />

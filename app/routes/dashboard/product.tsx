@@ -18,6 +18,7 @@ import {
   saveProductForm,
 } from "~/features/catalogue/catalogue-admin.server";
 import {
+  gstRateChoices,
   type ProductField,
   productFields,
   productLimits,
@@ -54,6 +55,8 @@ const newProduct: Record<ProductField, string> = {
   descriptionHi: "",
   descriptionKn: "",
   size: "",
+  hsnCode: "0602",
+  gstRate: "0",
   usage: "",
   sunlight: "",
   sunlightHi: "",
@@ -229,6 +232,22 @@ function ProductBasics({
         {...field("size")}
         label="Pack size (fertilisers)"
         hint="As printed on the pack, like 1kg or 500ml."
+      />
+      <InputField
+        {...field("hsnCode")}
+        label="HSN code"
+        hint="Printed on its bills (docs/tax.md): 0602 live plants, 3101 organic manure, 3808 bio-pesticides."
+        inputMode="numeric"
+        maxLength={8}
+      />
+      <SelectField
+        {...field("gstRate")}
+        label="GST rate"
+        hint="0 % for exempt goods such as live plants and loose manure. Prices already include it."
+        options={gstRateChoices}
+        optionLabel={(rate) => `${rate} %`}
+        placeholder="Choose a rate"
+        defaultValue={field("gstRate").defaultValue ?? "0"}
       />
     </>
   );
