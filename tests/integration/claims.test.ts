@@ -1,0 +1,170 @@
+/**
+ * Filing a claim for a damaged plant (docs/claims.md): from the delivered order's token, within
+ * the window, for the order's own lines up to the quantity delivered, once per line, with one to
+ * three real photos stored without their metadata; every refusal writes nothing.
+ */
+import { eq } from "drizzle-orm";
+import sharp from "sharp";
+import { describe, expect, it } from "vitest";
+import { claimLines, claimPhotos, claims } from "~/db/schema/claims";
+import { orderLines, orders } from "~/db/schema/shop";
+import { ClaimError, fileClaim } from "~/features/claims/claims.server";
+import { placeOrder, transitionOrder } from "~/features/orders/orders.server";
+import { idempotencyKey } from "~/utils/codes.server";
+import { UploadedImageError } from "~/utils/uploaded-image.server";
+import {
+  cartWith,
+  newShopper,
+  productBySlug,
+  setStock,
+} from "../support/factories/carts-and-addresses";
+import { testDatabaseForFile } from "../support/processes/test-database";
+
+const handle = testDatabaseForFile({ seeded: true });
+const DAY = 86_400_000;
+const deliveredAt = new Date("2026-12-03T06:00:00Z");
+
+/** A delivered order of 2 Tulsi and 1 Aloe Vera, delivered at `deliveredAt`. */
+async function deliveredOrder() {
+  const lines = [];
+  for (const [slug, quantity] of [
+    ["tulsi", 2],
+    ["aloe-vera", 1],
+  ] as const) {
+    const product = await productBySlug(handle.db, slug);
+    await setStock(handle.db, product.id, 100);
+    lines.push({ productId: product.id, quantity });
+  }
+  const cart = await cartWith(handle.db, lines);
+  const order = await placeOrder(handle.db, {
+    cartId: cart.cartId,
+    idempotencyKey: idempotencyKey(),
+    shownLines: cart.shownLines,
+    shipping: newShopper(),
+    codConfirmAbovePaise: null,
+  });
+  for (const to of ["confirmed", "shipped", "delivered"] as const) {
+    await transitionOrder(handle.db, order.id, to, "staff@example.com", undefined, deliveredAt);
+  }
+  const rows = await handle.db
+    .select({ id: orderLines.id, name: orderLines.name })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, order.id));
+  const tulsi = rows.find((row) => row.name.startsWith("Tulsi"))?.id ?? 0;
+  const aloe = rows.find((row) => row.name.startsWith("Aloe"))?.id ?? 0;
+  return { ...order, tulsi, aloe };
+}
+
+const photo = () =>
+  sharp({ create: { width: 80, height: 60, channels: 3, background: "#795548" } })
+    .withExif({ IFD0: { Model: "Secret Phone 9" } })
+    .jpeg()
+    .toBuffer();
+
+async function refusal(attempt: () => Promise<unknown>) {
+  const before = await handle.db.$count(claims);
+  const error = await attempt().catch((caught: unknown) => caught);
+  expect(await handle.db.$count(claims)).toBe(before);
+  return error;
+}
+
+describe("filing a claim", () => {
+  it("stores the claim, its line and its photo without metadata; the same line again is refused", async () => {
+    const order = await deliveredOrder();
+    const [stored] = await handle.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(stored?.deliveredAt?.toISOString()).toBe(deliveredAt.toISOString());
+    const claim = await fileClaim(handle.db, {
+      token: order.trackingToken,
+      lines: [{ orderLineId: order.tulsi, quantity: 1, reason: "damaged" }],
+      note: "One pot broke in transit.",
+      photos: [await photo()],
+      now: new Date(deliveredAt.getTime() + 2 * DAY),
+    });
+    expect(claim.reference).toMatch(/^CL-[0-9A-Z]{6}$/);
+    const [line] = await handle.db
+      .select()
+      .from(claimLines)
+      .where(eq(claimLines.claimId, claim.id));
+    expect(line).toMatchObject({ orderLineId: order.tulsi, quantity: 1, reason: "damaged" });
+    const [kept] = await handle.db
+      .select()
+      .from(claimPhotos)
+      .where(eq(claimPhotos.claimId, claim.id));
+    expect((await sharp(kept?.jpeg).metadata()).exif).toBeUndefined();
+    expect(kept?.jpeg.includes("Secret Phone")).toBe(false);
+
+    const again = await refusal(() =>
+      fileClaim(handle.db, {
+        token: order.trackingToken,
+        lines: [{ orderLineId: order.tulsi, quantity: 1, reason: "dead" }],
+        photos: [Buffer.from(kept?.jpeg ?? [])],
+        now: new Date(deliveredAt.getTime() + 3 * DAY),
+      }),
+    );
+    expect(again).toMatchObject({ id: "errors.claim.alreadyClaimed", status: 409 });
+  });
+
+  it("refuses after the window, another order's line, more than delivered, and a wrong number of photos", async () => {
+    const order = await deliveredOrder();
+    const other = await deliveredOrder();
+    const claim = (overrides: Partial<Parameters<typeof fileClaim>[1]>) => async () =>
+      fileClaim(handle.db, {
+        token: order.trackingToken,
+        lines: [{ orderLineId: order.tulsi, quantity: 1, reason: "damaged" }],
+        photos: [await photo()],
+        now: new Date(deliveredAt.getTime() + DAY),
+        ...overrides,
+      });
+    // Delivered 3 Dec 11:30 IST: claims close at the end of 10 Dec.
+    expect(await refusal(claim({ now: new Date("2026-12-10T18:30:00Z") }))).toMatchObject({
+      id: "errors.claim.windowClosed",
+      values: { date: "10 December 2026" },
+    });
+    expect(
+      await refusal(
+        claim({ lines: [{ orderLineId: other.tulsi, quantity: 1, reason: "damaged" }] }),
+      ),
+    ).toMatchObject({ id: "errors.claim.lineNotFound", status: 404 });
+    expect(
+      await refusal(
+        claim({ lines: [{ orderLineId: order.tulsi, quantity: 3, reason: "damaged" }] }),
+      ),
+    ).toMatchObject({ id: "errors.claim.quantity", values: { max: 2 } });
+    expect(await refusal(claim({ photos: [] }))).toMatchObject({ id: "errors.claim.photoCount" });
+    const four = await Promise.all([photo(), photo(), photo(), photo()]);
+    expect(await refusal(claim({ photos: four }))).toMatchObject({ id: "errors.claim.photoCount" });
+    const pdf = Buffer.from("%PDF-1.4\n%%EOF\n");
+    expect(await refusal(claim({ photos: [pdf] }))).toBeInstanceOf(UploadedImageError);
+    expect(await refusal(claim({ token: "x".repeat(43) }))).toBeInstanceOf(ClaimError);
+    // Within the window (on 10 Dec at 23:59 IST) it goes through.
+    await expect(claim({ now: new Date("2026-12-10T18:29:00Z") })()).resolves.toMatchObject({
+      reference: expect.stringMatching(/^CL-/),
+    });
+  });
+
+  it("refuses an order that is not delivered yet", async () => {
+    const tulsi = await productBySlug(handle.db, "tulsi");
+    await setStock(handle.db, tulsi.id, 100);
+    const cart = await cartWith(handle.db, [{ productId: tulsi.id, quantity: 1 }]);
+    const order = await placeOrder(handle.db, {
+      cartId: cart.cartId,
+      idempotencyKey: idempotencyKey(),
+      shownLines: cart.shownLines,
+      shipping: newShopper(),
+      codConfirmAbovePaise: null,
+    });
+    const [line] = await handle.db
+      .select({ id: orderLines.id })
+      .from(orderLines)
+      .where(eq(orderLines.orderId, order.id));
+    const error = await refusal(async () =>
+      fileClaim(handle.db, {
+        token: order.trackingToken,
+        lines: [{ orderLineId: line?.id ?? 0, quantity: 1, reason: "damaged" }],
+        photos: [await photo()],
+        now: new Date(),
+      }),
+    );
+    expect(error).toMatchObject({ id: "errors.claim.notDelivered", status: 409 });
+  });
+});
