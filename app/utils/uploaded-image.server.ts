@@ -29,22 +29,34 @@ export const STORED_LONGEST_SIDE = 2048;
 /** What a file may be, by its content. */
 const ACCEPTED = new Set(["image/jpeg", "image/png", "image/webp", "image/heic", "image/heif"]);
 
-export type UploadProblem = "empty" | "tooLarge" | "notImage" | "tooManyPixels" | "unreadable";
+export type UploadProblem =
+  | "empty"
+  | "tooLarge"
+  | "notImage"
+  | "tooManyPixels"
+  | "unreadable"
+  | "tooMany"
+  | "badForm";
 
 /**
  * A file refused as a photo: `problem` says why, the id is `errors.upload.<problem>` with
- * `{maxMb}` or `{maxMegapixels}`; 413 for a file too large, 422 otherwise. Nothing was stored.
+ * `{maxMb}`, `{maxMegapixels}` or `{maxFiles}`; 413 for a file too large, 400 for a body that is
+ * not a form, 422 otherwise; its field is `photos`. Nothing was stored.
  */
 export class UploadedImageError extends Refusal {
   override name = "UploadedImageError";
-  constructor(readonly problem: UploadProblem) {
+  constructor(
+    readonly problem: UploadProblem,
+    maxFiles = 3,
+  ) {
     super(
       `errors.upload.${problem}`,
       {
         maxMb: MAX_UPLOAD_BYTES / 1024 / 1024,
         maxMegapixels: MAX_INPUT_PIXELS / 1_000_000,
+        maxFiles,
       },
-      { status: problem === "tooLarge" ? 413 : 422 },
+      { status: problem === "tooLarge" ? 413 : problem === "badForm" ? 400 : 422, field: "photos" },
     );
   }
 }
