@@ -33,6 +33,8 @@ function publicPages(prefix: "" | `${PrefixedLang}/`) {
     page("orders/:token/placed", "routes/order-placed.tsx"),
     // An order's bills as PDFs (docs/tax.md "Issuing").
     page("orders/:token/bills/:billId", "routes/order-bill.ts"),
+    // A claim for a damaged plant (docs/claims.md).
+    page("orders/:token/claim", "routes/order-claim.tsx"),
     page("orderpage", "routes/orderpage.tsx"),
     page("pickups/:token", "routes/pickup-tracking.tsx"),
     page("pickups/:token/booked", "routes/pickup-booked.tsx"),

@@ -11,7 +11,9 @@ function withFiles(sizes: number[]): FormData {
   form.set("note", "Broken pot");
   form.append("line", "1");
   form.append("line", "2");
-  sizes.forEach((size, i) => form.append("photos", new File([new Uint8Array(size)], `p${i}.jpg`)));
+  for (const [i, size] of sizes.entries()) {
+    form.append("photos", new File([new Uint8Array(size)], `p${i}.jpg`));
+  }
   return form;
 }
 

@@ -4,12 +4,14 @@
  * three real photos stored without their metadata; every refusal writes nothing.
  */
 import { eq } from "drizzle-orm";
+import { RouterContextProvider } from "react-router";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { claimLines, claimPhotos, claims } from "~/db/schema/claims";
 import { orderLines, orders } from "~/db/schema/shop";
 import { ClaimError, fileClaim } from "~/features/claims/claims.server";
 import { placeOrder, transitionOrder } from "~/features/orders/orders.server";
+import { action as claimAction } from "~/routes/order-claim";
 import { idempotencyKey } from "~/utils/codes.server";
 import { UploadedImageError } from "~/utils/uploaded-image.server";
 import {
@@ -24,8 +26,8 @@ const handle = testDatabaseForFile({ seeded: true });
 const DAY = 86_400_000;
 const deliveredAt = new Date("2026-12-03T06:00:00Z");
 
-/** A delivered order of 2 Tulsi and 1 Aloe Vera, delivered at `deliveredAt`. */
-async function deliveredOrder() {
+/** A delivered order of 2 Tulsi and 1 Aloe Vera, delivered at `at`. */
+async function deliveredOrder(at = deliveredAt) {
   const lines = [];
   for (const [slug, quantity] of [
     ["tulsi", 2],
@@ -44,7 +46,7 @@ async function deliveredOrder() {
     codConfirmAbovePaise: null,
   });
   for (const to of ["confirmed", "shipped", "delivered"] as const) {
-    await transitionOrder(handle.db, order.id, to, "staff@example.com", undefined, deliveredAt);
+    await transitionOrder(handle.db, order.id, to, "staff@example.com", undefined, at);
   }
   const rows = await handle.db
     .select({ id: orderLines.id, name: orderLines.name })
@@ -166,5 +168,49 @@ describe("filing a claim", () => {
       }),
     );
     expect(error).toMatchObject({ id: "errors.claim.notDelivered", status: 409 });
+  });
+});
+
+describe("the 'Report a problem' page", () => {
+  const args = <T>(url: string, init: RequestInit, token: string) =>
+    ({
+      request: new Request(url, init),
+      params: { token },
+      context: new RouterContextProvider(),
+    }) as T;
+  type Answer = { data: { errors: Record<string, string> }; init: ResponseInit | null };
+
+  it("files the claim from the multipart form and returns to the tracking page; refuses next to the field in Kannada", async () => {
+    // The page files with the server's clock: delivered just now, so the window is open.
+    const order = await deliveredOrder(new Date());
+    const form = (photos: Blob[]) => {
+      const body = new FormData();
+      body.append("line", String(order.aloe));
+      body.set(`quantity-${order.aloe}`, "1");
+      body.set(`reason-${order.aloe}`, "dead");
+      body.set("note", "ಎಲೆಗಳು ಒಣಗಿವೆ");
+      for (const photo of photos) body.append("photos", photo, "leaf.jpg");
+      return body;
+    };
+    const post = (body: FormData) =>
+      claimAction(
+        args(
+          `http://localhost/kn/orders/${order.trackingToken}/claim`,
+          { method: "POST", body },
+          order.trackingToken,
+        ),
+      );
+    const none = (await post(form([]))) as unknown as Answer;
+    expect(none.init?.status).toBe(422);
+    expect(none.data.errors).toEqual({ photos: "ಸಮಸ್ಯೆಯ 1 ರಿಂದ 3 ಫೋಟೋಗಳನ್ನು ಸೇರಿಸಿ." });
+    const pdf = (await post(form([new Blob(["%PDF-1.4\n%%EOF"])]))) as unknown as Answer;
+    expect(pdf.data.errors.photos).toBe("ಈ ಫೈಲ್ ಫೋಟೋ ಅಲ್ಲ. JPEG, PNG, WebP ಅಥವಾ HEIC ಫೋಟೋ ಆರಿಸಿ.");
+    const before = await handle.db.$count(claims);
+    const answer = (await post(form([new Blob([new Uint8Array(await photo())])]))) as Response;
+    expect(answer.status).toBe(303);
+    expect(answer.headers.get("Location")).toMatch(
+      new RegExp(`^/kn/orders/${order.trackingToken}\\?claim=CL-[0-9A-Z]{6}$`),
+    );
+    expect(await handle.db.$count(claims)).toBe(before + 1);
   });
 });

@@ -148,3 +148,54 @@ export async function fileClaim(
     throw error;
   }
 }
+
+/** What the claim form shows for the order of `token` at `now`; null for an unknown token. */
+export async function claimFormView(
+  db: Database,
+  token: string,
+  now: Date,
+  windowDays = DEFAULT_CLAIM_DAYS,
+) {
+  if (!isUnguessableToken(token)) return null;
+  const [order] = await db
+    .select({
+      id: orders.id,
+      reference: orders.reference,
+      status: orders.status,
+      deliveredAt: orders.deliveredAt,
+    })
+    .from(orders)
+    .where(eq(orders.trackingToken, token));
+  if (!order) return null;
+  const delivered = order.status === "delivered" && order.deliveredAt !== null;
+  const closes = order.deliveredAt ? claimWindowEnd(order.deliveredAt, windowDays) : null;
+  const lines = await db
+    .select({ id: orderLines.id, name: orderLines.name, quantity: orderLines.quantity })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, order.id))
+    .orderBy(orderLines.id);
+  const claimedIds = new Set(
+    (
+      await db
+        .select({ id: claimLines.orderLineId })
+        .from(claimLines)
+        .where(
+          inArray(
+            claimLines.orderLineId,
+            lines.map((line) => line.id),
+          ),
+        )
+    ).map((row) => row.id),
+  );
+  return {
+    reference: order.reference,
+    state: !delivered
+      ? ("notDelivered" as const)
+      : closes && now >= closes
+        ? ("windowClosed" as const)
+        : ("open" as const),
+    /** The last day a claim is taken, the instant just before the window closes. */
+    lastDay: closes ? new Date(closes.getTime() - 1) : null,
+    lines: lines.filter((line) => !claimedIds.has(line.id)),
+  };
+}

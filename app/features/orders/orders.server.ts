@@ -612,6 +612,7 @@ export async function getOrderByToken(db: Database, token: string) {
       totalPaise: orders.totalPaise,
       language: orders.language,
       createdAt: orders.createdAt,
+      deliveredAt: orders.deliveredAt,
     })
     .from(orders)
     .where(eq(orders.trackingToken, token));
