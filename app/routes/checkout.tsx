@@ -262,11 +262,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (heldCoupon) return applyCoupon(request, { ...values, couponCode: heldCoupon }, clientAddress);
   if (intent === "apply") return applyCoupon(request, values, clientAddress);
   if (intent === "delivery") return checkTypedDelivery(request, values);
-  const delivery = await typedDelivery(request, values.pinCode);
+  // Delivery to the typed PIN code, for the summary of a refused form only (placeOrder prices it
+  // itself): not read on the way to a placed order.
+  const deliveryShown = () => typedDelivery(request, values.pinCode);
   const parsed = checkoutSchema.safeParse(fields);
   if (!parsed.success) {
     return data<ActionResult>(
-      { values, delivery, errors: fieldErrorTexts(lang, parsed.error.issues) },
+      {
+        values,
+        delivery: await deliveryShown(),
+        errors: fieldErrorTexts(lang, parsed.error.issues),
+      },
       { status: 400 },
     );
   }
@@ -276,7 +282,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
   if (pinRefusal) {
     return data<ActionResult>(
-      { values, delivery, errors: { pinCode: refusalText(lang, pinRefusal) } },
+      {
+        values,
+        delivery: await deliveryShown(),
+        errors: { pinCode: refusalText(lang, pinRefusal) },
+      },
       { status: 400 },
     );
   }
@@ -337,6 +347,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         message(error.id, { ...error.values, phone: siteConfig.phoneDisplay }),
       );
       const field = orderRefusalField[error.id];
+      const delivery = await deliveryShown();
       return data<ActionResult>(
         field
           ? { values, delivery, errors: { [field]: text } }
