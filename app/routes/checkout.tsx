@@ -27,7 +27,11 @@ import {
 } from "~/features/delivery/delivery-check.server";
 import { DeliveryLine } from "~/features/delivery/delivery-line";
 import type { DeliveryCheck } from "~/features/delivery/delivery-quote";
-import { checkoutSchema, couponApplySchema } from "~/features/orders/checkout.schema";
+import {
+  type CheckoutInput,
+  checkoutSchema,
+  couponApplySchema,
+} from "~/features/orders/checkout.schema";
 import { checkoutFields, checkoutLimits, paymentChoices } from "~/features/orders/checkout-fields";
 import { CityStatePinFields } from "~/features/orders/city-state-pin-fields";
 import { CouponDiscountLine, CouponField } from "~/features/orders/coupon-field";
@@ -308,6 +312,30 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 409 },
     );
   }
+  return placeCheckedOrder(request, values, parsed.data, {
+    cartId,
+    clientAddress,
+    deliveryShown,
+  });
+}
+
+/**
+ * Places a validated checkout form's order (docs/shop.md): the per-address allowance (429),
+ * coupon guesses, then `placeOrder`; its refusals come back next to their field
+ * (`orderRefusalField`) or above the form, with delivery to the typed PIN code in the summary.
+ */
+async function placeCheckedOrder(
+  request: Request,
+  values: Record<string, string>,
+  checked: CheckoutInput,
+  at: {
+    cartId: string;
+    clientAddress: string;
+    deliveryShown: () => Promise<ActionResult["delivery"]>;
+  },
+) {
+  const { cartId, clientAddress, deliveryShown } = at;
+  const lang = langOf(request);
   const {
     idempotencyKey: key,
     shownLines,
@@ -315,7 +343,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     paymentMethod,
     couponCode,
     ...shipping
-  } = parsed.data;
+  } = checked;
   const overLimit = await countAttempt("order", clientAddress);
   if (overLimit) {
     return data<ActionResult>(
