@@ -27,7 +27,11 @@ import {
 } from "~/features/delivery/delivery-check.server";
 import { DeliveryLine } from "~/features/delivery/delivery-line";
 import type { DeliveryCheck } from "~/features/delivery/delivery-quote";
-import { checkoutSchema, couponApplySchema } from "~/features/orders/checkout.schema";
+import {
+  type CheckoutInput,
+  checkoutSchema,
+  couponApplySchema,
+} from "~/features/orders/checkout.schema";
 import { checkoutFields, checkoutLimits, paymentChoices } from "~/features/orders/checkout-fields";
 import { CityStatePinFields } from "~/features/orders/city-state-pin-fields";
 import { CouponDiscountLine, CouponField } from "~/features/orders/coupon-field";
@@ -262,11 +266,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (heldCoupon) return applyCoupon(request, { ...values, couponCode: heldCoupon }, clientAddress);
   if (intent === "apply") return applyCoupon(request, values, clientAddress);
   if (intent === "delivery") return checkTypedDelivery(request, values);
-  const delivery = await typedDelivery(request, values.pinCode);
+  // Delivery to the typed PIN code, for the summary of a refused form only (placeOrder prices it
+  // itself): not read on the way to a placed order.
+  const deliveryShown = () => typedDelivery(request, values.pinCode);
   const parsed = checkoutSchema.safeParse(fields);
   if (!parsed.success) {
     return data<ActionResult>(
-      { values, delivery, errors: fieldErrorTexts(lang, parsed.error.issues) },
+      {
+        values,
+        delivery: await deliveryShown(),
+        errors: fieldErrorTexts(lang, parsed.error.issues),
+      },
       { status: 400 },
     );
   }
@@ -276,7 +286,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
   if (pinRefusal) {
     return data<ActionResult>(
-      { values, delivery, errors: { pinCode: refusalText(lang, pinRefusal) } },
+      {
+        values,
+        delivery: await deliveryShown(),
+        errors: { pinCode: refusalText(lang, pinRefusal) },
+      },
       { status: 400 },
     );
   }
@@ -298,6 +312,30 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 409 },
     );
   }
+  return placeCheckedOrder(request, values, parsed.data, {
+    cartId,
+    clientAddress,
+    deliveryShown,
+  });
+}
+
+/**
+ * Places a validated checkout form's order (docs/shop.md): the per-address allowance (429),
+ * coupon guesses, then `placeOrder`; its refusals come back next to their field
+ * (`orderRefusalField`) or above the form, with delivery to the typed PIN code in the summary.
+ */
+async function placeCheckedOrder(
+  request: Request,
+  values: Record<string, string>,
+  checked: CheckoutInput,
+  at: {
+    cartId: string;
+    clientAddress: string;
+    deliveryShown: () => Promise<ActionResult["delivery"]>;
+  },
+) {
+  const { cartId, clientAddress, deliveryShown } = at;
+  const lang = langOf(request);
   const {
     idempotencyKey: key,
     shownLines,
@@ -305,7 +343,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     paymentMethod,
     couponCode,
     ...shipping
-  } = parsed.data;
+  } = checked;
   const overLimit = await countAttempt("order", clientAddress);
   if (overLimit) {
     return data<ActionResult>(
@@ -337,6 +375,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         message(error.id, { ...error.values, phone: siteConfig.phoneDisplay }),
       );
       const field = orderRefusalField[error.id];
+      const delivery = await deliveryShown();
       return data<ActionResult>(
         field
           ? { values, delivery, errors: { [field]: text } }

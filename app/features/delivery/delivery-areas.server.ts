@@ -110,14 +110,15 @@ export async function saveDeliveryArea(
 /**
  * Removes an area; PIN codes it served are then served by a shorter prefix, or not at all.
  * Orders keep the charge they were placed with.
+ * @returns the removed area's prefix.
  * @throws DeliveryAreaError 404 when it is already gone.
  */
 export async function deleteDeliveryArea(
   db: Database,
   actor: { email: string },
   id: number,
-): Promise<void> {
-  await db.transaction(async (tx) => {
+): Promise<string> {
+  return db.transaction(async (tx) => {
     const [gone] = await tx
       .delete(deliveryAreas)
       .where(eq(deliveryAreas.id, id))
@@ -131,5 +132,6 @@ export async function deleteDeliveryArea(
       entityId: id,
       before,
     });
+    return gone.prefix;
   });
 }

@@ -63,7 +63,10 @@ type Doc = PDFKit.PDFDocument;
 
 /**
  * Writes `text` at (x, y) within `width`, each script in its font, Indic runs marked with their
- * text; `bold` for Latin headings. Leaves the cursor below it.
+ * text (ActualText); `bold` for Latin headings. One script: wrapped within `width`. Mixed
+ * scripts (a Hindi name with a Latin PIN code): the runs side by side on one line, each drawn on
+ * its own so that its marked span holds its glyphs (pdfkit's `continued` text is drawn later,
+ * outside the span).
  */
 function write(
   doc: Doc,
@@ -76,17 +79,28 @@ function write(
 ) {
   const runs = scriptRuns(text);
   doc.fontSize(size);
-  runs.forEach((run, index) => {
-    const last = index === runs.length - 1;
+  const draw = (
+    run: { font: FontName; text: string },
+    at: number,
+    options: PDFKit.Mixins.TextOptions,
+  ) => {
     const font = run.font === "latin" && bold ? "latinBold" : run.font;
     doc.font(font);
-    const options = { width, continued: !last, baseline: "alphabetic" as const, lineGap: 1 };
     const indic = run.font === "devanagari" || run.font === "kannada";
     if (indic) doc.markContent("Span", { actual: run.text });
-    if (index === 0) doc.text(run.text, x, y + size, options);
-    else doc.text(run.text, options);
+    doc.text(run.text, at, y + size, { baseline: "alphabetic", lineGap: 1, ...options });
     if (indic) doc.endMarkedContent();
-  });
+    return doc.widthOfString(run.text);
+  };
+  const [only] = runs;
+  if (runs.length === 1 && only) {
+    draw(only, x, { width });
+    return;
+  }
+  let at = x;
+  for (const run of runs) {
+    at += draw(run, at, { lineBreak: false });
+  }
 }
 
 /** The height `text` takes in `width` at `size` (Latin metrics; Indic lines are as tall). */

@@ -11,7 +11,7 @@
  *   note per bill not yet credited, reversing it in full (CGST Act s.34, Rule 53(1A)).
  * Money in paise; instants are stored as UTC and printed in Asia/Kolkata.
  */
-import { and, asc, eq, gte, isNull, lt, ne } from "drizzle-orm";
+import { and, asc, eq, gte, lt, ne } from "drizzle-orm";
 import { type AuditActor, changedFields, recordAudit } from "~/db/audit.server";
 import type { Database } from "~/db/client.server";
 import { type BillContent, bills, type ShopIdentity, shopSettings } from "~/db/schema/billing";
@@ -122,18 +122,13 @@ export async function creditBills(
   reason: "cancelled" | "refunded",
   now: Date,
 ): Promise<string[]> {
-  const credited = tx
-    .select({ id: bills.creditsBillId })
-    .from(bills)
-    .where(and(eq(bills.orderId, orderId), eq(bills.kind, "credit_note")));
-  const open = await tx
+  const orderBills = await tx
     .select()
     .from(bills)
-    .where(
-      and(eq(bills.orderId, orderId), ne(bills.kind, "credit_note"), isNull(bills.creditsBillId)),
-    )
+    .where(eq(bills.orderId, orderId))
     .orderBy(asc(bills.id));
-  const done = new Set((await credited).map((row) => row.id));
+  const done = new Set(orderBills.map((bill) => bill.creditsBillId));
+  const open = orderBills.filter((bill) => bill.kind !== "credit_note");
   const numbers: string[] = [];
   for (const bill of open) {
     if (done.has(bill.id)) continue;

@@ -6,23 +6,19 @@
  */
 import type { Database } from "~/db/client.server";
 import type { BillContent } from "~/db/schema/billing";
-import { todayInKolkata } from "~/utils/dates";
+import { addDays, kolkataInstant, todayInKolkata } from "~/utils/dates";
 import { billTitles } from "./bill-titles";
 import { billsIssuedBetween } from "./bills.server";
-
-const IST_OFFSET_MS = 330 * 60_000;
 
 /** "2026-11" → the instants from 1 Nov 00:00 to 1 Dec 00:00 in Asia/Kolkata; null when malformed. */
 export function monthBounds(month: string): { from: Date; to: Date } | null {
   const match = /^(\d{4})-(0[1-9]|1[0-2])$/.exec(month);
   if (!match) return null;
   const year = Number(match[1]);
-  const index = Number(match[2]) - 1;
   if (year < 2017 || year > 9998) return null;
-  return {
-    from: new Date(Date.UTC(year, index, 1) - IST_OFFSET_MS),
-    to: new Date(Date.UTC(year, index + 1, 1) - IST_OFFSET_MS),
-  };
+  const first = `${month}-01`;
+  const next = addDays(first, 32).slice(0, 7);
+  return { from: kolkataInstant(first, "00:00"), to: kolkataInstant(`${next}-01`, "00:00") };
 }
 
 /** The month of `now` in Asia/Kolkata, "2026-11". */

@@ -98,9 +98,7 @@ export async function action({ request }: Route.ActionArgs) {
     data<DeliveryResult>({ values, errors: {}, ...result }, { status });
   try {
     if (intent === "remove" && areaId !== null) {
-      const areas = await listDeliveryAreas(await getDb());
-      const prefix = areas.find((area) => area.id === areaId)?.prefix ?? "";
-      await deleteDeliveryArea(await getDb(), admin, areaId);
+      const prefix = await deleteDeliveryArea(await getDb(), admin, areaId);
       return redirect(`/dashboard/delivery?removed=${prefix}`);
     }
     if (intent !== "save") return fail(400, { formError: englishText(UNKNOWN_ACTION) });

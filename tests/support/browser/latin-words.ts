@@ -5,14 +5,25 @@
  * Latin letters is the brand, what the customer typed (name, address, e-mail), codes and
  * references (`SS-7K2M-9QXD`, `PU-…`, `OR-…`), e-mail addresses, URLs, the language
  * switch's 'English' (its label is English by contract, docs/contracts.md "Languages"), and
- * proper names written in Latin letters in every language: UPI, the footer's social networks and
- * the trade code HPP of the rate list's "HPP/पानी/तेल की थैली".
+ * proper names written in Latin letters in every language: UPI, GST and GSTIN (as on every
+ * Indian bill and form), PDF (a bill's download), the footer's social networks and the trade code
+ * HPP of the rate list's "HPP/पानी/तेल की थैली".
  */
 import type { Locator, Page } from "@playwright/test";
 import { BRAND_NAME } from "~/utils/brand";
 
 /** Names that stay in Latin letters on Hindi and Kannada pages (see the module comment). */
-export const PROPER_NAMES = ["English", "UPI", "WhatsApp", "Facebook", "Instagram", "HPP"];
+export const PROPER_NAMES = [
+  "English",
+  "UPI",
+  "GSTIN",
+  "GST",
+  "PDF",
+  "WhatsApp",
+  "Facebook",
+  "Instagram",
+  "HPP",
+];
 
 /** Codes and references the site prints: coupons, pickups, orders, payments. */
 const CODES = /\b(?:SS-[0-9A-Z]{4}-[0-9A-Z]{4}|PU-[0-9A-Z]+|OR-[0-9A-Z]+|pay_[0-9A-Za-z]+)\b/g;
