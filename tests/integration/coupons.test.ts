@@ -666,7 +666,7 @@ describe("dashboard", () => {
       )
     ).text();
     const lines = couponsCsv.trim().split(/\r?\n/);
-    expect(lines[0]).toContain("Code,Issued at (IST),Pickup reference,Value (₹),Balance (₹)");
+    expect(lines[0]).toContain("Code,Issued at (IST),Issued for,Value (₹),Balance (₹)");
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`${coupon.code},`);
     expect(lines[1]).toContain(`,${coupon.pickupReference},43.21,0.00,`);
