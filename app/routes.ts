@@ -134,6 +134,8 @@ export default [
     route("route/:id/handover", "routes/dashboard/route-handover.ts"),
   ]),
   route("healthz", "routes/healthz.ts"),
+  // Product photos' files (docs/uploads.md "Product photos"), the same in every language.
+  route("media/products/:file", "routes/media-product-photo.ts"),
   // Unknown URLs, in the language of their prefix (`/fr/plant` is English: no such language).
   ...prefixedLanguages.map((lang) =>
     route(`${lang}/*`, "routes/not-found.tsx", { id: `${lang}/routes/not-found` }),
