@@ -109,6 +109,10 @@ export default [
     route("catalogue/export", "routes/dashboard/catalogue-export.ts"),
     route("catalogue/new", "routes/dashboard/product.tsx", { id: "dashboard-product-new" }),
     route("catalogue/:id", "routes/dashboard/product.tsx"),
+    // A product's photo upload (docs/uploads.md): its own path, for its larger body limit.
+    route("catalogue/:id/photos", "routes/dashboard/product.tsx", {
+      id: "dashboard-product-photos",
+    }),
     route("rates", "routes/dashboard/rates.tsx"),
     // Where the shop delivers and what it costs (docs/shop.md "Delivery areas").
     route("delivery", "routes/dashboard/delivery.tsx"),

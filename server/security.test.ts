@@ -70,6 +70,13 @@ describe("body size limit", () => {
     const elsewhere = `${base}/orders/${"a".repeat(43)}/placed`;
     expect((await fetch(elsewhere, { method: "POST", body: "x".repeat(2000) })).status).toBe(413);
   });
+  it("lets a product's photo through up to the upload limit, on its upload path only", async () => {
+    const upload = `${base}/dashboard/catalogue/12/photos`;
+    expect((await fetch(upload, { method: "POST", body: "x".repeat(5000) })).status).toBe(200);
+    expect((await fetch(upload, { method: "POST", body: "x".repeat(5001) })).status).toBe(413);
+    const product = `${base}/dashboard/catalogue/12`;
+    expect((await fetch(product, { method: "POST", body: "x".repeat(2000) })).status).toBe(413);
+  });
   it("answers 411 for a chunked body without Content-Length", async () => {
     const stream = new ReadableStream({
       start(controller) {

@@ -21,8 +21,14 @@ export const MAX_BODY_BYTES = 1024 * 1024;
  */
 export const MAX_UPLOAD_BODY_BYTES = 32 * 1024 * 1024;
 
-/** The paths whose forms carry photos: a claim for a damaged plant (docs/claims.md). */
-const PHOTO_FORM_PATHS = [/^\/(?:(?:hi|kn)\/)?orders\/[A-Za-z0-9_-]{16,64}\/claim$/];
+/**
+ * The paths whose forms carry photos: a claim for a damaged plant (docs/claims.md), and a
+ * product's photo on the dashboard (docs/uploads.md "Product photos").
+ */
+const PHOTO_FORM_PATHS = [
+  /^\/(?:(?:hi|kn)\/)?orders\/[A-Za-z0-9_-]{16,64}\/claim$/,
+  /^\/dashboard\/catalogue\/[1-9]\d{0,8}\/photos$/,
+];
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
