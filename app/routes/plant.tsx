@@ -61,6 +61,8 @@ export async function loader({ request }: Route.LoaderArgs) {
             "shop.plant.search.keepFilter",
           ]),
       ...(elsewhere > 0 ? ["shop.plant.search.showElsewhere"] : []),
+      // A photo's alt text, only when a card shows a photo (docs/uploads.md "Product photos").
+      ...(plants.some((plant) => plant.photo) ? ["shop.photo"] : []),
       ...(plants.length === 0 && elsewhere === 0
         ? [
             "shop.plant.empty",

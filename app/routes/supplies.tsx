@@ -9,13 +9,16 @@ import { useT } from "~/i18n/i18n-react";
 import type { Route } from "./+types/supplies";
 
 export async function loader({ request }: Route.LoaderArgs) {
+  const fertilisers = await listFertilisers(await getDb(), langOf(request));
   return {
-    fertilisers: await listFertilisers(await getDb(), langOf(request)),
+    fertilisers,
     messages: messagesFor(langOf(request), [
       "shop.supplies",
       "shop.product",
       "cart.add",
       "delivery.check",
+      // A photo's alt text, only when a card shows a photo (docs/uploads.md "Product photos").
+      ...(fertilisers.some((item) => item.photo) ? ["shop.photo"] : []),
     ]),
   };
 }
