@@ -13,6 +13,7 @@ import {
 } from "~/features/accounts/order-code.server";
 import { OrderCodeForm } from "~/features/accounts/order-code-form";
 import { claimWindowEnd, DEFAULT_CLAIM_DAYS } from "~/features/claims/claim-window";
+import { claimNoticesOf } from "~/features/claims/order-claims.server";
 import { billsOfOrder } from "~/features/orders/bills.server";
 import { CashOnDeliverySwitch } from "~/features/orders/cash-on-delivery-switch";
 import { deliveryLine } from "~/features/orders/delivery-window-text.server";
@@ -83,6 +84,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       order.status === "delivered" &&
       order.deliveredAt !== null &&
       new Date() < claimWindowEnd(order.deliveredAt, DEFAULT_CLAIM_DAYS),
+    claims: await claimNoticesOf(db, order, lang),
     claimSent: /^CL-[0-9A-Z]{6}$/.exec(new URL(request.url).searchParams.get("claim") ?? "")?.[0],
     canCancel:
       shopperCanCancel(order.status) &&
@@ -254,6 +256,29 @@ export default function OrderTracking({ loaderData: order, actionData }: Route.C
         <p className="success-message" role="status">
           {t("order.claim.sent", { reference: order.claimSent })}
         </p>
+      ) : null}
+      {order.claims.length > 0 ? (
+        <section aria-labelledby="claims-title">
+          <h2 id="claims-title">{t("order.claims.title")}</h2>
+          {order.claims.map((claim) => (
+            <div key={claim.reference}>
+              <p>{claim.text}</p>
+              {claim.note ? <p>{claim.note}</p> : null}
+              {claim.replacementHref ? (
+                <p>
+                  <Link to={to(claim.replacementHref)}>{t("order.claims.replacement")}</Link>
+                </p>
+              ) : null}
+              <p>
+                {claim.photos.map((photo) => (
+                  <a key={photo.href} href={to(photo.href)}>
+                    {photo.label}{" "}
+                  </a>
+                ))}
+              </p>
+            </div>
+          ))}
+        </section>
       ) : null}
       {order.canClaim ? (
         <p>

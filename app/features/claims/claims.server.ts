@@ -8,8 +8,10 @@
 import { eq, inArray } from "drizzle-orm";
 import { recordAudit } from "~/db/audit.server";
 import type { Database } from "~/db/client.server";
+import { enqueueMessage } from "~/db/outbox.server";
 import { type ClaimReason, claimLines, claimPhotos, claims } from "~/db/schema/claims";
 import { orderLines, orders } from "~/db/schema/shop";
+import { orderMessageParams, shopAlertEmail } from "~/features/orders/order-messages.server";
 import { humanReference, isUnguessableToken } from "~/utils/codes.server";
 import { formatLongDayIST } from "~/utils/dates";
 import { isUniqueViolation } from "~/utils/pg-errors";
@@ -130,6 +132,7 @@ export async function fileClaim(
           height: photo.height,
         })),
       );
+      await enqueueClaimFiled(tx, claim, order.id, input.lines.length);
       await recordAudit(tx, {
         actor: "visitor",
         action: "claim.filed",
@@ -147,6 +150,40 @@ export async function fileClaim(
     }
     throw error;
   }
+}
+
+/**
+ * A filed claim's messages (docs/messages.md), inside its transaction: 'claim_received' to the
+ * order's e-mail and WhatsApp in the order's language, and 'staff_new_claim' to
+ * SHOP_ALERT_EMAIL (none when it is unset).
+ */
+async function enqueueClaimFiled(
+  tx: Database,
+  claim: { id: number; reference: string },
+  orderId: number,
+  lineCount: number,
+): Promise<void> {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) throw new Error(`Order ${orderId} not found for its claim's messages`);
+  const params = { ...orderMessageParams(order), claimReference: claim.reference };
+  await enqueueMessage(tx, {
+    template: "claim_received",
+    to: { email: order.email, whatsapp: order.phone },
+    params,
+    language: order.language,
+    dedupeKey: `claim:${claim.id}:received`,
+    entity: { type: "order", id: order.id },
+  });
+  const alert = shopAlertEmail();
+  if (!alert) return;
+  await enqueueMessage(tx, {
+    template: "staff_new_claim",
+    to: { email: alert },
+    params: { ...params, dashboardPath: `/dashboard/claims/${claim.id}`, lineCount },
+    language: "en",
+    dedupeKey: `claim:${claim.id}:staff`,
+    entity: { type: "order", id: order.id },
+  });
 }
 
 /** What the claim form shows for the order of `token` at `now`; null for an unknown token. */
