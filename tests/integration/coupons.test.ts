@@ -588,7 +588,7 @@ describe("dashboard", () => {
     expect(page.rows).toMatchObject([
       {
         code: spent.code,
-        pickupReference: spent.pickupReference,
+        issuedFor: { kind: "pickup", reference: spent.pickupReference },
         balancePaise: plant.pricePaise,
         state: "active",
         redemptions: [{ orderId: order.id, orderReference: order.reference, refunded: false }],
