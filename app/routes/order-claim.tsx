@@ -86,6 +86,35 @@ export const meta: Route.MetaFunction = (args) =>
     (descriptor) => !("title" in descriptor),
   );
 
+/** One delivered line: its tick box, how many and what happened. */
+function ClaimLine({ line }: { line: { id: number; name: string; quantity: number } }) {
+  const t = useT();
+  return (
+    <div className="claim-line">
+      <label className="choice">
+        <input type="checkbox" name="line" value={line.id} />{" "}
+        {t("claim.line.label", { product: line.name, quantity: line.quantity })}
+      </label>
+      <label htmlFor={`quantity-${line.id}`}>{t("claim.quantity")}</label>
+      <select id={`quantity-${line.id}`} name={`quantity-${line.id}`} defaultValue="1">
+        {Array.from({ length: line.quantity }, (_, i) => String(i + 1)).map((count) => (
+          <option key={count} value={count}>
+            {count}
+          </option>
+        ))}
+      </select>
+      <label htmlFor={`reason-${line.id}`}>{t("claim.reason")}</label>
+      <select id={`reason-${line.id}`} name={`reason-${line.id}`} defaultValue="damaged">
+        {claimReasons.map((reason) => (
+          <option key={reason} value={reason}>
+            {t(`claim.reason.${reason}`)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 export default function OrderClaim({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const busy = useNavigation().state === "submitting";
@@ -131,28 +160,7 @@ export default function OrderClaim({ loaderData, actionData }: Route.ComponentPr
         >
           <legend>{t("claim.lines")}</legend>
           {loaderData.lines.map((line) => (
-            <div key={line.id} className="claim-line">
-              <label className="choice">
-                <input type="checkbox" name="line" value={line.id} />{" "}
-                {t("claim.line.label", { product: line.name, quantity: line.quantity })}
-              </label>
-              <label htmlFor={`quantity-${line.id}`}>{t("claim.quantity")}</label>
-              <select id={`quantity-${line.id}`} name={`quantity-${line.id}`} defaultValue="1">
-                {Array.from({ length: line.quantity }, (_, i) => String(i + 1)).map((count) => (
-                  <option key={count} value={count}>
-                    {count}
-                  </option>
-                ))}
-              </select>
-              <label htmlFor={`reason-${line.id}`}>{t("claim.reason")}</label>
-              <select id={`reason-${line.id}`} name={`reason-${line.id}`} defaultValue="damaged">
-                {claimReasons.map((reason) => (
-                  <option key={reason} value={reason}>
-                    {t(`claim.reason.${reason}`)}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <ClaimLine key={line.id} line={line} />
           ))}
           {errors.lines ? (
             <p id="lines-error" className="field__error">

@@ -13,7 +13,7 @@ import {
 } from "~/features/accounts/order-code.server";
 import { OrderCodeForm } from "~/features/accounts/order-code-form";
 import { claimWindowEnd, DEFAULT_CLAIM_DAYS } from "~/features/claims/claim-window";
-import { claimNoticesOf } from "~/features/claims/order-claims.server";
+import { type ClaimNotice, claimNoticesOf } from "~/features/claims/order-claims.server";
 import { billsOfOrder } from "~/features/orders/bills.server";
 import { CashOnDeliverySwitch } from "~/features/orders/cash-on-delivery-switch";
 import { deliveryLine } from "~/features/orders/delivery-window-text.server";
@@ -257,29 +257,7 @@ export default function OrderTracking({ loaderData: order, actionData }: Route.C
           {t("order.claim.sent", { reference: order.claimSent })}
         </p>
       ) : null}
-      {order.claims.length > 0 ? (
-        <section aria-labelledby="claims-title">
-          <h2 id="claims-title">{t("order.claims.title")}</h2>
-          {order.claims.map((claim) => (
-            <div key={claim.reference}>
-              <p>{claim.text}</p>
-              {claim.note ? <p>{claim.note}</p> : null}
-              {claim.replacementHref ? (
-                <p>
-                  <Link to={to(claim.replacementHref)}>{t("order.claims.replacement")}</Link>
-                </p>
-              ) : null}
-              <p>
-                {claim.photos.map((photo) => (
-                  <a key={photo.href} href={to(photo.href)}>
-                    {photo.label}{" "}
-                  </a>
-                ))}
-              </p>
-            </div>
-          ))}
-        </section>
-      ) : null}
+      <OrderClaims claims={order.claims} />
       {order.canClaim ? (
         <p>
           <Link to={to(`${order.trackingPath}/claim`)}>{t("order.claim.link")}</Link>
@@ -454,6 +432,36 @@ function OrderItems({ order }: { order: TrackedOrder }) {
           </tr>
         </tfoot>
       </table>
+    </section>
+  );
+}
+
+/** The order's claims and where each stands (docs/claims.md), words written by the server. */
+function OrderClaims({ claims }: { claims: readonly ClaimNotice[] }) {
+  const t = useT();
+  const to = useLocalePath();
+  if (claims.length === 0) return null;
+  return (
+    <section aria-labelledby="claims-title">
+      <h2 id="claims-title">{t("order.claims.title")}</h2>
+      {claims.map((claim) => (
+        <div key={claim.reference}>
+          <p>{claim.text}</p>
+          {claim.note ? <p>{claim.note}</p> : null}
+          {claim.replacementHref ? (
+            <p>
+              <Link to={to(claim.replacementHref)}>{t("order.claims.replacement")}</Link>
+            </p>
+          ) : null}
+          <p>
+            {claim.photos.map((photo) => (
+              <a key={photo.href} href={to(photo.href)}>
+                {photo.label}{" "}
+              </a>
+            ))}
+          </p>
+        </div>
+      ))}
     </section>
   );
 }

@@ -103,13 +103,15 @@ async function claimReplacement(page: Page, admin: Page, javaScript: boolean): P
   await page.getByRole("button", { name: "Send report" }).click();
   const thanks = page.getByText(/Thank you: we have your report CL-/);
   await expect(thanks).toBeVisible();
-  const claim = /CL-[0-9A-Z]{6}/.exec(await thanks.innerText())?.[0] ?? "";
+  const claim = /CL-[0-9A-Z]{6}/.exec((await thanks.textContent()) ?? "")?.[0] ?? "";
   await expect(page.getByText(`${claim}: we have your report`)).toBeVisible();
   await checkPage(page, javaScript);
 
   await admin.goto("/dashboard/claims");
   await admin.getByRole("link", { name: claim }).click();
-  await expect(admin.getByRole("img", { name: `Photo 1 of claim ${claim}` })).toBeVisible();
+  await expect(
+    admin.getByRole("img", { name: `What the customer sent for claim ${claim}, 1 of 1` }),
+  ).toBeVisible();
   await admin.getByLabel(/^Replace:/).check();
   await admin.getByRole("button", { name: "Decide and tell the customer" }).click();
   await expect(admin.getByText("Replacement order placed; the customer is told.")).toBeVisible();

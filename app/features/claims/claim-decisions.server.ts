@@ -112,44 +112,7 @@ export async function decideClaim(
       .for("update");
     if (!order) throw new ClaimDecisionError("notFound", 404);
     const goods = await claimedGoods(tx, claim.id);
-    const valuePaise = goods.reduce((sum, line) => sum + line.unitPricePaise * line.quantity, 0);
-    const claimRef = { id: claim.id, reference: claim.reference, orderId: order.id };
-    let outcome: DecisionOutcome;
-    let decision: ClaimDecision;
-    if (input.decision === "replace") {
-      const replacement = await placeReplacement(tx, order, goods, claim.id, input.now);
-      outcome = { status: "replaced", replacementOrderId: replacement.id, creditNotes: [] };
-      decision = {
-        kind: "replaced",
-        replacementReference: replacement.reference,
-        replacementPath: localePath(order.language, `/orders/${replacement.trackingToken}`),
-      };
-    } else if (input.decision === "refund") {
-      const refund = await recordRefund(tx, order, claim.id, valuePaise, input.now);
-      outcome = {
-        status: "refunded",
-        refundToSend: refund.online ? refund.id : undefined,
-        creditNotes: await creditClaimBills(tx, claimRef, goods, input.now),
-      };
-      decision = { kind: "refunded", amountPaise: valuePaise, online: refund.online };
-    } else if (input.decision === "credit") {
-      const expiresAt = new Date(input.now.getTime() + input.couponValidDays * DAY_MS);
-      const code = await issueStoreCredit(tx, claim.id, valuePaise, expiresAt, input.now);
-      outcome = {
-        status: "credited",
-        couponCode: code,
-        creditNotes: await creditClaimBills(tx, claimRef, goods, input.now),
-      };
-      decision = {
-        kind: "credited",
-        amountPaise: valuePaise,
-        couponCode: code,
-        couponExpiresOn: todayInKolkata(expiresAt),
-      };
-    } else {
-      outcome = { status: "rejected", creditNotes: [] };
-      decision = { kind: "rejected" };
-    }
+    const { outcome, decision } = await applyDecision(tx, input, claim, order, goods);
     await tx
       .update(claims)
       .set({
@@ -168,7 +131,7 @@ export async function decideClaim(
       before: { status: "open" },
       after: {
         status: outcome.status,
-        valuePaise,
+        valuePaise: claimedValue(goods),
         replacementOrderId: outcome.replacementOrderId,
         couponCode: outcome.couponCode,
         creditNotes: outcome.creditNotes,
@@ -184,6 +147,64 @@ export async function decideClaim(
     });
     return outcome;
   });
+}
+
+/** The claimed goods' value: Σ unit price × claimed quantity, paise. */
+function claimedValue(goods: readonly ClaimedGoods[]): number {
+  return goods.reduce((sum, line) => sum + line.unitPricePaise * line.quantity, 0);
+}
+
+/**
+ * What `input.decision` writes besides the claim's own row (inside the decision's
+ * transaction): the replacement order, the refund row or the coupon, and the credit notes.
+ * @returns the outcome and the decision as the customer's message tells it.
+ */
+async function applyDecision(
+  tx: Database,
+  input: { decision: ClaimDecisionKind; now: Date; couponValidDays: number },
+  claim: { id: number; reference: string },
+  order: Order,
+  goods: readonly ClaimedGoods[],
+): Promise<{ outcome: DecisionOutcome; decision: ClaimDecision }> {
+  const valuePaise = claimedValue(goods);
+  const claimRef = { id: claim.id, reference: claim.reference, orderId: order.id };
+  let outcome: DecisionOutcome;
+  let decision: ClaimDecision;
+  if (input.decision === "replace") {
+    const replacement = await placeReplacement(tx, order, goods, claim.id, input.now);
+    outcome = { status: "replaced", replacementOrderId: replacement.id, creditNotes: [] };
+    decision = {
+      kind: "replaced",
+      replacementReference: replacement.reference,
+      replacementPath: localePath(order.language, `/orders/${replacement.trackingToken}`),
+    };
+  } else if (input.decision === "refund") {
+    const refund = await recordRefund(tx, order, claim.id, valuePaise, input.now);
+    outcome = {
+      status: "refunded",
+      refundToSend: refund.online ? refund.id : undefined,
+      creditNotes: await creditClaimBills(tx, claimRef, goods, input.now),
+    };
+    decision = { kind: "refunded", amountPaise: valuePaise, online: refund.online };
+  } else if (input.decision === "credit") {
+    const expiresAt = new Date(input.now.getTime() + input.couponValidDays * DAY_MS);
+    const code = await issueStoreCredit(tx, claim.id, valuePaise, expiresAt, input.now);
+    outcome = {
+      status: "credited",
+      couponCode: code,
+      creditNotes: await creditClaimBills(tx, claimRef, goods, input.now),
+    };
+    decision = {
+      kind: "credited",
+      amountPaise: valuePaise,
+      couponCode: code,
+      couponExpiresOn: todayInKolkata(expiresAt),
+    };
+  } else {
+    outcome = { status: "rejected", creditNotes: [] };
+    decision = { kind: "rejected" };
+  }
+  return { outcome, decision };
 }
 
 /** The claim's lines with their order lines' names, prices and codes, in order-line order. */

@@ -42,6 +42,44 @@ export interface ClaimedLine {
 }
 
 /**
+ * The claimed lines checked against order `orderId`: each a line of that order, claimed at most
+ * as many as delivered, once, and never claimed before.
+ * @returns the order lines claimed (id, name, quantity), for the refusal words.
+ * @throws ClaimError 404 `lineNotFound`; 422 `quantity`, `noLines` (a line twice); 409
+ *   `alreadyClaimed`.
+ */
+async function checkClaimedLines(db: Database, orderId: number, lines: readonly ClaimedLine[]) {
+  const wanted = lines.map((line) => line.orderLineId);
+  const delivered = await db
+    .select({
+      id: orderLines.id,
+      orderId: orderLines.orderId,
+      name: orderLines.name,
+      quantity: orderLines.quantity,
+    })
+    .from(orderLines)
+    .where(inArray(orderLines.id, wanted));
+  for (const line of lines) {
+    const row = delivered.find((candidate) => candidate.id === line.orderLineId);
+    if (!row || row.orderId !== orderId) throw new ClaimError("lineNotFound", 404, {}, "lines");
+    if (!Number.isInteger(line.quantity) || line.quantity < 1 || line.quantity > row.quantity) {
+      throw new ClaimError("quantity", 422, { product: row.name, max: row.quantity }, "lines");
+    }
+  }
+  if (new Set(wanted).size !== wanted.length) throw new ClaimError("noLines", 422, {}, "lines");
+  const [claimed] = await db
+    .select({ orderLineId: claimLines.orderLineId })
+    .from(claimLines)
+    .where(inArray(claimLines.orderLineId, wanted))
+    .limit(1);
+  if (claimed) {
+    const product = delivered.find((row) => row.id === claimed.orderLineId)?.name ?? "";
+    throw new ClaimError("alreadyClaimed", 409, { product }, "lines");
+  }
+  return delivered;
+}
+
+/**
  * Files a claim on the order of tracking token `token` at `now`.
  * @returns the claim's id and reference (CL-…).
  * @throws ClaimError 404 `notFound` (unknown token) or `lineNotFound` (a line of another order);
@@ -79,33 +117,7 @@ export async function fileClaim(
       date: formatLongDayIST(new Date(closes.getTime() - 1)),
     });
   }
-  const wanted = input.lines.map((line) => line.orderLineId);
-  const delivered = await db
-    .select({
-      id: orderLines.id,
-      orderId: orderLines.orderId,
-      name: orderLines.name,
-      quantity: orderLines.quantity,
-    })
-    .from(orderLines)
-    .where(inArray(orderLines.id, wanted));
-  for (const line of input.lines) {
-    const row = delivered.find((candidate) => candidate.id === line.orderLineId);
-    if (!row || row.orderId !== order.id) throw new ClaimError("lineNotFound", 404, {}, "lines");
-    if (!Number.isInteger(line.quantity) || line.quantity < 1 || line.quantity > row.quantity) {
-      throw new ClaimError("quantity", 422, { product: row.name, max: row.quantity }, "lines");
-    }
-  }
-  if (new Set(wanted).size !== wanted.length) throw new ClaimError("noLines", 422, {}, "lines");
-  const [claimed] = await db
-    .select({ orderLineId: claimLines.orderLineId })
-    .from(claimLines)
-    .where(inArray(claimLines.orderLineId, wanted))
-    .limit(1);
-  if (claimed) {
-    const product = delivered.find((row) => row.id === claimed.orderLineId)?.name ?? "";
-    throw new ClaimError("alreadyClaimed", 409, { product }, "lines");
-  }
+  const delivered = await checkClaimedLines(db, order.id, input.lines);
   // CPU work before the transaction: no lock is held while photos are re-encoded.
   const photos: Awaited<ReturnType<typeof storedPhoto>>[] = [];
   for (const photo of input.photos) photos.push(await storedPhoto(photo));

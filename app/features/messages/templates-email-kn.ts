@@ -7,8 +7,8 @@
  */
 import type { MessageParamsByTemplate } from "~/db/outbox.server";
 import { formatPaise } from "~/utils/money";
-import { staffTexts } from "./templates-email-en";
 import { claimWords, decidedParagraphs } from "./templates-claims";
+import { staffTexts } from "./templates-email-en";
 import { type EmailTexts, emailFrame } from "./templates-email-frame";
 
 /** The Kannada words of the frame every customer e-mail shares (templates-email-frame.ts). */

@@ -137,10 +137,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
 }
 
-function formErrors(
-  values: Record<string, string>,
-  issues: Parameters<typeof fieldErrorTexts>[1],
-) {
+function formErrors(values: Record<string, string>, issues: Parameters<typeof fieldErrorTexts>[1]) {
   return data<ActionResult>({ values, errors: fieldErrorTexts("en", issues) }, { status: 400 });
 }
 
@@ -203,7 +200,7 @@ function Photos({ claim, photos }: Pick<Loaded, "claim" | "photos">) {
                   width={photo.width}
                   height={photo.height}
                   loading="lazy"
-                  alt={`Photo ${index + 1} of claim ${claim.reference}`}
+                  alt={`What the customer sent for claim ${claim.reference}, ${index + 1} of ${photos.length}`}
                 />
               </a>
             </li>

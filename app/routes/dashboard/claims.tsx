@@ -34,8 +34,8 @@ export default function Claims({ loaderData }: Route.ComponentProps) {
       <h1>Claims</h1>
       <p>
         Plants reported damaged, dead, wrong or missing from the order's page, with photos. Decide
-        each within 2 working days: replace, refund, store credit or reject. Open claims come
-        first, oldest on top.
+        each within 2 working days: replace, refund, store credit or reject. Open claims come first,
+        oldest on top.
       </p>
       <p role="status">{open === 1 ? "1 open claim." : `${open} open claims.`}</p>
       {rows.length === 0 ? (
@@ -70,7 +70,9 @@ export default function Claims({ loaderData }: Route.ComponentProps) {
               <td className="num">{formatPaise(row.valuePaise)}</td>
               <td>
                 {row.status}
-                {row.refundToPay ? <strong className="dash-overdue"> · Refund to pay</strong> : null}
+                {row.refundToPay ? (
+                  <strong className="dash-overdue"> · Refund to pay</strong>
+                ) : null}
               </td>
             </Row>
           ))}
