@@ -35,6 +35,7 @@ function publicPages(prefix: "" | `${PrefixedLang}/`) {
     page("orders/:token/bills/:billId", "routes/order-bill.ts"),
     // A claim for a damaged plant (docs/claims.md).
     page("orders/:token/claim", "routes/order-claim.tsx"),
+    page("orders/:token/claim-photos/:photoId", "routes/order-claim-photo.ts"),
     page("orderpage", "routes/orderpage.tsx"),
     page("pickups/:token", "routes/pickup-tracking.tsx"),
     page("pickups/:token/booked", "routes/pickup-booked.tsx"),
@@ -129,6 +130,10 @@ export default [
     route("messages", "routes/dashboard/messages.tsx"),
     route("messages/export", "routes/dashboard/messages-export.ts"),
     route("messages/:id/resend", "routes/dashboard/message-resend.ts"),
+    // Claims for damaged plants and staff's decisions (docs/claims.md).
+    route("claims", "routes/dashboard/claims.tsx"),
+    route("claims/:id", "routes/dashboard/claim.tsx"),
+    route("claims/:id/photos/:photoId", "routes/dashboard/claim-photo.ts"),
     route("grievances", "routes/dashboard/grievances.tsx"),
     route("grievances/:id", "routes/dashboard/grievance.tsx"),
     route("audit", "routes/dashboard/audit.tsx"),
