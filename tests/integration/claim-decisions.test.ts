@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog } from "~/db/schema/audit";
 import { bills } from "~/db/schema/billing";
 import { products } from "~/db/schema/catalogue";
-import { claimRefunds, claims } from "~/db/schema/claims";
+import { claimPhotos, claimRefunds, claims } from "~/db/schema/claims";
 import { coupons } from "~/db/schema/exchange";
 import { messages } from "~/db/schema/messages";
 import { orderLines, orders } from "~/db/schema/shop";
@@ -19,6 +19,7 @@ import { sendPendingClaimRefunds } from "~/features/claims/claim-decisions.serve
 import { fileClaim } from "~/features/claims/claims.server";
 import { previewCoupon } from "~/features/orders/coupons.server";
 import { placeOrder, transitionOrder } from "~/features/orders/orders.server";
+import { eraseCustomer } from "~/features/privacy/erasure.server";
 import * as claimPage from "~/routes/dashboard/claim";
 import { loader as claimPhoto } from "~/routes/order-claim-photo";
 import { loader as trackingLoader } from "~/routes/order-tracking";
@@ -330,5 +331,21 @@ describe("deciding a claim", () => {
       ),
     );
     expect(foreign.status).toBe(404);
+  });
+
+  it("erasing the customer deletes the claim's photos and words, keeps what was decided", async () => {
+    const { order, claim } = await claimedOrder("en");
+    await decide(claim.id, {
+      intent: "decide",
+      decision: "reject",
+      note: "Asked Meera on the phone.",
+    });
+    const [row] = await handle.db.select().from(orders).where(eq(orders.id, order.id));
+    await eraseCustomer(handle.db, row?.phone ?? "", new Date(deliveredAt.getTime() + 30 * DAY));
+    expect(await handle.db.$count(claimPhotos, eq(claimPhotos.claimId, claim.id))).toBe(0);
+    expect(await claimRow(claim.id)).toMatchObject({
+      status: "rejected",
+      decisionNote: "Erased",
+    });
   });
 });
