@@ -9,12 +9,14 @@ import {
   fileClaim,
   MAX_CLAIM_PHOTOS,
 } from "~/features/claims/claims.server";
+import { countAttempt } from "~/features/site/anti-automation.server";
 import { brandedTitle, localisedPageMeta } from "~/features/site/meta";
 import { langOf, messagesFor, refusalText } from "~/i18n/i18n.server";
 import { useT } from "~/i18n/i18n-react";
 import { localePath } from "~/i18n/languages";
 import { formatLongDayIST } from "~/utils/dates";
 import { readPhotoForm } from "~/utils/photo-form.server";
+import { clientAddressContext } from "~/utils/request-context";
 import { UploadedImageError } from "~/utils/uploaded-image.server";
 import type { Route } from "./+types/order-claim";
 
@@ -44,10 +46,18 @@ type ActionResult = { errors: Record<string, string>; formError?: string };
  * back to the tracking page with its reference; a refusal answers next to its field (the
  * lines, the photos) in the page's language, with nothing stored.
  */
-export async function action({ params, request }: Route.ActionArgs) {
+export async function action({ params, request, context }: Route.ActionArgs) {
   const lang = langOf(request);
   const fail = (status: number, errors: Record<string, string>, formError?: string) =>
     data<ActionResult>({ errors, formError }, { status });
+  // Counted before the photos are read: decoding them is the costly part (docs/claims.md).
+  const overLimit = await countAttempt("claim", context.get(clientAddressContext));
+  if (overLimit) {
+    return data<ActionResult>(
+      { errors: {}, formError: refusalText(lang, overLimit.refusal) },
+      { status: 429, headers: overLimit.headers },
+    );
+  }
   try {
     const form = await readPhotoForm(request, MAX_CLAIM_PHOTOS);
     const lines: ClaimedLine[] = form

@@ -13,6 +13,7 @@ import { ClaimError, fileClaim } from "~/features/claims/claims.server";
 import { placeOrder, transitionOrder } from "~/features/orders/orders.server";
 import { action as claimAction } from "~/routes/order-claim";
 import { idempotencyKey } from "~/utils/codes.server";
+import { clientAddressContext } from "~/utils/request-context";
 import { UploadedImageError } from "~/utils/uploaded-image.server";
 import {
   cartWith,
@@ -172,12 +173,11 @@ describe("filing a claim", () => {
 });
 
 describe("the 'Report a problem' page", () => {
-  const args = <T>(url: string, init: RequestInit, token: string) =>
-    ({
-      request: new Request(url, init),
-      params: { token },
-      context: new RouterContextProvider(),
-    }) as T;
+  const args = <T>(url: string, init: RequestInit, token: string, address = "203.0.113.40") => {
+    const context = new RouterContextProvider();
+    context.set(clientAddressContext, address);
+    return { request: new Request(url, init), params: { token }, context } as T;
+  };
   type Answer = { data: { errors: Record<string, string> }; init: ResponseInit | null };
 
   it("files the claim from the multipart form and returns to the tracking page; refuses next to the field in Kannada", async () => {
@@ -212,5 +212,28 @@ describe("the 'Report a problem' page", () => {
       new RegExp(`^/kn/orders/${order.trackingToken}\\?claim=CL-[0-9A-Z]{6}$`),
     );
     expect(await handle.db.$count(claims)).toBe(before + 1);
+  });
+
+  it("answers 429 after 10 reports from one network in an hour, before reading any photo", async () => {
+    const order = await deliveredOrder(new Date());
+    const post = () => {
+      const body = new FormData();
+      body.append("line", String(order.aloe));
+      return claimAction(
+        args(
+          `http://localhost/orders/${order.trackingToken}/claim`,
+          { method: "POST", body },
+          order.trackingToken,
+          "203.0.113.41",
+        ),
+      ) as unknown as Promise<Answer & { data: { formError?: string } }>;
+    };
+    for (let attempt = 1; attempt <= 10; attempt += 1) {
+      expect((await post()).init?.status).toBe(422);
+    }
+    const refused = await post();
+    expect(refused.init?.status).toBe(429);
+    expect(new Headers(refused.init?.headers).get("Retry-After")).toMatch(/^\d+$/);
+    expect(refused.data.formError).toMatch(/Too many reports from your network/);
   });
 });
