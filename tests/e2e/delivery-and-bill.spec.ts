@@ -13,11 +13,13 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
+import { expectNoAxeViolations } from "../support/browser/axe";
 import { checkPage } from "../support/browser/exchange-steps";
 import { describeWithAndWithoutJavaScript, expect, test } from "../support/browser/fixtures";
 import { E2E_ADMIN } from "../support/browser/staff-accounts";
 import {
   addToCart,
+  expectNoHorizontalScroll,
   fillCheckout,
   logInAsStaff,
   PHONE_VIEWPORT,
@@ -112,9 +114,13 @@ async function claimReplacement(page: Page, admin: Page, javaScript: boolean): P
   await expect(
     admin.getByRole("img", { name: `What the customer sent for claim ${claim}, 1 of 1` }),
   ).toBeVisible();
+  // The claim's page on the phone: nothing sideways, nothing axe finds.
+  await expectNoHorizontalScroll(admin);
+  await expectNoAxeViolations(admin);
   await admin.getByLabel(/^Replace:/).check();
   await admin.getByRole("button", { name: "Decide and tell the customer" }).click();
   await expect(admin.getByText("Replacement order placed; the customer is told.")).toBeVisible();
+  await expectNoAxeViolations(admin);
 
   await page.reload();
   await expect(
