@@ -175,7 +175,7 @@ export default function PlantPage({ loaderData }: Route.ComponentProps) {
       ) : (
         <div className="product-grid">
           {plants.map((plant, index) => (
-            <ProductCard key={plant.id} item={plant} eager={index < 2}>
+            <ProductCard key={plant.id} item={plant} eager={index < 2} first={index === 0}>
               <AddToCartForm
                 productId={plant.id}
                 productName={plant.name}

@@ -34,7 +34,7 @@ export default function SuppliesPage({ loaderData }: Route.ComponentProps) {
       <p className="page__lead">{t("shop.supplies.lead")}</p>
       <div className="product-grid">
         {loaderData.fertilisers.map((item, index) => (
-          <ProductCard key={item.id} item={item} eager={index < 2}>
+          <ProductCard key={item.id} item={item} eager={index < 2} first={index === 0}>
             <AddToCartForm
               productId={item.id}
               productName={`${item.name} ${item.size ?? ""}`.trim()}

@@ -13,10 +13,13 @@ import { CARD_PHOTO_SIZES, photoSrcSet, photoUrl } from "./product-photo";
 export function ProductCard({
   item,
   eager = false,
+  first = false,
   children,
 }: {
   item: CatalogueItem;
   eager?: boolean;
+  /** The page's first card: its photo (a phone's LCP) is fetched first (`fetchpriority`). */
+  first?: boolean;
   /** The purchase control (the route composes it from the cart feature). */
   children?: ReactNode;
 }) {
@@ -46,7 +49,7 @@ export function ProductCard({
       // The first cards' pictures (the LCP) are decoded before `load`, so the largest paint
       // comes before the scripts start (ADR 0017); the others may decode off the main thread.
       decoding={eager ? "sync" : "async"}
-      fetchPriority={photo && eager ? "high" : undefined}
+      fetchPriority={photo && first ? "high" : undefined}
     />
   );
   return (
