@@ -37,6 +37,10 @@ const allowedFeatureEdges = {
   // Placing an order prices its delivery by the delivery areas in force, inside the order's
   // transaction (delivery-quote.ts, delivery-areas.server.ts). Delivery imports nothing of orders.
   orders: ["delivery"],
+  // A claim's decision places a replacement order, credits the order's bills and builds its
+  // messages on the order's (bills.server.ts, order-messages.server.ts), and refunds an online
+  // payment through Razorpay's client (razorpay.server.ts). Neither imports anything of claims.
+  claims: ["orders", "payments"],
   // A newsletter consent is recorded when the 'Join us' confirmation subscribes an address and
   // withdrawn by unsubscribing it: the privacy feature calls the mailing list's own
   // confirmSubscription and unsubscribe (mailing-list.server.ts) in its transaction (ADR 0040).

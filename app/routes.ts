@@ -33,6 +33,9 @@ function publicPages(prefix: "" | `${PrefixedLang}/`) {
     page("orders/:token/placed", "routes/order-placed.tsx"),
     // An order's bills as PDFs (docs/tax.md "Issuing").
     page("orders/:token/bills/:billId", "routes/order-bill.ts"),
+    // A claim for a damaged plant (docs/claims.md).
+    page("orders/:token/claim", "routes/order-claim.tsx"),
+    page("orders/:token/claim-photos/:photoId", "routes/order-claim-photo.ts"),
     page("orderpage", "routes/orderpage.tsx"),
     page("pickups/:token", "routes/pickup-tracking.tsx"),
     page("pickups/:token/booked", "routes/pickup-booked.tsx"),
@@ -107,6 +110,10 @@ export default [
     route("catalogue/export", "routes/dashboard/catalogue-export.ts"),
     route("catalogue/new", "routes/dashboard/product.tsx", { id: "dashboard-product-new" }),
     route("catalogue/:id", "routes/dashboard/product.tsx"),
+    // A product's photo upload (docs/uploads.md): its own path, for its larger body limit.
+    route("catalogue/:id/photos", "routes/dashboard/product.tsx", {
+      id: "dashboard-product-photos",
+    }),
     route("rates", "routes/dashboard/rates.tsx"),
     // Where the shop delivers and what it costs (docs/shop.md "Delivery areas").
     route("delivery", "routes/dashboard/delivery.tsx"),
@@ -123,6 +130,10 @@ export default [
     route("messages", "routes/dashboard/messages.tsx"),
     route("messages/export", "routes/dashboard/messages-export.ts"),
     route("messages/:id/resend", "routes/dashboard/message-resend.ts"),
+    // Claims for damaged plants and staff's decisions (docs/claims.md).
+    route("claims", "routes/dashboard/claims.tsx"),
+    route("claims/:id", "routes/dashboard/claim.tsx"),
+    route("claims/:id/photos/:photoId", "routes/dashboard/claim-photo.ts"),
     route("grievances", "routes/dashboard/grievances.tsx"),
     route("grievances/:id", "routes/dashboard/grievance.tsx"),
     route("audit", "routes/dashboard/audit.tsx"),
@@ -132,6 +143,8 @@ export default [
     route("route/:id/handover", "routes/dashboard/route-handover.ts"),
   ]),
   route("healthz", "routes/healthz.ts"),
+  // Product photos' files (docs/uploads.md "Product photos"), the same in every language.
+  route("media/products/:file", "routes/media-product-photo.ts"),
   // Unknown URLs, in the language of their prefix (`/fr/plant` is English: no such language).
   ...prefixedLanguages.map((lang) =>
     route(`${lang}/*`, "routes/not-found.tsx", { id: `${lang}/routes/not-found` }),

@@ -11,7 +11,8 @@
  * LCP's critical path, ADR 0017), the LCP element and the layout-shift culprits.
  *
  * Environment: PAGES (comma-separated paths), RUNS, CHROMIUM_PATH (default /usr/bin/chromium),
- * LH_OUT (a directory: each run's full report is written there as JSON for comparison).
+ * LH_OUT (a directory: each run's full report is written there as JSON for comparison),
+ * PRODUCT_PHOTOS (`all` or a count: catalogue products with photos, bench/start-server.mjs).
  * Needs `npx react-router build` first. Prints figures and never fails a build (exit code 0
  * unless Chromium or the server cannot start).
  */

@@ -7,6 +7,7 @@ import os from "node:os";
 import type { Database } from "~/db/client.server";
 import { pruneSignInRecords } from "~/features/accounts/sign-in-prune.server";
 import { deleteAbandonedCarts } from "~/features/cart/cart-cleanup.server";
+import { sendPendingClaimRefunds } from "~/features/claims/claim-decisions.server";
 import { deleteUnconfirmedRegistrations } from "~/features/community/mailing-list.server";
 import {
   createScheduler,
@@ -37,6 +38,8 @@ function plural(n: number, one: string, many: string): string {
  * - 'cancel-unconfirmed-orders', every 5 minutes: cash-on-delivery orders still waiting for the
  *   customer's code COD_CONFIRM_MINUTES after they were placed are cancelled, stock and coupon
  *   returned (docs/shop.md "Confirming a cash-on-delivery order");
+ * - 'claim-refunds', every 5 minutes: claim refunds Razorpay has not accepted yet are sent again
+ *   with their idempotency key (docs/claims.md "Refunds");
  * - 'delete-old-carts', daily from 03:00: carts untouched for 30 days;
  * - 'prune-scheduled-runs', daily from 03:10: scheduler rows older than 90 days;
  * - 'prune-login-throttle', daily from 03:20: failed-login counts with no failure for a day
@@ -70,6 +73,12 @@ export function scheduledJobs(config: Env): ScheduledJob[] {
         const n = await cancelUnconfirmedOrders(db, now, config.operations.codConfirmMinutes);
         return `${plural(n, "order", "orders")} cancelled for want of the customer's code`;
       },
+    },
+    {
+      name: "claim-refunds",
+      windowOf: everyMinutes(5),
+      run: async ({ db, now }) =>
+        `${plural(await sendPendingClaimRefunds(db, now), "refund", "refunds")} accepted by Razorpay`,
     },
     {
       name: "delete-old-carts",

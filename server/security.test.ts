@@ -8,8 +8,8 @@ let close = () => {};
 
 beforeAll(async () => {
   const app = express();
-  app.use(cspNonce, securityHeaders(true), refuseCrossSitePosts, limitBodySize(1000));
-  app.all("/echo", (_req, res) => {
+  app.use(cspNonce, securityHeaders(true), refuseCrossSitePosts, limitBodySize(1000, 5000));
+  app.all(/.*/, (_req, res) => {
     res.type("text/plain").send(String(res.locals.cspNonce));
   });
   const server = app.listen(0, "127.0.0.1");
@@ -62,6 +62,20 @@ describe("body size limit", () => {
     expect(big.status).toBe(413);
     const small = await fetch(`${base}/echo`, { method: "POST", body: "x".repeat(1000) });
     expect(small.status).toBe(200);
+  });
+  it("lets a claim's photos through up to the upload limit, on that path only", async () => {
+    const claim = `${base}/kn/orders/${"a".repeat(43)}/claim`;
+    expect((await fetch(claim, { method: "POST", body: "x".repeat(5000) })).status).toBe(200);
+    expect((await fetch(claim, { method: "POST", body: "x".repeat(5001) })).status).toBe(413);
+    const elsewhere = `${base}/orders/${"a".repeat(43)}/placed`;
+    expect((await fetch(elsewhere, { method: "POST", body: "x".repeat(2000) })).status).toBe(413);
+  });
+  it("lets a product's photo through up to the upload limit, on its upload path only", async () => {
+    const upload = `${base}/dashboard/catalogue/12/photos`;
+    expect((await fetch(upload, { method: "POST", body: "x".repeat(5000) })).status).toBe(200);
+    expect((await fetch(upload, { method: "POST", body: "x".repeat(5001) })).status).toBe(413);
+    const product = `${base}/dashboard/catalogue/12`;
+    expect((await fetch(product, { method: "POST", body: "x".repeat(2000) })).status).toBe(413);
   });
   it("answers 411 for a chunked body without Content-Length", async () => {
     const stream = new ReadableStream({

@@ -15,6 +15,21 @@ import helmet from "helmet";
 /** Largest request body accepted, bytes. Forms are small; 1 MiB leaves room for long text. */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
+/**
+ * Largest body of a form that carries photos (docs/uploads.md): three photos of at most 10 MB
+ * and the fields, 32 MiB. Its route reads it as it streams (app/utils/photo-form.server.ts).
+ */
+export const MAX_UPLOAD_BODY_BYTES = 32 * 1024 * 1024;
+
+/**
+ * The paths whose forms carry photos: a claim for a damaged plant (docs/claims.md), and a
+ * product's photo on the dashboard (docs/uploads.md "Product photos").
+ */
+const PHOTO_FORM_PATHS = [
+  /^\/(?:(?:hi|kn)\/)?orders\/[A-Za-z0-9_-]{16,64}\/claim$/,
+  /^\/dashboard\/catalogue\/[1-9]\d{0,8}\/photos$/,
+];
+
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /** The page whose documents may run Razorpay's Standard Checkout (docs/payments.md). */
@@ -124,10 +139,19 @@ function forbid(res: Response) {
     );
 }
 
-/** 413 above MAX_BODY_BYTES; 411 for a body sent without Content-Length (chunked). */
-export function limitBodySize(maxBytes = MAX_BODY_BYTES): RequestHandler {
+/**
+ * 413 above `maxBytes` (MAX_BODY_BYTES), or above `maxUploadBytes` (MAX_UPLOAD_BODY_BYTES) on a
+ * path whose form carries photos; 411 for a body sent without Content-Length (chunked).
+ */
+export function limitBodySize(
+  maxBytes = MAX_BODY_BYTES,
+  maxUploadBytes = MAX_UPLOAD_BODY_BYTES,
+): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
     if (SAFE_METHODS.has(req.method)) return next();
+    const limit = PHOTO_FORM_PATHS.some((path) => path.test(pathOf(req)))
+      ? maxUploadBytes
+      : maxBytes;
     const length = req.get("content-length");
     if (length === undefined) {
       if (req.get("transfer-encoding") && pathOf(req) !== RAZORPAY_WEBHOOK_PATH) {
@@ -141,7 +165,7 @@ export function limitBodySize(maxBytes = MAX_BODY_BYTES): RequestHandler {
       res.status(400).type("text/plain").send("Invalid Content-Length.");
       return;
     }
-    if (bytes > maxBytes) {
+    if (bytes > limit) {
       res.status(413).type("text/plain").send("The form you sent is too large.");
       return;
     }

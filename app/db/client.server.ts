@@ -25,6 +25,7 @@ import { restrictToOwner } from "./data-dir-permissions.server";
 import * as audit from "./schema/audit";
 import * as billing from "./schema/billing";
 import * as catalogue from "./schema/catalogue";
+import * as claimTables from "./schema/claims";
 import * as community from "./schema/community";
 import * as customerProfile from "./schema/customer-profile";
 import * as delivery from "./schema/delivery";
@@ -46,6 +47,7 @@ export const schema = {
   ...customerProfile,
   ...delivery,
   ...billing,
+  ...claimTables,
 };
 
 /** A Drizzle database on either driver; transactions behave the same on both. */

@@ -40,6 +40,10 @@ export const messageTemplates = [
   "order_code",
   "grievance_received",
   "staff_new_grievance",
+  "claim_received",
+  "claim_decided",
+  "claim_refund_paid",
+  "staff_new_claim",
 ] as const;
 export type MessageTemplate = (typeof messageTemplates)[number];
 
@@ -67,6 +71,23 @@ export interface OrderMessageParams {
   totalPaise: number;
   paymentMethod: "cod" | "online";
 }
+
+/** What every claim message carries (docs/claims.md): the order's, and the claim's reference. */
+export interface ClaimMessageParams extends OrderMessageParams {
+  claimReference: string;
+}
+
+/**
+ * What staff decided on a claim (docs/claims.md "Deciding"): a replacement order, a refund
+ * (online: to the payment's method by Razorpay; cash on delivery: paid by staff later), store
+ * credit (a coupon) or a rejection. Money in paise; `couponExpiresOn` is YYYY-MM-DD,
+ * Asia/Kolkata; `note` is what staff wrote to the customer ('' for none).
+ */
+export type ClaimDecision =
+  | { kind: "replaced"; replacementReference: string; replacementPath: string }
+  | { kind: "refunded"; amountPaise: number; online: boolean }
+  | { kind: "credited"; amountPaise: number; couponCode: string; couponExpiresOn: string }
+  | { kind: "rejected" };
 
 /** The parameters of each template (docs/messages.md lists them for the shop's registration). */
 export interface MessageParamsByTemplate {
@@ -153,6 +174,17 @@ export interface MessageParamsByTemplate {
     acknowledgeBy: string;
     dashboardPath: string;
   };
+  /** A claim was filed from the order's tracking page (docs/claims.md). */
+  claim_received: ClaimMessageParams;
+  /** Staff decided the claim; `note` is their words to the customer ('' for none). */
+  claim_decided: ClaimMessageParams & { decision: ClaimDecision; note: string };
+  /** Staff paid a cash-on-delivery order's claim refund back (paise; how they paid). */
+  claim_refund_paid: ClaimMessageParams & {
+    amountPaise: number;
+    method: "upi" | "cash" | "bank_transfer";
+  };
+  /** A new claim for staff, English: how many lines it reports. */
+  staff_new_claim: ClaimMessageParams & { dashboardPath: string; lineCount: number };
 }
 
 export interface OutboxMessage<T extends MessageTemplate = MessageTemplate> {

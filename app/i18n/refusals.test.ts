@@ -32,7 +32,18 @@ function sampleValues(id: string): Record<string, string> {
  * Latin-letter tokens a Hindi or Kannada message may keep: units and abbreviations written so
  * on Indian forms, and examples of what to type (they hold a digit or an `@`).
  */
-const allowedLatin = new Set(["PIN", "UPI", "ID", "GSTIN", "GST"]);
+const allowedLatin = new Set([
+  "PIN",
+  "UPI",
+  "ID",
+  "GSTIN",
+  "GST",
+  "MB",
+  "JPEG",
+  "PNG",
+  "WebP",
+  "HEIC",
+]);
 
 function englishWords(text: string): string[] {
   return text

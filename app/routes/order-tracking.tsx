@@ -1,4 +1,4 @@
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { ErrorSummary } from "~/components/ui/error-summary";
 import { ShareLink } from "~/components/ui/share-link";
 import { TableHead } from "~/components/ui/table-head";
@@ -12,6 +12,8 @@ import {
   sendOrderCode,
 } from "~/features/accounts/order-code.server";
 import { OrderCodeForm } from "~/features/accounts/order-code-form";
+import { claimWindowEnd, DEFAULT_CLAIM_DAYS } from "~/features/claims/claim-window";
+import { type ClaimNotice, claimNoticesOf } from "~/features/claims/order-claims.server";
 import { billsOfOrder } from "~/features/orders/bills.server";
 import { CashOnDeliverySwitch } from "~/features/orders/cash-on-delivery-switch";
 import { deliveryLine } from "~/features/orders/delivery-window-text.server";
@@ -77,6 +79,13 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       date: formatDayIST(bill.issuedAt, lang),
       href: `/orders/${order.trackingToken}/bills/${bill.id}`,
     })),
+    // docs/claims.md: 'Report a problem' while the claim window is open; the report just sent.
+    canClaim:
+      order.status === "delivered" &&
+      order.deliveredAt !== null &&
+      new Date() < claimWindowEnd(order.deliveredAt, DEFAULT_CLAIM_DAYS),
+    claims: await claimNoticesOf(db, order, lang),
+    claimSent: /^CL-[0-9A-Z]{6}$/.exec(new URL(request.url).searchParams.get("claim") ?? "")?.[0],
     canCancel:
       shopperCanCancel(order.status) &&
       !(order.paymentMethod === "online" && order.paymentStatus === "paid"),
@@ -212,6 +221,7 @@ export default function OrderTracking({ loaderData: order, actionData }: Route.C
   const navigation = useNavigation();
   const cancelling = navigation.state !== "idle" && navigation.formMethod === "POST";
   const t = useT();
+  const to = useLocalePath();
   return (
     <div className="page page--narrow">
       <h1>{t("order.tracking.title", { reference: order.reference })}</h1>
@@ -242,6 +252,17 @@ export default function OrderTracking({ loaderData: order, actionData }: Route.C
       ) : null}
       <OrderItems order={order} />
       <OrderBills bills={order.bills} />
+      {order.claimSent ? (
+        <p className="success-message" role="status">
+          {t("order.claim.sent", { reference: order.claimSent })}
+        </p>
+      ) : null}
+      <OrderClaims claims={order.claims} />
+      {order.canClaim ? (
+        <p>
+          <Link to={to(`${order.trackingPath}/claim`)}>{t("order.claim.link")}</Link>
+        </p>
+      ) : null}
       <section aria-labelledby="address-title">
         <h2 id="address-title">{t("order.tracking.address")}</h2>
         {/* Erased at the customer's request (docs/accounts.md): said, not the tombstone. */}
@@ -411,6 +432,36 @@ function OrderItems({ order }: { order: TrackedOrder }) {
           </tr>
         </tfoot>
       </table>
+    </section>
+  );
+}
+
+/** The order's claims and where each stands (docs/claims.md), words written by the server. */
+function OrderClaims({ claims }: { claims: readonly ClaimNotice[] }) {
+  const t = useT();
+  const to = useLocalePath();
+  if (claims.length === 0) return null;
+  return (
+    <section aria-labelledby="claims-title">
+      <h2 id="claims-title">{t("order.claims.title")}</h2>
+      {claims.map((claim) => (
+        <div key={claim.reference}>
+          <p>{claim.text}</p>
+          {claim.note ? <p>{claim.note}</p> : null}
+          {claim.replacementHref ? (
+            <p>
+              <Link to={to(claim.replacementHref)}>{t("order.claims.replacement")}</Link>
+            </p>
+          ) : null}
+          <p>
+            {claim.photos.map((photo) => (
+              <a key={photo.href} href={to(photo.href)}>
+                {photo.label}{" "}
+              </a>
+            ))}
+          </p>
+        </div>
+      ))}
     </section>
   );
 }

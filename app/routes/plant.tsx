@@ -61,6 +61,8 @@ export async function loader({ request }: Route.LoaderArgs) {
             "shop.plant.search.keepFilter",
           ]),
       ...(elsewhere > 0 ? ["shop.plant.search.showElsewhere"] : []),
+      // A photo's alt text, only when a card shows a photo (docs/uploads.md "Product photos").
+      ...(plants.some((plant) => plant.photo) ? ["shop.photo"] : []),
       ...(plants.length === 0 && elsewhere === 0
         ? [
             "shop.plant.empty",
@@ -173,7 +175,7 @@ export default function PlantPage({ loaderData }: Route.ComponentProps) {
       ) : (
         <div className="product-grid">
           {plants.map((plant, index) => (
-            <ProductCard key={plant.id} item={plant} eager={index < 2}>
+            <ProductCard key={plant.id} item={plant} eager={index < 2} first={index === 0}>
               <AddToCartForm
                 productId={plant.id}
                 productName={plant.name}

@@ -9,13 +9,16 @@ import { useT } from "~/i18n/i18n-react";
 import type { Route } from "./+types/supplies";
 
 export async function loader({ request }: Route.LoaderArgs) {
+  const fertilisers = await listFertilisers(await getDb(), langOf(request));
   return {
-    fertilisers: await listFertilisers(await getDb(), langOf(request)),
+    fertilisers,
     messages: messagesFor(langOf(request), [
       "shop.supplies",
       "shop.product",
       "cart.add",
       "delivery.check",
+      // A photo's alt text, only when a card shows a photo (docs/uploads.md "Product photos").
+      ...(fertilisers.some((item) => item.photo) ? ["shop.photo"] : []),
     ]),
   };
 }
@@ -31,7 +34,7 @@ export default function SuppliesPage({ loaderData }: Route.ComponentProps) {
       <p className="page__lead">{t("shop.supplies.lead")}</p>
       <div className="product-grid">
         {loaderData.fertilisers.map((item, index) => (
-          <ProductCard key={item.id} item={item} eager={index < 2}>
+          <ProductCard key={item.id} item={item} eager={index < 2} first={index === 0}>
             <AddToCartForm
               productId={item.id}
               productName={`${item.name} ${item.size ?? ""}`.trim()}

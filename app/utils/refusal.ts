@@ -32,7 +32,7 @@ export function message(id: string, values: MessageValues = {}): MessageRef {
 }
 
 /** HTTP statuses a refusal answers with. */
-export type RefusalStatus = 400 | 401 | 403 | 404 | 409 | 410 | 422 | 429 | 502 | 503;
+export type RefusalStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 422 | 429 | 502 | 503;
 
 /** Where a refusal is shown and how the route answers. */
 export interface RefusalOptions {

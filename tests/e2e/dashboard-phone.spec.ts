@@ -190,6 +190,7 @@ test("every dashboard page fits a 360 px phone and passes axe at 360 and 1280 px
     ["pickup", pickupPath],
     ["orders", `/dashboard/orders?q=${orderRef}`],
     ["order", orderPath],
+    ["claims", "/dashboard/claims"],
     ["coupons", `/dashboard/coupons?q=${pickup.reference}`],
     ["payouts", "/dashboard/payouts"],
     ["registrations", "/dashboard/registrations?q=Phone Reader"],

@@ -6,15 +6,20 @@
  * checkout, sees the charge and the days, and pays at delivery; staff deliver the order; the
  * shopper downloads the invoice-cum-bill of supply from the tracking page and the test reads its
  * text: the number, the plant's HSN 0602 line without tax, the bio-pesticide's line with CGST +
- * SGST, and totals that add up. The same goods to Chennai get a tax invoice with IGST.
+ * SGST, and totals that add up. Then one plant is reported damaged with a photo from the
+ * tracking page, staff see the photo and send a replacement, and the shopper sees it and follows
+ * the replacement order (docs/claims.md). The same goods to Chennai get a tax invoice with IGST.
  */
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
+import sharp from "sharp";
+import { expectNoAxeViolations } from "../support/browser/axe";
 import { checkPage } from "../support/browser/exchange-steps";
 import { describeWithAndWithoutJavaScript, expect, test } from "../support/browser/fixtures";
 import { E2E_ADMIN } from "../support/browser/staff-accounts";
 import {
   addToCart,
+  expectNoHorizontalScroll,
   fillCheckout,
   logInAsStaff,
   PHONE_VIEWPORT,
@@ -81,6 +86,51 @@ async function downloadBill(page: Page, title: RegExp): Promise<{ name: string; 
   return { name: download.suggestedFilename(), text };
 }
 
+/**
+ * The shopper reports the Tulsi as damaged with a photo; staff see the photo and choose a
+ * replacement; the shopper's tracking page says so and links the replacement order.
+ */
+async function claimReplacement(page: Page, admin: Page, javaScript: boolean): Promise<void> {
+  await page.getByRole("link", { name: "Report a problem with this order" }).click();
+  await page.getByRole("checkbox", { name: /^Tulsi/ }).check();
+  await page.getByLabel("Anything else (optional)").fill("The pot arrived cracked.");
+  const photo = await sharp({
+    create: { width: 640, height: 480, channels: 3, background: "#6d4c41" },
+  })
+    .jpeg()
+    .toBuffer();
+  await page
+    .getByLabel("Photos")
+    .setInputFiles({ name: "tulsi.jpg", mimeType: "image/jpeg", buffer: photo });
+  await page.getByRole("button", { name: "Send report" }).click();
+  const thanks = page.getByText(/Thank you: we have your report CL-/);
+  await expect(thanks).toBeVisible();
+  const claim = /CL-[0-9A-Z]{6}/.exec((await thanks.textContent()) ?? "")?.[0] ?? "";
+  await expect(page.getByText(`${claim}: we have your report`)).toBeVisible();
+  await checkPage(page, javaScript);
+
+  await admin.goto("/dashboard/claims");
+  await admin.getByRole("link", { name: claim }).click();
+  await expect(
+    admin.getByRole("img", { name: `What the customer sent for claim ${claim}, 1 of 1` }),
+  ).toBeVisible();
+  // The claim's page on the phone: nothing sideways, nothing axe finds.
+  await expectNoHorizontalScroll(admin);
+  await expectNoAxeViolations(admin);
+  await admin.getByLabel(/^Replace:/).check();
+  await admin.getByRole("button", { name: "Decide and tell the customer" }).click();
+  await expect(admin.getByText("Replacement order placed; the customer is told.")).toBeVisible();
+  await expectNoAxeViolations(admin);
+
+  await page.reload();
+  await expect(
+    page.getByText(new RegExp(`${claim}: we are sending you a replacement at no cost, order OR-`)),
+  ).toBeVisible();
+  await page.getByRole("link", { name: "Follow the replacement" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("OR-");
+  await checkPage(page, javaScript);
+}
+
 /** "₹1,234.50" or "1,234.50" as paise. */
 function paise(text: string): number {
   return Math.round(Number(text.replace(/[₹,]/g, "")) * 100);
@@ -88,11 +138,11 @@ function paise(text: string): number {
 
 describeWithAndWithoutJavaScript(
   (javaScriptEnabled) => {
-    test("a charged area's delivery at checkout, then the invoice-cum-bill of supply; IGST for Chennai", async ({
+    test("a charged area's delivery at checkout, the invoice-cum-bill of supply, a damaged plant replaced; IGST for Chennai", async ({
       page,
       newPerson,
     }) => {
-      test.setTimeout(240_000);
+      test.setTimeout(360_000);
       const pinCode = javaScriptEnabled ? "560097" : "560098";
       const admin = await newPerson();
       await logInAsStaff(admin, E2E_ADMIN, "/dashboard/settings");
@@ -166,6 +216,7 @@ describeWithAndWithoutJavaScript(
       const sgstTotal = /SGST (₹[\d,.]+)/.exec(bill.text)?.[1] ?? "";
       expect(paise(taxableTotal) + paise(cgstTotal) + paise(sgstTotal)).toBe(25_900);
       await checkPage(page, javaScriptEnabled);
+      await claimReplacement(page, admin, javaScriptEnabled);
 
       // The same goods to Chennai (Tamil Nadu): a tax invoice, IGST instead of CGST + SGST.
       const chennai = await newPerson();

@@ -588,7 +588,7 @@ describe("dashboard", () => {
     expect(page.rows).toMatchObject([
       {
         code: spent.code,
-        pickupReference: spent.pickupReference,
+        issuedFor: { kind: "pickup", reference: spent.pickupReference },
         balancePaise: plant.pricePaise,
         state: "active",
         redemptions: [{ orderId: order.id, orderReference: order.reference, refunded: false }],
@@ -666,7 +666,7 @@ describe("dashboard", () => {
       )
     ).text();
     const lines = couponsCsv.trim().split(/\r?\n/);
-    expect(lines[0]).toContain("Code,Issued at (IST),Pickup reference,Value (₹),Balance (₹)");
+    expect(lines[0]).toContain("Code,Issued at (IST),Issued for,Value (₹),Balance (₹)");
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`${coupon.code},`);
     expect(lines[1]).toContain(`,${coupon.pickupReference},43.21,0.00,`);

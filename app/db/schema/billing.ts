@@ -17,6 +17,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { claims } from "./claims";
 import { orders } from "./shop";
 
 /** The kinds of document a sale or its reversal gets (docs/tax.md "Which document"). */
@@ -104,7 +105,13 @@ export interface BillContent {
   /** What the order's coupon paid (of the whole order), and how the rest is paid. */
   payment: { couponCode: string | null; couponPaise: number; method: "cod" | "online" };
   /** For a credit note: the document it reverses and why. */
-  credits?: { number: string; issuedAt: string; reason: "cancelled" | "refunded" };
+  credits?: {
+    number: string;
+    issuedAt: string;
+    reason: "cancelled" | "refunded" | "claim";
+    /** A claim's credit note: the claim's reference (CL-…); its lines are the claimed ones. */
+    claimReference?: string;
+  };
 }
 
 /**
@@ -152,6 +159,8 @@ export const bills = pgTable(
     issuedAt: timestamp("issued_at", { withTimezone: true }).notNull(),
     /** For a credit note: the bill it reverses (one credit note per bill). */
     creditsBillId: integer("credits_bill_id").references((): AnyPgColumn => bills.id),
+    /** For a credit note of a claim's refund or store credit: the claim (docs/claims.md). */
+    claimId: integer("claim_id").references(() => claims.id),
     content: jsonb("content").$type<BillContent>().notNull(),
     /** The document's total (paise), also in `content`: for lists and sums. */
     totalPaise: integer("total_paise").notNull(),
@@ -171,7 +180,15 @@ export const bills = pgTable(
     uniqueIndex("bills_order_kind_unique")
       .on(t.orderId, t.kind)
       .where(sql`${t.kind} <> 'credit_note'`),
-    uniqueIndex("bills_credits_bill_unique").on(t.creditsBillId),
+    // A cancellation's credit note reverses a bill once; a claim's credits part of it, once per claim.
+    uniqueIndex("bills_credits_bill_unique").on(t.creditsBillId).where(sql`${t.claimId} is null`),
+    uniqueIndex("bills_credits_bill_claim_unique")
+      .on(t.creditsBillId, t.claimId)
+      .where(sql`${t.claimId} is not null`),
+    check(
+      "bills_claim_only_on_credit_notes",
+      sql`${t.claimId} is null or ${t.kind} = 'credit_note'`,
+    ),
     index("bills_issued_idx").on(t.issuedAt),
     index("bills_order_idx").on(t.orderId),
   ],

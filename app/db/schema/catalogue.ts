@@ -9,10 +9,12 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
 } from "drizzle-orm/pg-core";
+import { bytea } from "./bytea";
 
 export const productKinds = ["plant", "fertiliser"] as const;
 export type ProductKind = (typeof productKinds)[number];
@@ -83,3 +85,45 @@ export const products = pgTable(
 );
 
 export type Product = typeof products.$inferSelect;
+
+/**
+ * Photos of a product uploaded by staff (docs/uploads.md "Product photos"): the catalogue shows
+ * the first by `position` in a `<picture>`, with the drawn art (`image_path`) as the fallback
+ * when there is none. Width and height are the stored photo's, for the page's layout.
+ */
+export const productPhotos = pgTable(
+  "product_photos",
+  {
+    id: serial("id").primaryKey(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    /** Order on the product's page; 0 first. */
+    position: integer("position").notNull().default(0),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("product_photos_size_positive", sql`${t.width} > 0 and ${t.height} > 0`),
+    index("product_photos_product_idx").on(t.productId, t.position),
+  ],
+);
+
+/** The files of a product photo: AVIF, WebP and JPEG at up to three widths, no metadata. */
+export const productPhotoFiles = pgTable(
+  "product_photo_files",
+  {
+    photoId: integer("photo_id")
+      .notNull()
+      .references(() => productPhotos.id, { onDelete: "cascade" }),
+    format: text("format", { enum: ["avif", "webp", "jpeg"] }).notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    data: bytea("data").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.photoId, t.format, t.width] }),
+    check("product_photo_files_format_valid", sql`${t.format} in ('avif', 'webp', 'jpeg')`),
+  ],
+);

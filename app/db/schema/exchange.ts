@@ -21,6 +21,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { products } from "./catalogue";
+import { claims } from "./claims";
 import { pickups } from "./pickups";
 import { scrapMaterials } from "./rates";
 import { orders } from "./shop";
@@ -168,13 +169,15 @@ export const coupons = pgTable(
     id: serial("id").primaryKey(),
     /** SS-XXXX-XXXX, from an alphabet without look-alikes; unguessable (≈ 40 bits). */
     code: text("code").notNull().unique(),
+    /** The pickup whose reward it is; null for a claim's store credit. */
     pickupId: integer("pickup_id")
-      .notNull()
       .unique()
       .references(() => pickups.id),
-    weighSheetId: integer("weigh_sheet_id")
-      .notNull()
-      .references(() => weighSheets.id),
+    weighSheetId: integer("weigh_sheet_id").references(() => weighSheets.id),
+    /** The claim it is store credit for (docs/claims.md); null for a pickup's reward. */
+    claimId: integer("claim_id")
+      .unique("coupons_claim_unique")
+      .references(() => claims.id),
     valuePaise: integer("value_paise").notNull(),
     balancePaise: integer("balance_paise").notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
@@ -184,6 +187,10 @@ export const coupons = pgTable(
     check(
       "coupons_balance_valid",
       sql`${t.valuePaise} >= 0 and ${t.balancePaise} >= 0 and ${t.balancePaise} <= ${t.valuePaise}`,
+    ),
+    check(
+      "coupons_issued_for_one",
+      sql`(${t.pickupId} is not null and ${t.weighSheetId} is not null and ${t.claimId} is null) or (${t.pickupId} is null and ${t.weighSheetId} is null and ${t.claimId} is not null)`,
     ),
     check("coupons_code_format", sql`${t.code} ~ '^SS-[0-9A-Z]{4}-[0-9A-Z]{4}$'`),
     index("coupons_created_idx").on(t.createdAt, t.id),

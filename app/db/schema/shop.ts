@@ -91,6 +91,11 @@ export const orders = pgTable(
     razorpayPaymentId: text("razorpay_payment_id").unique(),
     /** When the online payment was confirmed. */
     paidAt: timestamp("paid_at", { withTimezone: true }),
+    /**
+     * When staff marked it delivered: a claim for a damaged plant may be made for CLAIM_DAYS
+     * after it (docs/claims.md).
+     */
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
     name: text("name").notNull(),
     email: text("email").notNull(),
     /** E.164, +91XXXXXXXXXX. */

@@ -3,6 +3,7 @@
  * renders. Prices are integer paise; texts in the page's language (docs/languages.md).
  */
 import type { Product } from "~/db/schema/catalogue";
+import type { PhotoRef } from "./product-photo";
 
 /** A product as the public catalogue shows it (the fields a product card renders). */
 export type CatalogueItem = Pick<
@@ -23,4 +24,10 @@ export type CatalogueItem = Pick<
 > & {
   /** stock > 0 when read: the card shows 'Out of stock' otherwise. */
   inStock: boolean;
+  /**
+   * The product's first photo (docs/uploads.md "Product photos"); absent, not null, when it has
+   * none (the card shows the drawn art `imagePath`), so a page without photos carries no bytes
+   * for them in its inline data (docs/budgets.md).
+   */
+  photo?: PhotoRef;
 };

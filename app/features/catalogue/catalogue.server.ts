@@ -12,8 +12,14 @@
  * written); so do a plant's care details (sunlight, watering, height, and the features list, whose
  * translation is used when it is not empty). Lists are cached per language; one invalidation drops
  * every language.
+ *
+ * Each item carries its product's first photo, when it has one (product-photos.server.ts,
+ * docs/uploads.md "Product photos"); adding, removing or moving a photo is a "catalogue"
+ * invalidation too. The stored alt text (English, describing the drawn art) is sent on English
+ * pages only: the others name the picture in their own words (product-card.tsx), and the
+ * unused English would cost every Hindi and Kannada list inline bytes (docs/budgets.md).
  */
-import { and, asc, eq, type SQL } from "drizzle-orm";
+import { and, asc, eq, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { localisedColumn, localisedList } from "~/db/localised-column.server";
 import { createReadCache } from "~/db/read-cache.server";
@@ -22,6 +28,7 @@ import type { Lang } from "~/i18n/languages";
 import type { CatalogueItem } from "./catalogue-item";
 import type { PlantQuery } from "./plant-query";
 import { type PlantSearchResult, searchPlants } from "./plant-search.server";
+import { firstPhotos } from "./product-photos.server";
 
 /**
  * How long a list is served from memory at most, milliseconds: the bound on how late a change
@@ -43,6 +50,18 @@ function toItems(rows: CatalogueRow[]): CatalogueItem[] {
   return rows.map(({ stock, ...item }) => ({ ...item, inStock: stock > 0 }));
 }
 
+/** `items` with their products' first photos (`photo` set only on those that have one). */
+async function withPhotos(db: Database, items: CatalogueItem[]): Promise<CatalogueItem[]> {
+  const photos = await firstPhotos(
+    db,
+    items.map((item) => item.id),
+  );
+  return items.map((item) => {
+    const photo = photos.get(item.id);
+    return photo ? { ...item, photo } : item;
+  });
+}
+
 function columnsFor(lang: Lang) {
   return {
     id: products.id,
@@ -56,7 +75,7 @@ function columnsFor(lang: Lang) {
     pricePaise: products.pricePaise,
     stock: products.stock,
     imagePath: products.imagePath,
-    imageAlt: products.imageAlt,
+    imageAlt: lang === "en" ? products.imageAlt : sql<string>`''`,
     sunlight: localisedColumn(lang, products.sunlight, {
       hi: products.sunlightHi,
       kn: products.sunlightKn,
@@ -89,9 +108,10 @@ export function searchPlantCatalogue(
   query: PlantQuery,
   lang: Lang = "en",
 ): Promise<PlantSearchResult> {
-  return cache.get(db, `plants\u0000${lang}\u0000${query.filter}\u0000${query.q}`, () =>
-    searchPlants(db, query, lang),
-  );
+  return cache.get(db, `plants\u0000${lang}\u0000${query.filter}\u0000${query.q}`, async () => {
+    const result = await searchPlants(db, query, lang);
+    return { ...result, plants: await withPhotos(db, result.plants) };
+  });
 }
 
 /** The plants of `searchPlantCatalogue` alone (the same frozen array on a cache hit). */
@@ -109,12 +129,15 @@ export async function listPlants(
  */
 export function listFertilisers(db: Database, lang: Lang = "en"): Promise<CatalogueItem[]> {
   return cache.get(db, `fertilisers\u0000${lang}`, async () =>
-    toItems(
-      await db
-        .select(columnsFor(lang))
-        .from(products)
-        .where(and(eq(products.kind, "fertiliser"), eq(products.active, true)))
-        .orderBy(asc(products.sortOrder), asc(products.id)),
+    withPhotos(
+      db,
+      toItems(
+        await db
+          .select(columnsFor(lang))
+          .from(products)
+          .where(and(eq(products.kind, "fertiliser"), eq(products.active, true)))
+          .orderBy(asc(products.sortOrder), asc(products.id)),
+      ),
     ),
   );
 }

@@ -194,7 +194,7 @@ function baseColumns(lang: Lang, inFilter: SQL, empty: boolean): SQL {
         ${products.pricePaise} as price_paise,
         ${products.stock} > 0 as in_stock,
         ${products.imagePath} as image_path,
-        ${products.imageAlt} as image_alt,
+        ${lang === "en" ? sql`${products.imageAlt}` : sql`''`} as image_alt,
         ${localisedColumn(lang, products.sunlight, { hi: products.sunlightHi, kn: products.sunlightKn })} as sunlight,
         ${localisedColumn(lang, products.watering, { hi: products.wateringHi, kn: products.wateringKn })} as watering,
         ${localisedList(lang, products.features, { hi: products.featuresHi, kn: products.featuresKn })} as features,

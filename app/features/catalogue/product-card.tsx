@@ -1,40 +1,69 @@
 /**
- * One product in a catalogue grid: illustration (width, height, alt), name, price in rupees,
- * description, and for plants the care details of spec §3.
+ * One product in a catalogue grid: its first photo (AVIF, WebP, JPEG in `<picture>`), or the
+ * drawn illustration when it has none (width, height, alt), name, price in rupees, description,
+ * and for plants the care details of spec §3.
  */
 import type { ReactNode } from "react";
 import { useLang, useT } from "~/i18n/i18n-react";
 import { formatPaise } from "~/utils/money";
 import type { CatalogueItem } from "./catalogue-item";
+import { CARD_PHOTO_SIZES, photoSrcSet, photoUrl } from "./product-photo";
 
 /** A product card with its labels in the page's language (messages `shop.product.*`). */
 export function ProductCard({
   item,
   eager = false,
+  first = false,
   children,
 }: {
   item: CatalogueItem;
   eager?: boolean;
+  /** The page's first card: its photo (a phone's LCP) is fetched first (`fetchpriority`). */
+  first?: boolean;
   /** The purchase control (the route composes it from the cart feature). */
   children?: ReactNode;
 }) {
   const t = useT();
   const lang = useLang();
   const headingId = `product-${item.slug}`;
+  const photo = item.photo;
+  const picture = (
+    <img
+      src={photo ? photoUrl(photo.id, photo.width, "jpeg") : item.imagePath}
+      srcSet={photo && photoSrcSet(photo, "jpeg")}
+      sizes={photo && CARD_PHOTO_SIZES}
+      // The stored alt text is English (edited by staff) and describes the drawn art; other
+      // languages, and every photo, name the picture by the product's name in that language.
+      alt={
+        photo
+          ? t("shop.photo.alt", { name: item.name })
+          : lang === "en"
+            ? item.imageAlt
+            : t("shop.product.imageAlt", { name: item.name })
+      }
+      // The box is set by the stylesheet (square, at most 240 px high), so the picture never
+      // moves the page; width and height give its proportions.
+      width={photo ? photo.width : 240}
+      height={photo ? photo.height : 240}
+      loading={eager ? "eager" : "lazy"}
+      // The first cards' pictures (the LCP) are decoded before `load`, so the largest paint
+      // comes before the scripts start (ADR 0017); the others may decode off the main thread.
+      decoding={eager ? "sync" : "async"}
+      fetchPriority={photo && first ? "high" : undefined}
+    />
+  );
   return (
     <article className="product-card" aria-labelledby={headingId}>
-      <img
-        src={item.imagePath}
-        // The stored alt text is English (edited by staff); other languages describe the
-        // illustration by the product's name in that language.
-        alt={lang === "en" ? item.imageAlt : t("shop.product.imageAlt", { name: item.name })}
-        width={240}
-        height={240}
-        loading={eager ? "eager" : "lazy"}
-        // The first cards' pictures (the LCP) are decoded before `load`, so the largest paint
-        // comes before the scripts start (ADR 0017); the others may decode off the main thread.
-        decoding={eager ? "sync" : "async"}
-      />
+      {photo ? (
+        // AVIF, else WebP, else JPEG, each at the width the card needs (docs/uploads.md).
+        <picture>
+          <source type="image/avif" srcSet={photoSrcSet(photo, "avif")} sizes={CARD_PHOTO_SIZES} />
+          <source type="image/webp" srcSet={photoSrcSet(photo, "webp")} sizes={CARD_PHOTO_SIZES} />
+          {picture}
+        </picture>
+      ) : (
+        picture
+      )}
       <div className="product-card__body">
         <h2 id={headingId} className="product-card__name">
           {item.name}

@@ -6,6 +6,7 @@
  */
 import type { MessageParamsByTemplate } from "~/db/outbox.server";
 import { formatPaise } from "~/utils/money";
+import { claimWords, decidedParagraphs } from "./templates-claims";
 import { type CopyContext, type EmailTexts, emailFrame } from "./templates-email-frame";
 import { dateLabel, weightLabel } from "./templates-format";
 
@@ -220,6 +221,7 @@ export const staffTexts: Pick<
   | "staff_weigh_sheet_approval"
   | "staff_daily_digest"
   | "staff_new_grievance"
+  | "staff_new_claim"
 > = {
   staff_new_booking: (p, ctx) => ({
     subject: `New pickup ${p.reference}: ${when(p)}`,
@@ -260,6 +262,19 @@ export const staffTexts: Pick<
     action: { label: "Open in the dashboard", url: ctx.link(p.dashboardPath) },
     footer: staffFooter(ctx),
   }),
+  staff_new_claim: (p, ctx) => ({
+    subject: `Claim ${p.claimReference} on order ${p.reference}: decide within 2 working days`,
+    paragraphs: [
+      `${p.name} reported ${p.lineCount === 1 ? "1 line" : `${p.lineCount} lines`} of order ${p.reference} with photos.`,
+    ],
+    details: [
+      ["Claim", p.claimReference],
+      ["Order", p.reference],
+      ["Order total", formatPaise(p.totalPaise)],
+    ],
+    action: { label: "Open in the dashboard", url: ctx.link(p.dashboardPath) },
+    footer: staffFooter(ctx),
+  }),
   staff_new_grievance: (p, ctx) => ({
     subject: `Grievance ${p.ticket}: acknowledge by ${p.acknowledgeBy}`,
     paragraphs: [`${p.name} filed a grievance (${p.topic}). Acknowledge it within 48 hours.`],
@@ -291,6 +306,21 @@ export const englishEmail: EmailTexts = {
   ...pickupTexts,
   ...orderTexts,
   ...staffTexts,
+  claim_received: (p, ctx) =>
+    orderCopy(p, ctx, {
+      subject: claimWords.en.receivedSubject(p),
+      paragraphs: claimWords.en.received,
+    }),
+  claim_decided: (p, ctx) =>
+    orderCopy(p, ctx, {
+      subject: claimWords.en.decidedSubject(p),
+      paragraphs: decidedParagraphs(p, "en"),
+    }),
+  claim_refund_paid: (p, ctx) =>
+    orderCopy(p, ctx, {
+      subject: claimWords.en.refundPaidSubject(p),
+      paragraphs: [claimWords.en.refundPaid(p)],
+    }),
   newsletter: english.newsletter,
   newsletter_confirm: (p, ctx) =>
     english.confirmCopy(p, ctx, {

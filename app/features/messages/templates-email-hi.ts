@@ -6,6 +6,7 @@
  */
 import type { MessageParamsByTemplate } from "~/db/outbox.server";
 import { formatPaise } from "~/utils/money";
+import { claimWords, decidedParagraphs } from "./templates-claims";
 import { staffTexts } from "./templates-email-en";
 import { type EmailTexts, emailFrame } from "./templates-email-frame";
 
@@ -130,6 +131,21 @@ export const hindiEmail: EmailTexts = {
             : "आपके भुगतान की जानकारी नीचे है।",
       ],
       details: collectedDetails(p),
+    }),
+  claim_received: (p, ctx) =>
+    orderCopy(p, ctx, {
+      subject: claimWords.hi.receivedSubject(p),
+      paragraphs: claimWords.hi.received,
+    }),
+  claim_decided: (p, ctx) =>
+    orderCopy(p, ctx, {
+      subject: claimWords.hi.decidedSubject(p),
+      paragraphs: decidedParagraphs(p, "hi"),
+    }),
+  claim_refund_paid: (p, ctx) =>
+    orderCopy(p, ctx, {
+      subject: claimWords.hi.refundPaidSubject(p),
+      paragraphs: [claimWords.hi.refundPaid(p)],
     }),
   order_placed: (p, ctx) =>
     orderCopy(p, ctx, {

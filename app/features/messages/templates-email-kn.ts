@@ -7,6 +7,7 @@
  */
 import type { MessageParamsByTemplate } from "~/db/outbox.server";
 import { formatPaise } from "~/utils/money";
+import { claimWords, decidedParagraphs } from "./templates-claims";
 import { staffTexts } from "./templates-email-en";
 import { type EmailTexts, emailFrame } from "./templates-email-frame";
 
@@ -130,6 +131,21 @@ export const kannadaEmail: EmailTexts = {
             : "ನಿಮ್ಮ ಪಾವತಿಯ ವಿವರ ಕೆಳಗಿದೆ.",
       ],
       details: collectedDetails(p),
+    }),
+  claim_received: (p, ctx) =>
+    orderCopy(p, ctx, {
+      subject: claimWords.kn.receivedSubject(p),
+      paragraphs: claimWords.kn.received,
+    }),
+  claim_decided: (p, ctx) =>
+    orderCopy(p, ctx, {
+      subject: claimWords.kn.decidedSubject(p),
+      paragraphs: decidedParagraphs(p, "kn"),
+    }),
+  claim_refund_paid: (p, ctx) =>
+    orderCopy(p, ctx, {
+      subject: claimWords.kn.refundPaidSubject(p),
+      paragraphs: [claimWords.kn.refundPaid(p)],
     }),
   order_placed: (p, ctx) =>
     orderCopy(p, ctx, {

@@ -16,6 +16,7 @@ import type {
 import type { Lang } from "~/i18n/languages";
 import { formatPaise } from "~/utils/money";
 import { unsealText } from "~/utils/sealed.server";
+import { claimWords } from "./templates-claims";
 import { type CopyContext, rewardSummary } from "./templates-email-en";
 import { rewardSummaryHi } from "./templates-email-hi";
 import { rewardSummaryKn } from "./templates-email-kn";
@@ -32,6 +33,7 @@ export type EmailOnlyTemplate =
   | "staff_weigh_sheet_approval"
   | "staff_daily_digest"
   | "staff_new_grievance"
+  | "staff_new_claim"
   | "newsletter"
   | "newsletter_confirm"
   | "grievance_received";
@@ -272,6 +274,60 @@ export const whatsappTemplates: { [T in WhatsAppTemplateKey]: WhatsAppTemplateSp
     kn: "ನಮಸ್ಕಾರ {{1}}, ಆರ್ಡರ್ {{2}} ({{3}}) ರ ಪಾವತಿ ಆಗಿಲ್ಲ. ಇಲ್ಲಿ ಮತ್ತೆ ಪ್ರಯತ್ನಿಸಿ: {{4}} ಧನ್ಯವಾದಗಳು!",
   }),
   sign_in_code: authenticationCodeTemplate(),
+  claim_received: {
+    name: "claim_received_v1",
+    category: "UTILITY",
+    languages: allLanguages,
+    parameters: ["customer name", "claim reference", "order reference", orderLink],
+    bodies: {
+      en: "Hello {{1}}, we have your report {{2}} for order {{3}}. Details: {{4}} We will reply within 2 working days.",
+      hi: "नमस्ते {{1}}, ऑर्डर {{3}} की आपकी शिकायत {{2}} हमें मिल गई है। जानकारी: {{4}} हम 2 कामकाजी दिनों में जवाब देंगे।",
+      kn: "ನಮಸ್ಕಾರ {{1}}, ಆರ್ಡರ್ {{3}} ಕುರಿತ ನಿಮ್ಮ ದೂರು {{2}} ನಮಗೆ ತಲುಪಿದೆ. ವಿವರ: {{4}} 2 ಕೆಲಸದ ದಿನಗಳಲ್ಲಿ ಉತ್ತರಿಸುತ್ತೇವೆ.",
+    },
+    values: (p, ctx) => [p.name, p.claimReference, p.reference, ctx.link(p.trackingPath)],
+  },
+  claim_decided: {
+    name: "claim_decided_v1",
+    category: "UTILITY",
+    languages: allLanguages,
+    parameters: [
+      "customer name",
+      "claim reference",
+      "order reference",
+      "what the shop decided",
+      orderLink,
+    ],
+    bodies: {
+      en: "Hello {{1}}, about your report {{2}} on order {{3}}: {{4}}. Details: {{5}} Thank you!",
+      hi: "नमस्ते {{1}}, ऑर्डर {{3}} की आपकी शिकायत {{2}} के बारे में: {{4}}। जानकारी: {{5}} धन्यवाद!",
+      kn: "ನಮಸ್ಕಾರ {{1}}, ಆರ್ಡರ್ {{3}} ಕುರಿತ ನಿಮ್ಮ ದೂರು {{2}} ಬಗ್ಗೆ: {{4}}. ವಿವರ: {{5}} ಧನ್ಯವಾದಗಳು!",
+    },
+    values: (p, ctx) => [
+      p.name,
+      p.claimReference,
+      p.reference,
+      claimWords[ctx.lang].outcome(p.decision, ctx.lang),
+      ctx.link(p.trackingPath),
+    ],
+  },
+  claim_refund_paid: {
+    name: "claim_refund_paid_v1",
+    category: "UTILITY",
+    languages: allLanguages,
+    parameters: ["customer name", "claim reference", "order reference", "amount in ₹", orderLink],
+    bodies: {
+      en: "Hello {{1}}, we have paid {{4}} back to you for your report {{2}} on order {{3}}. Details: {{5}} Thank you!",
+      hi: "नमस्ते {{1}}, ऑर्डर {{3}} की आपकी शिकायत {{2}} के लिए हमने आपको {{4}} वापस दे दिए हैं। जानकारी: {{5}} धन्यवाद!",
+      kn: "ನಮಸ್ಕಾರ {{1}}, ಆರ್ಡರ್ {{3}} ಕುರಿತ ನಿಮ್ಮ ದೂರು {{2}} ಗಾಗಿ ನಿಮಗೆ {{4}} ಹಿಂತಿರುಗಿಸಿದ್ದೇವೆ. ವಿವರ: {{5}} ಧನ್ಯವಾದಗಳು!",
+    },
+    values: (p, ctx) => [
+      p.name,
+      p.claimReference,
+      p.reference,
+      formatPaise(p.amountPaise),
+      ctx.link(p.trackingPath),
+    ],
+  },
   // The same approved authentication template: Meta fixes its words ("… is your verification
   // code"), so confirming an order needs no template of its own.
   order_code: authenticationCodeTemplate(),

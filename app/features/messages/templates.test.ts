@@ -44,7 +44,7 @@ function withEveryString(template: keyof MessageParamsByTemplate, value: string)
   const replace = (item: unknown, key?: string): unknown => {
     if (typeof item === "string") {
       // Dates and paths keep their shape; everything people typed gets the value.
-      if (key && /Date|date|Path|On$|paymentMethod|reward$/.test(key)) return item;
+      if (key && /Date|date|Path|On$|paymentMethod|reward$|^kind$|^method$/.test(key)) return item;
       return `${item}${value}`;
     }
     if (Array.isArray(item)) return item.map((x) => replace(x));

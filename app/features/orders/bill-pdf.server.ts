@@ -293,7 +293,9 @@ function notesOf(bill: IssuedBill): string[] {
   const notes: string[] = [];
   if (content.credits) {
     notes.push(
-      `This credit note reverses ${content.credits.number} dated ${formatDayIST(new Date(content.credits.issuedAt))} in full (order ${content.credits.reason}).`,
+      content.credits.reason === "claim"
+        ? `This credit note credits the goods of claim ${content.credits.claimReference ?? ""} on ${content.credits.number} dated ${formatDayIST(new Date(content.credits.issuedAt))}.`
+        : `This credit note reverses ${content.credits.number} dated ${formatDayIST(new Date(content.credits.issuedAt))} in full (order ${content.credits.reason}).`,
     );
   }
   if (content.kind === "receipt") {

@@ -22,6 +22,9 @@ export type { BillContent, BillLine, BillTotals, ShopIdentity };
 import { documentsFor, type Supply, supplyBetween, taxInsidePrice } from "./gst";
 import { gstStateCodes } from "./gstin";
 
+/** The name of the delivery charge's line on a bill. */
+export const DELIVERY_LINE_NAME = "Delivery charges";
+
 /** A line of an order as billed: the snapshot taken when the order was placed. */
 export interface BillableLine {
   name: string;
@@ -120,7 +123,7 @@ export function planBills(order: BillableOrder, shop: ShopIdentity): BillContent
       lines.push(
         billLine(
           {
-            name: "Delivery charges",
+            name: DELIVERY_LINE_NAME,
             hsnCode: principalSupply.hsnCode,
             quantity: 1,
             unitPricePaise: order.deliveryPaise,
@@ -165,4 +168,50 @@ export function creditNoteFor(
   credits: NonNullable<BillContent["credits"]>,
 ): BillContent {
   return { ...original, kind: "credit_note", credits };
+}
+
+/** An order line a claim credits: its name and unit price as billed, and how many. */
+export interface CreditedLine {
+  name: string;
+  unitPricePaise: number;
+  quantity: number;
+}
+
+/**
+ * The credit note of a claim's refund or store credit against `original` (CGST Act s.34: a
+ * credit note for goods found deficient): the bill's lines of the claimed goods (matched by name
+ * and unit price; never the delivery charge), each for the claimed quantity, its tax taken out
+ * of the new amount at the bill's rate and supply as the bill did.
+ * @returns null when none of the claimed goods is on this bill (the other document of a mixed
+ *   order).
+ */
+export function claimCreditNoteFor(
+  original: BillContent,
+  claimed: readonly CreditedLine[],
+  credits: NonNullable<BillContent["credits"]>,
+): BillContent | null {
+  const lines: BillLine[] = [];
+  for (const line of original.lines) {
+    const match = claimed.find(
+      (item) => item.name === line.name && item.unitPricePaise === line.unitPricePaise,
+    );
+    if (!match || line.name === DELIVERY_LINE_NAME) continue;
+    const quantity = Math.min(match.quantity, line.quantity);
+    const amountPaise = line.unitPricePaise * quantity;
+    lines.push({
+      ...line,
+      quantity,
+      amountPaise,
+      ...taxInsidePrice(amountPaise, line.rateBp, original.supply),
+    });
+  }
+  if (lines.length === 0) return null;
+  return {
+    ...original,
+    kind: "credit_note",
+    lines,
+    totals: totalsOf(lines),
+    payment: { ...original.payment, couponCode: null, couponPaise: 0 },
+    credits,
+  };
 }

@@ -17,7 +17,7 @@ import type { Database } from "~/db/client.server";
 import { type BillContent, bills, type ShopIdentity, shopSettings } from "~/db/schema/billing";
 import { orderLines, orders } from "~/db/schema/shop";
 import type { IssuedBill } from "./bill-pdf.server";
-import { creditNoteFor, planBills } from "./bill-plan";
+import { type CreditedLine, claimCreditNoteFor, creditNoteFor, planBills } from "./bill-plan";
 import { allocateDocumentNumber } from "./document-numbers.server";
 
 /** The shop's particulars as bills print them (the one `shop_settings` row). */
@@ -77,6 +77,8 @@ export async function issueBills(tx: Database, orderId: number, now: Date): Prom
   if (existing.length > 0) return [];
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
   if (!order || order.status === "cancelled") return [];
+  // A replacement sent free for a claim (docs/claims.md) is no sale: it gets no bill.
+  if (order.subtotalPaise === 0) return [];
   const lines = await tx
     .select({
       name: orderLines.name,
@@ -127,7 +129,10 @@ export async function creditBills(
     .from(bills)
     .where(eq(bills.orderId, orderId))
     .orderBy(asc(bills.id));
-  const done = new Set(orderBills.map((bill) => bill.creditsBillId));
+  // A claim's credit note credits part of a bill; a cancellation still reverses the whole bill.
+  const done = new Set(
+    orderBills.filter((bill) => bill.claimId === null).map((bill) => bill.creditsBillId),
+  );
   const open = orderBills.filter((bill) => bill.kind !== "credit_note");
   const numbers: string[] = [];
   for (const bill of open) {
@@ -144,6 +149,49 @@ export async function creditBills(
       number,
       issuedAt: now,
       creditsBillId: bill.id,
+      content,
+      totalPaise: content.totals.totalPaise,
+    });
+    numbers.push(number);
+  }
+  return numbers;
+}
+
+/**
+ * The credit notes of a claim's refund or store credit, at `now`, inside `tx` (the caller decides
+ * the claim under its row lock): one per bill of the order that carries claimed goods
+ * (`claimCreditNoteFor`), numbered in the credit-note series. A claim credits a bill once
+ * (unique index on credits_bill_id + claim_id).
+ * @returns the credit notes' numbers (empty when the order has no bill).
+ */
+export async function creditClaimBills(
+  tx: Database,
+  claim: { id: number; reference: string; orderId: number },
+  lines: readonly CreditedLine[],
+  now: Date,
+): Promise<string[]> {
+  const sales = await tx
+    .select()
+    .from(bills)
+    .where(and(eq(bills.orderId, claim.orderId), ne(bills.kind, "credit_note")))
+    .orderBy(asc(bills.id));
+  const numbers: string[] = [];
+  for (const bill of sales) {
+    const content = claimCreditNoteFor(bill.content, lines, {
+      number: bill.number,
+      issuedAt: bill.issuedAt.toISOString(),
+      reason: "claim",
+      claimReference: claim.reference,
+    });
+    if (!content) continue;
+    const { number } = await allocateDocumentNumber(tx, "credit_note", now);
+    await tx.insert(bills).values({
+      orderId: claim.orderId,
+      kind: "credit_note",
+      number,
+      issuedAt: now,
+      creditsBillId: bill.id,
+      claimId: claim.id,
       content,
       totalPaise: content.totals.totalPaise,
     });

@@ -7,6 +7,7 @@
 import { and, desc, eq, gt, ilike, inArray, lte, or, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "~/db/client.server";
+import { claims } from "~/db/schema/claims";
 import { couponRedemptions, coupons } from "~/db/schema/exchange";
 import { pickups } from "~/db/schema/pickups";
 import { orders } from "~/db/schema/shop";
@@ -47,8 +48,8 @@ export interface CouponRedemptionView {
 export interface CouponRow {
   id: number;
   code: string;
-  pickupId: number;
-  pickupReference: string;
+  /** What it was issued for: a pickup's reward or a claim's store credit (docs/claims.md). */
+  issuedFor: { kind: "pickup" | "claim"; id: number; reference: string };
   valuePaise: number;
   balancePaise: number;
   expiresAt: Date;
@@ -68,8 +69,13 @@ function searchCondition(q: string): SQL | undefined {
   const code = normaliseCouponCode(q);
   if (code) return eq(coupons.code, code);
   if (/^pu-/i.test(q)) return eq(pickups.reference, q.toUpperCase());
+  if (/^cl-/i.test(q)) return eq(claims.reference, q.toUpperCase());
   const pattern = containsPattern(q.toUpperCase());
-  return or(ilike(coupons.code, pattern), ilike(pickups.reference, pattern));
+  return or(
+    ilike(coupons.code, pattern),
+    ilike(pickups.reference, pattern),
+    ilike(claims.reference, pattern),
+  );
 }
 
 async function redemptionsOf(
@@ -122,6 +128,8 @@ export async function listCoupons(
       code: coupons.code,
       pickupId: coupons.pickupId,
       pickupReference: pickups.reference,
+      claimId: coupons.claimId,
+      claimReference: claims.reference,
       valuePaise: coupons.valuePaise,
       balancePaise: coupons.balancePaise,
       expiresAt: coupons.expiresAt,
@@ -129,7 +137,8 @@ export async function listCoupons(
       sortMicros: epochMicros(coupons.createdAt),
     })
     .from(coupons)
-    .innerJoin(pickups, eq(pickups.id, coupons.pickupId))
+    .leftJoin(pickups, eq(pickups.id, coupons.pickupId))
+    .leftJoin(claims, eq(claims.id, coupons.claimId))
     .where(
       and(
         filters.status ? stateCondition(filters.status, now) : undefined,
@@ -145,8 +154,12 @@ export async function listCoupons(
     page.rows.map((row) => row.id),
   );
   return {
-    rows: page.rows.map((row) => ({
+    rows: page.rows.map(({ pickupId, pickupReference, claimId, claimReference, ...row }) => ({
       ...row,
+      issuedFor:
+        pickupId !== null
+          ? { kind: "pickup" as const, id: pickupId, reference: pickupReference ?? "" }
+          : { kind: "claim" as const, id: claimId ?? 0, reference: claimReference ?? "" },
       state: couponState(row, now),
       redemptions: redemptions.get(row.id) ?? [],
     })),
@@ -158,7 +171,7 @@ export async function listCoupons(
 export const couponCsvHeader = [
   "Code",
   "Issued at (IST)",
-  "Pickup reference",
+  "Issued for",
   "Value (₹)",
   "Balance (₹)",
   "Expires at (IST)",
@@ -181,7 +194,7 @@ export function couponCsvRows(
   return csvRowsOf(rows, (row) => [
     row.code,
     csvKolkataTimestamp(row.createdAt),
-    row.pickupReference,
+    row.issuedFor.reference,
     csvRupees(row.valuePaise),
     csvRupees(row.balancePaise),
     csvKolkataTimestamp(row.expiresAt),

@@ -1,6 +1,7 @@
 /**
  * Spending coupons at checkout and giving them back when an order is cancelled
- * (docs/exchange.md "Coupons"). A coupon is store credit issued for a confirmed 'coupon' pickup:
+ * (docs/exchange.md "Coupons"). A coupon is store credit issued for a confirmed 'coupon' pickup,
+ * or for a claim staff settled with store credit (docs/claims.md):
  * an order takes min(balance, subtotal) off its total as a discount line, the rest stays on the
  * code for the next order until it expires. Money is integer paise; expiry is an instant, shown
  * as a calendar date in Asia/Kolkata.
@@ -106,12 +107,14 @@ export async function findUsableCoupon(
       balancePaise: coupons.balancePaise,
       expiresAt: coupons.expiresAt,
       pickupStatus: pickups.status,
+      claimId: coupons.claimId,
     })
     .from(coupons)
-    .innerJoin(pickups, eq(pickups.id, coupons.pickupId))
+    .leftJoin(pickups, eq(pickups.id, coupons.pickupId))
     .where(eq(coupons.code, code));
   const [row] = lock ? await query.for("update", { of: coupons }) : await query;
-  if (row?.pickupStatus !== "collected") throw unknownCode();
+  // A pickup's coupon counts once its pickup is collected; a claim's from its decision.
+  if (!row || (row.claimId === null && row.pickupStatus !== "collected")) throw unknownCode();
   if (row.expiresAt.getTime() <= now.getTime()) {
     throw new CouponRejectedError(
       "expired",
@@ -124,7 +127,7 @@ export async function findUsableCoupon(
   if (row.balancePaise <= 0) {
     throw new CouponRejectedError("used-up");
   }
-  const { pickupStatus: _status, ...coupon } = row;
+  const { pickupStatus: _status, claimId: _claim, ...coupon } = row;
   return coupon;
 }
 

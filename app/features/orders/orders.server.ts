@@ -612,6 +612,7 @@ export async function getOrderByToken(db: Database, token: string) {
       totalPaise: orders.totalPaise,
       language: orders.language,
       createdAt: orders.createdAt,
+      deliveredAt: orders.deliveredAt,
     })
     .from(orders)
     .where(eq(orders.trackingToken, token));
@@ -669,7 +670,7 @@ export async function transitionOrder(
     assertOrderTransition(order.status, to);
     const updated = await tx
       .update(orders)
-      .set({ status: to, updatedAt: new Date() })
+      .set({ status: to, updatedAt: now, ...(to === "delivered" ? { deliveredAt: now } : {}) })
       .where(and(eq(orders.id, orderId), eq(orders.status, order.status)))
       .returning({ id: orders.id });
     if (updated.length === 0) throw new OrderRejectedError("errors.order.changed", 409);

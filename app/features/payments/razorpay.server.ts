@@ -44,6 +44,7 @@ async function postToRazorpay(
   path: `/v1/${string}`,
   body: Record<string, unknown>,
   timeoutMs: number,
+  extraHeaders: Record<string, string> = {},
 ): Promise<RazorpayAnswer> {
   const credentials = Buffer.from(`${config.keyId}:${config.keySecret}`).toString("base64");
   try {
@@ -53,6 +54,7 @@ async function postToRazorpay(
         Authorization: `Basic ${credentials}`,
         "Content-Type": "application/json",
         Accept: "application/json",
+        ...extraHeaders,
       },
       body: JSON.stringify(body),
       signal: AbortSignal.timeout(timeoutMs),
@@ -119,4 +121,52 @@ export async function createRazorpayOrder(
     throw new PaymentProviderError("Razorpay answered with an unexpected order");
   }
   return { id: created.data.id, amount: input.amountPaise, currency: "INR" };
+}
+
+/** A refund as Razorpay answered it. */
+export interface RazorpayRefundRef {
+  id: string;
+  /** Paise. */
+  amount: number;
+  status: string;
+}
+
+const createdRefund = z.object({
+  id: z.string().regex(/^rfnd_[A-Za-z0-9]{1,40}$/),
+  amount: z.coerce.number(),
+  status: z.string(),
+});
+
+/**
+ * Refunds `amountPaise` of payment `paymentId` to the method it was paid with (POST
+ * /v1/payments/:id/refund, speed normal), as https://razorpay.com/docs/api/refunds/create-normal/
+ * describes. `idempotencyKey` (10+ characters of letters, digits, '-' and '_') goes as the
+ * X-Refund-Idempotency header, so a retry after a lost answer never refunds twice
+ * (https://razorpay.com/docs/api/refunds/normal-refunds-idempotent/); `receipt` is ours.
+ * @throws PaymentProviderError when Razorpay cannot be reached in time, refuses (the message
+ *   carries the status and Razorpay's description; 409 while the same key is still being
+ *   processed), or answers with another amount.
+ */
+export async function createRazorpayRefund(
+  config: RazorpayConfig,
+  input: { paymentId: string; amountPaise: number; idempotencyKey: string; receipt: string },
+  options: { timeoutMs?: number } = {},
+): Promise<RazorpayRefundRef> {
+  const { status, body } = await postToRazorpay(
+    config,
+    `/v1/payments/${encodeURIComponent(input.paymentId)}/refund`,
+    { amount: input.amountPaise, speed: "normal", receipt: input.receipt },
+    options.timeoutMs ?? REQUEST_TIMEOUT_MS,
+    { "X-Refund-Idempotency": input.idempotencyKey },
+  );
+  if (status < 200 || status > 299) {
+    const refusal = errorBody.safeParse(body);
+    const description = refusal.success ? `: ${refusal.data.error.description}` : "";
+    throw new PaymentProviderError(`Razorpay refused the refund (${status}${description})`);
+  }
+  const refund = createdRefund.safeParse(body);
+  if (!refund.success || refund.data.amount !== input.amountPaise) {
+    throw new PaymentProviderError("Razorpay answered with an unexpected refund");
+  }
+  return refund.data;
 }

@@ -13,6 +13,7 @@ import crypto from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { recordAudit } from "~/db/audit.server";
 import type { Database } from "~/db/client.server";
+import { claimPhotos, claims } from "~/db/schema/claims";
 import { registrations } from "~/db/schema/community";
 import { customerAddresses, customerPreferences } from "~/db/schema/customer-profile";
 import { customerSessions, oneTimeCodes, verifiedPhones } from "~/db/schema/customer-sign-in";
@@ -148,6 +149,28 @@ async function erasePickups(tx: Transaction, scope: CustomerScope, now: Date) {
 }
 
 /**
+ * The claims of the customer's orders (docs/claims.md) lose what the customer wrote and what
+ * staff wrote back, and their photos are deleted; what was decided, the refund and the coupon
+ * stay with the order's accounts.
+ */
+async function eraseClaims(tx: Transaction, orderIds: readonly number[]) {
+  const own = await tx
+    .select({ id: claims.id })
+    .from(claims)
+    .where(inArray(claims.orderId, [...orderIds]));
+  if (own.length === 0) return;
+  const ids = own.map((claim) => claim.id);
+  await tx.delete(claimPhotos).where(inArray(claimPhotos.claimId, ids));
+  await tx
+    .update(claims)
+    .set({
+      note: sql`case when ${claims.note} = '' then '' else ${ERASED_TEXT} end`,
+      decisionNote: sql`case when ${claims.decisionNote} = '' then '' else ${ERASED_TEXT} end`,
+    })
+    .where(inArray(claims.id, ids));
+}
+
+/**
  * E-mail and phone of every order go; the buyer details of a bill (delivered, or paid online)
  * stay until {@link billKeptUntil}, and such a bill gets a new tracking token, so its old
  * tracking link no longer shows them (404); the buyer details of any other order go too.
@@ -183,6 +206,7 @@ async function eraseOrders(tx: Transaction, scope: CustomerScope, now: Date) {
       .set({ email: "", phone: "", ...erasedBuyer, updatedAt: now })
       .where(inArray(orders.id, others));
   }
+  await eraseClaims(tx, scope.orderIds);
   return { orders: rows.length };
 }
 

@@ -138,6 +138,37 @@ export const personalDataMap: readonly PersonalColumn[] = [
     effect: { kind: "kept", why: BILL_KEPT },
   },
   notPersonal("order_lines", "name", "the product's name when ordered"),
+  // Claims for damaged plants (docs/claims.md); their photos are deleted with the customer.
+  {
+    table: "claims",
+    column: "note",
+    holds: "customer's free text",
+    effect: tombstone(ERASED_TEXT),
+  },
+  {
+    table: "claims",
+    column: "decision_note",
+    holds: "staff's words to the customer",
+    effect: tombstone(ERASED_TEXT),
+  },
+  {
+    table: "claims",
+    column: "decided_by_name",
+    holds: "the staff member who decided",
+    effect: outside(STAFF),
+  },
+  {
+    table: "claim_lines",
+    column: "reason",
+    holds: "one of damaged, dead, wrong item, missing",
+    effect: outside("a fixed choice, no person's data"),
+  },
+  {
+    table: "claim_refunds",
+    column: "paid_by_name",
+    holds: "the staff member who paid a refund back",
+    effect: outside(STAFF),
+  },
   // Bills (docs/tax.md "Issuing"): the printed copy of the buyer.
   {
     table: "bills",

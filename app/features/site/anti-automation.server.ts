@@ -31,6 +31,8 @@ export interface AddressAllowance {
  *   never fill a slot; a household books one or two.
  * - `order`: 10 orders (cash on delivery or online). A shop buyer places one or two.
  * - `pickupChange`: 20 moves or cancellations on tracking pages.
+ * - `claim`: 10 reports of a problem with photos (docs/claims.md), counted before the photos
+ *   are read: each costs the server image decoding, and a household reports one or two.
  * Only submissions that pass the honeypot and validation count, so typos cost nothing.
  */
 export const addressAllowances = {
@@ -48,6 +50,11 @@ export const addressAllowances = {
     action: "pickup-change",
     perHour: 20,
     refusal: "errors.antiBot.pickupChanges",
+  },
+  claim: {
+    action: "claim-report",
+    perHour: 10,
+    refusal: "errors.antiBot.claims",
   },
 } as const satisfies Record<string, AddressAllowance>;
 

@@ -72,8 +72,11 @@ export default function Coupons({ loaderData }: Route.ComponentProps) {
               {row.code}
             </th>
             <td>
-              <Link to={`/dashboard/pickups/${row.pickupId}`} className="dash-ref">
-                {row.pickupReference}
+              <Link
+                to={`/dashboard/${row.issuedFor.kind === "pickup" ? "pickups" : "claims"}/${row.issuedFor.id}`}
+                className="dash-ref"
+              >
+                {row.issuedFor.reference}
               </Link>
             </td>
             <td className="num">{formatPaise(row.valuePaise)}</td>

@@ -21,6 +21,7 @@ const sections = [
   { to: "/dashboard/route", label: "Route", end: false, adminOnly: false },
   { to: "/dashboard/pickups", label: "Pickups", end: false, adminOnly: false },
   { to: "/dashboard/orders", label: "Orders", end: false, adminOnly: false },
+  { to: "/dashboard/claims", label: "Claims", end: false, adminOnly: false },
   { to: "/dashboard/coupons", label: "Coupons", end: false, adminOnly: false },
   { to: "/dashboard/payouts", label: "Payouts", end: false, adminOnly: false },
   { to: "/dashboard/registrations", label: "Registrations", end: false, adminOnly: false },

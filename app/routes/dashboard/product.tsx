@@ -23,9 +23,21 @@ import {
   productFields,
   productLimits,
 } from "~/features/catalogue/product.schema";
+import { MAX_PRODUCT_PHOTOS } from "~/features/catalogue/product-photo";
+import {
+  addProductPhoto,
+  listProductPhotos,
+  moveProductPhotoFirst,
+  ProductPhotoError,
+  removeProductPhoto,
+} from "~/features/catalogue/product-photos.server";
+import { ProductPhotosSection } from "~/features/catalogue/product-photos-section";
 import { requireStaff } from "~/features/staff/session.server";
 import { refusalText } from "~/i18n/i18n.server";
+import { askedStep, unconfirmedStep } from "~/utils/confirm-step";
 import { textFields } from "~/utils/form-data";
+import { readPhotoForm } from "~/utils/photo-form.server";
+import { UploadedImageError } from "~/utils/uploaded-image.server";
 import type { Route } from "./+types/product";
 
 // Loader and action headers (Retry-After of a 429) reach document responses too.
@@ -74,35 +86,109 @@ const newProduct: Record<ProductField, string> = {
   imageAlt: "",
 };
 
-/** The product form, empty for a new product (docs/dashboard.md). */
+/** What the page's notice says after a redirect (`?saved=…`). */
+const notices: Readonly<Record<string, string>> = {
+  created: "Product created.",
+  "1": "Saved.",
+  "0": "Nothing changed.",
+  photoAdded: "Photo added. The shop shows it now.",
+  photoRemoved: "Photo removed.",
+  photoMoved: "Photo moved first: the product's card shows it now.",
+};
+
+/**
+ * The product form, empty for a new product (docs/dashboard.md), and a saved product's photos
+ * with the confirmation step of removing one (`?confirm=removePhoto&photoId=…`).
+ */
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireStaff(request, "admin");
   const id = productId(params);
-  const product = id === null ? null : await getProductForAdmin(await getDb(), id);
+  const db = await getDb();
+  const product = id === null ? null : await getProductForAdmin(db, id);
   if (id !== null && !product) notFound();
-  const saved = new URL(request.url).searchParams.get("saved");
+  const search = new URL(request.url).searchParams;
+  const saved = search.get("saved") ?? "";
   return {
     id,
     name: product?.name ?? null,
     version: product?.updatedAt.toISOString() ?? "new",
     values: product ? productFormValues(product) : newProduct,
     illustrations: listIllustrations(),
-    notice:
-      saved === "created"
-        ? "Product created."
-        : saved === "1"
-          ? "Saved."
-          : saved === "0"
-            ? "Nothing changed."
-            : null,
+    photos: id === null ? [] : await listProductPhotos(db, id),
+    // From the loader, so the page's script does not share product-photo.ts with the catalogue.
+    maxPhotos: MAX_PRODUCT_PHOTOS,
+    removingPhotoId: askedStep(request.url, ["removePhoto"])
+      ? Number(search.get("photoId")) || null
+      : null,
+    notice: Object.hasOwn(notices, saved) ? notices[saved] : null,
   };
 }
 
-/** Creates or saves the product; field messages and the typed values on error (status 400). */
+/** A refused photo change: the message next to the file field (`photos`) or over the form. */
+function photoRefused(error: UploadedImageError | ProductPhotoError) {
+  const text = refusalText("en", error);
+  return data(
+    { values: null, errors: { [error.field ?? "form"]: text } as Partial<Record<string, string>> },
+    { status: error.status },
+  );
+}
+
+/**
+ * Adds the posted photo (multipart, one file in `photos`, read as it streams) to product `id`,
+ * then back to the product's photos; a refusal next to the field, with nothing stored.
+ */
+async function uploadPhoto(request: Request, actor: { email: string }, id: number) {
+  try {
+    const form = await readPhotoForm(request, 1);
+    const [photo] = form.photos;
+    if (!photo) throw new ProductPhotoError("missing");
+    await addProductPhoto(await getDb(), actor, id, photo);
+  } catch (error) {
+    if (error instanceof ProductNotFoundError) notFound();
+    if (error instanceof UploadedImageError || error instanceof ProductPhotoError) {
+      return photoRefused(error);
+    }
+    throw error;
+  }
+  return redirect(`/dashboard/catalogue/${id}?saved=photoAdded#photos`, { status: 303 });
+}
+
+/** intent = removePhoto (after its confirmation step) or firstPhoto, for the posted `photoId`. */
+async function changePhoto(request: Request, form: FormData, actor: { email: string }, id: number) {
+  const fields = textFields(form, ["intent", "photoId", "confirm"]);
+  const step = unconfirmedStep(request, fields, { removePhoto: ["photoId"] });
+  if (step) return redirect(step);
+  const photoId = /^[1-9]\d{0,8}$/.test(fields.photoId ?? "") ? Number(fields.photoId) : 0;
+  try {
+    if (fields.intent === "removePhoto")
+      await removeProductPhoto(await getDb(), actor, id, photoId);
+    else await moveProductPhotoFirst(await getDb(), actor, id, photoId);
+  } catch (error) {
+    if (error instanceof ProductPhotoError) return photoRefused(error);
+    throw error;
+  }
+  const saved = fields.intent === "removePhoto" ? "photoRemoved" : "photoMoved";
+  return redirect(`/dashboard/catalogue/${id}?saved=${saved}#photos`, { status: 303 });
+}
+
+/**
+ * Creates or saves the product; field messages and the typed values on error (status 400).
+ * On a saved product also: a photo upload (multipart, to `/dashboard/catalogue/:id/photos`,
+ * whose body limit allows it) and intent = removePhoto or firstPhoto.
+ */
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireStaff(request, "admin");
   const id = productId(params);
-  const fields = textFields(await request.formData(), productFields);
+  const type = request.headers.get("content-type") ?? "";
+  if (id !== null && type.toLowerCase().startsWith("multipart/form-data")) {
+    return uploadPhoto(request, { email: user.email }, id);
+  }
+  const form = await request.formData();
+  const intent = form.get("intent");
+  if (id !== null && (intent === "removePhoto" || intent === "firstPhoto")) {
+    return changePhoto(request, form, { email: user.email }, id);
+  }
+  const fields = textFields(form, productFields);
   try {
     const result = await saveProductForm(await getDb(), { email: user.email }, id, fields);
     if (!result.ok) return data({ values: fields, errors: result.errors }, { status: 400 });
@@ -129,7 +215,7 @@ const usageOptions = plantUsages.map((usage) => ({ value: usage, label: usageLab
 type FieldOf = (field: ProductField) => BoundField;
 
 export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { id, name, version, illustrations, notice } = loaderData;
+  const { id, name, version, illustrations, notice, photos } = loaderData;
   const values = actionData?.values ?? loaderData.values;
   const errors: Partial<Record<string, string>> = actionData?.errors ?? {};
   const submitting = useNavigation().state === "submitting";
@@ -165,6 +251,18 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
           {id === null ? "Add product" : "Save changes"}
         </button>
       </Form>
+      {id === null ? (
+        <p>Save the product first; then you can add its photos here.</p>
+      ) : (
+        <ProductPhotosSection
+          productId={id}
+          productName={name ?? ""}
+          photos={photos}
+          maxPhotos={loaderData.maxPhotos}
+          removingId={loaderData.removingPhotoId}
+          error={errors.photos}
+        />
+      )}
     </>
   );
 }

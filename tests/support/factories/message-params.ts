@@ -101,6 +101,25 @@ export const sampleParams: MessageParamsByTemplate = {
     acknowledgeBy: "25 Nov 2026, 3:30 pm",
     dashboardPath: "/dashboard/grievances/5",
   },
+  claim_received: { ...order, claimReference: "CL-5T2K8W" },
+  claim_decided: {
+    ...order,
+    claimReference: "CL-5T2K8W",
+    decision: {
+      kind: "credited",
+      amountPaise: 14900,
+      couponCode: "SS-7QK4-M2PX",
+      couponExpiresOn: "2027-05-22",
+    },
+    note: "Sorry about the broken pot.",
+  },
+  claim_refund_paid: { ...order, claimReference: "CL-5T2K8W", amountPaise: 14900, method: "upi" },
+  staff_new_claim: {
+    ...order,
+    claimReference: "CL-5T2K8W",
+    dashboardPath: "/dashboard/claims/3",
+    lineCount: 1,
+  },
   // Sealed when first read (it needs the session secret), as the sign-in page writes it.
   get sign_in_code() {
     return { sealedCode: sealText(SAMPLE_CODE), validMinutes: 10 };

@@ -43,6 +43,9 @@ export function fakeRazorpayForFile(keys: {
     get orderRequests() {
       return started().orderRequests;
     },
+    get refunds() {
+      return started().refunds;
+    },
     failNext: (status) => started().failNext(status),
     pay: (orderId) => started().pay(orderId),
     close: () => started().close(),

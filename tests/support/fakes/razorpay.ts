@@ -10,7 +10,10 @@
  *   payment and answers what checkout.js hands to the success handler, signed with the key
  *   secret as Razorpay does. Only this fake knows how to sign; tests never share the code under
  *   test.
- * - `failNext(status)` makes the next orders call answer with that status.
+ * - POST /v1/payments/:id/refund refunds part or all of a payment made through `pay`, once per
+ *   X-Refund-Idempotency key (a repeated key answers the first refund again, as Razorpay does);
+ *   more than the payment's unrefunded amount is refused with 400.
+ * - `failNext(status)` makes the next API call (orders or refunds) answer with that status.
  */
 import crypto from "node:crypto";
 import http from "node:http";
@@ -37,8 +40,23 @@ export interface FakeOrder {
   created_at: number;
 }
 
+export interface FakeRefund {
+  id: string;
+  entity: "refund";
+  payment_id: string;
+  amount: number;
+  currency: "INR";
+  receipt: string | null;
+  speed_requested: string;
+  status: "processed";
+  /** The X-Refund-Idempotency header it came with ('' for none). */
+  idempotencyKey: string;
+}
+
 export interface FakeRazorpay {
   base: string;
+  /** Refunds made so far, in order. */
+  refunds: FakeRefund[];
   /** Orders created so far, by id. */
   orders: Map<string, FakeOrder>;
   /** Every request body received on /v1/orders, parsed, in order. */
@@ -55,7 +73,7 @@ export interface FakeRazorpay {
 
 const ID_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 
-function razorpayId(prefix: "order" | "pay"): string {
+function razorpayId(prefix: "order" | "pay" | "rfnd"): string {
   let id = "";
   for (const byte of crypto.randomBytes(14)) id += ID_ALPHABET[byte % ID_ALPHABET.length];
   return `${prefix}_${id}`;
@@ -92,6 +110,9 @@ export async function startFakeRazorpay(options: FakeRazorpayOptions): Promise<F
   const orders = new Map<string, FakeOrder>();
   const orderRequests: Record<string, unknown>[] = [];
   let failures: number[] = [];
+  const refunds: FakeRefund[] = [];
+  /** Captured payments by id: the amount paid, paise. */
+  const payments = new Map<string, number>();
   const expectedAuth = `Basic ${Buffer.from(`${options.keyId}:${options.keySecret}`).toString("base64")}`;
 
   const pay = (orderId: string) => {
@@ -102,6 +123,7 @@ export async function startFakeRazorpay(options: FakeRazorpayOptions): Promise<F
     order.status = "paid";
     order.amount_paid = order.amount;
     order.amount_due = 0;
+    payments.set(paymentId, order.amount);
     const signature = crypto
       .createHmac("sha256", options.keySecret)
       .update(`${orderId}|${paymentId}`)
@@ -113,6 +135,38 @@ export async function startFakeRazorpay(options: FakeRazorpayOptions): Promise<F
     };
   };
 
+  const refund = async (req: http.IncomingMessage, res: http.ServerResponse, paymentId: string) => {
+    const paid = payments.get(paymentId);
+    if (paid === undefined) return error(res, 400, "The id provided does not exist");
+    const body = await readJson(req);
+    const key = String(req.headers["x-refund-idempotency"] ?? "");
+    const earlier = key ? refunds.find((made) => made.idempotencyKey === key) : undefined;
+    if (earlier) return send(res, 200, earlier);
+    const amount = body?.amount;
+    const refunded = refunds
+      .filter((made) => made.payment_id === paymentId)
+      .reduce((sum, made) => sum + made.amount, 0);
+    if (typeof amount !== "number" || !Number.isInteger(amount) || amount < 100) {
+      return error(res, 400, "The amount must be at least INR 1.00");
+    }
+    if (amount > paid - refunded) {
+      return error(res, 400, "The refund amount provided is greater than amount captured");
+    }
+    const made: FakeRefund = {
+      id: razorpayId("rfnd"),
+      entity: "refund",
+      payment_id: paymentId,
+      amount,
+      currency: "INR",
+      receipt: typeof body?.receipt === "string" ? body.receipt : null,
+      speed_requested: typeof body?.speed === "string" ? body.speed : "normal",
+      status: "processed",
+      idempotencyKey: key,
+    };
+    refunds.push(made);
+    return send(res, 200, made);
+  };
+
   const server = http.createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://fake");
     if (req.method === "POST" && url.pathname === "/_test/pay") {
@@ -121,7 +175,7 @@ export async function startFakeRazorpay(options: FakeRazorpayOptions): Promise<F
       if (!orders.has(orderId)) return error(res, 404, "The id provided does not exist");
       return send(res, 200, pay(orderId));
     }
-    if (!url.pathname.startsWith("/v1/orders")) return error(res, 404, "Not found");
+    if (!/^\/v1\/(orders|payments)/.test(url.pathname)) return error(res, 404, "Not found");
     if (req.headers.authorization !== expectedAuth) {
       return error(res, 401, "The api key provided is invalid");
     }
@@ -157,6 +211,10 @@ export async function startFakeRazorpay(options: FakeRazorpayOptions): Promise<F
       orders.set(order.id, order);
       return send(res, 200, order);
     }
+    const refundOf = /^\/v1\/payments\/(pay_[A-Za-z0-9]+)\/refund$/.exec(url.pathname);
+    if (req.method === "POST" && refundOf) {
+      return refund(req, res, refundOf[1] ?? "");
+    }
     const match = /^\/v1\/orders\/(order_[A-Za-z0-9]+)$/.exec(url.pathname);
     if (req.method === "GET" && match) {
       const order = orders.get(match[1] ?? "");
@@ -174,6 +232,7 @@ export async function startFakeRazorpay(options: FakeRazorpayOptions): Promise<F
     base: `http://127.0.0.1:${port}`,
     orders,
     orderRequests,
+    refunds,
     failNext(status: number) {
       failures = [...failures, status];
     },
