@@ -1,4 +1,5 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { TableScroll } from "~/components/dashboard/data-table";
 import { DetailMessages, HistoryList } from "~/components/dashboard/detail-page";
 import { PhoneLinks } from "~/components/dashboard/phone-links";
 import { InputField, RadioGroupField, TextareaField } from "~/components/ui/field";
@@ -149,39 +150,41 @@ type Loaded = Route.ComponentProps["loaderData"];
 
 function ClaimedGoods({ lines, valuePaise }: Pick<Loaded, "lines" | "valuePaise">) {
   return (
-    <table className="dash-table">
-      <caption>Claimed goods</caption>
-      <thead>
-        <tr>
-          <th scope="col">Product</th>
-          <th scope="col">Claimed</th>
-          <th scope="col">What happened</th>
-          <th scope="col" className="num">
-            Value
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {lines.map((line) => (
-          <tr key={line.orderLineId}>
-            <th scope="row">{line.name}</th>
-            <td>
-              {line.quantity} of {line.delivered}
-            </td>
-            <td>{line.reason}</td>
-            <td className="num">{formatPaise(line.unitPricePaise * line.quantity)}</td>
+    <TableScroll label="Claimed goods">
+      <table className="dash-table">
+        <caption>Claimed goods</caption>
+        <thead>
+          <tr>
+            <th scope="col">Product</th>
+            <th scope="col">Claimed</th>
+            <th scope="col">What happened</th>
+            <th scope="col" className="num">
+              Value
+            </th>
           </tr>
-        ))}
-      </tbody>
-      <tfoot>
-        <tr>
-          <th scope="row" colSpan={3}>
-            Claimed value
-          </th>
-          <td className="num">{formatPaise(valuePaise)}</td>
-        </tr>
-      </tfoot>
-    </table>
+        </thead>
+        <tbody>
+          {lines.map((line) => (
+            <tr key={line.orderLineId}>
+              <th scope="row">{line.name}</th>
+              <td>
+                {line.quantity} of {line.delivered}
+              </td>
+              <td>{line.reason}</td>
+              <td className="num">{formatPaise(line.unitPricePaise * line.quantity)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row" colSpan={3}>
+              Claimed value
+            </th>
+            <td className="num">{formatPaise(valuePaise)}</td>
+          </tr>
+        </tfoot>
+      </table>
+    </TableScroll>
   );
 }
 
@@ -189,11 +192,11 @@ function Photos({ claim, photos }: Pick<Loaded, "claim" | "photos">) {
   return (
     <>
       <h2>Photos</h2>
-      <ul className="dash-photos">
+      <ul className="dash-photos__list">
         {photos.map((photo, index) => {
           const src = `/dashboard/claims/${claim.id}/photos/${photo.id}`;
           return (
-            <li key={photo.id}>
+            <li key={photo.id} className="dash-photos__item">
               <a href={src}>
                 <img
                   src={src}
