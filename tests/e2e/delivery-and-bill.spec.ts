@@ -142,7 +142,7 @@ describeWithAndWithoutJavaScript(
       page,
       newPerson,
     }) => {
-      test.setTimeout(360_000);
+      test.setTimeout(600_000);
       const pinCode = javaScriptEnabled ? "560097" : "560098";
       const admin = await newPerson();
       await logInAsStaff(admin, E2E_ADMIN, "/dashboard/settings");
