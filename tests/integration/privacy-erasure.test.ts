@@ -240,6 +240,7 @@ async function expectTombstones() {
   const ids: Record<string, number[]> = {
     pickups: [alice.pickupId],
     orders: [alice.billId, alice.cancelledOrderId],
+    claims: [alice.claimId],
     weigh_sheets: await idsOf(sql`select id from weigh_sheets where pickup_id = ${alice.pickupId}`),
     messages: await idsOf(
       sql`select id from messages where recipient = '' or dedupe_key like ${"erased:%"}`,

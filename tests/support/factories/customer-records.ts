@@ -8,6 +8,7 @@
  * Money in paise; every instant relative to `now`.
  */
 import type { Database } from "~/db/client.server";
+import { claimPhotos, claims } from "~/db/schema/claims";
 import { registrations } from "~/db/schema/community";
 import { customerAddresses } from "~/db/schema/customer-profile";
 import { couponRedemptions, coupons, weighSheets } from "~/db/schema/exchange";
@@ -29,6 +30,8 @@ export interface CustomerRecords {
   billToken: string;
   cancelledOrderId: number;
   registrationId: number;
+  /** A rejected claim on the bill's order, with the customer's and staff's words and a photo. */
+  claimId: number;
 }
 
 let seq = 0;
@@ -156,6 +159,30 @@ export async function customerRecords(
     )[0],
   );
   const bill = await insertOrder(db, phone, email, at, "delivered");
+  const claim = must(
+    await db
+      .insert(claims)
+      .values({
+        reference: humanReference("CL"),
+        orderId: bill.id,
+        status: "rejected",
+        note: `The pot broke, call me on ${phone}`,
+        createdAt: at,
+        decidedAt: at,
+        decidedByName: "Asha Admin",
+        decisionNote: `Spoke to ${email}`,
+      })
+      .returning({ id: claims.id })
+      .then((rows) => rows[0]),
+  );
+  await db
+    .insert(claimPhotos)
+    .values({
+      claimId: claim.id,
+      jpeg: Buffer.from([0xff, 0xd8, 0xff, 0xd9]),
+      width: 1,
+      height: 1,
+    });
   await db
     .insert(couponRedemptions)
     .values({ couponId: coupon.id, orderId: bill.id, amountPaise: 10000, createdAt: at });
@@ -233,5 +260,6 @@ export async function customerRecords(
     billToken: bill.token,
     cancelledOrderId: cancelled.id,
     registrationId: registration.id,
+    claimId: claim.id,
   };
 }
