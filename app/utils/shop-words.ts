@@ -73,6 +73,10 @@ export const templateNames: Record<string, string> = {
   order_code: "Order confirmation code",
   grievance_received: "Grievance acknowledgement",
   staff_new_grievance: "Shop alert: new grievance",
+  claim_received: "Problem report received",
+  claim_decided: "Problem report decided",
+  claim_refund_paid: "Claim refund paid back",
+  staff_new_claim: "Shop alert: new problem report",
 };
 
 /**
