@@ -11,7 +11,7 @@
  * Sizes are pixels and bytes. Errors: UploadedImageError (the file), ProductNotFoundError,
  * ProductPhotoError.
  */
-import { and, asc, count, eq, inArray, max, min, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, max, sql } from "drizzle-orm";
 import { recordAudit } from "~/db/audit.server";
 import { notifyCacheChanged } from "~/db/cache-invalidation.server";
 import type { Database } from "~/db/client.server";
@@ -246,11 +246,8 @@ export async function moveProductPhotoFirst(
     const photo = photos.find((row) => row.id === photoId);
     if (!photo) throw new ProductPhotoError("notFound");
     if (photos[0]?.id === photoId) return;
-    const [lowest] = await tx
-      .select({ position: min(productPhotos.position) })
-      .from(productPhotos)
-      .where(eq(productPhotos.productId, productId));
-    const position = (lowest?.position ?? 0) - 1;
+    // The rows are in position order, so the first holds the lowest position.
+    const position = (photos[0]?.position ?? 0) - 1;
     await tx.update(productPhotos).set({ position }).where(eq(productPhotos.id, photoId));
     await notifyCacheChanged(tx, "catalogue");
     await recordAudit(tx, {
