@@ -431,6 +431,15 @@ export async function sendClaimRefund(db: Database, refundId: number, now: Date)
   }
 }
 
+/** The id of claim `claimId`'s refund, or null when it has none. */
+export async function refundIdOfClaim(db: Database, claimId: number): Promise<number | null> {
+  const [refund] = await db
+    .select({ id: claimRefunds.id })
+    .from(claimRefunds)
+    .where(eq(claimRefunds.claimId, claimId));
+  return refund?.id ?? null;
+}
+
 /**
  * The scheduler's 'claim-refunds' job: sends every pending Razorpay refund with fewer than
  * {@link MAX_REFUND_ATTEMPTS} failed calls, oldest first (at most 50 per run).

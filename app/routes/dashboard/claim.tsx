@@ -8,6 +8,7 @@ import { claimDecisionSchema, refundPaidSchema } from "~/features/claims/claim-d
 import {
   decideClaim,
   recordClaimRefundPaid,
+  refundIdOfClaim,
   sendClaimRefund,
 } from "~/features/claims/claim-decisions.server";
 import {
@@ -107,7 +108,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const now = new Date();
   try {
     if (values.intent === "sendRefund") {
-      const refundId = (await getClaimForStaff(db, id))?.refund?.id;
+      const refundId = await refundIdOfClaim(db, id);
       const sent = refundId ? await sendClaimRefund(db, refundId, now) : false;
       return redirect(`/dashboard/claims/${id}?done=${sent ? "refundSent" : "refundNotSent"}`);
     }
