@@ -299,6 +299,7 @@ export async function getTodayFigures(db: Database, options: TodayOptions): Prom
     options.orderDays ??
       readOrderDays(
         db,
+        // biome-ignore lint/complexity/useMathMinMax: the days are ISO date strings, Math.min would give NaN
         periods.weekStart < periods.monthStart ? periods.weekStart : periods.monthStart,
       ),
     kgThisMonth(db, periods),

@@ -175,14 +175,12 @@ export async function customerRecords(
       .returning({ id: claims.id })
       .then((rows) => rows[0]),
   );
-  await db
-    .insert(claimPhotos)
-    .values({
-      claimId: claim.id,
-      jpeg: Buffer.from([0xff, 0xd8, 0xff, 0xd9]),
-      width: 1,
-      height: 1,
-    });
+  await db.insert(claimPhotos).values({
+    claimId: claim.id,
+    jpeg: Buffer.from([0xff, 0xd8, 0xff, 0xd9]),
+    width: 1,
+    height: 1,
+  });
   await db
     .insert(couponRedemptions)
     .values({ couponId: coupon.id, orderId: bill.id, amountPaise: 10000, createdAt: at });
