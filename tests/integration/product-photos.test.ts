@@ -167,7 +167,7 @@ function firstCard(html: string): string {
 describe("uploading a product photo", () => {
   let photoId = 0;
 
-  it("stores AVIF, WebP and JPEG at 320, 640 and 960 px, with an audit row", async () => {
+  it("stores AVIF, WebP and JPEG at 320, 640, 720 and 960 px, with an audit row", async () => {
     const answer = await upload(plant.id, await jpeg(1600, 1200));
     expect(answer.status).toBe(303);
     expect(answer.location).toBe(`/dashboard/catalogue/${plant.id}?saved=photoAdded#photos`);
@@ -188,12 +188,15 @@ describe("uploading a product photo", () => {
     expect(files.map((f) => `${f.format} ${f.width}x${f.height}`).sort()).toEqual([
       "avif 320x240",
       "avif 640x480",
+      "avif 720x540",
       "avif 960x720",
       "jpeg 320x240",
       "jpeg 640x480",
+      "jpeg 720x540",
       "jpeg 960x720",
       "webp 320x240",
       "webp 640x480",
+      "webp 720x540",
       "webp 960x720",
     ]);
     const [audit] = await queryRows<{ actor: string; details: { after: { photoId: number } } }>(
@@ -236,7 +239,7 @@ describe("uploading a product photo", () => {
     const card = firstCard(await plantPage());
     expect(card).toContain("<picture>");
     expect(card).toContain(
-      `<source type="image/avif" srcSet="/media/products/${photoId}-320.avif 320w, /media/products/${photoId}-640.avif 640w, /media/products/${photoId}-960.avif 960w" sizes="(max-width: 583px) calc(100vw - 34px), 410px"/>`,
+      `<source type="image/avif" srcSet="/media/products/${photoId}-320.avif 320w, /media/products/${photoId}-640.avif 640w, /media/products/${photoId}-720.avif 720w, /media/products/${photoId}-960.avif 960w" sizes="(max-width: 583px) calc(100vw - 34px), 410px"/>`,
     );
     expect(card).toContain(`<source type="image/webp" srcSet="/media/products/${photoId}-320.webp`);
     expect(card).toMatch(
@@ -245,6 +248,11 @@ describe("uploading a product photo", () => {
       ),
     );
     expect(card).not.toContain(plant.imagePath);
+    // The first photo is asked for before the parser reaches the card, in the format and at
+    // the width the <picture> would choose.
+    expect(await plantPage()).toContain(
+      `<link rel="preload" as="image" type="image/avif" fetchPriority="high" imageSrcSet="/media/products/${photoId}-320.avif 320w, /media/products/${photoId}-640.avif 640w, /media/products/${photoId}-720.avif 720w, /media/products/${photoId}-960.avif 960w" imageSizes="(max-width: 583px) calc(100vw - 34px), 410px"/>`,
+    );
     const hindi = firstCard(await plantPage("hi"));
     expect(hindi).toMatch(/alt="[^"]+ की फ़ोटो"/);
   });

@@ -5,7 +5,8 @@
  */
 
 /** Widths of a photo's files in pixels (a narrower photo: its own width instead). */
-export const PHOTO_WIDTHS = [320, 640, 960] as const;
+// 720: a phone 412 px wide at 1.75x (Lighthouse's) draws a card 378 px wide, 662 device pixels.
+export const PHOTO_WIDTHS = [320, 640, 720, 960] as const;
 
 /** Photos a product may have at most (docs/uploads.md "Product photos"). */
 export const MAX_PRODUCT_PHOTOS = 5;
