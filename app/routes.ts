@@ -46,6 +46,8 @@ function publicPages(prefix: "" | `${PrefixedLang}/`) {
     // grievances"); a signed-in customer's consents.
     page("privacy-notice", "routes/info-page.tsx", "privacy-notice"),
     page("grievance", "routes/grievance.tsx"),
+    // Tie-ups with organisations: the enquiry form (docs/corporate.md).
+    page("corporate", "routes/corporate.tsx"),
     page("account/consents", "routes/account-consents.tsx"),
     // Online payment (docs/payments.md): the page for a stored order.
     page("payment", "routes/payment.tsx"),
@@ -136,6 +138,9 @@ export default [
     route("claims/:id/photos/:photoId", "routes/dashboard/claim-photo.ts"),
     route("grievances", "routes/dashboard/grievances.tsx"),
     route("grievances/:id", "routes/dashboard/grievance.tsx"),
+    // Tie-up enquiries from /corporate (docs/corporate.md "Leads").
+    route("leads", "routes/dashboard/leads.tsx"),
+    route("leads/:id", "routes/dashboard/lead.tsx"),
     route("audit", "routes/dashboard/audit.tsx"),
     route("audit/export", "routes/dashboard/audit-export.ts"),
     // The collector's route sheet (docs/exchange.md).

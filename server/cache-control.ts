@@ -2,7 +2,7 @@
  * `Cache-Control: private, no-store` on every response that carries personal data
  * (docs/operations.md "Security"): the staff dashboard, the order and pickup tracking pages
  * with their success pages, the mailing list's confirmation and unsubscribe links, the cart,
- * checkout and payment pages, the customer's account, the grievance page (its answer carries the ticket) — each as a document and as React Router's single-fetch `.data` request
+ * checkout and payment pages, the customer's account, the grievance page (its answer carries the ticket), the tie-ups page (its answer carries the enquiry's reference) — each as a document and as React Router's single-fetch `.data` request
  * (`/dashboard.data`, `/orders/<token>.data`, `/dashboard/orders.data?_routes=…`).
  * Public catalogue pages (/, /plant, /ratelist …) keep their own caching.
  */
@@ -29,6 +29,8 @@ export const PERSONAL_PATH_PREFIXES = [
   "/account",
   // A filed grievance's answer repeats its ticket (docs/accounts.md).
   "/grievance",
+  // An enquiry's answer repeats its reference (docs/corporate.md).
+  "/corporate",
 ] as const;
 
 /**

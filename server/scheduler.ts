@@ -125,7 +125,7 @@ export function scheduledJobs(config: Env): ScheduledJob[] {
       windowOf: dailyAt("04:00"),
       run: async ({ db, now }) => {
         const done = await deleteOldConsentsAndGrievances(db, now);
-        return `${plural(done.consents, "consent", "consents")} and ${plural(done.grievances, "grievance", "grievances")} deleted`;
+        return `${plural(done.consents, "consent", "consents")}, ${plural(done.grievances, "grievance", "grievances")} and ${plural(done.leads, "lead", "leads")} deleted`;
       },
     },
   ];

@@ -44,6 +44,8 @@ export const messageTemplates = [
   "claim_decided",
   "claim_refund_paid",
   "staff_new_claim",
+  "lead_received",
+  "staff_new_lead",
 ] as const;
 export type MessageTemplate = (typeof messageTemplates)[number];
 
@@ -185,6 +187,23 @@ export interface MessageParamsByTemplate {
   };
   /** A new claim for staff, English: how many lines it reports. */
   staff_new_claim: ClaimMessageParams & { dashboardPath: string; lineCount: number };
+  /**
+   * An organisation's tie-up enquiry was received (docs/corporate.md); `corporatePath` is the
+   * tie-ups page in the language it was sent in (`/corporate`, `/kn/corporate`).
+   */
+  lead_received: { reference: string; name: string; organisation: string; corporatePath: string };
+  /** A new lead for staff, English: kind, services and size in English words. */
+  staff_new_lead: {
+    reference: string;
+    name: string;
+    organisation: string;
+    kind: string;
+    services: string;
+    /** Whole kilograms of scrap a week the organisation expects. */
+    kgPerWeek: number;
+    pinCode: string;
+    dashboardPath: string;
+  };
 }
 
 export interface OutboxMessage<T extends MessageTemplate = MessageTemplate> {
@@ -213,7 +232,7 @@ export interface OutboxMessage<T extends MessageTemplate = MessageTemplate> {
   expiresAt?: Date;
   /** What it is about, for the staff pages. */
   entity?: {
-    type: "pickup" | "order" | "newsletter" | "digest" | "grievance";
+    type: "pickup" | "order" | "newsletter" | "digest" | "grievance" | "lead";
     id: string | number;
   };
 }

@@ -93,8 +93,16 @@ export const meta: Route.MetaFunction = (args) =>
     (descriptor) => !("title" in descriptor),
   );
 
-/** The four services: message ids `home.services.<key>.title` and `.text`. */
-const services = ["scrap", "gardening", "nutrients", "corporate"] as const;
+/**
+ * The four services: message ids `home.services.<key>.title` and `.text`, and the page each
+ * box's title leads to (docs/contracts.md "Services"; gardening has no page yet, so no link).
+ */
+const services = [
+  { key: "scrap", path: "/orderpage" },
+  { key: "gardening", path: null },
+  { key: "nutrients", path: "/supplies" },
+  { key: "corporate", path: "/corporate" },
+] as const;
 
 function AggregateRatingJsonLd({ average, count }: { average: number; count: number }) {
   const nonce = useNonce();
@@ -203,10 +211,16 @@ function AboutSections() {
       <section className="home__section" aria-labelledby="services-title">
         <h2 id="services-title">{t("home.services.title")}</h2>
         <ul className="service-grid">
-          {services.map((service) => (
-            <li key={service} className="service-box">
-              <h3>{t(`home.services.${service}.title`)}</h3>
-              <p>{t(`home.services.${service}.text`)}</p>
+          {services.map(({ key, path }) => (
+            <li key={key} className="service-box">
+              <h3>
+                {path ? (
+                  <Link to={to(path)}>{t(`home.services.${key}.title`)}</Link>
+                ) : (
+                  t(`home.services.${key}.title`)
+                )}
+              </h3>
+              <p>{t(`home.services.${key}.text`)}</p>
             </li>
           ))}
         </ul>

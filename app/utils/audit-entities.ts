@@ -15,6 +15,8 @@ export const auditEntityLabels = {
   message: "Messages",
   // Acknowledged, noted and resolved by staff (app/features/privacy/grievance.server.ts).
   grievance: "Grievances",
+  // Status and note changed by staff (app/features/corporate/leads.server.ts).
+  lead: "Leads",
   // Logins, failed and throttled logins, logouts (app/features/staff/login-audit.server.ts).
   login: "Logins and logouts",
   // A customer's personal data erased (app/features/privacy/erasure.server.ts).

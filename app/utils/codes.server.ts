@@ -9,7 +9,7 @@ import crypto from "node:crypto";
 const ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 
 /** `${prefix}-` and 6 random characters (30 bits), e.g. "OR-7K3Q9X". */
-export function humanReference(prefix: "OR" | "PU" | "GR" | "CL"): string {
+export function humanReference(prefix: "OR" | "PU" | "GR" | "CL" | "LD"): string {
   const bytes = crypto.randomBytes(6);
   let code = "";
   for (const byte of bytes) code += ALPHABET[byte & 31];

@@ -77,6 +77,8 @@ export const templateNames: Record<string, string> = {
   claim_decided: "Problem report decided",
   claim_refund_paid: "Claim refund paid back",
   staff_new_claim: "Shop alert: new problem report",
+  lead_received: "Tie-up enquiry acknowledgement",
+  staff_new_lead: "Shop alert: new tie-up enquiry",
 };
 
 /**

@@ -98,6 +98,8 @@ describe("the daily sweeps", () => {
     expect(await deleteOldConsentsAndGrievances(handle.db, NOW)).toEqual({
       consents: 1,
       grievances: 1,
+      // No lead in this file's database (corporate-leads.test.ts tests theirs).
+      leads: 0,
     });
     expect((await handle.db.select().from(consents)).map((c) => c.email).sort()).toEqual([
       "in-force@example.com",
@@ -110,6 +112,7 @@ describe("the daily sweeps", () => {
     expect(await deleteOldConsentsAndGrievances(handle.db, NOW)).toEqual({
       consents: 0,
       grievances: 0,
+      leads: 0,
     });
   });
 });

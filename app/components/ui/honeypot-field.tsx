@@ -39,6 +39,7 @@ export const noticeSections = [
   "reviews",
   "account",
   "grievances",
+  "tieups",
 ] as const;
 export type NoticeSection = (typeof noticeSections)[number];
 

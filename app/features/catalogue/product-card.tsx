@@ -8,7 +8,22 @@ import { preload } from "react-dom";
 import { useLang, useT } from "~/i18n/i18n-react";
 import { formatPaise } from "~/utils/money";
 import type { CatalogueItem } from "./catalogue-item";
-import { CARD_PHOTO_SIZES, photoSrcSet, photoUrl } from "./product-photo";
+import { CARD_PHOTO_SIZES, type PhotoRef, photoSrcSet, photoUrl } from "./product-photo";
+
+/**
+ * Asks for `photo` from the page's <head> (React hoists the link there), before the parser
+ * reaches its card: the first photo is a phone's largest paint (docs/uploads.md). Only browsers
+ * that read AVIF fetch it, the format the card's <picture> would choose.
+ */
+function preloadPhoto(photo: PhotoRef): void {
+  preload(photoUrl(photo.id, photo.width, "avif"), {
+    as: "image",
+    type: "image/avif",
+    imageSrcSet: photoSrcSet(photo, "avif"),
+    imageSizes: CARD_PHOTO_SIZES,
+    fetchPriority: "high",
+  });
+}
 
 /** A product card with its labels in the page's language (messages `shop.product.*`). */
 export function ProductCard({
@@ -28,18 +43,7 @@ export function ProductCard({
   const lang = useLang();
   const headingId = `product-${item.slug}`;
   const photo = item.photo;
-  if (photo && first) {
-    // The first photo is the phone's largest paint: asked for from the page's <head> (React
-    // hoists this link there), before the parser reaches the card; only by browsers that read
-    // AVIF, the format the <picture> below would choose.
-    preload(photoUrl(photo.id, photo.width, "avif"), {
-      as: "image",
-      type: "image/avif",
-      imageSrcSet: photoSrcSet(photo, "avif"),
-      imageSizes: CARD_PHOTO_SIZES,
-      fetchPriority: "high",
-    });
-  }
+  if (photo && first) preloadPhoto(photo);
   const picture = (
     <img
       src={photo ? photoUrl(photo.id, photo.width, "jpeg") : item.imagePath}

@@ -222,6 +222,7 @@ export const staffTexts: Pick<
   | "staff_daily_digest"
   | "staff_new_grievance"
   | "staff_new_claim"
+  | "staff_new_lead"
 > = {
   staff_new_booking: (p, ctx) => ({
     subject: `New pickup ${p.reference}: ${when(p)}`,
@@ -271,6 +272,19 @@ export const staffTexts: Pick<
       ["Claim", p.claimReference],
       ["Order", p.reference],
       ["Order total", formatPaise(p.totalPaise)],
+    ],
+    action: { label: "Open in the dashboard", url: ctx.link(p.dashboardPath) },
+    footer: staffFooter(ctx),
+  }),
+  staff_new_lead: (p, ctx) => ({
+    subject: `Tie-up enquiry ${p.reference}: ${p.organisation}`,
+    paragraphs: [`${p.name} of ${p.organisation} asks about a tie-up. Call them back.`],
+    details: [
+      ["Reference", p.reference],
+      ["Organisation", `${p.organisation} (${p.kind})`],
+      ["Services", p.services],
+      ["Scrap a week", `${p.kgPerWeek} kg`],
+      ["PIN code", p.pinCode],
     ],
     action: { label: "Open in the dashboard", url: ctx.link(p.dashboardPath) },
     footer: staffFooter(ctx),
@@ -356,5 +370,14 @@ export const englishEmail: EmailTexts = {
         "Our grievance officer will look into it and reply as soon as possible, within 90 days at the latest. If you are not satisfied with our answer, you can complain to the Data Protection Board of India.",
       ],
       button: "Our grievance page",
+    }),
+  lead_received: (p, ctx) =>
+    english.leadCopy(p, ctx, {
+      subject: `We received your enquiry ${p.reference}`,
+      paragraphs: [
+        `Thank you for asking about a tie-up for ${p.organisation}. Your reference is ${p.reference}.`,
+        "Our team will call you within 2 working days to understand your sites and plan a visit.",
+      ],
+      button: "Tie-ups with us",
     }),
 };

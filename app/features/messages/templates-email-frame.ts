@@ -200,6 +200,7 @@ export function emailFrame(words: FrameWords) {
     confirmCopy,
     codeCopy: codeCopyOf(words),
     grievanceCopy: grievanceCopy.bind(null, words),
+    leadCopy: leadCopy.bind(null, words),
     rewardSummary: (p: MessageParamsByTemplate["pickup_collected"]) => rewardSummary(words, p),
     collectedDetails: (p: MessageParamsByTemplate["pickup_collected"]) =>
       collectedDetails(words, day, p),
@@ -244,6 +245,25 @@ function grievanceCopy(
     greeting: words.greeting(p.name),
     paragraphs: own.paragraphs,
     action: { label: own.button, url: ctx.link(p.grievancePath) },
+    footer: words.customerFooter(ctx.site),
+  };
+}
+
+/**
+ * A tie-up enquiry's acknowledgement in a language (docs/corporate.md): the greeting, the
+ * template's own paragraphs, a button to the tie-ups page, the customer footer.
+ */
+function leadCopy(
+  words: FrameWords,
+  p: MessageParamsByTemplate["lead_received"],
+  ctx: CopyContext,
+  own: Omit<TemplateWords, "details"> & { button: string },
+): EmailCopy {
+  return {
+    subject: own.subject,
+    greeting: words.greeting(p.name),
+    paragraphs: own.paragraphs,
+    action: { label: own.button, url: ctx.link(p.corporatePath) },
     footer: words.customerFooter(ctx.site),
   };
 }

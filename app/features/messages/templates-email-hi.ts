@@ -231,4 +231,13 @@ export const hindiEmail: EmailTexts = {
       ],
       button: "हमारा शिकायत पेज",
     }),
+  lead_received: (p, ctx) =>
+    hindi.leadCopy(p, ctx, {
+      subject: `हमें आपकी पूछताछ ${p.reference} मिल गई है`,
+      paragraphs: [
+        `${p.organisation} के लिए साझेदारी के बारे में पूछने के लिए धन्यवाद। आपका रेफ़रेंस ${p.reference} है।`,
+        "हमारी टीम 2 कामकाजी दिनों में आपको फ़ोन करके आपकी जगहों के बारे में जानेगी और आने का समय तय करेगी।",
+      ],
+      button: "हमारे साथ साझेदारी",
+    }),
 };

@@ -231,4 +231,13 @@ export const kannadaEmail: EmailTexts = {
       ],
       button: "ನಮ್ಮ ದೂರು ಪುಟ",
     }),
+  lead_received: (p, ctx) =>
+    kannada.leadCopy(p, ctx, {
+      subject: `ನಿಮ್ಮ ವಿಚಾರಣೆ ${p.reference} ನಮಗೆ ತಲುಪಿದೆ`,
+      paragraphs: [
+        `${p.organisation} ಗಾಗಿ ಒಪ್ಪಂದದ ಬಗ್ಗೆ ವಿಚಾರಿಸಿದ್ದಕ್ಕೆ ಧನ್ಯವಾದಗಳು. ನಿಮ್ಮ ರೆಫರೆನ್ಸ್ ${p.reference}.`,
+        "ನಮ್ಮ ತಂಡ 2 ಕೆಲಸದ ದಿನಗಳಲ್ಲಿ ನಿಮಗೆ ಕರೆ ಮಾಡಿ ನಿಮ್ಮ ಸ್ಥಳಗಳ ಬಗ್ಗೆ ತಿಳಿದು ಭೇಟಿಯ ಸಮಯ ನಿಗದಿ ಮಾಡುತ್ತದೆ.",
+      ],
+      button: "ನಮ್ಮೊಂದಿಗೆ ಒಪ್ಪಂದ",
+    }),
 };

@@ -25,7 +25,8 @@ const customerTemplates = messageTemplates.filter(
     !t.startsWith("newsletter") &&
     t !== "sign_in_code" &&
     t !== "order_code" &&
-    t !== "grievance_received",
+    t !== "grievance_received" &&
+    t !== "lead_received",
 );
 const staffTemplates = messageTemplates.filter((t) => t.startsWith("staff_"));
 const languages = [
@@ -119,6 +120,16 @@ describe.each(languages)("e-mail in $lang", ({ lang, hello, script }) => {
     expect(email.text.startsWith(`${hello} Asha Rao,`)).toBe(true);
     expect(email.text).toContain(`https://shop.example/${lang}/grievance`);
     expect(email.text).not.toMatch(/Hello|Questions\?|grievance officer/);
+  });
+
+  it("a tie-up enquiry's acknowledgement is in the language, with its reference and link", () => {
+    const params = { ...sampleParams.lead_received, corporatePath: `/${lang}/corporate` };
+    const email = renderEmail("lead_received", params, lang, testSite);
+    expect(email.subject).toMatch(script);
+    expect(email.subject).toContain("LD-7K3Q9X");
+    expect(email.text.startsWith(`${hello} Meera Iyer,`)).toBe(true);
+    expect(email.text).toContain(`https://shop.example/${lang}/corporate`);
+    expect(email.text).not.toMatch(/Hello|Questions\?|Thank you|working days/);
   });
 
   it("the 'Join us' confirmation is in the language, with the language's link", () => {

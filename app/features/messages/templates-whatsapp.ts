@@ -24,7 +24,7 @@ import { dateLabel, weightLabel } from "./templates-format";
 
 /**
  * Templates never sent on WhatsApp: staff alerts (e-mail to SHOP_ALERT_EMAIL), the newsletter,
- * its 'Join us' confirmation and a grievance's acknowledgement.
+ * its 'Join us' confirmation, a grievance's and a tie-up enquiry's acknowledgement.
  */
 export type EmailOnlyTemplate =
   | "staff_new_booking"
@@ -36,7 +36,9 @@ export type EmailOnlyTemplate =
   | "staff_new_claim"
   | "newsletter"
   | "newsletter_confirm"
-  | "grievance_received";
+  | "grievance_received"
+  | "lead_received"
+  | "staff_new_lead";
 export type WhatsAppTemplateKey = Exclude<MessageTemplate, EmailOnlyTemplate>;
 
 /** WhatsApp language codes the shop registers. */

@@ -18,8 +18,9 @@ import {
 } from "./templates";
 
 const staffTemplates = messageTemplates.filter((t) => t.startsWith("staff_"));
-// The newsletter, its 'Join us' confirmation and a grievance's acknowledgement are about no
-// pickup or order: no tracking link (the acknowledgement has its own test); nor are the one-time
+// The newsletter, its 'Join us' confirmation and the acknowledgements of a grievance and of a
+// tie-up enquiry are about no pickup or order: no tracking link (the acknowledgements have their
+// own tests); nor are the one-time
 // codes, to sign in and to confirm an order (tested on their own below).
 const codeTemplates = ["sign_in_code", "order_code"];
 const customerTemplates = messageTemplates.filter(
@@ -27,7 +28,8 @@ const customerTemplates = messageTemplates.filter(
     !t.startsWith("staff_") &&
     !t.startsWith("newsletter") &&
     !codeTemplates.includes(t) &&
-    t !== "grievance_received",
+    t !== "grievance_received" &&
+    t !== "lead_received",
 );
 // A code's only text parameter is sealed: anything added to it is no code at all.
 const withTypedText = messageTemplates.filter((t) => !codeTemplates.includes(t));
@@ -103,6 +105,21 @@ describe("renderEmail: every template", () => {
 });
 
 describe("renderEmail: words and formats", () => {
+  it("acknowledges a tie-up enquiry with its reference and the tie-ups page; alerts staff", () => {
+    const email = render("lead_received");
+    expect(email.subject).toBe("We received your enquiry LD-7K3Q9X");
+    expect(email.text.startsWith("Hello Meera Iyer,")).toBe(true);
+    expect(email.text).toContain("Prestige Lakeside Residents' Association");
+    expect(email.text).toContain("https://shop.example/corporate");
+    const staff = render("staff_new_lead");
+    expect(staff.subject).toBe(
+      "Tie-up enquiry LD-7K3Q9X: Prestige Lakeside Residents' Association",
+    );
+    expect(staff.text).toContain("Regular scrap pickups, Bio-waste management");
+    expect(staff.text).toContain("120 kg");
+    expect(staff.text).toContain("https://shop.example/dashboard/leads/3");
+  });
+
   it("acknowledges a grievance with its ticket and the grievance page", () => {
     const email = render("grievance_received");
     expect(email.subject).toBe("We received your grievance GR-3F8K2M");
@@ -296,6 +313,7 @@ describe("renderWhatsApp", () => {
     "newsletter" as const,
     "newsletter_confirm" as const,
     "grievance_received" as const,
+    "lead_received" as const,
   ])("%s is e-mail only", (template) => {
     expect(() => renderWhatsApp(template, sampleParams[template] as never, "en", testSite)).toThrow(
       /e-mail only/,

@@ -10,7 +10,6 @@
  * transaction; it is withdrawn by the account page's button (which unsubscribes through the
  * mailing list's own `unsubscribe`) or by the newsletter's unsubscribe link.
  */
-import crypto from "node:crypto";
 import { and, desc, eq, inArray, isNull, or, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { registrations } from "~/db/schema/community";
@@ -18,7 +17,7 @@ import { pickups } from "~/db/schema/pickups";
 import { type ConsentPurpose, consents } from "~/db/schema/privacy-notice";
 import { orders } from "~/db/schema/shop";
 import { confirmSubscription, unsubscribe } from "~/features/community/mailing-list.server";
-import { sessionSecret } from "~/utils/secrets.server";
+import { clientKeyHash } from "~/utils/client-key.server";
 import { NOTICE_VERSION } from "./notice";
 
 /** How a newsletter consent is given: the 'Join us' form, then the e-mail's confirmation link. */
@@ -35,15 +34,6 @@ export interface ConsentRecord {
   how: string;
   withdrawnAt: Date | null;
   withdrawnHow: string | null;
-}
-
-/**
- * The client address as evidence that does not keep it: HMAC-SHA256 (hex) under the session
- * secret, so equal addresses give equal keys on this shop only. Null for an unknown address.
- */
-export function clientKeyHash(clientAddress: string | undefined): string | null {
-  if (!clientAddress || clientAddress === "unknown") return null;
-  return crypto.createHmac("sha256", sessionSecret()).update(clientAddress).digest("hex");
 }
 
 /**

@@ -13,12 +13,12 @@ import type { Database } from "~/db/client.server";
 import { enqueueMessage } from "~/db/outbox.server";
 import { type GrievanceTopic, grievances } from "~/db/schema/privacy-notice";
 import { type Lang, localePath } from "~/i18n/languages";
+import { clientKeyHash } from "~/utils/client-key.server";
 import { humanReference } from "~/utils/codes.server";
 import { formatDateTimeIST } from "~/utils/dates";
 import { env } from "~/utils/env.server";
 import { isUniqueViolation } from "~/utils/pg-errors";
 import { Refusal } from "~/utils/refusal";
-import { clientKeyHash } from "./consent.server";
 import type { GrievanceInput } from "./grievance.schema";
 
 /** Hours within which staff acknowledge a grievance (Consumer Protection (E-Commerce) Rules 2020, rule 4(5)). */

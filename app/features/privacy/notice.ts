@@ -10,4 +10,4 @@
  * Change it together with the three content files (tests/privacy-notice.test.ts checks that
  * they show it); consents given afterwards record the new version.
  */
-export const NOTICE_VERSION = "2026-11-27";
+export const NOTICE_VERSION = "2026-11-28";

@@ -323,6 +323,17 @@ export const personalDataMap: readonly PersonalColumn[] = [
       effect: { kind: "kept", why: GRIEVANCE_RECORD },
     }),
   ),
+  // Organisations' tie-up enquiries (docs/corporate.md).
+  ...(["contact_name", "contact_phone", "contact_email", "pin_code", "message", "note"] as const).map(
+    (column): PersonalColumn => ({
+      table: "leads",
+      column,
+      holds: "an organisation's tie-up enquiry: its contact person, their words, staff's notes",
+      effect: outside(
+        "a business contact given for an organisation, not a customer's record: deleted 3 years after staff close the lead (the 'delete-old-consents-and-grievances' job)",
+      ),
+    }),
+  ),
   // The audit log.
   {
     table: "audit_log",

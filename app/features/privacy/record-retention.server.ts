@@ -4,10 +4,13 @@
  * consent was given and withdrawn (DPDP Act 2023 s.6(10)) and a grievance the record of a
  * complaint and its answer (s.13; Consumer Protection (E-Commerce) Rules 2020 r.4(5)); both are
  * kept {@link PROOF_KEPT_YEARS} years, then deleted by the scheduler's daily
- * 'delete-old-consents-and-grievances' job.
+ * 'delete-old-consents-and-grievances' job. The same job deletes an organisation's tie-up
+ * enquiry (a lead, docs/corporate.md) 3 years after staff closed it (won or lost), as the
+ * privacy notice's "tieups" section says.
  */
-import { and, isNotNull, lt } from "drizzle-orm";
+import { and, inArray, isNotNull, lt } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { leads } from "~/db/schema/organisations";
 import { consents, grievances } from "~/db/schema/privacy-notice";
 
 /** Years a withdrawn consent and an answered grievance are kept (the privacy notice). */
@@ -21,15 +24,15 @@ function yearsBefore(now: Date, years: number): Date {
 }
 
 /**
- * Deletes consents withdrawn, and grievances resolved (answered), more than
- * {@link PROOF_KEPT_YEARS} years before `now`. A consent still in force and a grievance not yet
- * answered are kept whatever their age. Idempotent.
+ * Deletes consents withdrawn, grievances resolved (answered) and leads closed (won or lost)
+ * more than {@link PROOF_KEPT_YEARS} years before `now`. A consent still in force, a grievance
+ * not yet answered and an open lead are kept whatever their age. Idempotent.
  * @returns how many of each were deleted.
  */
 export async function deleteOldConsentsAndGrievances(
   db: Database,
   now: Date,
-): Promise<{ consents: number; grievances: number }> {
+): Promise<{ consents: number; grievances: number; leads: number }> {
   const cutoff = yearsBefore(now, PROOF_KEPT_YEARS);
   const oldConsents = await db
     .delete(consents)
@@ -39,5 +42,13 @@ export async function deleteOldConsentsAndGrievances(
     .delete(grievances)
     .where(and(isNotNull(grievances.resolvedAt), lt(grievances.resolvedAt, cutoff)))
     .returning({ id: grievances.id });
-  return { consents: oldConsents.length, grievances: oldGrievances.length };
+  const oldLeads = await db
+    .delete(leads)
+    .where(and(inArray(leads.status, ["won", "lost"]), lt(leads.statusChangedAt, cutoff)))
+    .returning({ id: leads.id });
+  return {
+    consents: oldConsents.length,
+    grievances: oldGrievances.length,
+    leads: oldLeads.length,
+  };
 }

@@ -3,6 +3,7 @@ import { DailyChart } from "~/components/dashboard/daily-chart";
 import { DataTable } from "~/components/dashboard/data-table";
 import { getDb } from "~/db/db.server";
 import { LOW_STOCK_AT } from "~/features/catalogue/stock-levels";
+import { countOpenLeads } from "~/features/corporate/leads.server";
 import { ApprovalQueue } from "~/features/exchange/approval-queue";
 import { listAwaitingApproval, listDisputes } from "~/features/exchange/confirmation.server";
 import { DisputesQueue } from "~/features/exchange/disputes-queue";
@@ -59,6 +60,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     overdue,
     awaitingApproval,
     overdueGrievances,
+    openLeads,
     admin,
   ] = await Promise.all([
     getOverview(db, { slots, activeStatuses: activePickupStatuses, now, orderDays }),
@@ -73,6 +75,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     listOverduePickups(db, now, slots),
     listAwaitingApproval(db),
     countOverdueGrievances(db, now),
+    countOpenLeads(db),
     // The checklist and backups are the admin's concern (docs/operations.md "Backups and restore").
     isAdmin
       ? Promise.all([getFirstDayChecklist(db), getLastBackup(db, now)])
@@ -88,6 +91,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     overdue,
     awaitingApproval,
     overdueGrievances,
+    openLeads,
     checklist: admin?.[0] ?? null,
     lastBackup: admin?.[1] ?? null,
   };
@@ -182,7 +186,8 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
 
 /**
  * What needs a decision, each only when there is something: weigh sheets to approve, disputes,
- * payouts to make, overdue pickups, and (admins) a backup warning.
+ * payouts to make, overdue pickups, orders waiting for a code, overdue grievances, open
+ * tie-up enquiries, and (admins) a backup warning.
  */
 function WhenNotZero({ overview: o }: { overview: OverviewData }) {
   return (
@@ -207,6 +212,11 @@ function WhenNotZero({ overview: o }: { overview: OverviewData }) {
           <Link to="/dashboard/grievances">
             Grievances not acknowledged within 48 hours: {o.overdueGrievances}
           </Link>
+        </p>
+      ) : null}
+      {o.openLeads > 0 ? (
+        <p>
+          <Link to="/dashboard/leads">Open tie-up enquiries (leads): {o.openLeads}</Link>
         </p>
       ) : null}
       {o.lastBackup?.warning ? <LastBackupStatus backup={o.lastBackup} /> : null}

@@ -3,7 +3,7 @@
  * page's visible text (`innerText` of the body) without an allow-list, then every run of Latin
  * letters that is left. A Hindi or Kannada customer page should leave none: what may stay in
  * Latin letters is the brand, what the customer typed (name, address, e-mail), codes and
- * references (`SS-7K2M-9QXD`, `PU-…`, `OR-…`), e-mail addresses, URLs, the language
+ * references (`SS-7K2M-9QXD`, `PU-…`, `OR-…`, `CL-…`, `LD-…`), e-mail addresses, URLs, the language
  * switch's 'English' (its label is English by contract, docs/contracts.md "Languages"), and
  * proper names written in Latin letters in every language: UPI, GST and GSTIN (as on every
  * Indian bill and form), PDF (a bill's download), the footer's social networks and the trade code
@@ -26,7 +26,7 @@ export const PROPER_NAMES = [
 ];
 
 /** Codes and references the site prints: coupons, pickups, orders, payments. */
-const CODES = /\b(?:SS-[0-9A-Z]{4}-[0-9A-Z]{4}|PU-[0-9A-Z]+|OR-[0-9A-Z]+|pay_[0-9A-Za-z]+)\b/g;
+const CODES = /\b(?:SS-[0-9A-Z]{4}-[0-9A-Z]{4}|(?:PU|OR|CL|LD)-[0-9A-Z]+|pay_[0-9A-Za-z]+)\b/g;
 const EMAILS = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g;
 const URLS = /\bhttps?:\/\/\S+|\bwww\.\S+/g;
 

@@ -101,6 +101,22 @@ export const sampleParams: MessageParamsByTemplate = {
     acknowledgeBy: "25 Nov 2026, 3:30 pm",
     dashboardPath: "/dashboard/grievances/5",
   },
+  lead_received: {
+    reference: "LD-7K3Q9X",
+    name: "Meera Iyer",
+    organisation: "Prestige Lakeside Residents' Association",
+    corporatePath: "/corporate",
+  },
+  staff_new_lead: {
+    reference: "LD-7K3Q9X",
+    name: "Meera Iyer",
+    organisation: "Prestige Lakeside Residents' Association",
+    kind: "Housing society",
+    services: "Regular scrap pickups, Bio-waste management",
+    kgPerWeek: 120,
+    pinCode: "560066",
+    dashboardPath: "/dashboard/leads/3",
+  },
   claim_received: { ...order, claimReference: "CL-5T2K8W" },
   claim_decided: {
     ...order,

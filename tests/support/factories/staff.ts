@@ -46,7 +46,8 @@ export function routeArgs<T>(
   options: {
     cookie?: string;
     method?: string;
-    form?: Record<string, string>;
+    /** The form's fields; as [name, value] pairs when a name repeats (ticked checkboxes). */
+    form?: Record<string, string> | [string, string][];
     params?: Record<string, string>;
     address?: string;
   } = {},

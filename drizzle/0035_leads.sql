@@ -1,0 +1,32 @@
+CREATE TABLE "leads" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"reference" text NOT NULL,
+	"organisation" text NOT NULL,
+	"kind" text NOT NULL,
+	"sites" integer NOT NULL,
+	"pin_code" text NOT NULL,
+	"kg_per_week" integer NOT NULL,
+	"services" text[] NOT NULL,
+	"contact_name" text NOT NULL,
+	"contact_phone" text NOT NULL,
+	"contact_email" text,
+	"message" text DEFAULT '' NOT NULL,
+	"language" text DEFAULT 'en' NOT NULL,
+	"client_key_hash" text,
+	"received_at" timestamp with time zone NOT NULL,
+	"status" text DEFAULT 'new' NOT NULL,
+	"note" text DEFAULT '' NOT NULL,
+	"status_changed_at" timestamp with time zone,
+	"status_changed_by" text,
+	CONSTRAINT "leads_reference_unique" UNIQUE("reference"),
+	CONSTRAINT "leads_kind_valid" CHECK ("leads"."kind" in ('office', 'housing_society', 'school', 'shop')),
+	CONSTRAINT "leads_status_valid" CHECK ("leads"."status" in ('new', 'contacted', 'won', 'lost')),
+	CONSTRAINT "leads_sites_range" CHECK ("leads"."sites" between 1 and 999),
+	CONSTRAINT "leads_kg_range" CHECK ("leads"."kg_per_week" between 0 and 100000),
+	CONSTRAINT "leads_pin_code_format" CHECK ("leads"."pin_code" ~ '^[1-9][0-9]{5}$'),
+	CONSTRAINT "leads_services_valid" CHECK (cardinality("leads"."services") between 1 and 3 and "leads"."services" <@ array['scrap_pickups', 'plant_care', 'bio_waste']::text[]),
+	CONSTRAINT "leads_language_valid" CHECK ("leads"."language" in ('en', 'hi', 'kn')),
+	CONSTRAINT "leads_message_length" CHECK (char_length("leads"."message") <= 1000)
+);
+--> statement-breakpoint
+CREATE INDEX "leads_list_idx" ON "leads" USING btree ("status","received_at","id");
