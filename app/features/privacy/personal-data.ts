@@ -324,7 +324,9 @@ export const personalDataMap: readonly PersonalColumn[] = [
     }),
   ),
   // Organisations' tie-up enquiries (docs/corporate.md).
-  ...(["contact_name", "contact_phone", "contact_email", "pin_code", "message", "note"] as const).map(
+  ...(
+    ["contact_name", "contact_phone", "contact_email", "pin_code", "message", "note"] as const
+  ).map(
     (column): PersonalColumn => ({
       table: "leads",
       column,
