@@ -66,7 +66,9 @@ export function ProductCard({
       // The first cards' pictures (the LCP) are decoded before `load`, so the largest paint
       // comes before the scripts start (ADR 0017); the others may decode off the main thread.
       decoding={eager ? "sync" : "async"}
-      fetchPriority={photo && first ? "high" : undefined}
+      // The first card's photo first; the second (eager for wide screens, where it is beside the
+      // first) after it, so that on a phone it does not share the bandwidth with the LCP.
+      fetchPriority={photo ? (first ? "high" : eager ? "low" : undefined) : undefined}
     />
   );
   return (
