@@ -25,6 +25,16 @@ function preloadPhoto(photo: PhotoRef): void {
   });
 }
 
+/**
+ * The fetch priority of a card's photo: the first card's first (a phone's LCP); the second's
+ * (eager for wide screens, where it sits beside the first) low, so that on a phone, below the
+ * fold, it does not share the bandwidth with the first; the browser's own for the lazy rest.
+ */
+function photoPriority(first: boolean, eager: boolean): "high" | "low" | undefined {
+  if (first) return "high";
+  return eager ? "low" : undefined;
+}
+
 /** A product card with its labels in the page's language (messages `shop.product.*`). */
 export function ProductCard({
   item,
@@ -66,9 +76,7 @@ export function ProductCard({
       // The first cards' pictures (the LCP) are decoded before `load`, so the largest paint
       // comes before the scripts start (ADR 0017); the others may decode off the main thread.
       decoding={eager ? "sync" : "async"}
-      // The first card's photo first; the second (eager for wide screens, where it is beside the
-      // first) after it, so that on a phone it does not share the bandwidth with the LCP.
-      fetchPriority={photo ? (first ? "high" : eager ? "low" : undefined) : undefined}
+      fetchPriority={photo ? photoPriority(first, eager) : undefined}
     />
   );
   return (
