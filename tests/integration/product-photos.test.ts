@@ -167,7 +167,7 @@ function firstCard(html: string): string {
 describe("uploading a product photo", () => {
   let photoId = 0;
 
-  it("stores AVIF, WebP and JPEG at 320, 640, 720 and 960 px, with an audit row", async () => {
+  it("stores AVIF, WebP and JPEG at 320, 720 and 960 px, with an audit row", async () => {
     const answer = await upload(plant.id, await jpeg(1600, 1200));
     expect(answer.status).toBe(303);
     expect(answer.location).toBe(`/dashboard/catalogue/${plant.id}?saved=photoAdded#photos`);
@@ -187,15 +187,12 @@ describe("uploading a product photo", () => {
       .where(eq(productPhotoFiles.photoId, photoId));
     expect(files.map((f) => `${f.format} ${f.width}x${f.height}`).sort()).toEqual([
       "avif 320x240",
-      "avif 640x480",
       "avif 720x540",
       "avif 960x720",
       "jpeg 320x240",
-      "jpeg 640x480",
       "jpeg 720x540",
       "jpeg 960x720",
       "webp 320x240",
-      "webp 640x480",
       "webp 720x540",
       "webp 960x720",
     ]);
@@ -209,7 +206,7 @@ describe("uploading a product photo", () => {
   });
 
   it("serves each file with its type and a year's immutable caching; unknown ones 404", async () => {
-    const avif = await media(`${photoId}-640.avif`);
+    const avif = await media(`${photoId}-720.avif`);
     expect(avif.status).toBe(200);
     expect(avif.headers.get("Content-Type")).toBe("image/avif");
     expect(avif.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
@@ -224,8 +221,9 @@ describe("uploading a product photo", () => {
     expect(webp.headers.get("Content-Type")).toBe("image/webp");
     for (const unknown of [
       `${photoId}-500.jpg`,
-      `${photoId}-640.png`,
-      `${photoId}-640.jpeg`,
+      `${photoId}-640.avif`,
+      `${photoId}-720.png`,
+      `${photoId}-720.jpeg`,
       `${photoId + 1000}-640.jpg`,
       "0-640.jpg",
       "x.jpg",
@@ -239,7 +237,7 @@ describe("uploading a product photo", () => {
     const card = firstCard(await plantPage());
     expect(card).toContain("<picture>");
     expect(card).toContain(
-      `<source type="image/avif" srcSet="/media/products/${photoId}-320.avif 320w, /media/products/${photoId}-640.avif 640w, /media/products/${photoId}-720.avif 720w, /media/products/${photoId}-960.avif 960w" sizes="(max-width: 583px) calc(100vw - 34px), 410px"/>`,
+      `<source type="image/avif" srcSet="/media/products/${photoId}-320.avif 320w, /media/products/${photoId}-720.avif 720w, /media/products/${photoId}-960.avif 960w" sizes="(max-width: 583px) calc(100vw - 34px), 410px"/>`,
     );
     expect(card).toContain(`<source type="image/webp" srcSet="/media/products/${photoId}-320.webp`);
     expect(card).toMatch(
@@ -251,7 +249,7 @@ describe("uploading a product photo", () => {
     // The first photo is asked for before the parser reaches the card, in the format and at
     // the width the <picture> would choose.
     expect(await plantPage()).toContain(
-      `<link rel="preload" as="image" type="image/avif" fetchPriority="high" imageSrcSet="/media/products/${photoId}-320.avif 320w, /media/products/${photoId}-640.avif 640w, /media/products/${photoId}-720.avif 720w, /media/products/${photoId}-960.avif 960w" imageSizes="(max-width: 583px) calc(100vw - 34px), 410px"/>`,
+      `<link rel="preload" as="image" type="image/avif" fetchPriority="high" imageSrcSet="/media/products/${photoId}-320.avif 320w, /media/products/${photoId}-720.avif 720w, /media/products/${photoId}-960.avif 960w" imageSizes="(max-width: 583px) calc(100vw - 34px), 410px"/>`,
     );
     const hindi = firstCard(await plantPage("hi"));
     expect(hindi).toMatch(/alt="[^"]+ की फ़ोटो"/);
@@ -338,7 +336,7 @@ describe("removing photos", () => {
     }
     expect(await photoCount(plant.id)).toBe(0);
     expect(await fileCount()).toBe(0);
-    expect((await media(`${first.id}-640.avif`)).status).toBe(404);
+    expect((await media(`${first.id}-720.avif`)).status).toBe(404);
     const card = firstCard(await plantPage());
     expect(card).not.toContain("<picture>");
     expect(card).toContain(`src="${plant.imagePath}"`);

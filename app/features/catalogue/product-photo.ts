@@ -5,8 +5,9 @@
  */
 
 /** Widths of a photo's files in pixels (a narrower photo: its own width instead). */
-// 720: a phone 412 px wide at 1.75x (Lighthouse's) draws a card 378 px wide, 662 device pixels.
-export const PHOTO_WIDTHS = [320, 640, 720, 960] as const;
+// 720: a phone 412 px wide at 1.75x (Lighthouse's) draws a card 378 px wide, 662 device pixels;
+// a 360 px phone at 2x, 652. 320 serves 1x phones, 960 phones at 3x and wide screens at 2x.
+export const PHOTO_WIDTHS = [320, 720, 960] as const;
 
 /** Photos a product may have at most (docs/uploads.md "Product photos"). */
 export const MAX_PRODUCT_PHOTOS = 5;
@@ -39,7 +40,7 @@ export function photoUrl(id: number, width: number, format: PhotoFormat): string
   return `/media/products/${id}-${width}.${photoExtensions[format]}`;
 }
 
-/** `srcset` of a photo's files in `format`: "…-320.avif 320w, …-640.avif 640w, …". */
+/** `srcset` of a photo's files in `format`: "…-320.avif 320w, …-720.avif 720w, …". */
 export function photoSrcSet(photo: PhotoRef, format: PhotoFormat): string {
   return photoWidths(photo.width)
     .map((width) => `${photoUrl(photo.id, width, format)} ${width}w`)
