@@ -33,6 +33,25 @@ export function emailAddress(max: number) {
 }
 
 /**
+ * An optional e-mail address of at most `max` characters: "" stays null, anything else must be
+ * an address (lower-cased out).
+ */
+export function optionalEmailAddress(max: number) {
+  return z
+    .string()
+    .trim()
+    .max(max, "errors.form.emailTooLong")
+    .transform((value, ctx) => {
+      if (!value) return null;
+      if (!z.email().safeParse(value).success) {
+        ctx.addIssue({ code: "custom", message: "errors.form.emailInvalid" });
+        return z.NEVER;
+      }
+      return value.toLowerCase();
+    });
+}
+
+/**
  * An Indian mobile number (10 digits from 6–9, optional +91/0), output as +91XXXXXXXXXX.
  * @param emptyMessage the message id for nothing entered.
  */

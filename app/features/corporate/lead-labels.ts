@@ -21,3 +21,8 @@ export const leadStatusLabels: Record<LeadStatus, string> = {
   won: "Won",
   lost: "Lost",
 };
+
+/** The services of a lead in English words, in their stored order, joined by commas. */
+export function leadServicesText(services: readonly LeadService[]): string {
+  return services.map((service) => leadServiceLabels[service]).join(", ");
+}

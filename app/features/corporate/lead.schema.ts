@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { leadServices, leadStatuses, organisationKinds } from "~/db/schema/organisations";
-import { indianMobile, pinCode, requiredText } from "~/utils/form-schemas";
+import { indianMobile, optionalEmailAddress, pinCode, requiredText } from "~/utils/form-schemas";
 import { HONEYPOT_FIELD } from "~/utils/honeypot";
 import { LEAD_NOTE_MAX, leadLimits } from "./lead-fields";
 
@@ -38,20 +38,6 @@ function wholeNumber(min: number, max: number, message: string) {
   });
 }
 
-/** An optional e-mail address: "" stays null, anything else must be one (lower-cased out). */
-const optionalEmail = z
-  .string()
-  .trim()
-  .max(leadLimits.email, "errors.form.emailTooLong")
-  .transform((value, ctx) => {
-    if (!value) return null;
-    if (!z.email().safeParse(value).success) {
-      ctx.addIssue({ code: "custom", message: "errors.form.emailInvalid" });
-      return z.NEVER;
-    }
-    return value.toLowerCase();
-  });
-
 export const leadSchema = z.object({
   organisation: z
     .string()
@@ -73,7 +59,7 @@ export const leadSchema = z.object({
   }),
   name: requiredText("name", leadLimits.name),
   phone: indianMobile(leadLimits.phone),
-  email: optionalEmail,
+  email: optionalEmailAddress(leadLimits.email),
   message: z.string().trim().max(leadLimits.message, "errors.lead.messageTooLong"),
 });
 

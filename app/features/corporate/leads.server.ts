@@ -16,7 +16,7 @@ import { env } from "~/utils/env.server";
 import { isUniqueViolation } from "~/utils/pg-errors";
 import { Refusal } from "~/utils/refusal";
 import type { LeadInput } from "./lead.schema";
-import { leadServiceLabels, organisationKindLabels } from "./lead-labels";
+import { leadServicesText, organisationKindLabels } from "./lead-labels";
 
 /** Closed leads (won or lost) the dashboard list shows below the open ones, newest first. */
 export const CLOSED_LEADS_SHOWN = 100;
@@ -103,7 +103,7 @@ async function queueLeadMessages(
       name: lead.name,
       organisation: lead.organisation,
       kind: organisationKindLabels[lead.kind],
-      services: lead.services.map((service) => leadServiceLabels[service]).join(", "),
+      services: leadServicesText(lead.services),
       kgPerWeek: lead.kgPerWeek,
       pinCode: lead.pinCode,
       dashboardPath: `/dashboard/leads/${lead.id}`,

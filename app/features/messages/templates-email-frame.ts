@@ -230,42 +230,48 @@ function codeCopyOf(words: FrameWords) {
   });
 }
 
+/** An acknowledgement's own words: its subject, paragraphs and button label. */
+type AcknowledgementWords = Omit<TemplateWords, "details"> & { button: string };
+
 /**
- * The acknowledgement of a grievance: greeting, the language's subject and paragraphs, a button
- * to the grievance page, the customer footer.
+ * The acknowledgement of a grievance or of a tie-up enquiry (docs/corporate.md): greeting, the
+ * language's subject and paragraphs, a button to `path` (the grievance or the tie-ups page), the
+ * customer footer.
  */
-function grievanceCopy(
+function acknowledgementCopy(
   words: FrameWords,
-  p: MessageParamsByTemplate["grievance_received"],
+  name: string,
+  path: string,
   ctx: CopyContext,
-  own: Omit<TemplateWords, "details"> & { button: string },
+  own: AcknowledgementWords,
 ): EmailCopy {
   return {
     subject: own.subject,
-    greeting: words.greeting(p.name),
+    greeting: words.greeting(name),
     paragraphs: own.paragraphs,
-    action: { label: own.button, url: ctx.link(p.grievancePath) },
+    action: { label: own.button, url: ctx.link(path) },
     footer: words.customerFooter(ctx.site),
   };
 }
 
-/**
- * A tie-up enquiry's acknowledgement in a language (docs/corporate.md): the greeting, the
- * template's own paragraphs, a button to the tie-ups page, the customer footer.
- */
+/** A grievance's acknowledgement: its button leads to the grievance page. */
+function grievanceCopy(
+  words: FrameWords,
+  p: MessageParamsByTemplate["grievance_received"],
+  ctx: CopyContext,
+  own: AcknowledgementWords,
+): EmailCopy {
+  return acknowledgementCopy(words, p.name, p.grievancePath, ctx, own);
+}
+
+/** A tie-up enquiry's acknowledgement: its button leads to the tie-ups page. */
 function leadCopy(
   words: FrameWords,
   p: MessageParamsByTemplate["lead_received"],
   ctx: CopyContext,
-  own: Omit<TemplateWords, "details"> & { button: string },
+  own: AcknowledgementWords,
 ): EmailCopy {
-  return {
-    subject: own.subject,
-    greeting: words.greeting(p.name),
-    paragraphs: own.paragraphs,
-    action: { label: own.button, url: ctx.link(p.corporatePath) },
-    footer: words.customerFooter(ctx.site),
-  };
+  return acknowledgementCopy(words, p.name, p.corporatePath, ctx, own);
 }
 
 /** What the customer chose at collection, in a few words (`FrameWords.reward`). */

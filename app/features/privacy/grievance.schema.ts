@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { grievanceTopics } from "~/db/schema/privacy-notice";
-import { requiredText } from "~/utils/form-schemas";
+import { optionalEmailAddress, requiredText } from "~/utils/form-schemas";
 import { HONEYPOT_FIELD } from "~/utils/honeypot";
 import { normaliseIndianMobile } from "~/utils/phone";
 import { GRIEVANCE_NOTE_MAX, grievanceLimits } from "./grievance-fields";
@@ -34,25 +34,11 @@ const optionalMobile = z
     return e164;
   });
 
-/** An optional e-mail address: "" stays null, anything else must be one (lower-cased out). */
-const optionalEmail = z
-  .string()
-  .trim()
-  .max(grievanceLimits.email, "errors.form.emailTooLong")
-  .transform((value, ctx) => {
-    if (!value) return null;
-    if (!z.email().safeParse(value).success) {
-      ctx.addIssue({ code: "custom", message: "errors.form.emailInvalid" });
-      return z.NEVER;
-    }
-    return value.toLowerCase();
-  });
-
 export const grievanceSchema = z
   .object({
     name: requiredText("name", grievanceLimits.name),
     phone: optionalMobile,
-    email: optionalEmail,
+    email: optionalEmailAddress(grievanceLimits.email),
     topic: z.enum(grievanceTopics, "errors.grievance.topicRequired"),
     details: z
       .string()

@@ -6,7 +6,7 @@ import { leadStatuses } from "~/db/schema/organisations";
 import { leadChangeSchema } from "~/features/corporate/lead.schema";
 import { LEAD_NOTE_MAX } from "~/features/corporate/lead-fields";
 import {
-  leadServiceLabels,
+  leadServicesText,
   leadStatusLabels,
   organisationKindLabels,
 } from "~/features/corporate/lead-labels";
@@ -38,7 +38,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     lead: {
       ...lead,
       kind: organisationKindLabels[lead.kind],
-      services: lead.services.map((service) => leadServiceLabels[service]),
+      services: leadServicesText(lead.services),
       language: languageLabels[lead.language],
       receivedAt: formatDateTimeIST(lead.receivedAt),
       statusChangedAt: lead.statusChangedAt ? formatDateTimeIST(lead.statusChangedAt) : null,
@@ -100,7 +100,7 @@ export default function LeadDetail({ loaderData, actionData }: Route.ComponentPr
         <dt>Scrap a week</dt>
         <dd>{lead.kgPerWeek} kg</dd>
         <dt>Services</dt>
-        <dd>{lead.services.join(", ")}</dd>
+        <dd>{lead.services}</dd>
         <dt>Contact</dt>
         <dd>{lead.contactName}</dd>
         <dt>Mobile number</dt>

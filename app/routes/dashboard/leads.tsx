@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { DataTable, Row } from "~/components/dashboard/data-table";
 import { getDb } from "~/db/db.server";
 import {
-  leadServiceLabels,
+  leadServicesText,
   leadStatusLabels,
   organisationKindLabels,
 } from "~/features/corporate/lead-labels";
@@ -25,7 +25,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       reference: row.reference,
       organisation: row.organisation,
       kind: organisationKindLabels[row.kind],
-      services: row.services.map((service) => leadServiceLabels[service]).join(", "),
+      services: leadServicesText(row.services),
       kgPerWeek: row.kgPerWeek,
       pinCode: row.pinCode,
       receivedAt: formatDateTimeIST(row.receivedAt),
