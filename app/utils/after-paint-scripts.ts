@@ -48,11 +48,27 @@ export const AFTER_PAINT_LOADER = compactInlineScript(`(function () {
   var d = document;
   var activated = false;
   // Runs fn in a task of its own, soon (a message, which unlike a nested timer is not
-  // clamped to 4 ms).
+  // clamped to 4 ms). One channel, held by the window so that no collection can drop a
+  // message on its way, and a 50 ms timer besides: whichever comes first runs fn, once.
+  var queue = [];
+  var channel = typeof MessageChannel === "undefined" ? null : new MessageChannel();
+  if (channel) {
+    window.__afterPaintChannel = channel;
+    channel.port1.onmessage = function () {
+      var fn = queue.shift();
+      if (fn) fn();
+    };
+  }
   function later(fn) {
-    if (typeof MessageChannel === "undefined") return setTimeout(fn, 0);
-    var channel = new MessageChannel();
-    channel.port1.onmessage = fn;
+    var ran = false;
+    function once() {
+      if (ran) return;
+      ran = true;
+      fn();
+    }
+    setTimeout(once, 50);
+    if (!channel) return;
+    queue.push(once);
     channel.port2.postMessage(0);
   }
   function activate() {
@@ -113,7 +129,19 @@ export const AFTER_PAINT_LOADER = compactInlineScript(`(function () {
     preload();
   }
   function afterPaint() {
-    requestAnimationFrame(function () {
+    // The frame after load; a page that draws no frame (a tab in the background) goes on
+    // after a second without one.
+    var framed = false;
+    function frame(fn) {
+      function once() {
+        if (framed) return;
+        framed = true;
+        fn();
+      }
+      requestAnimationFrame(once);
+      setTimeout(once, 1000);
+    }
+    frame(function () {
       var timer = setTimeout(activate, ${QUIET_MS});
       if (typeof PerformanceObserver === "undefined") return;
       try {

@@ -79,7 +79,7 @@ for (const lang of ["hi", "kn"] as const) {
     newPerson,
     page,
   }) => {
-    test.setTimeout(240_000);
+    test.setTimeout(300_000);
     await page.setViewportSize(PHONE_VIEWPORT);
     const run = `${lang}-${Date.now()}`;
     const email = `language-${run}@example.com`;

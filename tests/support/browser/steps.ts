@@ -271,10 +271,37 @@ export async function createCollector(page: Page, collector: StaffAccount): Prom
  * a choice made in a form is not reset by hydration. Only for pages with JavaScript.
  */
 export async function waitForHydration(page: Page, selector: string): Promise<void> {
-  await page.waitForFunction((css) => {
-    const element = document.querySelector(css);
-    return element !== null && Object.keys(element).some((key) => key.startsWith("__reactFiber"));
-  }, selector);
+  try {
+    // Polled on a timer, not on animation frames, which a page in the background may not draw.
+    await page.waitForFunction(
+      (css) => {
+        const element = document.querySelector(css);
+        return (
+          element !== null && Object.keys(element).some((key) => key.startsWith("__reactFiber"))
+        );
+      },
+      selector,
+      { polling: 200, timeout: 60_000 },
+    );
+  } catch (error) {
+    // Say where the page stopped: loaded or not, scripts started after the paint or not,
+    // whether the element exists, what the page shows.
+    const state = await page
+      .evaluate((css) => {
+        const after = (window as { __scriptsStartedAt?: number }).__scriptsStartedAt;
+        return {
+          url: location.href,
+          readyState: document.readyState,
+          visibilityState: document.visibilityState,
+          scriptsStartedAt: after ?? null,
+          inertScripts: document.querySelectorAll('script[type^="text/x-after-paint"]').length,
+          elementFound: document.querySelector(css) !== null,
+          heading: document.querySelector("h1")?.textContent ?? null,
+        };
+      }, selector)
+      .catch((reason: unknown) => ({ evaluateFailed: String(reason) }));
+    throw new Error(`"${selector}" was not hydrated: ${JSON.stringify(state)}`, { cause: error });
+  }
 }
 
 /**
