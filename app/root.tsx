@@ -85,9 +85,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {import.meta.env.DEV ? (
           <meta property="csp-nonce" nonce={nonce} suppressHydrationWarning />
         ) : null}
-        {/* The `js` class, and presses before hydration kept for React (app/utils/early-clicks.ts). */}
+        {/* The `js` class, and presses before hydration kept for React (app/utils/early-clicks.ts).
+            Its text, like the after-paint loader's below, only on the server: the browser's bundle
+            does not carry it twice (docs/budgets.md); the script has run before hydration, and
+            React keeps an element's server text under suppressHydrationWarning. */}
         <script nonce={nonce} suppressHydrationWarning>
-          {EARLY_CLICKS_SCRIPT}
+          {import.meta.env.SSR ? EARLY_CLICKS_SCRIPT : ""}
         </script>
         <Meta />
         {isDashboard || !data ? null : (
@@ -116,7 +119,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Scripts nonce={nonce} />
         {/* The server makes the scripts above inert; this starts them after the first paint (ADR 0017). */}
         <script nonce={nonce} suppressHydrationWarning>
-          {AFTER_PAINT_LOADER}
+          {import.meta.env.SSR ? AFTER_PAINT_LOADER : ""}
         </script>
       </body>
     </html>

@@ -44,31 +44,22 @@ export const QUIET_MS = 100;
  * "prepare the script element"), with its own nonce, so the DOM React hydrates stays the same. Needs the page's CSP nonce on its own `<script>`; the module script
  * keeps the nonce the server gave it.
  */
-export const AFTER_PAINT_LOADER = compactInlineScript(`(function () {
+// Pure: the browser bundle, which never uses the text (root.tsx `inlineScript`), drops it.
+export const AFTER_PAINT_LOADER = /* @__PURE__ */ compactInlineScript(`(function () {
   var d = document;
   var activated = false;
   // Runs fn in a task of its own, soon (a message, which unlike a nested timer is not
-  // clamped to 4 ms). One channel, held by the window so that no collection can drop a
-  // message on its way, and a 50 ms timer besides: whichever comes first runs fn, once.
+  // clamped to 4 ms), through one channel that the window holds, so that no collection of an
+  // unreferenced channel can drop a message on its way.
   var queue = [];
-  var channel = typeof MessageChannel === "undefined" ? null : new MessageChannel();
-  if (channel) {
-    window.__afterPaintChannel = channel;
+  var channel = window.MessageChannel && (window.__afterPaintChannel = new MessageChannel());
+  if (channel)
     channel.port1.onmessage = function () {
-      var fn = queue.shift();
-      if (fn) fn();
+      queue.shift()();
     };
-  }
   function later(fn) {
-    var ran = false;
-    function once() {
-      if (ran) return;
-      ran = true;
-      fn();
-    }
-    setTimeout(once, 50);
-    if (!channel) return;
-    queue.push(once);
+    if (!channel) return setTimeout(fn, 0);
+    queue.push(fn);
     channel.port2.postMessage(0);
   }
   function activate() {
@@ -129,19 +120,10 @@ export const AFTER_PAINT_LOADER = compactInlineScript(`(function () {
     preload();
   }
   function afterPaint() {
-    // The frame after load; a page that draws no frame (a tab in the background) goes on
-    // after a second without one.
-    var framed = false;
-    function frame(fn) {
-      function once() {
-        if (framed) return;
-        framed = true;
-        fn();
-      }
-      requestAnimationFrame(once);
-      setTimeout(once, 1000);
-    }
-    frame(function () {
+    // The frame after load, or a second after it when no frame comes (a tab in the background).
+    var framed = 0;
+    function go() {
+      if (framed++) return;
       var timer = setTimeout(activate, ${QUIET_MS});
       if (typeof PerformanceObserver === "undefined") return;
       try {
@@ -154,7 +136,9 @@ export const AFTER_PAINT_LOADER = compactInlineScript(`(function () {
         });
         observer.observe({ type: "largest-contentful-paint", buffered: true });
       } catch (error) {}
-    });
+    }
+    requestAnimationFrame(go);
+    setTimeout(go, 1000);
   }
   if (d.readyState === "complete") afterPaint();
   else addEventListener("load", afterPaint, { once: true });

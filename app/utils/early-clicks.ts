@@ -26,7 +26,8 @@
 import { compactInlineScript } from "./inline-script";
 
 /** Source of the head's inline classic script (needs the page's CSP nonce). */
-export const EARLY_CLICKS_SCRIPT = compactInlineScript(`(function () {
+// Pure: the browser bundle, which never uses the text (root.tsx `inlineScript`), drops it.
+export const EARLY_CLICKS_SCRIPT = /* @__PURE__ */ compactInlineScript(`(function () {
   var d = document;
   d.documentElement.classList.add("js");
   var queue = [];

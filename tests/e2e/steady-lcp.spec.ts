@@ -13,8 +13,21 @@ for (const path of ["/", "/plant", "/faq", "/cart", "/hi/plant", "/kn"]) {
     page,
   }) => {
     await page.setViewportSize(PHONE);
+    const errors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    page.on("pageerror", (error) => errors.push(error.message));
     await page.goto(path);
     await waitForHydration(page, "main");
+    // The inline scripts' texts, which only the server renders (root.tsx), are still in the
+    // page after hydration, and hydrating them reported nothing.
+    const inline = await page.evaluate(() =>
+      [...document.scripts].filter((script) => !script.src).map((script) => script.text),
+    );
+    expect(inline.some((text) => text.includes("largest-contentful-paint"))).toBe(true);
+    expect(inline.some((text) => text.includes('classList.add("js")'))).toBe(true);
+    expect(errors).toEqual([]);
     const timing = await page.evaluate(
       () =>
         new Promise<{
