@@ -7,8 +7,13 @@
  * content/catalogue/translations.ts) come with new rows, and are filled into rows seeded before they existed: only where the
  * translation is still '' and the English is still the seeded text, so neither an admin's
  * translation nor a translation of a name an admin changed is overwritten.
+ *
+ * A plant's feeding group and a fertiliser's care guidance and fitting groups
+ * (content/catalogue/feeding.ts, docs/shop.md "What to feed this plant") are filled the same
+ * way: only into rows where they were never set (null), so what staff saved, even empty, stays.
  */
 import { type SQL, sql } from "drizzle-orm";
+import { plantFeedGroups, supplyCare } from "../../content/catalogue/feeding";
 import { fertilisers } from "../../content/catalogue/fertilisers";
 import { plants } from "../../content/catalogue/plants";
 import { rateList } from "../../content/catalogue/rates";
@@ -239,6 +244,41 @@ async function fillMissingTranslations(tx: Transaction): Promise<void> {
   );
 }
 
+/**
+ * Writes the seeded feeding groups into plants without one, and the seeded care guidance and
+ * fitting groups into fertilisers whose guidance was never set (`care_use` null): two UPDATEs,
+ * which change nothing once every seeded product has them.
+ */
+async function fillFeeding(tx: Transaction): Promise<void> {
+  const groups = Object.entries(plantFeedGroups).map(
+    ([slug, group]) => sql`(${slug}::text, ${group}::text)`,
+  );
+  await tx.execute(sql`
+    update products as t set feed_group = v.feed_group
+    from (values ${sql.join(groups, sql`, `)}) as v(slug, feed_group)
+    where t.slug = v.slug and t.kind = 'plant' and t.feed_group is null`);
+  const cares = Object.entries(supplyCare).map(
+    ([slug, care]) =>
+      sql`(${slug}::text, ${care.fits.join(",")}::text, ${sql.join(
+        [care.use, care.amount, care.frequency].flatMap((text) => [
+          sql`${text.en}::text`,
+          sql`${text.hi}::text`,
+          sql`${text.kn}::text`,
+        ]),
+        sql`, `,
+      )})`,
+  );
+  await tx.execute(sql`
+    update products as t set fits_groups = string_to_array(v.fits, ','),
+      care_use = v.use_en, care_use_hi = v.use_hi, care_use_kn = v.use_kn,
+      care_amount = v.amount_en, care_amount_hi = v.amount_hi, care_amount_kn = v.amount_kn,
+      care_frequency = v.frequency_en, care_frequency_hi = v.frequency_hi,
+      care_frequency_kn = v.frequency_kn
+    from (values ${sql.join(cares, sql`, `)}) as v(slug, fits, use_en, use_hi, use_kn,
+      amount_en, amount_hi, amount_kn, frequency_en, frequency_hi, frequency_kn)
+    where t.slug = v.slug and t.kind = 'fertiliser' and t.care_use is null`);
+}
+
 /** Image path of a product's SVG illustration (scripts/generate-product-art.ts). */
 export function productImagePath(slug: string): string {
   return `/images/products/${slug}.svg`;
@@ -329,6 +369,7 @@ export async function seedDatabase(db: Database): Promise<SeedResult> {
       materialsInserted += materials.length;
     }
     await fillMissingTranslations(tx);
+    await fillFeeding(tx);
     return {
       productsInserted: insertedProducts.length,
       categoriesInserted,

@@ -50,6 +50,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       "shop.plant.search.label",
       "shop.plant.search.placeholder",
       "shop.product",
+      "shop.plant.feed",
       "cart.add",
       // Only the words this result shows: the page's inline data is near its budget
       // (docs/budgets.md, first-load JavaScript).
@@ -181,6 +182,13 @@ export default function PlantPage({ loaderData }: Route.ComponentProps) {
                 productName={plant.name}
                 inStock={plant.inStock}
               />
+              <a
+                href={to(`/supplies?for=${plant.slug}`)}
+                className="product-card__feed"
+                aria-describedby={`product-${plant.slug}`}
+              >
+                {t("shop.plant.feed")}
+              </a>
             </ProductCard>
           ))}
         </div>

@@ -64,7 +64,7 @@ describe("seed", () => {
       expect(plant.pricePaise).toBeLessThanOrEqual(31000);
       expect(plant.sunlight && plant.watering && plant.usage).toBeTruthy();
       expect(plant.imagePath).toMatch(/^\/images\/products\/[a-z0-9-]+\.svg$/);
-      expect(plant.imageAlt.length).toBeGreaterThan(10);
+      expect(plant.imageAlt?.length ?? 0).toBeGreaterThan(10);
     }
     expect(Math.min(...plants.map((p) => p.pricePaise))).toBe(5000);
     expect(Math.max(...plants.map((p) => p.pricePaise))).toBe(31000);

@@ -200,6 +200,7 @@ describe("product editing", () => {
     expect(Object.keys(errorsOf(result)).sort()).toEqual(
       [
         "description",
+        "feedGroup",
         "gstRate",
         "imageAlt",
         "imagePath",

@@ -22,6 +22,14 @@ export type ProductKind = (typeof productKinds)[number];
 export const plantUsages = ["indoor", "outdoor", "both"] as const;
 export type PlantUsage = (typeof plantUsages)[number];
 
+/**
+ * How a plant is fed (docs/shop.md "What to feed this plant"): leafy foliage plants, flowering
+ * plants, cacti and succulents, herbs and edible plants. A plant has one; a supply lists the
+ * groups it fits.
+ */
+export const feedGroups = ["foliage", "flowering", "succulent", "edible"] as const;
+export type FeedGroup = (typeof feedGroups)[number];
+
 export const products = pgTable(
   "products",
   {
@@ -67,6 +75,27 @@ export const products = pgTable(
      */
     hsnCode: text("hsn_code").notNull().default(""),
     gstRateBp: integer("gst_rate_bp").notNull().default(0),
+    /**
+     * docs/shop.md "What to feed this plant": a plant's feeding group (null for fertilisers, and
+     * for a plant saved before groups existed until the seed fills it) and the groups a
+     * fertiliser fits (null: never set, so the seed may fill it; an empty list: fits none).
+     */
+    feedGroup: text("feed_group", { enum: feedGroups }),
+    fitsGroups: text("fits_groups").array(),
+    /**
+     * A fertiliser's care guidance: what it is for, how much, how often. The English ones are
+     * null until first set (by the seed or the form; '' is "none"), null for plants; the Hindi
+     * and Kannada ones '' show the English.
+     */
+    careUse: text("care_use"),
+    careAmount: text("care_amount"),
+    careFrequency: text("care_frequency"),
+    careUseHi: text("care_use_hi").notNull().default(""),
+    careUseKn: text("care_use_kn").notNull().default(""),
+    careAmountHi: text("care_amount_hi").notNull().default(""),
+    careAmountKn: text("care_amount_kn").notNull().default(""),
+    careFrequencyHi: text("care_frequency_hi").notNull().default(""),
+    careFrequencyKn: text("care_frequency_kn").notNull().default(""),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -80,6 +109,14 @@ export const products = pgTable(
     ),
     check("products_hsn_code_format", sql`${t.hsnCode} ~ '^([0-9]{4}|[0-9]{6}|[0-9]{8})?$'`),
     check("products_gst_rate_range", sql`${t.gstRateBp} between 0 and 4000`),
+    check(
+      "products_feed_group_valid",
+      sql`${t.feedGroup} is null or ${t.feedGroup} in ('foliage', 'flowering', 'succulent', 'edible')`,
+    ),
+    check(
+      "products_fits_groups_valid",
+      sql`${t.fitsGroups} is null or ${t.fitsGroups} <@ array['foliage', 'flowering', 'succulent', 'edible']::text[]`,
+    ),
     index("products_kind_active_sort_idx").on(t.kind, t.active, t.sortOrder),
   ],
 );

@@ -33,6 +33,7 @@ import { projectRoot } from "~/utils/project-root.server";
 import { message, Refusal } from "~/utils/refusal";
 import { containsPattern } from "~/utils/sql-like";
 import {
+  feedGroupProblem,
   type ProductField,
   type ProductInput,
   productSchema,
@@ -303,6 +304,17 @@ function columnsOf(input: ProductInput) {
     features: input.features,
     featuresHi: input.featuresHi,
     featuresKn: input.featuresKn,
+    feedGroup: input.feedGroup,
+    fitsGroups: input.fitsGroups,
+    careUse: input.careUse,
+    careUseHi: input.careUseHi,
+    careUseKn: input.careUseKn,
+    careAmount: input.careAmount,
+    careAmountHi: input.careAmountHi,
+    careAmountKn: input.careAmountKn,
+    careFrequency: input.careFrequency,
+    careFrequencyHi: input.careFrequencyHi,
+    careFrequencyKn: input.careFrequencyKn,
     imagePath: input.imagePath,
     imageAlt: input.imageAlt,
   };
@@ -382,7 +394,7 @@ export async function updateProduct(
     if (!current) throw new ProductNotFoundError();
     const next = columnsOf(input);
     const diff = changedFields(current, next);
-    for (const list of ["features", "featuresHi", "featuresKn"] as const) {
+    for (const list of ["features", "featuresHi", "featuresKn", "fitsGroups"] as const) {
       if (sameList(current[list], next[list])) {
         delete diff.before[list];
         delete diff.after[list];
@@ -523,6 +535,17 @@ export function productFormValues(product: Product): Record<ProductField, string
     features: product.features.join("\n"),
     featuresHi: product.featuresHi.join("\n"),
     featuresKn: product.featuresKn.join("\n"),
+    feedGroup: product.feedGroup ?? "",
+    fitsGroups: (product.fitsGroups ?? []).join(","),
+    careUse: product.careUse ?? "",
+    careUseHi: product.careUseHi,
+    careUseKn: product.careUseKn,
+    careAmount: product.careAmount ?? "",
+    careAmountHi: product.careAmountHi,
+    careAmountKn: product.careAmountKn,
+    careFrequency: product.careFrequency ?? "",
+    careFrequencyHi: product.careFrequencyHi,
+    careFrequencyKn: product.careFrequencyKn,
     imagePath: product.imagePath,
     imageAlt: product.imageAlt,
   };
@@ -551,6 +574,8 @@ export async function saveProductForm(
     : fieldErrorTexts("en", parsed.error.issues);
   const usage = parsed.success ? null : usageProblem(fields);
   if (usage) errors.usage ??= refusalText("en", message(usage));
+  const feedGroup = parsed.success ? null : feedGroupProblem(fields);
+  if (feedGroup) errors.feedGroup ??= refusalText("en", message(feedGroup));
   let slug: string | null = null;
   if (id === null) {
     const typed = fields.slug.trim();

@@ -12,16 +12,21 @@ export type CatalogueItem = Pick<
   | "slug"
   | "name"
   | "description"
-  | "size"
   | "pricePaise"
   | "imagePath"
-  | "imageAlt"
   | "sunlight"
   | "watering"
   | "features"
   | "usage"
   | "plantHeight"
 > & {
+  /**
+   * A fertiliser's pack size, and the drawn art's English alt text (English pages only): absent
+   * when there is none (a plant's size, a Hindi or Kannada page's alt), so a page carries no
+   * inline bytes for them (docs/budgets.md).
+   */
+  size?: string;
+  imageAlt?: string;
   /** stock > 0 when read: the card shows 'Out of stock' otherwise. */
   inStock: boolean;
   /**

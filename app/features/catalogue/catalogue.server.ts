@@ -19,11 +19,11 @@
  * pages only: the others name the picture in their own words (product-card.tsx), and the
  * unused English would cost every Hindi and Kannada list inline bytes (docs/budgets.md).
  */
-import { and, asc, eq, type SQL, sql } from "drizzle-orm";
+import { type AnyColumn, and, asc, eq, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { localisedColumn, localisedList } from "~/db/localised-column.server";
 import { createReadCache } from "~/db/read-cache.server";
-import { products } from "~/db/schema/catalogue";
+import { type FeedGroup, products } from "~/db/schema/catalogue";
 import type { Lang } from "~/i18n/languages";
 import type { CatalogueItem } from "./catalogue-item";
 import type { PlantQuery } from "./plant-query";
@@ -44,10 +44,20 @@ const cache = createReadCache("catalogue", {
   maxEntries: CATALOGUE_CACHE_ENTRIES,
 });
 
-type CatalogueRow = Omit<CatalogueItem, "inStock"> & { stock: number };
+type CatalogueRow = Omit<CatalogueItem, "inStock" | "size" | "imageAlt"> & {
+  stock: number;
+  size: string | null;
+  imageAlt: string;
+};
 
+/** The rows as items: `inStock` for the stock, no `size` or `imageAlt` where there is none. */
 function toItems(rows: CatalogueRow[]): CatalogueItem[] {
-  return rows.map(({ stock, ...item }) => ({ ...item, inStock: stock > 0 }));
+  return rows.map(({ stock, size, imageAlt, ...item }) => ({
+    ...item,
+    ...(size ? { size } : {}),
+    ...(imageAlt ? { imageAlt } : {}),
+    inStock: stock > 0,
+  }));
 }
 
 /** `items` with their products' first photos (`photo` set only on those that have one). */
@@ -124,20 +134,76 @@ export async function listPlants(
 }
 
 /**
- * Active fertilisers, in catalogue order (spec §9), names and descriptions in `lang` (English
- * where not translated); from memory like listPlants.
+ * A fertiliser as /supplies shows it: its card, the plants' feeding groups it fits, and its care
+ * guidance in the page's language (each '' when staff left it empty).
  */
-export function listFertilisers(db: Database, lang: Lang = "en"): Promise<CatalogueItem[]> {
-  return cache.get(db, `fertilisers\u0000${lang}`, async () =>
-    withPhotos(
+export type SupplyItem = CatalogueItem & {
+  fits: FeedGroup[];
+  care: { use: string; amount: string; frequency: string };
+};
+
+/** The care guidance columns in `lang` (English where not translated, '' where never set). */
+function careColumnsFor(lang: Lang) {
+  const care = (english: AnyColumn, hi: AnyColumn, kn: AnyColumn) =>
+    sql<string>`coalesce(${localisedColumn(lang, english, { hi, kn })}, '')`;
+  return {
+    fits: sql<FeedGroup[]>`coalesce(${products.fitsGroups}, '{}'::text[])`,
+    use: care(products.careUse, products.careUseHi, products.careUseKn),
+    amount: care(products.careAmount, products.careAmountHi, products.careAmountKn),
+    frequency: care(products.careFrequency, products.careFrequencyHi, products.careFrequencyKn),
+  };
+}
+
+/**
+ * Active fertilisers, in catalogue order (spec §9), names, descriptions and care guidance in
+ * `lang` (English where not translated), with the feeding groups each fits (docs/shop.md "What
+ * to feed this plant"); from memory like listPlants.
+ */
+export function listFertilisers(db: Database, lang: Lang = "en"): Promise<SupplyItem[]> {
+  return cache.get(db, `fertilisers\u0000${lang}`, async () => {
+    const rows = await db
+      .select({ ...columnsFor(lang), ...careColumnsFor(lang) })
+      .from(products)
+      .where(and(eq(products.kind, "fertiliser"), eq(products.active, true)))
+      .orderBy(asc(products.sortOrder), asc(products.id));
+    const items = await withPhotos(
       db,
-      toItems(
-        await db
-          .select(columnsFor(lang))
-          .from(products)
-          .where(and(eq(products.kind, "fertiliser"), eq(products.active, true)))
-          .orderBy(asc(products.sortOrder), asc(products.id)),
-      ),
-    ),
-  );
+      toItems(rows.map(({ fits, use, amount, frequency, ...row }) => row)),
+    );
+    return items.map((item, index) => {
+      const { fits, use, amount, frequency } = rows[index] as (typeof rows)[number];
+      return { ...item, fits, care: { use, amount, frequency } };
+    });
+  });
+}
+
+/** An active plant's name in the page's language and its feeding group (null: none set). */
+export interface PlantFeeding {
+  slug: string;
+  name: string;
+  feedGroup: FeedGroup | null;
+}
+
+/**
+ * The active plant `slug` for "What to feed this plant" (/supplies?for=…): its name in `lang`
+ * and feeding group; null when no active plant has that slug. Every plant's is read at once and
+ * kept in memory like listPlants (one entry per language, whatever slugs visitors send).
+ */
+export async function findPlantFeeding(
+  db: Database,
+  slug: string,
+  lang: Lang = "en",
+): Promise<PlantFeeding | null> {
+  const plants = await cache.get(db, `feeding\u0000${lang}`, async () => {
+    const rows = await db
+      .select({
+        slug: products.slug,
+        name: localisedColumn(lang, products.name, { hi: products.nameHi, kn: products.nameKn }),
+        feedGroup: products.feedGroup,
+      })
+      .from(products)
+      .where(and(eq(products.kind, "plant"), eq(products.active, true)));
+    return new Map(rows.map((row) => [row.slug, row]));
+  });
+  return plants.get(slug) ?? null;
 }

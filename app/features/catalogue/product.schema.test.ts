@@ -12,6 +12,7 @@ const plant = {
   hsnCode: "0602",
   gstRate: "0",
   usage: "indoor",
+  feedGroup: "succulent",
   sunlight: "",
   watering: "",
   plantHeight: "",

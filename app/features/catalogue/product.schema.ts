@@ -12,7 +12,7 @@
  * Server only (ADR 0006); the browser gets the same limits as plain attributes.
  */
 import { z } from "zod";
-import { plantUsages, productKinds } from "~/db/schema/catalogue";
+import { type FeedGroup, feedGroups, plantUsages, productKinds } from "~/db/schema/catalogue";
 import { parseRupees } from "~/utils/typed-numbers";
 
 /** Highest price of one product, paise (₹1,00,000). */
@@ -28,6 +28,8 @@ export const PRICE_FORMAT_MESSAGE = "dashboard.product.priceFormat";
 export const PRICE_RANGE_MESSAGE = "dashboard.product.priceRange";
 /** Message id of a plant without indoor, outdoor or both. */
 export const USAGE_MESSAGE = "dashboard.product.usageRequired";
+/** A plant needs a feeding group (docs/shop.md "What to feed this plant"). */
+export const FEED_GROUP_MESSAGE = "dashboard.product.feedGroupRequired";
 /** Message id of a stock that is not a whole number from 0 to 10,000. */
 export const STOCK_MESSAGE = "dashboard.product.stockInvalid";
 /** Most features of one product, and most characters of one feature. */
@@ -70,6 +72,17 @@ export const productFields = [
   "features",
   "featuresHi",
   "featuresKn",
+  "feedGroup",
+  "fitsGroups",
+  "careUse",
+  "careUseHi",
+  "careUseKn",
+  "careAmount",
+  "careAmountHi",
+  "careAmountKn",
+  "careFrequency",
+  "careFrequencyHi",
+  "careFrequencyKn",
   "imagePath",
   "imageAlt",
 ] as const;
@@ -96,6 +109,15 @@ export const productLimits = {
   features: 500,
   featuresHi: 500,
   featuresKn: 500,
+  careUse: 200,
+  careUseHi: 200,
+  careUseKn: 200,
+  careAmount: 200,
+  careAmountHi: 200,
+  careAmountKn: 200,
+  careFrequency: 200,
+  careFrequencyHi: 200,
+  careFrequencyKn: 200,
   imagePath: 200,
   imageAlt: 200,
 } as const;
@@ -204,6 +226,35 @@ function featureList(value: string, ctx: z.RefinementCtx): string[] {
 
 const features = text("features").transform(featureList);
 
+/** A plant's feeding group: one of `feedGroups`, or '' for none (null). */
+const feedGroup = z
+  .string()
+  .optional()
+  .transform((value = "") => value.trim())
+  .refine((value) => value === "" || feedGroups.some((group) => group === value), {
+    message: "dashboard.product.feedGroupInvalid",
+  })
+  .transform((value) => (feedGroups.find((group) => group === value) ?? null) as FeedGroup | null);
+
+/**
+ * The feeding groups a fertiliser fits, as the form's action joins its ticked boxes
+ * ("foliage,edible"): each one of `feedGroups`, in their order, none twice.
+ */
+const fitsGroups = z
+  .string()
+  .optional()
+  .transform((value = "", ctx): FeedGroup[] => {
+    const ticked = value
+      .split(",")
+      .map((item) => item.trim())
+      .filter(Boolean);
+    if (ticked.some((item) => !feedGroups.some((group) => group === item))) {
+      ctx.addIssue({ code: "custom", message: "dashboard.product.fitsGroupsInvalid" });
+      return z.NEVER;
+    }
+    return feedGroups.filter((group) => ticked.includes(group));
+  });
+
 /** Translated features: like `features`, in NFC, [] (show the English) when empty or missing. */
 function translatedFeatures(field: "featuresHi" | "featuresKn") {
   return translation(field).transform(featureList);
@@ -244,6 +295,17 @@ export const productSchema = z
     features,
     featuresHi: translatedFeatures("featuresHi"),
     featuresKn: translatedFeatures("featuresKn"),
+    feedGroup,
+    fitsGroups,
+    careUse: translation("careUse"),
+    careUseHi: translation("careUseHi"),
+    careUseKn: translation("careUseKn"),
+    careAmount: translation("careAmount"),
+    careAmountHi: translation("careAmountHi"),
+    careAmountKn: translation("careAmountKn"),
+    careFrequency: translation("careFrequency"),
+    careFrequencyHi: translation("careFrequencyHi"),
+    careFrequencyKn: translation("careFrequencyKn"),
     imagePath,
     imageAlt: requiredText("imageAlt", "dashboard.product.imageAltRequired"),
   })
@@ -265,6 +327,7 @@ export const productSchema = z
         plantHeightKn: "",
         featuresHi: [] as string[],
         featuresKn: [] as string[],
+        feedGroup: null,
       };
     }
     const usage = plantUsages.find((value) => value === input.usage);
@@ -274,9 +337,27 @@ export const productSchema = z
         path: ["usage"],
         message: USAGE_MESSAGE,
       });
-      return z.NEVER;
     }
-    return { ...input, usage, size: null };
+    if (!input.feedGroup) {
+      ctx.addIssue({ code: "custom", path: ["feedGroup"], message: FEED_GROUP_MESSAGE });
+    }
+    if (!usage || !input.feedGroup) return z.NEVER;
+    // Care guidance and fitting groups are a fertiliser's (schema comment on `products`).
+    return {
+      ...input,
+      usage,
+      size: null,
+      fitsGroups: null,
+      careUse: null,
+      careUseHi: "",
+      careUseKn: "",
+      careAmount: null,
+      careAmountHi: "",
+      careAmountKn: "",
+      careFrequency: null,
+      careFrequencyHi: "",
+      careFrequencyKn: "",
+    };
   });
 
 /**
@@ -286,6 +367,14 @@ export const productSchema = z
 export function usageProblem(fields: { kind: string; usage: string }): string | null {
   const ok = fields.kind !== "plant" || plantUsages.some((value) => value === fields.usage);
   return ok ? null : USAGE_MESSAGE;
+}
+
+/** The feeding group's message id when other fields failed too (as `usageProblem`). */
+export function feedGroupProblem(fields: { kind: string; feedGroup: string }): string | null {
+  if (fields.kind !== "plant" || feedGroups.some((group) => group === fields.feedGroup.trim())) {
+    return null;
+  }
+  return fields.feedGroup.trim() ? "dashboard.product.feedGroupInvalid" : FEED_GROUP_MESSAGE;
 }
 
 /** What the product form saves (money in paise, stock in units). */

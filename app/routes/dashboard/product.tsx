@@ -1,4 +1,5 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { CheckboxGroupField } from "~/components/ui/checkbox-group-field";
 import {
   type BoundField,
   fieldsOf,
@@ -9,7 +10,7 @@ import {
 } from "~/components/ui/field";
 import { FormError, StatusNotice } from "~/components/ui/form-messages";
 import { getDb } from "~/db/db.server";
-import { plantUsages, productKinds } from "~/db/schema/catalogue";
+import { feedGroups, plantUsages, productKinds } from "~/db/schema/catalogue";
 import {
   getProductForAdmin,
   listIllustrations,
@@ -82,6 +83,17 @@ const newProduct: Record<ProductField, string> = {
   features: "",
   featuresHi: "",
   featuresKn: "",
+  feedGroup: "",
+  fitsGroups: "",
+  careUse: "",
+  careUseHi: "",
+  careUseKn: "",
+  careAmount: "",
+  careAmountHi: "",
+  careAmountKn: "",
+  careFrequency: "",
+  careFrequencyHi: "",
+  careFrequencyKn: "",
   imagePath: "",
   imageAlt: "",
 };
@@ -188,7 +200,14 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (id !== null && (intent === "removePhoto" || intent === "firstPhoto")) {
     return changePhoto(request, form, { email: user.email }, id);
   }
-  const fields = textFields(form, productFields);
+  // The fitting groups' boxes send one value each: the schema reads them joined.
+  const fields = {
+    ...textFields(form, productFields),
+    fitsGroups: form
+      .getAll("fitsGroups")
+      .filter((value) => typeof value === "string")
+      .join(","),
+  };
   try {
     const result = await saveProductForm(await getDb(), { email: user.email }, id, fields);
     if (!result.ok) return data({ values: fields, errors: result.errors }, { status: 400 });
@@ -210,6 +229,16 @@ const kindLabel = { plant: "Plant", fertiliser: "Fertiliser" } as const;
 const usageLabel = { indoor: "Indoor", outdoor: "Outdoor", both: "Indoor and outdoor" } as const;
 const kindOptions = productKinds.map((kind) => ({ value: kind, label: kindLabel[kind] }));
 const usageOptions = plantUsages.map((usage) => ({ value: usage, label: usageLabel[usage] }));
+const feedGroupLabel = {
+  foliage: "Leafy (foliage) plants",
+  flowering: "Flowering plants",
+  succulent: "Cacti and succulents",
+  edible: "Herbs and edible plants",
+} as const;
+const feedGroupOptions = feedGroups.map((group) => ({
+  value: group,
+  label: feedGroupLabel[group],
+}));
 
 /** The id, name, value (as typed, or as saved) and error of one field of the form. */
 type FieldOf = (field: ProductField) => BoundField;
@@ -242,6 +271,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
         />
         <Translations field={field} />
         <PlantDetails field={field} />
+        <SupplyCare field={field} fitsGroups={values.fitsGroups} />
         <ProductImage
           field={field}
           illustrations={illustrations}
@@ -383,6 +413,13 @@ function PlantDetails({ field }: { field: FieldOf }) {
         options={usageOptions}
         placeholder="Choose where it grows"
       />
+      <SelectField
+        {...field("feedGroup")}
+        label="Feeding group"
+        hint="Its card's 'What to feed this plant' shows the supplies that fit this group."
+        options={feedGroupOptions}
+        placeholder="Choose a group"
+      />
       <InputField {...field("sunlight")} label="Sunlight" />
       <InputField {...field("sunlightHi")} label="Sunlight (Hindi)" lang="hi" />
       <InputField {...field("sunlightKn")} label="Sunlight (Kannada)" lang="kn" />
@@ -422,6 +459,37 @@ function PlantDetails({ field }: { field: FieldOf }) {
         rows={3}
         lang="kn"
       />
+    </fieldset>
+  );
+}
+
+/**
+ * The fields only fertilisers use: the plants' feeding groups it fits and its care guidance
+ * (what it is for, how much, how often), also in Hindi and Kannada (docs/shop.md "What to feed
+ * this plant").
+ */
+function SupplyCare({ field, fitsGroups }: { field: FieldOf; fitsGroups: string }) {
+  const careField = (name: "careUse" | "careAmount" | "careFrequency", label: string) => (
+    <>
+      <InputField {...field(name)} label={label} />
+      <InputField {...field(`${name}Hi`)} label={`${label} (Hindi)`} lang="hi" />
+      <InputField {...field(`${name}Kn`)} label={`${label} (Kannada)`} lang="kn" />
+    </>
+  );
+  return (
+    <fieldset className="dash-fieldset">
+      <legend>Care guidance (fertilisers only)</legend>
+      <CheckboxGroupField
+        name="fitsGroups"
+        legend="Suggested for"
+        hint="The plants whose 'What to feed this plant' lists this supply."
+        options={feedGroupOptions}
+        defaultValues={fitsGroups.split(",")}
+        error={field("fitsGroups").error}
+      />
+      {careField("careUse", "What it is for")}
+      {careField("careAmount", "How much")}
+      {careField("careFrequency", "How often")}
     </fieldset>
   );
 }
