@@ -28,7 +28,7 @@ describeWithAndWithoutJavaScript(
       test.setTimeout(180_000); // axe runs and a staff login; slow on a loaded machine
       const organisation = `Prestige Lakeside ${javaScriptEnabled ? "JS" : "HTML"}`;
       await page.goto("/hi");
-      await page.getByRole("link", { name: "कंपनियों के साथ करार" }).click();
+      await page.getByRole("link", { name: "कंपनियों के साथ साझेदारी" }).click();
       await expect(page).toHaveURL(/\/hi\/corporate$/);
       await expect(page.locator("html")).toHaveAttribute("lang", "hi");
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(

@@ -70,7 +70,9 @@ export default function Leads({ loaderData }: Route.ComponentProps) {
           {rows.map((row) => (
             <Row key={row.id}>
               <th scope="row">
-                <Link to={`/dashboard/leads/${row.id}`}>{row.reference}</Link>
+                <Link to={`/dashboard/leads/${row.id}`} className="dash-ref">
+                  {row.reference}
+                </Link>
               </th>
               <td>{row.organisation}</td>
               <td>{row.kind}</td>
