@@ -45,6 +45,10 @@ const allowedFeatureEdges = {
   // withdrawn by unsubscribing it: the privacy feature calls the mailing list's own
   // confirmSubscription and unsubscribe (mailing-list.server.ts) in its transaction (ADR 0040).
   privacy: ["community"],
+  // A pickup cannot be booked or moved to a day the shop closed: the booking holds the day's lock
+  // and asks the calendar inside its transaction (closed-days.server.ts). The calendar imports
+  // nothing of pickups.
+  pickups: ["calendar"],
 };
 
 const featuresWithEdges = Object.keys(allowedFeatureEdges);

@@ -119,6 +119,8 @@ export default [
     route("rates", "routes/dashboard/rates.tsx"),
     // Where the shop delivers and what it costs (docs/shop.md "Delivery areas").
     route("delivery", "routes/dashboard/delivery.tsx"),
+    // Days the shop is closed: nothing can be booked on them (docs/operations.md "Closed days").
+    route("closed-days", "routes/dashboard/closed-days.tsx"),
     // The shop's particulars on its bills, and the bills' GST summary (docs/tax.md).
     route("settings", "routes/dashboard/settings.tsx"),
     route("bills", "routes/dashboard/bills.tsx"),

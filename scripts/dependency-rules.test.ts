@@ -62,9 +62,9 @@ describe("the dependency rules (.dependency-cruiser.cjs)", () => {
         'import { paise } from "~/utils/money";\nexport const booking = paise;\n',
       "app/features/exchange/visit.server.ts":
         'import { booking } from "~/features/pickups/pickups.server";\nexport const visit = booking;\n',
-      // (a) Features importing features without a declared edge: a type-only import against
-      // the declared direction, a re-export through a relative path, a dynamic import.
-      "app/features/pickups/back-edge.ts":
+      // (a) Features importing features without a declared edge: a type-only import by a
+      // feature with no edges, a re-export through a relative path, a dynamic import.
+      "app/features/rates/back-edge.ts":
         'import type { visit } from "~/features/exchange/visit.server";\nexport type Visit = typeof visit;\n',
       "app/features/cart/cart.server.ts": [
         'export { booking } from "../pickups/pickups.server";',
@@ -101,7 +101,7 @@ describe("the dependency rules (.dependency-cruiser.cjs)", () => {
       expect.arrayContaining([
         {
           rule: "feature-imports-feature",
-          from: "app/features/pickups/back-edge.ts",
+          from: "app/features/rates/back-edge.ts",
           to: "app/features/exchange/visit.server.ts",
         },
         {
@@ -164,7 +164,7 @@ describe("the dependency rules (.dependency-cruiser.cjs)", () => {
     });
     expect(run.status).not.toBe(0);
     expect(run.stdout).toContain(
-      "error feature-imports-feature: app/features/pickups/back-edge.ts → app/features/exchange/visit.server.ts",
+      "error feature-imports-feature: app/features/rates/back-edge.ts → app/features/exchange/visit.server.ts",
     );
   });
 

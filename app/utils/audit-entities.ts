@@ -9,6 +9,8 @@ export const auditEntityLabels = {
   scrap_material: "Scrap rates",
   // Added, changed and removed by staff (app/features/delivery/delivery-areas.server.ts).
   delivery_area: "Delivery areas",
+  // Closed and reopened by staff (app/features/calendar/closed-days.server.ts).
+  closed_date: "Closed days",
   review: "Reviews",
   staff: "Staff accounts",
   newsletter: "Newsletters",

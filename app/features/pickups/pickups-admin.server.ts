@@ -40,6 +40,7 @@ import {
   skipPickupReminders,
   skipWeighSheetReady,
 } from "./pickup-messages.server";
+import { activePickupStatuses } from "./pickup-status";
 import { assertPickupTransition, IllegalPickupTransitionError } from "./pickup-transition.server";
 
 // ---------------------------------------------------------------------------------------------
@@ -421,4 +422,27 @@ export async function changePickupStatus(
     else await skipPickupReminders(tx, id, REMINDERS_MISSED);
     if (to !== "confirmed") await skipWeighSheetReady(tx, id, `${TOO_LATE}: the pickup was ${to}.`);
   });
+}
+
+/**
+ * How many open pickups (requested or confirmed) each of `days` ("YYYY-MM-DD") has: the closed
+ * days' list shows them, so staff move what was booked before a day closed
+ * (docs/operations.md "Closed days"). Days without any are absent.
+ */
+export async function countOpenPickupsByDay(
+  db: Database,
+  days: readonly string[],
+): Promise<Map<string, number>> {
+  if (days.length === 0) return new Map();
+  const rows = await db
+    .select({ day: pickups.pickupDate, n: sql<number>`count(*)::int` })
+    .from(pickups)
+    .where(
+      and(
+        inArray(pickups.pickupDate, [...days]),
+        inArray(pickups.status, [...activePickupStatuses]),
+      ),
+    )
+    .groupBy(pickups.pickupDate);
+  return new Map(rows.map((row) => [row.day, Number(row.n)]));
 }

@@ -12,6 +12,7 @@ import type { Database } from "~/db/client.server";
 import { localisedColumn } from "~/db/localised-column.server";
 import { type PickupStatus, pickupItems, pickups } from "~/db/schema/pickups";
 import { scrapMaterials } from "~/db/schema/rates";
+import { closedDaysBetween, holdOpenDay } from "~/features/calendar/closed-days.server";
 import type { Lang } from "~/i18n/languages";
 import { humanReference, isUnguessableToken, unguessableToken } from "~/utils/codes.server";
 import { isUniqueViolation } from "~/utils/pg-errors";
@@ -75,13 +76,20 @@ export interface SlotAvailability {
   slots: { start: string; label: string; booked: number; capacity: number; open: boolean }[];
 }
 
-/** For each bookable date, each slot's bookings and whether it can still be chosen. */
+/**
+ * For each bookable date the shop has not closed, each slot's bookings and whether it can still
+ * be chosen.
+ */
 export async function getSlotAvailability(
   db: Database,
   now: Date,
   config: PickupConfig,
 ): Promise<SlotAvailability[]> {
-  const dates = bookableDates(now, config);
+  const open = bookableDates(now, config);
+  if (open.length === 0) return [];
+  // Closed days are not offered (docs/operations.md "Closed days").
+  const closed = await closedDaysBetween(db, open[0] as string, open.at(-1) as string);
+  const dates = open.filter((date) => !closed.has(date));
   if (dates.length === 0) return [];
   const rows = await db
     .select({
@@ -136,9 +144,10 @@ async function activeInSlot(tx: Database, date: string, slotStart: string, excep
 }
 
 /**
- * Takes the slot's lock for the rest of the transaction and checks that it has room (not
- * counting `exceptId`, the pickup being moved).
- * @throws PickupRejectedError 409 when the slot is full.
+ * Takes the slot's lock for the rest of the transaction and checks that the shop is open that
+ * day (docs/operations.md "Closed days") and the slot has room (not counting `exceptId`, the
+ * pickup being moved).
+ * @throws PickupRejectedError 409 when the day is closed or the slot is full.
  */
 async function claimSlot(
   tx: Database,
@@ -147,6 +156,9 @@ async function claimSlot(
   capacity: number,
   exceptId?: number,
 ) {
+  if (!(await holdOpenDay(tx, date))) {
+    throw new PickupRejectedError("errors.pickup.dateClosed", "pickupDate", 409);
+  }
   await lockSlot(tx, date, slotStart);
   if ((await activeInSlot(tx, date, slotStart, exceptId)) >= capacity) {
     throw new PickupRejectedError("errors.pickup.slotFull", "pickupTime", 409);

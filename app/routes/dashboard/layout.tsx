@@ -31,6 +31,7 @@ const sections = [
   { to: "/dashboard/catalogue", label: "Catalogue", end: false, adminOnly: true },
   { to: "/dashboard/rates", label: "Rates", end: false, adminOnly: true },
   { to: "/dashboard/delivery", label: "Delivery", end: false, adminOnly: true },
+  { to: "/dashboard/closed-days", label: "Closed days", end: false, adminOnly: true },
   { to: "/dashboard/bills", label: "Bills", end: false, adminOnly: true },
   { to: "/dashboard/settings", label: "Settings", end: false, adminOnly: true },
   { to: "/dashboard/staff", label: "Staff", end: false, adminOnly: true },
