@@ -36,7 +36,10 @@ describeWithAndWithoutJavaScript(
       await page.getByLabel("Day", { exact: true }).fill(day);
       await page.getByRole("button", { name: "Close this day" }).click();
       await expect(page.getByText("Say why the shop is closed, like Diwali.")).toBeVisible();
-      await expect(page.getByLabel("Reason", { exact: true })).toHaveAttribute("aria-invalid", "true");
+      await expect(page.getByLabel("Reason", { exact: true })).toHaveAttribute(
+        "aria-invalid",
+        "true",
+      );
       await expect(page.getByLabel("Day", { exact: true })).toHaveValue(day);
 
       await page.getByLabel("Reason", { exact: true }).fill(reason);

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/client.server";
 import { useDatabaseHandle } from "~/db/db.server";
 import { seedDatabase } from "~/db/seed.server";
-import { CalendarError, closeDay, reopenDay } from "~/features/calendar/closed-days.server";
+import { type CalendarError, closeDay, reopenDay } from "~/features/calendar/closed-days.server";
 import { defaultPickupConfig, type PickupConfig } from "~/features/pickups/pickup-config";
 import {
   bookPickup,
