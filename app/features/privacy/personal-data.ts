@@ -417,6 +417,7 @@ export const personalDataMap: readonly PersonalColumn[] = [
   notPersonal("scrap_materials", "name_hi", "scrap material name"),
   notPersonal("scrap_materials", "name_kn", "scrap material name"),
   notPersonal("delivery_areas", "name", "delivery area name, e.g. 'Bengaluru'"),
+  notPersonal("closed_dates", "reason", "why the shop is closed that day, e.g. 'Diwali'"),
 ];
 
 /**
