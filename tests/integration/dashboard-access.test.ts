@@ -41,7 +41,9 @@ const dashboardRoutes = flatten(routes).filter(
   (r) => r.path.startsWith("/dashboard") && !publicEntrances.has(r.path),
 );
 const adminOnly = (path: string) =>
-  /^\/dashboard\/(catalogue|rates|delivery|closed-days|settings|bills|staff|newsletter)(\/|$)/.test(path);
+  /^\/dashboard\/(catalogue|rates|delivery|closed-days|settings|bills|staff|newsletter)(\/|$)/.test(
+    path,
+  );
 
 function urlFor(path: string) {
   return `http://localhost${path.replace(/:id\b/, "1")}`;
