@@ -50,8 +50,13 @@ type CatalogueRow = Omit<CatalogueItem, "inStock" | "size" | "imageAlt"> & {
   imageAlt: string;
 };
 
-/** The rows as items: `inStock` for the stock, no `size` or `imageAlt` where there is none. */
-function toItems(rows: CatalogueRow[]): CatalogueItem[] {
+/**
+ * The rows as items: `inStock` for the stock, no `size` or `imageAlt` where there is none; any
+ * other column a query adds (a supply's care guidance) is kept.
+ */
+function toItems<R extends CatalogueRow>(
+  rows: R[],
+): (Omit<R, "stock" | "size" | "imageAlt"> & CatalogueItem)[] {
   return rows.map(({ stock, size, imageAlt, ...item }) => ({
     ...item,
     ...(size ? { size } : {}),
@@ -61,7 +66,7 @@ function toItems(rows: CatalogueRow[]): CatalogueItem[] {
 }
 
 /** `items` with their products' first photos (`photo` set only on those that have one). */
-async function withPhotos(db: Database, items: CatalogueItem[]): Promise<CatalogueItem[]> {
+async function withPhotos<T extends CatalogueItem>(db: Database, items: T[]): Promise<T[]> {
   const photos = await firstPhotos(
     db,
     items.map((item) => item.id),
@@ -148,9 +153,11 @@ function careColumnsFor(lang: Lang) {
     sql<string>`coalesce(${localisedColumn(lang, english, { hi, kn })}, '')`;
   return {
     fits: sql<FeedGroup[]>`coalesce(${products.fitsGroups}, '{}'::text[])`,
-    use: care(products.careUse, products.careUseHi, products.careUseKn),
-    amount: care(products.careAmount, products.careAmountHi, products.careAmountKn),
-    frequency: care(products.careFrequency, products.careFrequencyHi, products.careFrequencyKn),
+    care: {
+      use: care(products.careUse, products.careUseHi, products.careUseKn),
+      amount: care(products.careAmount, products.careAmountHi, products.careAmountKn),
+      frequency: care(products.careFrequency, products.careFrequencyHi, products.careFrequencyKn),
+    },
   };
 }
 
@@ -166,14 +173,7 @@ export function listFertilisers(db: Database, lang: Lang = "en"): Promise<Supply
       .from(products)
       .where(and(eq(products.kind, "fertiliser"), eq(products.active, true)))
       .orderBy(asc(products.sortOrder), asc(products.id));
-    const items = await withPhotos(
-      db,
-      toItems(rows.map(({ fits, use, amount, frequency, ...row }) => row)),
-    );
-    return items.map((item, index) => {
-      const { fits, use, amount, frequency } = rows[index] as (typeof rows)[number];
-      return { ...item, fits, care: { use, amount, frequency } };
-    });
+    return withPhotos(db, toItems(rows));
   });
 }
 
