@@ -49,6 +49,9 @@ const allowedFeatureEdges = {
   // and asks the calendar inside its transaction (closed-days.server.ts). The calendar imports
   // nothing of pickups.
   pickups: ["calendar"],
+  // An organisation's recurring pickups are booked only on days the shop is open: each date's
+  // booking holds the day's lock and asks the calendar in its transaction (site-pickups.server.ts).
+  corporate: ["calendar"],
 };
 
 const featuresWithEdges = Object.keys(allowedFeatureEdges);

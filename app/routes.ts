@@ -143,6 +143,9 @@ export default [
     // Tie-up enquiries from /corporate (docs/corporate.md "Leads").
     route("leads", "routes/dashboard/leads.tsx"),
     route("leads/:id", "routes/dashboard/lead.tsx"),
+    route("organisations", "routes/dashboard/organisations.tsx"),
+    route("organisations/new", "routes/dashboard/organisation-new.tsx"),
+    route("organisations/:id", "routes/dashboard/organisation.tsx"),
     route("audit", "routes/dashboard/audit.tsx"),
     route("audit/export", "routes/dashboard/audit-export.ts"),
     // The collector's route sheet (docs/exchange.md).

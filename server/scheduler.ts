@@ -17,6 +17,7 @@ import {
   pruneScheduledRuns,
   type ScheduledJob,
 } from "~/features/operations/scheduler.server";
+import { bookSitePickups } from "~/features/corporate/site-pickups.server";
 import { cancelUnconfirmedOrders } from "~/features/orders/cod-confirmation.server";
 import { expireStalePayments } from "~/features/payments/payment-expiry.server";
 import { DIGEST_TIME, ensureDailyDigest } from "~/features/pickups/daily-digest.server";
@@ -40,6 +41,9 @@ function plural(n: number, one: string, many: string): string {
  *   returned (docs/shop.md "Confirming a cash-on-delivery order");
  * - 'claim-refunds', every 5 minutes: claim refunds Razorpay has not accepted yet are sent again
  *   with their idempotency key (docs/claims.md "Refunds");
+ * - 'book-site-pickups', daily from 01:30: the pickups of organisations' recurring schedules,
+ *   tomorrow to 28 days ahead, moved or skipped off closed days (docs/corporate.md "Recurring
+ *   pickups"; idempotent by each date's row);
  * - 'delete-old-carts', daily from 03:00: carts untouched for 30 days;
  * - 'prune-scheduled-runs', daily from 03:10: scheduler rows older than 90 days;
  * - 'prune-login-throttle', daily from 03:20: failed-login counts with no failure for a day
@@ -79,6 +83,14 @@ export function scheduledJobs(config: Env): ScheduledJob[] {
       windowOf: everyMinutes(5),
       run: async ({ db, now }) =>
         `${plural(await sendPendingClaimRefunds(db, now), "refund", "refunds")} accepted by Razorpay`,
+    },
+    {
+      name: "book-site-pickups",
+      windowOf: dailyAt("01:30"),
+      run: async ({ db, now }) => {
+        const done = await bookSitePickups(db, now);
+        return `${plural(done.booked, "pickup", "pickups")} booked, ${done.moved} moved, ${done.skipped} skipped`;
+      },
     },
     {
       name: "delete-old-carts",

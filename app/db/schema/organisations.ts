@@ -5,8 +5,20 @@
  * contacted, won or lost; every change is an audit row ('lead.*').
  */
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
 import { languages } from "../../i18n/languages";
+import { pickups } from "./pickups";
 
 /** What kind of organisation asks (docs/corporate.md "The enquiry"). */
 export const organisationKinds = ["office", "housing_society", "school", "shop"] as const;
@@ -73,5 +85,127 @@ export const leads = pgTable(
     check("leads_message_length", sql`char_length(${t.message}) <= 1000`),
     // The dashboard list (open first, oldest first) and the overview's count of open leads.
     index("leads_list_idx").on(t.status, t.receivedAt, t.id),
+  ],
+);
+
+/**
+ * How an organisation is rewarded for its scrap (docs/corporate.md "Organisation accounts"):
+ * money to its bank account or UPI ID, or coupons for its members.
+ */
+export const organisationRewards = ["money", "coupon"] as const;
+export type OrganisationReward = (typeof organisationRewards)[number];
+
+/** How often a site's scrap is picked up (docs/corporate.md "Recurring pickups"). */
+export const scheduleFrequencies = ["weekly", "fortnightly", "monthly"] as const;
+export type ScheduleFrequency = (typeof scheduleFrequencies)[number];
+
+/**
+ * An organisation account, made by staff from a lead (or without one): its contact receives the
+ * pickups' messages and, later, the monthly statements.
+ */
+export const organisations = pgTable(
+  "organisations",
+  {
+    id: serial("id").primaryKey(),
+    /** The lead it was made from; a lead makes at most one account. Null once the lead is deleted. */
+    leadId: integer("lead_id")
+      .unique()
+      .references(() => leads.id, { onDelete: "set null" }),
+    name: text("name").notNull(),
+    kind: text("kind", { enum: organisationKinds }).notNull(),
+    contactName: text("contact_name").notNull(),
+    /** E.164 Indian mobile, +91XXXXXXXXXX. */
+    contactPhone: text("contact_phone").notNull(),
+    /** Lower-cased: pickups' messages and statements go to it. */
+    contactEmail: text("contact_email").notNull(),
+    reward: text("reward", { enum: organisationRewards }).notNull(),
+    /** Where money goes (a UPI ID or bank account and IFSC), as staff wrote it; '' for coupons. */
+    payoutDetails: text("payout_details").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdBy: text("created_by").notNull(),
+  },
+  (t) => [
+    check(
+      "organisations_kind_valid",
+      sql`${t.kind} in ('office', 'housing_society', 'school', 'shop')`,
+    ),
+    check("organisations_reward_valid", sql`${t.reward} in ('money', 'coupon')`),
+    check(
+      "organisations_payout_details",
+      sql`(${t.reward} = 'money') = (char_length(${t.payoutDetails}) between 1 and 200)`,
+    ),
+    index("organisations_name_idx").on(t.name, t.id),
+  ],
+);
+
+/**
+ * A site of an organisation (a block, an office, a branch): its address, its own contact, and
+ * its recurring pickup schedule, whose dates the scheduler books ahead
+ * (app/features/corporate/site-pickups.server.ts).
+ */
+export const organisationSites = pgTable(
+  "organisation_sites",
+  {
+    id: serial("id").primaryKey(),
+    organisationId: integer("organisation_id")
+      .notNull()
+      .references(() => organisations.id, { onDelete: "cascade" }),
+    /** What staff and the collector call it, e.g. "Tower B" or "Indiranagar office". */
+    name: text("name").notNull(),
+    addressLine1: text("address_line1").notNull(),
+    addressLine2: text("address_line2").notNull().default(""),
+    city: text("city").notNull(),
+    pinCode: text("pin_code").notNull(),
+    contactName: text("contact_name").notNull(),
+    contactPhone: text("contact_phone").notNull(),
+    frequency: text("frequency", { enum: scheduleFrequencies }).notNull(),
+    /** ISO weekday of the pickups: 1 Monday … 7 Sunday. */
+    weekday: integer("weekday").notNull(),
+    /** Slot start as HH:MM in Asia/Kolkata, one of the configured pickup slots. */
+    slotStart: text("slot_start").notNull(),
+    /** The first day the schedule may fall on (Asia/Kolkata). */
+    startsOn: date("starts_on", { mode: "string" }).notNull(),
+    /** False once staff stop the schedule: nothing more is booked for it. */
+    active: boolean("active").notNull().default(true),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("organisation_sites_frequency_valid", sql`${t.frequency} in ('weekly', 'fortnightly', 'monthly')`),
+    check("organisation_sites_weekday_range", sql`${t.weekday} between 1 and 7`),
+    check("organisation_sites_slot_format", sql`${t.slotStart} ~ '^[0-2][0-9]:[0-5][0-9]$'`),
+    check("organisation_sites_pin_code_format", sql`${t.pinCode} ~ '^[1-9][0-9]{5}$'`),
+    index("organisation_sites_organisation_idx").on(t.organisationId, t.id),
+  ],
+);
+
+/** What the scheduler did with one date of a site's schedule. */
+export const scheduleOutcomes = ["booked", "moved", "skipped"] as const;
+export type ScheduleOutcome = (typeof scheduleOutcomes)[number];
+
+/**
+ * One date a site's schedule named, and the pickup booked for it: on that date ('booked'), on a
+ * later open day because the shop closed that one ('moved'), or none ('skipped', no open day
+ * before the next date). The primary key makes generation idempotent: a run killed half-way and
+ * run again books exactly the dates still missing.
+ */
+export const sitePickupDates = pgTable(
+  "site_pickup_dates",
+  {
+    siteId: integer("site_id")
+      .notNull()
+      .references(() => organisationSites.id, { onDelete: "cascade" }),
+    /** The date the schedule named (Asia/Kolkata). */
+    dueDate: date("due_date", { mode: "string" }).notNull(),
+    outcome: text("outcome", { enum: scheduleOutcomes }).notNull(),
+    /** The pickup booked; null when skipped (or if staff deleted it). */
+    pickupId: integer("pickup_id").references(() => pickups.id, { onDelete: "set null" }),
+    /** Why it moved or was skipped (the closed day's reason); '' when booked as named. */
+    note: text("note").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.siteId, t.dueDate] }),
+    check("site_pickup_dates_outcome_valid", sql`${t.outcome} in ('booked', 'moved', 'skipped')`),
+    index("site_pickup_dates_pickup_idx").on(t.pickupId),
   ],
 );

@@ -28,6 +28,7 @@ const sections = [
   { to: "/dashboard/reviews", label: "Reviews", end: false, adminOnly: false },
   { to: "/dashboard/grievances", label: "Grievances", end: false, adminOnly: false },
   { to: "/dashboard/leads", label: "Leads", end: false, adminOnly: false },
+  { to: "/dashboard/organisations", label: "Organisations", end: false, adminOnly: false },
   { to: "/dashboard/catalogue", label: "Catalogue", end: false, adminOnly: true },
   { to: "/dashboard/rates", label: "Rates", end: false, adminOnly: true },
   { to: "/dashboard/delivery", label: "Delivery", end: false, adminOnly: true },

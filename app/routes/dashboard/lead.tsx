@@ -11,6 +11,7 @@ import {
   organisationKindLabels,
 } from "~/features/corporate/lead-labels";
 import { changeLead, getLead } from "~/features/corporate/leads.server";
+import { leadForAccount } from "~/features/corporate/organisations.server";
 import { requireStaff } from "~/features/staff/session.server";
 import { fieldErrorTexts, refusalText } from "~/i18n/i18n.server";
 import { languageLabels } from "~/i18n/languages";
@@ -43,6 +44,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       receivedAt: formatDateTimeIST(lead.receivedAt),
       statusChangedAt: lead.statusChangedAt ? formatDateTimeIST(lead.statusChangedAt) : null,
     },
+    accountId: (await leadForAccount(db, lead.id))?.accountId ?? null,
     history: await entityHistory(db, "lead", lead.id),
     notice: saved ? "Lead saved." : null,
   };
@@ -77,7 +79,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export default function LeadDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { lead, history, notice } = loaderData;
+  const { lead, history, notice, accountId } = loaderData;
   const navigation = useNavigation();
   return (
     <>
@@ -125,6 +127,15 @@ export default function LeadDetail({ loaderData, actionData }: Route.ComponentPr
           {lead.statusChangedAt ? ` (${lead.statusChangedAt} by ${lead.statusChangedBy})` : null}
         </dd>
       </dl>
+      <p>
+        {accountId ? (
+          <Link to={`/dashboard/organisations/${accountId}`}>Its organisation account</Link>
+        ) : (
+          <Link to={`/dashboard/organisations/new?lead=${lead.id}`} className="button">
+            Make an organisation account
+          </Link>
+        )}
+      </p>
       {lead.message ? (
         <>
           <h2>Their message</h2>
