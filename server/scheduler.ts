@@ -9,6 +9,7 @@ import { pruneSignInRecords } from "~/features/accounts/sign-in-prune.server";
 import { deleteAbandonedCarts } from "~/features/cart/cart-cleanup.server";
 import { sendPendingClaimRefunds } from "~/features/claims/claim-decisions.server";
 import { deleteUnconfirmedRegistrations } from "~/features/community/mailing-list.server";
+import { bookSitePickups } from "~/features/corporate/site-pickups.server";
 import {
   createScheduler,
   dailyAt,
@@ -17,7 +18,6 @@ import {
   pruneScheduledRuns,
   type ScheduledJob,
 } from "~/features/operations/scheduler.server";
-import { bookSitePickups } from "~/features/corporate/site-pickups.server";
 import { cancelUnconfirmedOrders } from "~/features/orders/cod-confirmation.server";
 import { expireStalePayments } from "~/features/payments/payment-expiry.server";
 import { DIGEST_TIME, ensureDailyDigest } from "~/features/pickups/daily-digest.server";

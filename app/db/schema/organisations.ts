@@ -170,7 +170,10 @@ export const organisationSites = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check("organisation_sites_frequency_valid", sql`${t.frequency} in ('weekly', 'fortnightly', 'monthly')`),
+    check(
+      "organisation_sites_frequency_valid",
+      sql`${t.frequency} in ('weekly', 'fortnightly', 'monthly')`,
+    ),
     check("organisation_sites_weekday_range", sql`${t.weekday} between 1 and 7`),
     check("organisation_sites_slot_format", sql`${t.slotStart} ~ '^[0-2][0-9]:[0-5][0-9]$'`),
     check("organisation_sites_pin_code_format", sql`${t.pinCode} ~ '^[1-9][0-9]{5}$'`),

@@ -60,6 +60,9 @@ export function scheduleText(site: {
   weekday: number;
   slotStart: string;
 }): string {
-  const when = site.frequency === "monthly" ? "Monthly, on the first" : frequencyLabels[site.frequency] + " on";
+  const when =
+    site.frequency === "monthly"
+      ? "Monthly, on the first"
+      : `${frequencyLabels[site.frequency]} on`;
   return `${when} ${weekdayLabels[site.weekday] ?? ""}, from ${site.slotStart}`;
 }

@@ -67,17 +67,19 @@ export const organisationSchema = z
       .trim()
       .max(organisationLimits.payoutDetails, "dashboard.organisations.payoutTooLong"),
   })
-  .transform((value, ctx) => {
-    if (value.reward === "money" && !value.payoutDetails) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["payoutDetails"],
-        message: "dashboard.organisations.payoutRequired",
-      });
-      return z.NEVER;
-    }
-    return { ...value, payoutDetails: value.reward === "money" ? value.payoutDetails : "" };
-  });
+  // Runs even when other fields were refused, so every message shows at once.
+  .refine((value) => value.reward !== "money" || value.payoutDetails.length > 0, {
+    path: ["payoutDetails"],
+    message: "dashboard.organisations.payoutRequired",
+    when: (payload) => {
+      const value = payload.value as { reward?: unknown; payoutDetails?: unknown };
+      return typeof value.payoutDetails === "string";
+    },
+  })
+  .transform((value) => ({
+    ...value,
+    payoutDetails: value.reward === "money" ? value.payoutDetails : "",
+  }));
 
 export type OrganisationInput = z.output<typeof organisationSchema>;
 

@@ -185,7 +185,14 @@ export async function addSite(
       action: "organisation_site.create",
       entity: "organisation",
       entityId: organisationId,
-      after: { siteId: row.id, name: siteName, frequency: site.frequency, weekday: site.weekday, slotStart: site.slotStart, startsOn: site.startsOn },
+      after: {
+        siteId: row.id,
+        name: siteName,
+        frequency: site.frequency,
+        weekday: site.weekday,
+        slotStart: site.slotStart,
+        startsOn: site.startsOn,
+      },
     });
     return row.id;
   });
@@ -220,7 +227,12 @@ export async function stopSite(
       )
       .returning({ id: organisationSites.id, name: organisationSites.name });
     if (!site) throw new OrganisationError("dashboard.organisations.siteNotFound", 404);
-    const cancelled = await cancelSitePickupsFrom(tx, actor, siteId, addDays(todayInKolkata(now), 1));
+    const cancelled = await cancelSitePickupsFrom(
+      tx,
+      actor,
+      siteId,
+      addDays(todayInKolkata(now), 1),
+    );
     await recordAudit(tx, {
       actor,
       action: "organisation_site.stop",

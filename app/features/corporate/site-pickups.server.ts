@@ -164,7 +164,8 @@ async function bookDate(
         ? `: moved to ${day}.`
         : `: skipped, no open day within ${MAX_MOVE_DAYS} days before the next date.`;
     }
-    const outcome: ScheduleOutcome = day === null ? "skipped" : day === dueDate ? "booked" : "moved";
+    const outcome: ScheduleOutcome =
+      day === null ? "skipped" : day === dueDate ? "booked" : "moved";
     const pickupId = day === null ? null : await insertSitePickup(tx, site, dueDate, day);
     await tx
       .update(sitePickupDates)

@@ -40,9 +40,7 @@ function firstWeekdayOfMonth(date: string, weekday: number): string {
 /** The first of the month after `date`'s. */
 function nextMonth(date: string): string {
   const [year, month] = [Number(date.slice(0, 4)), Number(date.slice(5, 7))];
-  return month === 12
-    ? `${year + 1}-01-01`
-    : `${year}-${String(month + 1).padStart(2, "0")}-01`;
+  return month === 12 ? `${year + 1}-01-01` : `${year}-${String(month + 1).padStart(2, "0")}-01`;
 }
 
 /**

@@ -3,10 +3,7 @@ import { fieldsOf, InputField, RadioGroupField, SelectField } from "~/components
 import { FormError } from "~/components/ui/form-messages";
 import { getDb } from "~/db/db.server";
 import { organisationKinds, organisationRewards } from "~/db/schema/organisations";
-import {
-  organisationKindLabels,
-  organisationRewardLabels,
-} from "~/features/corporate/lead-labels";
+import { organisationKindLabels, organisationRewardLabels } from "~/features/corporate/lead-labels";
 import {
   organisationFields,
   organisationLimits,
@@ -90,7 +87,13 @@ export default function NewOrganisation({ loaderData, actionData }: Route.Compon
   const values: Record<string, string | undefined> = actionData?.values ?? loaderData.values;
   const field = fieldsOf(
     { values, errors: actionData?.errors ?? {} },
-    { limits: { ...organisationLimits, contactPhone: organisationLimits.phone, contactEmail: organisationLimits.email } },
+    {
+      limits: {
+        ...organisationLimits,
+        contactPhone: organisationLimits.phone,
+        contactEmail: organisationLimits.email,
+      },
+    },
   );
   return (
     <>

@@ -173,7 +173,14 @@ function SitesTable({ sites }: { sites: LoaderData["sites"] }) {
     <DataTable
       caption="Sites and their pickup schedules"
       cards
-      columns={["Site", "Address", "Contact", "Schedule", "From", { label: "Actions", card: "bare" }]}
+      columns={[
+        "Site",
+        "Address",
+        "Contact",
+        "Schedule",
+        "From",
+        { label: "Actions", card: "bare" },
+      ]}
     >
       {sites.map((site) => (
         <Row key={site.id}>
@@ -297,13 +304,30 @@ export default function OrganisationDetail({ loaderData, actionData }: Route.Com
         <FormError message={actionData?.formError} className="dash-error" />
         <Form method="post" className="form" noValidate>
           <input type="hidden" name="intent" value="add-site" />
-          <InputField {...field("siteName")} label="Site name" hint="Like Tower B or the Indiranagar office." required />
+          <InputField
+            {...field("siteName")}
+            label="Site name"
+            hint="Like Tower B or the Indiranagar office."
+            required
+          />
           <InputField {...field("addressLine1")} label="Address (line 1)" required />
           <InputField {...field("addressLine2")} label="Address (line 2)" />
           <InputField {...field("city")} label="City" required />
-          <InputField {...field("pinCode")} label="PIN code" inputMode="numeric" maxLength={6} required />
+          <InputField
+            {...field("pinCode")}
+            label="PIN code"
+            inputMode="numeric"
+            maxLength={6}
+            required
+          />
           <InputField {...field("contactName")} label="Site contact name" required />
-          <InputField {...field("contactPhone")} label="Site contact mobile number" type="tel" inputMode="tel" required />
+          <InputField
+            {...field("contactPhone")}
+            label="Site contact mobile number"
+            type="tel"
+            inputMode="tel"
+            required
+          />
           <SelectField
             {...field("frequency")}
             label="How often"
@@ -315,11 +339,25 @@ export default function OrganisationDetail({ loaderData, actionData }: Route.Com
             {...field("weekday")}
             label="Weekday"
             placeholder="Choose a weekday"
-            options={weekdayLabels.slice(1).map((label, index) => ({ value: String(index + 1), label }))}
+            options={weekdayLabels
+              .slice(1)
+              .map((label, index) => ({ value: String(index + 1), label }))}
             required
           />
-          <SelectField {...field("slotStart")} label="Slot" placeholder="Choose a slot" options={slots} required />
-          <InputField {...field("startsOn")} label="First possible day" type="date" min={today} required />
+          <SelectField
+            {...field("slotStart")}
+            label="Slot"
+            placeholder="Choose a slot"
+            options={slots}
+            required
+          />
+          <InputField
+            {...field("startsOn")}
+            label="First possible day"
+            type="date"
+            min={today}
+            required
+          />
           <button type="submit" className="button">
             Add the site and book its pickups
           </button>
