@@ -11,7 +11,7 @@ import {
   scheduleFrequencies,
 } from "~/db/schema/organisations";
 import { isCalendarDate } from "~/utils/dates";
-import { emailAddress, indianMobile, pinCode, requiredText } from "~/utils/form-schemas";
+import { indianMobile, pinCode, requiredText } from "~/utils/form-schemas";
 
 /** Longest texts the forms accept. */
 export const organisationLimits = {
@@ -59,8 +59,14 @@ export const organisationSchema = z
       .max(organisationLimits.name, "dashboard.organisations.nameTooLong"),
     kind: z.enum(organisationKinds, "dashboard.organisations.kindRequired"),
     contactName: contactName(),
-    contactPhone: indianMobile(organisationLimits.phone),
-    contactEmail: emailAddress(organisationLimits.email).transform((value) => value.toLowerCase()),
+    contactPhone: indianMobile(organisationLimits.phone, "dashboard.organisations.mobileRequired"),
+    contactEmail: z
+      .string()
+      .trim()
+      .min(1, "dashboard.organisations.emailRequired")
+      .max(organisationLimits.email, "errors.form.emailTooLong")
+      .pipe(z.email("errors.form.emailInvalid"))
+      .transform((value) => value.toLowerCase()),
     reward: z.enum(organisationRewards, "dashboard.organisations.rewardRequired"),
     payoutDetails: z
       .string()
@@ -113,7 +119,7 @@ export function siteSchema(slots: readonly string[]) {
     city: requiredText("city", organisationLimits.city),
     pinCode: pinCode(),
     contactName: contactName(),
-    contactPhone: indianMobile(organisationLimits.phone),
+    contactPhone: indianMobile(organisationLimits.phone, "dashboard.organisations.mobileRequired"),
     frequency: z.enum(scheduleFrequencies, "dashboard.organisations.frequencyRequired"),
     weekday: z
       .string()

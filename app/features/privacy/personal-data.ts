@@ -336,6 +336,38 @@ export const personalDataMap: readonly PersonalColumn[] = [
       ),
     }),
   ),
+  // Organisation accounts and their sites (docs/corporate.md "Organisation accounts").
+  ...(
+    [
+      ["organisations", "name"],
+      ["organisations", "contact_name"],
+      ["organisations", "contact_phone"],
+      ["organisations", "contact_email"],
+      ["organisations", "payout_details"],
+      ["organisation_sites", "name"],
+      ["organisation_sites", "address_line1"],
+      ["organisation_sites", "address_line2"],
+      ["organisation_sites", "city"],
+      ["organisation_sites", "pin_code"],
+      ["organisation_sites", "contact_name"],
+      ["organisation_sites", "contact_phone"],
+    ] as const
+  ).map(
+    ([table, column]): PersonalColumn => ({
+      table,
+      column,
+      holds: "an organisation's account: its sites, contact people and where its money goes",
+      effect: outside(
+        "an organisation's business contacts and sites, not a customer's record: kept while the tie-up runs",
+      ),
+    }),
+  ),
+  {
+    table: "site_pickup_dates",
+    column: "note",
+    holds: "why a scheduled date moved or was skipped (the closed day's reason)",
+    effect: outside("the shop's calendar, no person's data"),
+  },
   // The audit log.
   {
     table: "audit_log",
