@@ -146,6 +146,7 @@ export default [
     route("organisations", "routes/dashboard/organisations.tsx"),
     route("organisations/new", "routes/dashboard/organisation-new.tsx"),
     route("organisations/:id", "routes/dashboard/organisation.tsx"),
+    route("organisations/:id/month", "routes/dashboard/organisation-month.tsx"),
     route("audit", "routes/dashboard/audit.tsx"),
     route("audit/export", "routes/dashboard/audit-export.ts"),
     // The collector's route sheet (docs/exchange.md).
@@ -153,6 +154,8 @@ export default [
     route("route/:id/handover", "routes/dashboard/route-handover.ts"),
   ]),
   route("healthz", "routes/healthz.ts"),
+  // An organisation's monthly statement and certificates as PDFs, by the e-mailed link's token.
+  route("organisation-documents/:token", "routes/organisation-document.ts"),
   // Product photos' files (docs/uploads.md "Product photos"), the same in every language.
   route("media/products/:file", "routes/media-product-photo.ts"),
   // Unknown URLs, in the language of their prefix (`/fr/plant` is English: no such language).

@@ -31,6 +31,8 @@ export const PERSONAL_PATH_PREFIXES = [
   "/grievance",
   // An enquiry's answer repeats its reference (docs/corporate.md).
   "/corporate",
+  // An organisation's monthly statement and certificates (docs/corporate.md).
+  "/organisation-documents",
 ] as const;
 
 /**

@@ -46,6 +46,7 @@ export const messageTemplates = [
   "staff_new_claim",
   "lead_received",
   "staff_new_lead",
+  "organisation_documents",
 ] as const;
 export type MessageTemplate = (typeof messageTemplates)[number];
 
@@ -203,6 +204,17 @@ export interface MessageParamsByTemplate {
     kgPerWeek: number;
     pinCode: string;
     dashboardPath: string;
+  };
+  /**
+   * An organisation's monthly documents were issued (docs/corporate.md "Monthly statement and
+   * certificates"), English like the documents: each with its title and its link's path.
+   */
+  organisation_documents: {
+    name: string;
+    organisation: string;
+    /** "YYYY-MM". */
+    month: string;
+    documents: { title: string; path: string }[];
   };
 }
 

@@ -79,6 +79,7 @@ export const templateNames: Record<string, string> = {
   staff_new_claim: "Shop alert: new problem report",
   lead_received: "Tie-up enquiry acknowledgement",
   staff_new_lead: "Shop alert: new tie-up enquiry",
+  organisation_documents: "Organisation's monthly statement and certificates",
 };
 
 /**

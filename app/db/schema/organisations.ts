@@ -11,11 +11,13 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
   text,
   timestamp,
+  uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { languages } from "../../i18n/languages";
 import { pickups } from "./pickups";
@@ -210,5 +212,113 @@ export const sitePickupDates = pgTable(
     primaryKey({ columns: [t.siteId, t.dueDate] }),
     check("site_pickup_dates_outcome_valid", sql`${t.outcome} in ('booked', 'moved', 'skipped')`),
     index("site_pickup_dates_pickup_idx").on(t.pickupId),
+  ],
+);
+
+/**
+ * A registered recycler the shop hands a material stream to (E-Waste (Management) Rules 2022:
+ * bulk consumers' e-waste only to registered recyclers; Solid Waste Management Rules 2026: bulk
+ * waste generators show where their waste went). Its registration number is printed on the
+ * certificates of collection as staff entered it; the shop claims no registration of its own.
+ */
+export const recyclers = pgTable(
+  "recyclers",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    /** As issued, e.g. a CPCB EPR portal or State Pollution Control Board number. */
+    registration: text("registration").notNull().unique(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdBy: text("created_by").notNull(),
+  },
+  (t) => [
+    check("recyclers_name_length", sql`char_length(${t.name}) between 1 and 120`),
+    check("recyclers_registration_length", sql`char_length(${t.registration}) between 3 and 60`),
+  ],
+);
+
+/** The documents of an organisation's month: one statement, one certificate per site. */
+export const organisationDocumentKinds = ["statement", "certificate"] as const;
+export type OrganisationDocumentKind = (typeof organisationDocumentKinds)[number];
+
+/** A material stream on a certificate: kilograms and the recycler it went to. */
+export interface CertificateStream {
+  stream: string;
+  grams: number;
+  recycler: string;
+  registration: string;
+}
+
+/** A pickup on a statement: its day, site, kilograms by material, value and payout. */
+export interface StatementPickup {
+  reference: string;
+  day: string;
+  site: string;
+  grams: number;
+  materials: { name: string; grams: number }[];
+  valuePaise: number;
+  paidPaise: number;
+}
+
+/** What a document says, kept as issued (the PDF is drawn from it, every time the same). */
+export type OrganisationDocumentContent =
+  | {
+      kind: "statement";
+      organisation: string;
+      month: string;
+      reward: OrganisationReward;
+      pickups: StatementPickup[];
+      byMaterial: { name: string; grams: number; valuePaise: number }[];
+      totalGrams: number;
+      totalValuePaise: number;
+      totalPaidPaise: number;
+    }
+  | {
+      kind: "certificate";
+      organisation: string;
+      month: string;
+      site: string;
+      address: string;
+      pickups: number;
+      streams: CertificateStream[];
+      totalGrams: number;
+    };
+
+/**
+ * The issued monthly documents (docs/corporate.md "Monthly statement and certificates"): kept
+ * as issued, found by an unguessable token from the link e-mailed to the contact.
+ */
+export const organisationDocuments = pgTable(
+  "organisation_documents",
+  {
+    id: serial("id").primaryKey(),
+    organisationId: integer("organisation_id")
+      .notNull()
+      .references(() => organisations.id, { onDelete: "cascade" }),
+    /** The site of a certificate; null for the statement. */
+    siteId: integer("site_id").references(() => organisationSites.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: organisationDocumentKinds }).notNull(),
+    /** "YYYY-MM", a month that has ended (Asia/Kolkata). */
+    month: text("month").notNull(),
+    /** The link's secret (app/utils/codes.server.ts unguessableToken). */
+    token: text("token").notNull().unique(),
+    content: jsonb("content").$type<OrganisationDocumentContent>().notNull(),
+    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull(),
+    issuedBy: text("issued_by").notNull(),
+  },
+  (t) => [
+    check("organisation_documents_kind_valid", sql`${t.kind} in ('statement', 'certificate')`),
+    check("organisation_documents_month_format", sql`${t.month} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
+    check(
+      "organisation_documents_site_for_certificates",
+      sql`(${t.kind} = 'certificate') = (${t.siteId} is not null)`,
+    ),
+    // One statement per organisation and month; one certificate per site and month.
+    uniqueIndex("organisation_documents_one_idx").on(
+      t.organisationId,
+      t.month,
+      t.kind,
+      sql`coalesce(${t.siteId}, 0)`,
+    ),
   ],
 );

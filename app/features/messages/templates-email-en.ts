@@ -48,6 +48,16 @@ const english = emailFrame({
 });
 const { pickupCopy, orderCopy, when, weight, paymentLabel, collectedDetails } = english;
 
+/** "November 2026" for "2026-11"; anything else as it is. */
+function monthLabel(month: string): string {
+  if (!/^[0-9]{4}-(0[1-9]|1[0-2])$/.test(month)) return month;
+  return new Intl.DateTimeFormat("en-IN", {
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  }).format(new Date(`${month}-01T00:00:00Z`));
+}
+
 const staffFooter = (ctx: CopyContext) => `Staff alert from ${ctx.site.shopName}.`;
 
 /** What the customer chose at collection, in a few words: "coupon ABCD-1234 worth ₹550". */
@@ -212,9 +222,13 @@ const orderTexts: Pick<
     }),
 };
 
-/** Staff alerts and the digest: always English, also in the Hindi and Kannada tables. */
+/**
+ * Staff alerts, the digest and an organisation's monthly documents (English, as the documents
+ * are): always English, also in the Hindi and Kannada tables.
+ */
 export const staffTexts: Pick<
   EmailTexts,
+  | "organisation_documents"
   | "staff_new_booking"
   | "staff_new_order"
   | "staff_new_dispute"
@@ -275,6 +289,19 @@ export const staffTexts: Pick<
     ],
     action: { label: "Open in the dashboard", url: ctx.link(p.dashboardPath) },
     footer: staffFooter(ctx),
+  }),
+  organisation_documents: (p, ctx) => ({
+    subject: `${p.organisation}: statement and certificates for ${monthLabel(p.month)}`,
+    paragraphs: [
+      `Dear ${p.name},`,
+      `The statement of ${p.organisation}'s scrap pickups for ${monthLabel(p.month)} and the certificates of collection of its sites are ready. Each link opens a PDF; keep them for your records.`,
+      ...p.documents.map((document) => `${document.title}: ${ctx.link(document.path)}`),
+    ],
+    details: [],
+    action: p.documents[0]
+      ? { label: "Open the statement", url: ctx.link(p.documents[0].path) }
+      : undefined,
+    footer: `From ${ctx.site.shopName}.`,
   }),
   staff_new_lead: (p, ctx) => ({
     subject: `Tie-up enquiry ${p.reference}: ${p.organisation}`,

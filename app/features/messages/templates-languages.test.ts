@@ -26,7 +26,8 @@ const customerTemplates = messageTemplates.filter(
     t !== "sign_in_code" &&
     t !== "order_code" &&
     t !== "grievance_received" &&
-    t !== "lead_received",
+    t !== "lead_received" &&
+    t !== "organisation_documents",
 );
 const staffTemplates = messageTemplates.filter((t) => t.startsWith("staff_"));
 const languages = [

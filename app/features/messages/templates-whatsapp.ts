@@ -38,7 +38,8 @@ export type EmailOnlyTemplate =
   | "newsletter_confirm"
   | "grievance_received"
   | "lead_received"
-  | "staff_new_lead";
+  | "staff_new_lead"
+  | "organisation_documents";
 export type WhatsAppTemplateKey = Exclude<MessageTemplate, EmailOnlyTemplate>;
 
 /** WhatsApp language codes the shop registers. */

@@ -29,7 +29,8 @@ const customerTemplates = messageTemplates.filter(
     !t.startsWith("newsletter") &&
     !codeTemplates.includes(t) &&
     t !== "grievance_received" &&
-    t !== "lead_received",
+    t !== "lead_received" &&
+    t !== "organisation_documents",
 );
 // A code's only text parameter is sealed: anything added to it is no code at all.
 const withTypedText = messageTemplates.filter((t) => !codeTemplates.includes(t));
@@ -118,6 +119,26 @@ describe("renderEmail: words and formats", () => {
     expect(staff.text).toContain("Regular scrap pickups, Bio-waste management");
     expect(staff.text).toContain("120 kg");
     expect(staff.text).toContain("https://shop.example/dashboard/leads/3");
+  });
+
+  it("sends an organisation its month's documents in English, each with its link, in every language's table", () => {
+    for (const lang of ["en", "hi", "kn"] as const) {
+      const email = renderEmail(
+        "organisation_documents",
+        sampleParams.organisation_documents,
+        lang,
+        testSite,
+      );
+      expect(email.subject).toBe(
+        "Prestige Lakeside Residents' Association: statement and certificates for November 2026",
+      );
+      expect(email.text).toContain(
+        "Monthly statement: https://shop.example/organisation-documents/aB3dE5fG7hJ9kL1mN3pQ5r",
+      );
+      expect(email.text).toContain(
+        "Certificate of collection, Tower B: https://shop.example/organisation-documents/sT7uV9wX1yZ3aB5cD7eF9g",
+      );
+    }
   });
 
   it("acknowledges a grievance with its ticket and the grievance page", () => {

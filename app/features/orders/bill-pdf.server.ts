@@ -11,12 +11,18 @@
  * tax-inclusive price, taxable value, rate and CGST + SGST or IGST, the totals, the total in
  * words, how it is paid, and for a credit note the document it reverses.
  */
-import path from "node:path";
 import PDFDocument from "pdfkit";
 import type { BillContent, BillLine } from "~/db/schema/billing";
 import { formatDayIST } from "~/utils/dates";
 import { formatPaise } from "~/utils/money";
-import { projectRoot } from "~/utils/project-root.server";
+import {
+  CONTENT_WIDTH,
+  type Doc,
+  heightOf,
+  MARGIN,
+  withFonts,
+  write,
+} from "~/utils/pdf-text.server";
 import { amountInWords } from "./amount-in-words.server";
 import { billTitles } from "./bill-titles";
 
@@ -25,88 +31,6 @@ export interface IssuedBill {
   number: string;
   issuedAt: Date;
   content: BillContent;
-}
-
-type FontName = "latin" | "latinBold" | "devanagari" | "kannada";
-
-const fontFiles: Record<FontName, string> = {
-  latin: "NotoSans-Regular.ttf",
-  latinBold: "NotoSans-Bold.ttf",
-  devanagari: "NotoSansDevanagari-Regular.ttf",
-  kannada: "NotoSansKannada-Regular.ttf",
-};
-
-/** Runs of one script: Devanagari (U+0900–U+097F), Kannada (U+0C80–U+0CFF), else Latin. */
-function scriptRuns(text: string): { font: FontName; text: string }[] {
-  const runs: { font: FontName; text: string }[] = [];
-  for (const char of text) {
-    const code = char.codePointAt(0) ?? 0;
-    let font: FontName = "latin";
-    if (code >= 0x900 && code <= 0x97f) font = "devanagari";
-    else if (code >= 0xc80 && code <= 0xcff) font = "kannada";
-    const last = runs.at(-1);
-    // Spaces and punctuation stay in the run they are in (they are in every font).
-    if (last && (last.font === font || (font === "latin" && /[\s,.\-()/]/.test(char)))) {
-      last.text += char;
-    } else {
-      runs.push({ font, text: char });
-    }
-  }
-  return runs;
-}
-
-const MARGIN = 40;
-const PAGE_WIDTH = 595.28; // A4 in points
-const CONTENT_WIDTH = PAGE_WIDTH - 2 * MARGIN;
-
-type Doc = PDFKit.PDFDocument;
-
-/**
- * Writes `text` at (x, y) within `width`, each script in its font, Indic runs marked with their
- * text (ActualText); `bold` for Latin headings. One script: wrapped within `width`. Mixed
- * scripts (a Hindi name with a Latin PIN code): the runs side by side on one line, each drawn on
- * its own so that its marked span holds its glyphs (pdfkit's `continued` text is drawn later,
- * outside the span).
- */
-function write(
-  doc: Doc,
-  text: string,
-  x: number,
-  y: number,
-  width: number,
-  size = 9,
-  bold = false,
-) {
-  const runs = scriptRuns(text);
-  doc.fontSize(size);
-  const draw = (
-    run: { font: FontName; text: string },
-    at: number,
-    options: PDFKit.Mixins.TextOptions,
-  ) => {
-    const font = run.font === "latin" && bold ? "latinBold" : run.font;
-    doc.font(font);
-    const indic = run.font === "devanagari" || run.font === "kannada";
-    if (indic) doc.markContent("Span", { actual: run.text });
-    doc.text(run.text, at, y + size, { baseline: "alphabetic", lineGap: 1, ...options });
-    if (indic) doc.endMarkedContent();
-    return doc.widthOfString(run.text);
-  };
-  const [only] = runs;
-  if (runs.length === 1 && only) {
-    draw(only, x, { width });
-    return;
-  }
-  let at = x;
-  for (const run of runs) {
-    at += draw(run, at, { lineBreak: false });
-  }
-}
-
-/** The height `text` takes in `width` at `size` (Latin metrics; Indic lines are as tall). */
-function heightOf(doc: Doc, text: string, width: number, size = 9): number {
-  doc.font("latin").fontSize(size);
-  return doc.heightOfString(text, { width, lineGap: 1 }) + 2;
 }
 
 /** A table cell's amount: rupees with two decimals, Indian grouping ("1,250.50"). */
@@ -333,16 +257,7 @@ export function renderBillPdf(bill: IssuedBill): Promise<Buffer> {
     tagged: true,
     lang: "en-IN",
   });
-  const fonts = path.join(projectRoot(), "app", "assets", "fonts");
-  for (const [name, file] of Object.entries(fontFiles)) {
-    doc.registerFont(name, path.join(fonts, file));
-  }
-  const chunks: Buffer[] = [];
-  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
+  const done = withFonts(doc);
   const { content } = bill;
   write(doc, billTitles[content.kind], MARGIN, MARGIN, CONTENT_WIDTH, 16, true);
   let y = MARGIN + 24;

@@ -363,6 +363,12 @@ export const personalDataMap: readonly PersonalColumn[] = [
     }),
   ),
   {
+    table: "recyclers",
+    column: "name",
+    holds: "a registered recycler's company name",
+    effect: outside("a company's name, no person's data"),
+  },
+  {
     table: "site_pickup_dates",
     column: "note",
     holds: "why a scheduled date moved or was skipped (the closed day's reason)",

@@ -234,6 +234,86 @@ function DatesTable({ dates }: { dates: LoaderData["dates"] }) {
   );
 }
 
+/** The form to add a site and its schedule. */
+function AddSiteForm({
+  field,
+  formError,
+  slots,
+  today,
+}: {
+  field: ReturnType<typeof fieldsOf>;
+  formError: string | undefined;
+  slots: LoaderData["slots"];
+  today: string;
+}) {
+  return (
+    <section aria-labelledby="add-site-title">
+      <h2 id="add-site-title">Add a site</h2>
+      <FormError message={formError} className="dash-error" />
+      <Form method="post" className="form" noValidate>
+        <input type="hidden" name="intent" value="add-site" />
+        <InputField
+          {...field("siteName")}
+          label="Site name"
+          hint="Like Tower B or the Indiranagar office."
+          required
+        />
+        <InputField {...field("addressLine1")} label="Address (line 1)" required />
+        <InputField {...field("addressLine2")} label="Address (line 2)" />
+        <InputField {...field("city")} label="City" required />
+        <InputField
+          {...field("pinCode")}
+          label="PIN code"
+          inputMode="numeric"
+          maxLength={6}
+          required
+        />
+        <InputField {...field("contactName")} label="Site contact name" required />
+        <InputField
+          {...field("contactPhone")}
+          label="Site contact mobile number"
+          type="tel"
+          inputMode="tel"
+          required
+        />
+        <SelectField
+          {...field("frequency")}
+          label="How often"
+          placeholder="Choose how often"
+          options={scheduleFrequencies.map((value) => ({ value, label: frequencyLabels[value] }))}
+          required
+        />
+        <SelectField
+          {...field("weekday")}
+          label="Weekday"
+          placeholder="Choose a weekday"
+          options={weekdayLabels
+            .slice(1)
+            .map((label, index) => ({ value: String(index + 1), label }))}
+          required
+        />
+        <SelectField
+          {...field("slotStart")}
+          label="Slot"
+          placeholder="Choose a slot"
+          options={slots}
+          required
+        />
+        <InputField
+          {...field("startsOn")}
+          label="First possible day"
+          type="date"
+          min={today}
+          required
+        />
+        <button type="submit" className="button">
+          Add the site and book its pickups
+        </button>
+      </Form>
+    </section>
+  );
+}
+
 export default function OrganisationDetail({ loaderData, actionData }: Route.ComponentProps) {
   const { organisation, sites, dates, stopping, slots, defaultStart, today } = loaderData;
   const values: Record<string, string | undefined> = actionData?.values ?? {
@@ -293,76 +373,19 @@ export default function OrganisationDetail({ loaderData, actionData }: Route.Com
       </dl>
       <h2>Sites</h2>
       <SitesTable sites={sites} />
+      <h2>Monthly statement and certificates</h2>
+      <p>
+        <Link to={`/dashboard/organisations/${organisation.id}/month`}>
+          The month's collected pickups, statement and certificates of collection
+        </Link>
+      </p>
       <h2>Booked pickups</h2>
       <p>
         The scheduler books each schedule's pickups {BOOKING_HORIZON_DAYS} days ahead. A date the
         shop closed moves to the next open day within 3 days, or is skipped.
       </p>
       <DatesTable dates={dates} />
-      <section aria-labelledby="add-site-title">
-        <h2 id="add-site-title">Add a site</h2>
-        <FormError message={actionData?.formError} className="dash-error" />
-        <Form method="post" className="form" noValidate>
-          <input type="hidden" name="intent" value="add-site" />
-          <InputField
-            {...field("siteName")}
-            label="Site name"
-            hint="Like Tower B or the Indiranagar office."
-            required
-          />
-          <InputField {...field("addressLine1")} label="Address (line 1)" required />
-          <InputField {...field("addressLine2")} label="Address (line 2)" />
-          <InputField {...field("city")} label="City" required />
-          <InputField
-            {...field("pinCode")}
-            label="PIN code"
-            inputMode="numeric"
-            maxLength={6}
-            required
-          />
-          <InputField {...field("contactName")} label="Site contact name" required />
-          <InputField
-            {...field("contactPhone")}
-            label="Site contact mobile number"
-            type="tel"
-            inputMode="tel"
-            required
-          />
-          <SelectField
-            {...field("frequency")}
-            label="How often"
-            placeholder="Choose how often"
-            options={scheduleFrequencies.map((value) => ({ value, label: frequencyLabels[value] }))}
-            required
-          />
-          <SelectField
-            {...field("weekday")}
-            label="Weekday"
-            placeholder="Choose a weekday"
-            options={weekdayLabels
-              .slice(1)
-              .map((label, index) => ({ value: String(index + 1), label }))}
-            required
-          />
-          <SelectField
-            {...field("slotStart")}
-            label="Slot"
-            placeholder="Choose a slot"
-            options={slots}
-            required
-          />
-          <InputField
-            {...field("startsOn")}
-            label="First possible day"
-            type="date"
-            min={today}
-            required
-          />
-          <button type="submit" className="button">
-            Add the site and book its pickups
-          </button>
-        </Form>
-      </section>
+      <AddSiteForm field={field} formError={actionData?.formError} slots={slots} today={today} />
       <HistoryList history={loaderData.history} />
     </>
   );

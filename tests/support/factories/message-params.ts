@@ -117,6 +117,18 @@ export const sampleParams: MessageParamsByTemplate = {
     pinCode: "560066",
     dashboardPath: "/dashboard/leads/3",
   },
+  organisation_documents: {
+    name: "Meera Iyer",
+    organisation: "Prestige Lakeside Residents' Association",
+    month: "2026-11",
+    documents: [
+      { title: "Monthly statement", path: "/organisation-documents/aB3dE5fG7hJ9kL1mN3pQ5r" },
+      {
+        title: "Certificate of collection, Tower B",
+        path: "/organisation-documents/sT7uV9wX1yZ3aB5cD7eF9g",
+      },
+    ],
+  },
   claim_received: { ...order, claimReference: "CL-5T2K8W" },
   claim_decided: {
     ...order,

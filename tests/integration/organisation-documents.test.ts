@@ -1,0 +1,220 @@
+/**
+ * An organisation's monthly documents (docs/corporate.md "Monthly statement and certificates"):
+ * a housing society's weekly site has its four March pickups booked, weighed (paper and
+ * plastic) and confirmed, one paid; in April staff issue March's statement and the site's
+ * certificate of collection. The PDFs' text lists the kilograms by stream, the recycler and its
+ * registration number, and the statement's pickups and totals; the contact's e-mail carries
+ * both links; the public link serves the PDF and an unknown one is 404. A month still running,
+ * a month with nothing collected, a stream without a recycler and a month issued twice are
+ * refused with nothing written.
+ */
+import { eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { messages } from "~/db/schema/messages";
+import { organisationDocuments, sitePickupDates } from "~/db/schema/organisations";
+import { pickups } from "~/db/schema/pickups";
+import {
+  issueMonthDocuments,
+  monthFigures,
+  recyclerField,
+} from "~/features/corporate/month-documents.server";
+import { addSite, createOrganisation } from "~/features/corporate/organisations.server";
+import { addRecycler } from "~/features/corporate/recyclers.server";
+import { confirmWeighSheetByToken } from "~/features/exchange/confirmation.server";
+import { recordPayout } from "~/features/payouts/payouts.server";
+import * as documentRoute from "~/routes/organisation-document";
+import { kolkataInstant } from "~/utils/dates";
+import { exchangeDefaults } from "~/utils/env.server";
+import { pdfText } from "../support/documents/pdf-text";
+import { callRoute, signedInStaff, statusOf } from "../support/factories/staff";
+import { addSheetVersion } from "../support/factories/weighed-pickups";
+import { queryRows, testDatabaseForFile } from "../support/processes/test-database";
+
+const handle = testDatabaseForFile({ seeded: true });
+const actor = { email: "office@example.com" };
+/** Monday 1 March 2027 10:00 IST, when the site is added. */
+const march = kolkataInstant("2027-03-01", "10:00");
+/** Friday 2 April 2027, when March's documents are issued. */
+const april = kolkataInstant("2027-04-02", "11:00");
+
+type Handler = (args: never) => Promise<unknown>;
+
+async function documentCount(): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    handle.db,
+    sql`select count(*)::int as n from organisation_documents`,
+  );
+  return Number(row?.n);
+}
+
+async function pdfOf(
+  token: string,
+): Promise<{ status: number; type: string | null; text: string }> {
+  const answer = await callRoute(
+    documentRoute.loader as Handler,
+    `http://localhost/organisation-documents/${token}`,
+    {
+      params: { token },
+    },
+  );
+  if (!(answer instanceof Response)) return { status: statusOf(answer), type: null, text: "" };
+  const bytes = new Uint8Array(await answer.arrayBuffer());
+  return {
+    status: answer.status,
+    type: answer.headers.get("Content-Type"),
+    text: answer.status === 200 ? await pdfText(bytes) : "",
+  };
+}
+
+describe("a month's statement and certificate", () => {
+  it("lists the kilograms by stream with the recycler's registration, e-mails the links, and refuses what cannot be issued", async () => {
+    const db = handle.db;
+    const organisationId = await createOrganisation(
+      db,
+      actor,
+      {
+        leadId: null,
+        name: "Prestige Lakeside Residents' Association",
+        kind: "housing_society",
+        contactName: "Meera Iyer",
+        contactPhone: "+919845044444",
+        contactEmail: "meera@example.com",
+        reward: "money",
+        payoutDetails: "prestigelakeside@okhdfc",
+      },
+      march,
+    );
+    const siteId = await addSite(
+      db,
+      actor,
+      organisationId,
+      {
+        siteName: "Tower B",
+        addressLine1: "Prestige Lakeside, Tower B",
+        addressLine2: "",
+        city: "Bengaluru",
+        pinCode: "560087",
+        contactName: "Security desk",
+        contactPhone: "+919845055555",
+        frequency: "weekly",
+        weekday: 6,
+        slotStart: "09:00",
+        startsOn: "2027-03-01",
+      },
+      march,
+    );
+    const booked = await db
+      .select({ id: pickups.id, token: pickups.trackingToken, reference: pickups.reference })
+      .from(sitePickupDates)
+      .innerJoin(pickups, eq(pickups.id, sitePickupDates.pickupId))
+      .where(eq(sitePickupDates.siteId, siteId))
+      .orderBy(sitePickupDates.dueDate);
+    expect(booked).toHaveLength(4);
+    // Each Saturday: 12.5 kg newspaper and 2 kg soft plastic (the 1st and 7th materials).
+    for (const pickup of booked) {
+      await addSheetVersion(db, pickup.id, { grams: [12_500, 1, 1, 1, 1, 1, 2_000] });
+      await confirmWeighSheetByToken(db, pickup.token, 1, kolkataInstant("2027-03-27", "12:00"), {
+        ...exchangeDefaults,
+      });
+    }
+    const first = booked[0];
+    if (!first) throw new Error("no pickup");
+    const [paidPickup] = await db.select().from(pickups).where(eq(pickups.id, first.id));
+    expect(paidPickup?.status).toBe("collected");
+    await recordPayout(
+      db,
+      first.id,
+      { method: "upi", reference: "412345678901", paidAt: kolkataInstant("2027-03-29", "10:00") },
+      (await signedInStaff(db, "staff")).user,
+      april,
+    );
+
+    const figures = await monthFigures(db, organisationId, "2027-03");
+    expect(figures.pickups).toHaveLength(4);
+    expect(figures.totalGrams).toBe(4 * 14_505);
+    const [site] = figures.sites;
+    expect(site?.streams.map((stream) => [stream.stream, stream.grams])).toEqual([
+      ["Paper", 4 * 12_505],
+      ["Plastic", 4 * 2_000],
+    ]);
+    const paper = recyclerField(siteId, site?.streams[0]?.streamId ?? 0);
+    const plastic = recyclerField(siteId, site?.streams[1]?.streamId ?? 0);
+    await addRecycler(db, actor, {
+      recyclerName: "Saahas Zero Waste",
+      registration: "KSPCB/AUTH/2026/4411",
+    });
+    await addRecycler(db, actor, {
+      recyclerName: "Banyan Nation",
+      registration: "CPCB-PWM-PWP-0093",
+    });
+    const [saahas, banyan] = await queryRows<{ id: number }>(
+      db,
+      sql`select id from recyclers order by id`,
+    );
+    const choices = { [paper]: String(saahas?.id), [plastic]: String(banyan?.id) };
+
+    // Refused, nothing written: a month still running, an empty month, a stream without a recycler.
+    await expect(
+      issueMonthDocuments(db, actor, organisationId, "2027-04", choices, april),
+    ).rejects.toMatchObject({ id: "dashboard.organisations.monthRunning", field: "month" });
+    await expect(
+      issueMonthDocuments(db, actor, organisationId, "2027-02", choices, april),
+    ).rejects.toMatchObject({ id: "dashboard.organisations.monthEmpty" });
+    await expect(
+      issueMonthDocuments(
+        db,
+        actor,
+        organisationId,
+        "2027-03",
+        { [paper]: String(saahas?.id) },
+        april,
+      ),
+    ).rejects.toMatchObject({ id: "dashboard.organisations.recyclerRequired", field: plastic });
+    expect(await documentCount()).toBe(0);
+
+    expect(await issueMonthDocuments(db, actor, organisationId, "2027-03", choices, april)).toBe(2);
+    await expect(
+      issueMonthDocuments(db, actor, organisationId, "2027-03", choices, april),
+    ).rejects.toMatchObject({ id: "dashboard.organisations.monthIssued", status: 409 });
+    expect(await documentCount()).toBe(2);
+
+    const documents = await db
+      .select()
+      .from(organisationDocuments)
+      .where(eq(organisationDocuments.organisationId, organisationId))
+      .orderBy(organisationDocuments.id);
+    const [statementRow, certificateRow] = documents;
+    const certificate = await pdfOf(certificateRow?.token ?? "");
+    expect(certificate).toMatchObject({ status: 200, type: "application/pdf" });
+    expect(certificate.text).toContain("Certificate of collection");
+    expect(certificate.text).toContain(
+      "Site: Tower B, Prestige Lakeside, Tower B, Bengaluru 560087",
+    );
+    expect(certificate.text).toContain("Month: March 2027 (4 pickups)");
+    expect(certificate.text).toMatch(/Paper 50\.02 kg Saahas Zero Waste KSPCB\/AUTH\/2026\/4411/);
+    expect(certificate.text).toMatch(/Plastic 8 kg Banyan Nation CPCB-PWM-PWP-0093/);
+    expect(certificate.text).toContain("Total collected: 58.02 kg");
+
+    const statement = await pdfOf(statementRow?.token ?? "");
+    expect(statement.text).toContain("Monthly statement of scrap pickups");
+    expect(statement.text).toContain("Organisation: Prestige Lakeside Residents' Association");
+    for (const pickup of booked) expect(statement.text).toContain(pickup.reference);
+    expect(statement.text).toContain("Total weight: 58.02 kg");
+    expect(statement.text).toMatch(/Newspaper and books 50 kg/);
+
+    const [mail] = await db
+      .select()
+      .from(messages)
+      .where(eq(messages.template, "organisation_documents"));
+    expect(mail).toMatchObject({ channel: "email", recipient: "meera@example.com" });
+    expect(JSON.stringify(mail?.params)).toContain(
+      `/organisation-documents/${certificateRow?.token}`,
+    );
+    expect(JSON.stringify(mail?.params)).toContain(
+      `/organisation-documents/${statementRow?.token}`,
+    );
+
+    expect((await pdfOf("x".repeat(43))).status).toBe(404);
+    expect((await pdfOf("../etc/passwd")).status).toBe(404);
+  });
+});
