@@ -6,7 +6,9 @@
  * registration number, and the statement's pickups and totals; the contact's e-mail carries
  * both links; the public link serves the PDF and an unknown one is 404. A month still running,
  * a month with nothing collected, a stream without a recycler and a month issued twice are
- * refused with nothing written.
+ * refused with nothing written. Staff holding the organisation's signed paper slip confirm a
+ * scheduled pickup's weigh sheet from the pickup page; a customer's pickup and an empty slip are
+ * refused.
  */
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -22,12 +24,13 @@ import { addSite, createOrganisation } from "~/features/corporate/organisations.
 import { addRecycler } from "~/features/corporate/recyclers.server";
 import { confirmWeighSheetByToken } from "~/features/exchange/confirmation.server";
 import { recordPayout } from "~/features/payouts/payouts.server";
+import * as pickupRoute from "~/routes/dashboard/pickup";
 import * as documentRoute from "~/routes/organisation-document";
 import { kolkataInstant } from "~/utils/dates";
 import { exchangeDefaults } from "~/utils/env.server";
 import { pdfText } from "../support/documents/pdf-text";
 import { callRoute, signedInStaff, statusOf } from "../support/factories/staff";
-import { addSheetVersion } from "../support/factories/weighed-pickups";
+import { addSheetVersion, weighedPickup } from "../support/factories/weighed-pickups";
 import { queryRows, testDatabaseForFile } from "../support/processes/test-database";
 
 const handle = testDatabaseForFile({ seeded: true });
@@ -216,5 +219,116 @@ describe("a month's statement and certificate", () => {
 
     expect((await pdfOf("x".repeat(43))).status).toBe(404);
     expect((await pdfOf("../etc/passwd")).status).toBe(404);
+  });
+});
+
+describe("a weigh sheet confirmed with the organisation's signed paper slip", () => {
+  it("confirms a scheduled pickup's pending sheet from the pickup page, and refuses a customer's pickup and an empty slip", async () => {
+    const db = handle.db;
+    const office = await signedInStaff(db, "staff");
+    const organisationId = await createOrganisation(
+      db,
+      actor,
+      {
+        leadId: null,
+        name: "Bagmane Tech Park",
+        kind: "office",
+        contactName: "Facilities desk",
+        contactPhone: "+919845066666",
+        contactEmail: "facilities@example.com",
+        reward: "coupon",
+        payoutDetails: "",
+      },
+      march,
+    );
+    const siteId = await addSite(
+      db,
+      actor,
+      organisationId,
+      {
+        siteName: "Block C",
+        addressLine1: "Bagmane Tech Park, Block C",
+        addressLine2: "",
+        city: "Bengaluru",
+        pinCode: "560093",
+        contactName: "Ravi (security desk)",
+        contactPhone: "+919845077777",
+        frequency: "monthly",
+        weekday: 2,
+        slotStart: "11:00",
+        startsOn: "2027-03-01",
+      },
+      march,
+    );
+    const [scheduled] = await db
+      .select({ id: pickups.id })
+      .from(sitePickupDates)
+      .innerJoin(pickups, eq(pickups.id, sitePickupDates.pickupId))
+      .where(eq(sitePickupDates.siteId, siteId));
+    if (!scheduled) throw new Error("nothing booked");
+    await addSheetVersion(db, scheduled.id, { grams: [20_000] });
+    const customer = await weighedPickup(db);
+    const url = (id: number) => `http://localhost/dashboard/pickups/${id}`;
+    const post = (id: number, form: Record<string, string>) =>
+      callRoute(pickupRoute.action as Handler, url(id), {
+        cookie: office.cookie,
+        params: { id: String(id) },
+        form: { intent: "paper-slip", ...form },
+      });
+
+    const page = (await callRoute(pickupRoute.loader as Handler, url(scheduled.id), {
+      cookie: office.cookie,
+      params: { id: String(scheduled.id) },
+    })) as { organisationSite: { organisation: string; site: string } | null };
+    expect(page.organisationSite).toMatchObject({
+      organisation: "Bagmane Tech Park",
+      site: "Block C",
+    });
+
+    const empty = await post(scheduled.id, { version: "1", slip: "  " });
+    expect(statusOf(empty)).toBe(422);
+    expect(
+      (empty as { data: { fieldErrors: Record<string, string> } }).data.fieldErrors.slip,
+    ).toMatch(/which signed slip/);
+    const notOrganisation = await post(customer.pickup.id, { version: "1", slip: "Slip 0412" });
+    expect(statusOf(notOrganisation)).toBe(409);
+    const sheetsBefore = await queryRows<{ status: string }>(
+      db,
+      sql`select status from weigh_sheets where pickup_id in (${scheduled.id}, ${customer.pickup.id})`,
+    );
+    expect(sheetsBefore.map((row) => row.status)).toEqual(["pending", "pending"]);
+
+    const done = await post(scheduled.id, {
+      version: "1",
+      slip: "Slip 0412, signed by Ravi (security desk)",
+    });
+    expect((done as Response).headers.get("Location")).toBe(
+      `/dashboard/pickups/${scheduled.id}?done=paper-slip`,
+    );
+    const [sheet] = await queryRows<{
+      status: string;
+      confirmed_via: string;
+      resolution_note: string;
+    }>(
+      db,
+      sql`select status, confirmed_via, resolution_note from weigh_sheets where pickup_id = ${scheduled.id}`,
+    );
+    expect(sheet).toEqual({
+      status: "confirmed",
+      confirmed_via: "paper slip",
+      resolution_note: "Signed paper slip: Slip 0412, signed by Ravi (security desk)",
+    });
+    const [after] = await db
+      .select({ status: pickups.status })
+      .from(pickups)
+      .where(eq(pickups.id, scheduled.id));
+    expect(after?.status).toBe("collected");
+    const coupons = await queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from coupons where pickup_id = ${scheduled.id}`,
+    );
+    expect(Number(coupons[0]?.n)).toBe(1);
+    // Again (a double submit): the sheet is decided, nothing more is issued.
+    expect(statusOf(await post(scheduled.id, { version: "1", slip: "Slip 0412" }))).toBe(409);
   });
 });

@@ -41,8 +41,16 @@ export const weighSheetStatuses = [
 ] as const;
 export type WeighSheetStatus = (typeof weighSheetStatuses)[number];
 
-/** Who confirmed a sheet: the customer on the tracking page, or the collector with the code. */
-export const confirmationChannels = ["tracking page", "handover code", "staff"] as const;
+/**
+ * Who confirmed a sheet: the customer on the tracking page, the collector with the code, staff
+ * closing a dispute, or staff holding an organisation's signed paper slip.
+ */
+export const confirmationChannels = [
+  "tracking page",
+  "handover code",
+  "staff",
+  "paper slip",
+] as const;
 
 export const weighSheets = pgTable(
   "weigh_sheets",

@@ -238,3 +238,21 @@ export async function cancelSitePickupsFrom(
   }
   return cancelled.length;
 }
+
+/** The organisation and site whose schedule booked pickup `pickupId`; null for a customer's. */
+export async function siteOfPickup(
+  db: Database,
+  pickupId: number,
+): Promise<{ organisationId: number; organisation: string; site: string } | null> {
+  const [row] = await db
+    .select({
+      organisationId: organisations.id,
+      organisation: organisations.name,
+      site: organisationSites.name,
+    })
+    .from(sitePickupDates)
+    .innerJoin(organisationSites, eq(organisationSites.id, sitePickupDates.siteId))
+    .innerJoin(organisations, eq(organisations.id, organisationSites.organisationId))
+    .where(eq(sitePickupDates.pickupId, pickupId));
+  return row ?? null;
+}

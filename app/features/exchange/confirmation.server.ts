@@ -26,6 +26,7 @@ import {
   weighSheetPlants,
   weighSheets,
 } from "~/db/schema/exchange";
+import { sitePickupDates } from "~/db/schema/organisations";
 import { type PickupStatus, pickups } from "~/db/schema/pickups";
 import type { StaffRole } from "~/db/schema/staff";
 import { enqueuePickupCancelled } from "~/features/pickups/pickup-messages.server";
@@ -43,6 +44,7 @@ import {
 } from "./exchange-messages.server";
 import { HANDOVER_CODE_TRIES, handoverRefusalIds } from "./handover-code";
 import type { IssuedReward } from "./issued-reward";
+import { PAPER_SLIP_LENGTH } from "./paper-slip";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const NOT_FOUND = "errors.pickup.notFound";
@@ -50,7 +52,7 @@ const REPLACED_VERSION = "errors.exchange.replaced";
 const TEXT_LIMITS = { min: 3, max: 500 } as const;
 
 type Pickup = typeof pickups.$inferSelect;
-type Channel = "tracking page" | "handover code" | "staff";
+type Channel = "tracking page" | "handover code" | "staff" | "paper slip";
 
 /** The pickup row, locked for the rest of the transaction. @throws ExchangeError 404. */
 async function lockPickup(tx: Database, where: { id: number } | { token: string }) {
@@ -446,6 +448,61 @@ export async function confirmWithHandoverCode(
   const left = HANDOVER_CODE_TRIES - outcome.failures;
   const id = left === 1 ? handoverRefusalIds.wrongCodeOne : handoverRefusalIds.wrongCodeMany;
   throw new ExchangeError(id, 422, { left }, "code");
+}
+
+/**
+ * Office staff confirm an organisation's pending weigh sheet `version` because they hold the
+ * weigh slip the organisation's contact signed at the pickup (docs/corporate.md "Weigh sheets of
+ * organisations"): only a pickup an organisation's schedule booked; `slip` says which slip and
+ * who signed it (3–200 characters), kept as the sheet's resolution note and in the audit row.
+ * The reward is issued as on any confirmation (sheet confirmed via 'paper slip').
+ * @throws ExchangeError 422 `dashboard.paperSlip.slipRequired`/`slipTooLong` (field `slip`);
+ *   404 unknown pickup or version; 409 `dashboard.paperSlip.organisationsOnly` for a customer's
+ *   pickup, and as on any confirmation an older version, a decided sheet, a pickup no longer
+ *   weighed, a sheet waiting for an admin's approval.
+ */
+export async function confirmWithPaperSlip(
+  db: Database,
+  pickupId: number,
+  version: number,
+  slip: string,
+  actor: { email: string },
+  now: Date,
+  settings: ExchangeSettings,
+): Promise<IssuedReward> {
+  const note = slip.trim();
+  if (note.length < PAPER_SLIP_LENGTH.min) {
+    throw new ExchangeError("dashboard.paperSlip.slipRequired", 422, {}, "slip");
+  }
+  if (note.length > PAPER_SLIP_LENGTH.max) {
+    throw new ExchangeError(
+      "dashboard.paperSlip.slipTooLong",
+      422,
+      { max: PAPER_SLIP_LENGTH.max },
+      "slip",
+    );
+  }
+  return db.transaction(async (tx) => {
+    const pickup = await lockPickup(tx, { id: pickupId });
+    const [scheduled] = await tx
+      .select({ siteId: sitePickupDates.siteId })
+      .from(sitePickupDates)
+      .where(eq(sitePickupDates.pickupId, pickup.id));
+    if (!scheduled) throw new ExchangeError("dashboard.paperSlip.organisationsOnly", 409);
+    const sheet = await sheetAtVersion(tx, pickup.id, version);
+    assertPending(pickup, sheet);
+    assertApproved(sheet);
+    return confirmSheet(
+      tx,
+      pickup,
+      sheet,
+      "paper slip",
+      actor,
+      now,
+      settings,
+      `Signed paper slip: ${note}`,
+    );
+  });
 }
 
 /** 429: the code is locked after HANDOVER_CODE_TRIES wrong tries. */

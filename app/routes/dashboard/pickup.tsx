@@ -1,15 +1,20 @@
-import { data, Link, redirect } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import { ConfirmLink, ConfirmStep } from "~/components/dashboard/confirm-step";
 import { DataTable, Row } from "~/components/dashboard/data-table";
 import { DetailMessages, HistoryList, StatusButton } from "~/components/dashboard/detail-page";
 import { PhoneLinks } from "~/components/dashboard/phone-links";
+import { InputField } from "~/components/ui/field";
 import { getDb } from "~/db/db.server";
+import { siteOfPickup } from "~/features/corporate/site-pickups.server";
 import { awaitsApproval } from "~/features/exchange/approval";
 import { ApproveSheetForm } from "~/features/exchange/approve-sheet-form";
 import { AssignCollectorForm } from "~/features/exchange/assign-collector-form";
 import { listCollectors } from "~/features/exchange/assignment.server";
 import { CloseDisputeForm } from "~/features/exchange/close-dispute-form";
 import { doorStatuses } from "~/features/exchange/collector-access";
+import { confirmWithPaperSlip } from "~/features/exchange/confirmation.server";
+import { ExchangeError } from "~/features/exchange/exchange-error";
+import { PAPER_SLIP_LENGTH } from "~/features/exchange/paper-slip";
 import {
   submitWeighSheetForm,
   weighSheetFormData,
@@ -37,6 +42,7 @@ import {
 } from "~/utils/dates";
 import { parseEntityId } from "~/utils/entity-history.server";
 import { env } from "~/utils/env.server";
+import { textFields } from "~/utils/form-data";
 import { formStrings, readIntentForm } from "~/utils/intent-form";
 import { formatPaise } from "~/utils/money";
 import { rewardWords } from "~/utils/shop-words";
@@ -53,6 +59,7 @@ const notices: Record<string, string> = {
   weighed: "Weigh sheet saved. The customer confirms it on their tracking page.",
   approved: "Weigh sheet approved. The customer can confirm it now.",
   held: "Weigh sheet saved. It waits for an admin's approval before the customer can confirm it.",
+  "paper-slip": "Weigh sheet confirmed with the signed paper slip; the reward is issued.",
 };
 
 /** Pickup detail: every field, estimate lines, history and staff actions (docs/dashboard.md). */
@@ -67,6 +74,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const done = new URL(request.url).searchParams.get("done") ?? "";
   const collectors = await listCollectors(db);
   const messageLog = await messagesOf(db, { type: "pickup", id: found.pickup.id });
+  const organisationSite = await siteOfPickup(db, found.pickup.id);
   const cancellable = pickupTransitions[found.pickup.status].includes("cancelled");
   return {
     ...found,
@@ -77,6 +85,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     notice: notices[done] ?? null,
     collectors,
     messageLog,
+    organisationSite,
     isAdmin: user.role === "admin",
     approvalAbovePaise: env().exchange.approvalAbovePaise,
     // The weigh sheet's shared parts read their words from the catalogue; the office page
@@ -124,7 +133,40 @@ async function weigh(request: Request, form: FormData, id: number) {
 }
 
 /**
- * intent = confirm | missed | cancel (with `expectedFrom`, the status the page showed) or weigh
+ * Confirms the pending sheet with the organisation's signed paper slip (`confirmWithPaperSlip`,
+ * docs/corporate.md "Weigh sheets of organisations"): fields `version` and `slip`.
+ */
+async function paperSlip(request: Request, form: FormData, id: number) {
+  const user = await requireStaff(request);
+  const { version, slip } = textFields(form, ["version", "slip"]);
+  const values = { slip: slip.slice(0, 500) };
+  try {
+    if (!/^[1-9][0-9]{0,5}$/.test(version)) throw new ExchangeError("errors.pickup.notFound", 404);
+    await confirmWithPaperSlip(
+      await getDb(),
+      id,
+      Number(version),
+      slip,
+      user,
+      new Date(),
+      env().exchange,
+    );
+    return redirect(`/dashboard/pickups/${id}?done=paper-slip`);
+  } catch (error) {
+    if (!(error instanceof ExchangeError)) throw error;
+    if (error.status === 404) throw data(refusalText("en", error), { status: 404 });
+    const text = refusalText("en", error);
+    const body: ActionResult = {
+      error: text,
+      fieldErrors: error.field ? { [error.field]: text } : {},
+      values,
+    };
+    return data(body, { status: error.status });
+  }
+}
+
+/**
+ * intent = paper-slip (see `paperSlip`), or confirm | missed | cancel (with `expectedFrom`, the status the page showed) or weigh
  * (the weigh sheet, with `expectedVersion`), read by `pickupActionSchema`. Unknown intent or
  * missing `expectedFrom` → 400; a stale page → 409 (intent-form.ts); a weigh sheet with
  * mistakes → 422 with a message per field. Cancel without `confirm=yes` goes to its
@@ -140,6 +182,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const values = echoValues(form);
   const fail = (error: string, status: number, fieldErrors: Record<string, string> = {}) =>
     data<ActionResult>({ error, fieldErrors, values }, { status });
+  if (form.get("intent") === "paper-slip") return paperSlip(request, form, id);
   const posted = readIntentForm(pickupActionSchema, form);
   if (!posted.ok) return fail(refusalText("en", posted.ref), posted.status);
   if (posted.data.intent === "weigh") return weigh(request, form, id);
@@ -332,6 +375,47 @@ function ApproveLatestSheet({ loaderData }: Pick<Route.ComponentProps, "loaderDa
   );
 }
 
+/**
+ * For an organisation's scheduled pickup whose latest sheet waits: confirm it with the signed
+ * paper slip staff hold (docs/corporate.md "Weigh sheets of organisations").
+ */
+function PaperSlipForm({
+  loaderData,
+  actionData,
+}: Pick<Route.ComponentProps, "loaderData" | "actionData">) {
+  const latest = loaderData.weighing.sheets[0];
+  const site = loaderData.organisationSite;
+  if (!site || latest?.status !== "pending" || awaitsApproval(latest)) return null;
+  const error = actionData?.fieldErrors.slip;
+  return (
+    <section aria-labelledby="paper-slip-title">
+      <h2 id="paper-slip-title">Confirm with the signed paper slip</h2>
+      <p>
+        A pickup of {site.organisation} ({site.site}). Its contact may confirm the weigh sheet from
+        the e-mailed tracking link, or sign the collector's paper slip: with the signed slip in
+        hand, confirm version {latest.version} here.
+      </p>
+      <Form method="post" className="form" noValidate>
+        <input type="hidden" name="intent" value="paper-slip" />
+        <input type="hidden" name="version" value={latest.version} />
+        <InputField
+          id="slip"
+          name="slip"
+          label="Which slip, signed by whom"
+          hint="Like: Slip 0412, signed by Ravi (security desk)."
+          defaultValue={actionData?.values.slip}
+          error={error}
+          maxLength={PAPER_SLIP_LENGTH.max}
+          required
+        />
+        <button type="submit" className="button">
+          Confirm with the paper slip
+        </button>
+      </Form>
+    </section>
+  );
+}
+
 export default function PickupDetail({ loaderData, actionData }: Route.ComponentProps) {
   const { pickup, items, history, notice } = loaderData;
   return (
@@ -356,6 +440,7 @@ export default function PickupDetail({ loaderData, actionData }: Route.Component
       <StatusActions status={pickup.status} />
       {pickup.status === "disputed" ? <CloseDisputeForm pickupId={pickup.id} /> : null}
       <ApproveLatestSheet loaderData={loaderData} />
+      <PaperSlipForm loaderData={loaderData} actionData={actionData} />
       <WeighSheets loaderData={loaderData} actionData={actionData} />
       <MessageLog messages={loaderData.messageLog} />
       <HistoryList history={history} />
