@@ -30,10 +30,12 @@ import { pickups } from "~/db/schema/pickups";
 import { holdOpenDay } from "~/features/calendar/closed-days.server";
 import { humanReference, unguessableToken } from "~/utils/codes.server";
 import { addDays, todayInKolkata } from "~/utils/dates";
-import { MAX_MOVE_DAYS, moveCandidates, scheduleDates } from "./site-schedule";
-
-/** How far ahead schedules are booked: tomorrow to 28 days from today (four weekly pickups). */
-export const BOOKING_HORIZON_DAYS = 28;
+import {
+  BOOKING_HORIZON_DAYS,
+  MAX_MOVE_DAYS,
+  moveCandidates,
+  scheduleDates,
+} from "./site-schedule";
 
 /** A site with what its pickups need from it and its organisation. */
 type BookableSite = Awaited<ReturnType<typeof bookableSites>>[number];

@@ -11,6 +11,9 @@
 import type { ScheduleFrequency } from "~/db/schema/organisations";
 import { addDays } from "~/utils/dates";
 
+/** How far ahead schedules are booked: tomorrow to 28 days from today (four weekly pickups). */
+export const BOOKING_HORIZON_DAYS = 28;
+
 /** The most days a closed date's pickup moves forward before it is skipped instead. */
 export const MAX_MOVE_DAYS = 3;
 

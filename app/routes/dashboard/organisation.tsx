@@ -25,7 +25,7 @@ import {
   OrganisationError,
   stopSite,
 } from "~/features/corporate/organisations.server";
-import { BOOKING_HORIZON_DAYS } from "~/features/corporate/site-pickups.server";
+import { BOOKING_HORIZON_DAYS } from "~/features/corporate/site-schedule";
 import { pickupConfigFromEnv } from "~/features/pickups/pickup-config";
 import { pickupStatusLabels } from "~/features/pickups/pickup-status";
 import { requireStaff } from "~/features/staff/session.server";
