@@ -227,7 +227,7 @@ function DatesTable({ dates }: { dates: LoaderData["dates"] }) {
           </td>
           <td>{row.day ?? "–"}</td>
           <td>{row.outcome === "skipped" ? "Skipped" : row.status}</td>
-          <td>{row.note}</td>
+          <td>{row.note || "–"}</td>
         </Row>
       ))}
     </DataTable>
