@@ -19,6 +19,11 @@ export const auditEntityLabels = {
   grievance: "Grievances",
   // Status and note changed by staff (app/features/corporate/leads.server.ts).
   lead: "Leads",
+  // Made, sites added and schedules stopped, monthly documents issued by staff
+  // (app/features/corporate/organisations.server.ts, month-documents.server.ts).
+  organisation: "Organisations",
+  // Registered recyclers added by staff (app/features/corporate/recyclers.server.ts).
+  recycler: "Recyclers",
   // Logins, failed and throttled logins, logouts (app/features/staff/login-audit.server.ts).
   login: "Logins and logouts",
   // A customer's personal data erased (app/features/privacy/erasure.server.ts).
