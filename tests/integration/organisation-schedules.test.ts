@@ -9,7 +9,12 @@
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
-import { leads, organisations, sitePickupDates } from "~/db/schema/organisations";
+import {
+  leads,
+  organisationSites,
+  organisations,
+  sitePickupDates,
+} from "~/db/schema/organisations";
 import { pickups } from "~/db/schema/pickups";
 import { closeDay } from "~/features/calendar/closed-days.server";
 import { fileLead } from "~/features/corporate/leads.server";
@@ -337,6 +342,51 @@ describe("the organisation pages", () => {
       leadId: lead.id,
       reward: "coupon",
       createdBy: office.user.email,
+    });
+
+    // Change details: a refused e-mail opens the form again; a good one reaches the open pickups.
+    const edit = (fields: Record<string, string>) =>
+      callRoute(organisationRoute.action as Handler, url, {
+        cookie: office.cookie,
+        params: { id: String(id) },
+        form: {
+          intent: "edit",
+          name: "Sobha Dream Acres RWA",
+          kind: "housing_society",
+          contactName: "Anil Kumar",
+          contactPhone: "98450 99999",
+          reward: "money",
+          payoutDetails: "sobharwa@okicici",
+          ...fields,
+        },
+      });
+    const badEdit = await edit({ contactEmail: "anil@" });
+    expect(statusOf(badEdit)).toBe(400);
+    expect(errorsOf(badEdit).contactEmail).toMatch(/name@example.com/);
+    expect((badEdit as { data: { form: string } }).data.form).toBe("edit");
+    const saved = await edit({ contactEmail: "Anil@Example.com" });
+    expect((saved as Response).headers.get("Location")).toBe(
+      `/dashboard/organisations/${id}?saved=4`,
+    );
+    const open = await db
+      .select({ name: pickups.name, email: pickups.email, reward: pickups.rewardPreference })
+      .from(sitePickupDates)
+      .innerJoin(pickups, eq(pickups.id, sitePickupDates.pickupId))
+      .innerJoin(organisationSites, eq(organisationSites.id, sitePickupDates.siteId))
+      .where(eq(organisationSites.organisationId, id));
+    expect(open).toHaveLength(4);
+    for (const row of open) {
+      expect(row).toEqual({
+        name: "Sobha Dream Acres RWA, Phase 1",
+        email: "anil@example.com",
+        reward: "money",
+      });
+    }
+    const [edited] = await db.select().from(organisations).where(eq(organisations.id, id));
+    expect(edited).toMatchObject({
+      leadId: lead.id,
+      contactName: "Anil Kumar",
+      payoutDetails: "sobharwa@okicici",
     });
   });
 

@@ -4,8 +4,8 @@
  * schedule. Every change is an audit row (`organisation.create`, `organisation_site.create`,
  * `organisation_site.stop`) in the change's transaction.
  */
-import { and, asc, count, eq, gte } from "drizzle-orm";
-import { recordAudit } from "~/db/audit.server";
+import { and, asc, count, eq, gte, inArray } from "drizzle-orm";
+import { changedFields, recordAudit } from "~/db/audit.server";
 import type { Database } from "~/db/client.server";
 import {
   leads,
@@ -242,5 +242,78 @@ export async function stopSite(
       extra: { cancelledPickups: cancelled },
     });
     return cancelled;
+  });
+}
+
+/**
+ * Changes an account's name, type, contact, reward and where money goes (its lead stays),
+ * audited with what changed (`organisation.update`). The open pickups its schedules booked
+ * (requested or confirmed) take the new contact e-mail, name and reward at once, so their
+ * messages and rewards follow; collected ones keep what they had.
+ * @returns how many open pickups were updated.
+ * @throws OrganisationError 404 for an unknown account.
+ */
+export async function updateOrganisation(
+  db: Database,
+  actor: { email: string },
+  id: number,
+  input: Omit<OrganisationInput, "leadId">,
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select()
+      .from(organisations)
+      .where(eq(organisations.id, id))
+      .for("update");
+    if (!before) throw new OrganisationError("dashboard.organisations.notFound", 404);
+    const after = {
+      name: input.name,
+      kind: input.kind,
+      contactName: input.contactName,
+      contactPhone: input.contactPhone,
+      contactEmail: input.contactEmail,
+      reward: input.reward,
+      payoutDetails: input.payoutDetails,
+    };
+    await tx.update(organisations).set(after).where(eq(organisations.id, id));
+    const open = await tx
+      .select({ id: pickups.id, site: organisationSites.name })
+      .from(sitePickupDates)
+      .innerJoin(organisationSites, eq(organisationSites.id, sitePickupDates.siteId))
+      .innerJoin(pickups, eq(pickups.id, sitePickupDates.pickupId))
+      .where(
+        and(
+          eq(organisationSites.organisationId, id),
+          inArray(pickups.status, ["requested", "confirmed"]),
+        ),
+      );
+    for (const pickup of open) {
+      await tx
+        .update(pickups)
+        .set({
+          name: `${input.name}, ${pickup.site}`,
+          email: input.contactEmail,
+          rewardPreference: input.reward,
+          updatedAt: new Date(),
+        })
+        .where(eq(pickups.id, pickup.id));
+    }
+    const { before: was, after: now } = changedFields(
+      { ...before, payoutDetails: before.payoutDetails ? "(set)" : "" },
+      { ...after, payoutDetails: after.payoutDetails ? "(set)" : "" },
+    );
+    await recordAudit(tx, {
+      actor,
+      action: "organisation.update",
+      entity: "organisation",
+      entityId: id,
+      before: was,
+      after: now,
+      extra: {
+        openPickupsUpdated: open.length,
+        payoutDetailsChanged: before.payoutDetails !== after.payoutDetails,
+      },
+    });
+    return open.length;
   });
 }

@@ -1,14 +1,13 @@
 import { data, Form, Link, redirect } from "react-router";
-import { fieldsOf, InputField, RadioGroupField, SelectField } from "~/components/ui/field";
+import { fieldsOf } from "~/components/ui/field";
 import { FormError } from "~/components/ui/form-messages";
 import { getDb } from "~/db/db.server";
-import { organisationKinds, organisationRewards } from "~/db/schema/organisations";
-import { organisationKindLabels, organisationRewardLabels } from "~/features/corporate/lead-labels";
 import {
   organisationFields,
   organisationLimits,
   organisationSchema,
 } from "~/features/corporate/organisation.schema";
+import { OrganisationFields } from "~/features/corporate/organisation-fields";
 import {
   createOrganisation,
   leadForAccount,
@@ -110,47 +109,7 @@ export default function NewOrganisation({ loaderData, actionData }: Route.Compon
       <FormError message={actionData?.formError} className="dash-error" />
       <Form method="post" className="form" noValidate>
         <input type="hidden" name="leadId" value={values.leadId ?? ""} />
-        <InputField {...field("name")} label="Organisation" required />
-        <SelectField
-          {...field("kind")}
-          label="Type"
-          placeholder="Choose a type"
-          options={organisationKinds.map((kind) => ({
-            value: kind,
-            label: organisationKindLabels[kind],
-          }))}
-          required
-        />
-        <InputField {...field("contactName")} label="Contact name" autoComplete="off" required />
-        <InputField
-          {...field("contactPhone")}
-          label="Contact mobile number"
-          type="tel"
-          inputMode="tel"
-          required
-        />
-        <InputField
-          {...field("contactEmail")}
-          label="Contact e-mail"
-          type="email"
-          hint="Pickup messages and the monthly statement go to it."
-          required
-        />
-        <RadioGroupField
-          name="reward"
-          legend="Reward for the scrap"
-          options={organisationRewards.map((reward) => ({
-            value: reward,
-            label: organisationRewardLabels[reward],
-          }))}
-          defaultValue={values.reward ?? "money"}
-          error={field("reward").error}
-        />
-        <InputField
-          {...field("payoutDetails")}
-          label="Where money goes"
-          hint="A UPI ID, or the bank account number, IFSC and account name. Needed for money."
-        />
+        <OrganisationFields field={field} reward={values.reward} />
         <button type="submit" className="button">
           Make the account
         </button>

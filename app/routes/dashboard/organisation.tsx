@@ -15,15 +15,19 @@ import {
   weekdayLabels,
 } from "~/features/corporate/lead-labels";
 import {
+  organisationFields,
   organisationLimits,
+  organisationSchema,
   siteFields,
   siteSchema,
 } from "~/features/corporate/organisation.schema";
+import { OrganisationFields } from "~/features/corporate/organisation-fields";
 import {
   addSite,
   getOrganisation,
   OrganisationError,
   stopSite,
+  updateOrganisation,
 } from "~/features/corporate/organisations.server";
 import { BOOKING_HORIZON_DAYS } from "~/features/corporate/site-schedule";
 import { pickupConfigFromEnv } from "~/features/pickups/pickup-config";
@@ -45,6 +49,10 @@ const NOT_FOUND = "This organisation does not exist.";
 /** What the page's notice says after a redirect. */
 function noticeOf(params: URLSearchParams): string | null {
   if (params.get("created") === "1") return "Account made. Add its sites and their schedules.";
+  const saved = params.get("saved");
+  if (saved !== null && /^[0-9]+$/.test(saved)) {
+    return `Account details saved; ${saved === "1" ? "1 open pickup takes" : `${saved} open pickups take`} the new contact and reward.`;
+  }
   if (params.has("added")) {
     return `Site added. Its pickups for the next ${BOOKING_HORIZON_DAYS} days are booked below.`;
   }
@@ -87,6 +95,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       payoutDetails: organisation.payoutDetails,
       leadId: organisation.leadId,
     },
+    editValues: {
+      name: organisation.name,
+      kind: organisation.kind,
+      contactName: organisation.contactName,
+      contactPhone: organisation.contactPhone,
+      contactEmail: organisation.contactEmail,
+      reward: organisation.reward,
+      payoutDetails: organisation.payoutDetails,
+    } as Record<string, string>,
     sites: sites.map((site) => ({
       id: site.id,
       name: site.name,
@@ -120,7 +137,35 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 /**
- * intent = add-site (a site and its schedule, then its pickups booked) or stop (a site's
+ * Saves Change details (`updateOrganisation`): bad fields → 400 next to each, with the form
+ * open again; an unknown account → 404.
+ */
+async function editAccount(user: { email: string }, id: number, form: FormData) {
+  const values: Record<string, string> = textFields(form, [...organisationFields]);
+  const parsed = organisationSchema.safeParse({ ...values, leadId: "" });
+  if (!parsed.success) {
+    return data(
+      {
+        form: "edit" as const,
+        values,
+        errors: fieldErrorTexts("en", parsed.error.issues),
+        formError: refusalText("en", message("dashboard.organisations.correctFields")),
+      },
+      { status: 400 },
+    );
+  }
+  try {
+    const { leadId: _lead, ...input } = parsed.data;
+    const updated = await updateOrganisation(await getDb(), user, id, input);
+    return redirect(`/dashboard/organisations/${id}?saved=${updated}`);
+  } catch (error) {
+    if (error instanceof OrganisationError) throw data(NOT_FOUND, { status: 404 });
+    throw error;
+  }
+}
+
+/**
+ * intent = edit (Change details, see `editAccount`), add-site (a site and its schedule, then its pickups booked) or stop (a site's
  * schedule, after its confirmation step). Bad fields → 400 next to each; a start in the past →
  * 422 next to it; an unknown account or site → 404 over the form.
  */
@@ -128,12 +173,14 @@ export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireStaff(request);
   const id = parseEntityId(params.id);
   if (id === null) throw data(NOT_FOUND, { status: 404 });
-  const fields = textFields(await request.formData(), ["intent", "confirm", "site", ...siteFields]);
+  const form = await request.formData();
+  const fields = textFields(form, ["intent", "confirm", "site", ...siteFields]);
   const step = unconfirmedStep(request, fields, { stop: ["site"] });
   if (step) return redirect(step);
+  if (fields.intent === "edit") return editAccount(user, id, form);
   const values = Object.fromEntries(siteFields.map((name) => [name, fields[name] ?? ""]));
   const fail = (status: number, errors: Record<string, string>, formError?: string) =>
-    data({ values, errors, formError }, { status });
+    data({ form: "site" as const, values, errors, formError }, { status });
   const db = await getDb();
   try {
     if (fields.intent === "stop") {
@@ -314,13 +361,50 @@ function AddSiteForm({
   );
 }
 
+/** Change details: the account's form, open again after a refusal. */
+function EditAccount({
+  loaderData,
+  actionData,
+}: Pick<Route.ComponentProps, "loaderData" | "actionData">) {
+  const answer = actionData?.form === "edit" ? actionData : undefined;
+  const values: Record<string, string | undefined> = answer?.values ?? loaderData.editValues;
+  const field = fieldsOf(
+    { values, errors: answer?.errors ?? {} },
+    {
+      idPrefix: "edit-",
+      limits: {
+        ...organisationLimits,
+        contactPhone: organisationLimits.phone,
+        contactEmail: organisationLimits.email,
+      },
+    },
+  );
+  return (
+    <details className="dash-day" open={Boolean(answer)}>
+      <summary>Change the account's details</summary>
+      <FormError message={answer?.formError} className="dash-error" />
+      <Form method="post" className="form" noValidate>
+        <input type="hidden" name="intent" value="edit" />
+        <OrganisationFields field={field} reward={values.reward} />
+        <p className="field__hint">
+          The open pickups its schedules booked take the new contact e-mail and reward at once.
+        </p>
+        <button type="submit" className="button">
+          Save the details
+        </button>
+      </Form>
+    </details>
+  );
+}
+
 export default function OrganisationDetail({ loaderData, actionData }: Route.ComponentProps) {
   const { organisation, sites, dates, stopping, slots, defaultStart, today } = loaderData;
-  const values: Record<string, string | undefined> = actionData?.values ?? {
+  const siteAnswer = actionData?.form === "site" ? actionData : undefined;
+  const values: Record<string, string | undefined> = siteAnswer?.values ?? {
     startsOn: defaultStart,
   };
   const field = fieldsOf(
-    { values, errors: actionData?.errors ?? {} },
+    { values, errors: siteAnswer?.errors ?? {} },
     { limits: { ...organisationLimits, contactPhone: organisationLimits.phone } },
   );
   return (
@@ -371,6 +455,7 @@ export default function OrganisationDetail({ loaderData, actionData }: Route.Com
           </>
         ) : null}
       </dl>
+      <EditAccount loaderData={loaderData} actionData={actionData} />
       <h2>Sites</h2>
       <SitesTable sites={sites} />
       <h2>Monthly statement and certificates</h2>
@@ -385,7 +470,7 @@ export default function OrganisationDetail({ loaderData, actionData }: Route.Com
         shop closed moves to the next open day within 3 days, or is skipped.
       </p>
       <DatesTable dates={dates} />
-      <AddSiteForm field={field} formError={actionData?.formError} slots={slots} today={today} />
+      <AddSiteForm field={field} formError={siteAnswer?.formError} slots={slots} today={today} />
       <HistoryList history={loaderData.history} />
     </>
   );
