@@ -47,6 +47,7 @@ export const messageTemplates = [
   "lead_received",
   "staff_new_lead",
   "organisation_documents",
+  "organisation_date_changed",
 ] as const;
 export type MessageTemplate = (typeof messageTemplates)[number];
 
@@ -215,6 +216,23 @@ export interface MessageParamsByTemplate {
     /** "YYYY-MM". */
     month: string;
     documents: { title: string; path: string }[];
+  };
+  /**
+   * A date of a site's schedule fell on a day the shop closed (docs/corporate.md "Recurring
+   * pickups"): its pickup moved to `movedTo` ("YYYY-MM-DD"), or, with none, was skipped.
+   * English, like the organisation's other messages.
+   */
+  organisation_date_changed: {
+    name: string;
+    organisation: string;
+    site: string;
+    /** The date the schedule named, "YYYY-MM-DD". */
+    dueDate: string;
+    movedTo: string | null;
+    /** Why the shop is closed, as staff wrote it. */
+    reason: string;
+    /** The slot's start, "HH:MM" Asia/Kolkata. */
+    slotStart: string;
   };
 }
 

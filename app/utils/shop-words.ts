@@ -80,6 +80,7 @@ export const templateNames: Record<string, string> = {
   lead_received: "Tie-up enquiry acknowledgement",
   staff_new_lead: "Shop alert: new tie-up enquiry",
   organisation_documents: "Organisation's monthly statement and certificates",
+  organisation_date_changed: "Organisation's pickup moved or skipped (shop closed)",
 };
 
 /**

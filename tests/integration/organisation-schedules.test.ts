@@ -9,6 +9,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
+import { messages } from "~/db/schema/messages";
 import {
   leads,
   organisationSites,
@@ -25,9 +26,11 @@ import {
   stopSite,
 } from "~/features/corporate/organisations.server";
 import { bookSitePickups } from "~/features/corporate/site-pickups.server";
+import { renderEmail } from "~/features/messages/templates";
 import * as organisationRoute from "~/routes/dashboard/organisation";
 import * as newOrganisationRoute from "~/routes/dashboard/organisation-new";
 import { addDays, kolkataInstant, todayInKolkata } from "~/utils/dates";
+import { testSite } from "../support/factories/message-params";
 import { callRoute, errorsOf, signedInStaff, statusOf } from "../support/factories/staff";
 import { queryRows, testDatabaseForFile } from "../support/processes/test-database";
 
@@ -198,6 +201,41 @@ describe("a site's recurring pickups", () => {
       .from(pickups)
       .where(eq(pickups.idempotencyKey, `site ${siteId} 2027-03-03`));
     expect(coupon?.reward).toBe("coupon");
+    // The contact is told of the moved and the skipped date, once each.
+    const told = await db
+      .select({ recipient: messages.recipient, params: messages.params })
+      .from(messages)
+      .where(eq(messages.template, "organisation_date_changed"))
+      .orderBy(messages.id);
+    expect(told).toEqual([
+      {
+        recipient: "meera@example.com",
+        params: expect.objectContaining({
+          site: "Block A",
+          dueDate: "2027-03-10",
+          movedTo: "2027-03-11",
+          reason: "Holi",
+        }),
+      },
+      {
+        recipient: "meera@example.com",
+        params: expect.objectContaining({
+          dueDate: "2027-03-24",
+          movedTo: null,
+          reason: "Office shifting",
+        }),
+      },
+    ]);
+    const email = renderEmail(
+      "organisation_date_changed",
+      told[0]?.params as never,
+      "en",
+      testSite,
+    );
+    expect(email.subject).toBe(
+      "Bagmane Tech Park, Block A: pickup of Wed, 10 Mar moved to Thu, 11 Mar",
+    );
+    expect(email.text).toContain("We are closed on Wed, 10 Mar (Holi)");
   });
 
   it("refuses a start in the past, a lead made into an account twice and an unknown lead, writing nothing", async () => {

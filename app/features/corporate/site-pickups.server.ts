@@ -14,11 +14,13 @@
  * The pickup is an ordinary one (status 'confirmed', the site's address and slot, the
  * organisation's reward and contact e-mail): collectors are assigned, weigh it and have it
  * confirmed as usual (docs/exchange.md). Its booking is not messaged: the schedule was agreed
- * with the organisation.
+ * with the organisation; a date moved or skipped is (`organisation_date_changed`, e-mail to the
+ * organisation's contact, in the date's transaction).
  */
 import { and, asc, eq, gte, inArray, lte } from "drizzle-orm";
 import { recordAudit } from "~/db/audit.server";
 import type { Database } from "~/db/client.server";
+import { enqueueMessage } from "~/db/outbox.server";
 import { closedDates } from "~/db/schema/calendar";
 import {
   organisationSites,
@@ -63,6 +65,7 @@ async function bookableSites(db: Database, siteId?: number) {
       startsOn: organisationSites.startsOn,
       organisation: organisations.name,
       contactEmail: organisations.contactEmail,
+      contactName: organisations.contactName,
       reward: organisations.reward,
     })
     .from(organisationSites)
@@ -134,6 +137,33 @@ async function closedReason(tx: Database, day: string): Promise<string> {
 }
 
 /**
+ * Queues the `organisation_date_changed` e-mail to the organisation's contact: the date moved to
+ * `movedTo`, or was skipped (null). One per site and date (its dedupe key).
+ */
+async function tellOrganisation(
+  tx: Database,
+  site: BookableSite,
+  dueDate: string,
+  movedTo: string | null,
+  reason: string,
+) {
+  await enqueueMessage(tx, {
+    template: "organisation_date_changed",
+    to: { email: site.contactEmail },
+    params: {
+      name: site.contactName,
+      organisation: site.organisation,
+      site: site.name,
+      dueDate,
+      movedTo,
+      reason,
+      slotStart: site.slotStart,
+    },
+    dedupeKey: `site-date:${site.id}:${dueDate}`,
+  });
+}
+
+/**
  * Books one date of `site` in its own transaction; nothing when the date is already handled
  * (by an earlier run or another server).
  * @returns what happened, or null when it was already handled.
@@ -152,10 +182,12 @@ async function bookDate(
     if (!claimed) return null;
     let day: string | null = null;
     let note = "";
+    let reason = "";
     if (await holdOpenDay(tx, dueDate)) {
       day = dueDate;
     } else {
-      note = `Shop closed on ${dueDate} (${await closedReason(tx, dueDate)})`;
+      reason = await closedReason(tx, dueDate);
+      note = `Shop closed on ${dueDate} (${reason})`;
       for (const candidate of moveCandidates(site, dueDate)) {
         if (await holdOpenDay(tx, candidate)) {
           day = candidate;
@@ -168,6 +200,7 @@ async function bookDate(
     }
     const outcome: ScheduleOutcome =
       day === null ? "skipped" : day === dueDate ? "booked" : "moved";
+    if (outcome !== "booked") await tellOrganisation(tx, site, dueDate, day, reason);
     const pickupId = day === null ? null : await insertSitePickup(tx, site, dueDate, day);
     await tx
       .update(sitePickupDates)

@@ -229,6 +229,7 @@ const orderTexts: Pick<
 export const staffTexts: Pick<
   EmailTexts,
   | "organisation_documents"
+  | "organisation_date_changed"
   | "staff_new_booking"
   | "staff_new_order"
   | "staff_new_dispute"
@@ -301,6 +302,20 @@ export const staffTexts: Pick<
     action: p.documents[0]
       ? { label: "Open the statement", url: ctx.link(p.documents[0].path) }
       : undefined,
+    footer: `From ${ctx.site.shopName}.`,
+  }),
+  organisation_date_changed: (p, ctx) => ({
+    subject: p.movedTo
+      ? `${p.organisation}, ${p.site}: pickup of ${dateLabel(p.dueDate)} moved to ${dateLabel(p.movedTo)}`
+      : `${p.organisation}, ${p.site}: no pickup on ${dateLabel(p.dueDate)}`,
+    paragraphs: [
+      `Dear ${p.name},`,
+      p.movedTo
+        ? `We are closed on ${dateLabel(p.dueDate)} (${p.reason}), so the scheduled scrap pickup at ${p.site} moves to ${dateLabel(p.movedTo)}, in the slot from ${p.slotStart}.`
+        : `We are closed on ${dateLabel(p.dueDate)} (${p.reason}) and the days after it, so there is no scheduled scrap pickup at ${p.site} that week. The next one comes as scheduled.`,
+      "Reply to this e-mail if that does not suit you.",
+    ],
+    details: [],
     footer: `From ${ctx.site.shopName}.`,
   }),
   staff_new_lead: (p, ctx) => ({

@@ -27,7 +27,8 @@ const customerTemplates = messageTemplates.filter(
     t !== "order_code" &&
     t !== "grievance_received" &&
     t !== "lead_received" &&
-    t !== "organisation_documents",
+    t !== "organisation_documents" &&
+    t !== "organisation_date_changed",
 );
 const staffTemplates = messageTemplates.filter((t) => t.startsWith("staff_"));
 const languages = [

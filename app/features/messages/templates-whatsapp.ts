@@ -39,7 +39,8 @@ export type EmailOnlyTemplate =
   | "grievance_received"
   | "lead_received"
   | "staff_new_lead"
-  | "organisation_documents";
+  | "organisation_documents"
+  | "organisation_date_changed";
 export type WhatsAppTemplateKey = Exclude<MessageTemplate, EmailOnlyTemplate>;
 
 /** WhatsApp language codes the shop registers. */

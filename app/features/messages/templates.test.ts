@@ -30,7 +30,8 @@ const customerTemplates = messageTemplates.filter(
     !codeTemplates.includes(t) &&
     t !== "grievance_received" &&
     t !== "lead_received" &&
-    t !== "organisation_documents",
+    t !== "organisation_documents" &&
+    t !== "organisation_date_changed",
 );
 // A code's only text parameter is sealed: anything added to it is no code at all.
 const withTypedText = messageTemplates.filter((t) => !codeTemplates.includes(t));

@@ -117,6 +117,15 @@ export const sampleParams: MessageParamsByTemplate = {
     pinCode: "560066",
     dashboardPath: "/dashboard/leads/3",
   },
+  organisation_date_changed: {
+    name: "Meera Iyer",
+    organisation: "Prestige Lakeside Residents' Association",
+    site: "Tower B",
+    dueDate: "2027-03-10",
+    movedTo: "2027-03-11",
+    reason: "Holi",
+    slotStart: "09:00",
+  },
   organisation_documents: {
     name: "Meera Iyer",
     organisation: "Prestige Lakeside Residents' Association",
