@@ -4,7 +4,9 @@
  * "Recurring pickups"): the society asks on /corporate; staff open the lead, make the account
  * (a missing e-mail is refused next to its field), add a site with a weekly Saturday schedule
  * (a missing site name is refused next to it), and the account's page lists four booked
- * pickups, each linked to its pickup. The slot is 5 pm, which no other browser test books. No
+ * pickups, each linked to its pickup; the first is weighed at the gate and confirmed by staff with
+ * the society's signed paper slip (an empty description refused next to its field). The slot is
+ * 5 pm, which no other browser test books. No
  * sideways scroll; no axe-core violations (with JavaScript).
  */
 import { expectNoAxeViolations } from "../support/browser/axe";
@@ -104,6 +106,31 @@ describeWithAndWithoutJavaScript(
           await booked.first().getByRole("link", { name: /^PU-/ }).click();
           await expect(staff.getByRole("heading", { level: 1 })).toContainText("PU-");
           await expect(staff.getByText(`${society}, Phase 1`).first()).toBeVisible();
+
+          // Weighed at the gate; the society's contact signed the paper slip: staff confirm it.
+          if (javaScriptEnabled) await waitForHydration(staff, "form button[type=submit]");
+          const added = staff.getByRole("group", { name: "Added material 1" });
+          await added
+            .getByLabel("Material")
+            .selectOption({ label: "₹10/kg · Newspaper and books" });
+          await added.getByLabel("Weighed kg").fill("25");
+          await staff.getByRole("button", { name: "Save weigh sheet" }).click();
+          await expect(staff.getByRole("article", { name: /Weigh sheet version 1/ })).toBeVisible();
+          const slip = staff.getByRole("region", { name: "Confirm with the signed paper slip" });
+          await slip.getByRole("button", { name: "Confirm with the paper slip" }).click();
+          await expect(staff.getByText(/Say which signed slip you hold/).first()).toBeVisible();
+          await staff
+            .getByLabel("Which slip, signed by whom")
+            .fill("Slip 0412, signed by the estate office");
+          await staff.getByRole("button", { name: "Confirm with the paper slip" }).click();
+          await expect(
+            staff.getByText(
+              "Weigh sheet confirmed with the signed paper slip; the reward is issued.",
+            ),
+          ).toBeVisible();
+          await expect(staff.getByRole("heading", { level: 1 })).toContainText("Collected");
+          await expectNoHorizontalScroll(staff);
+          if (javaScriptEnabled) await expectNoAxeViolations(staff);
         },
         { viewport: PHONE_VIEWPORT, javaScriptEnabled },
       );
