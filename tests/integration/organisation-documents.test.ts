@@ -24,12 +24,13 @@ import { addSite, createOrganisation } from "~/features/corporate/organisations.
 import { addRecycler } from "~/features/corporate/recyclers.server";
 import { confirmWeighSheetByToken } from "~/features/exchange/confirmation.server";
 import { recordPayout } from "~/features/payouts/payouts.server";
+import * as monthRoute from "~/routes/dashboard/organisation-month";
 import * as pickupRoute from "~/routes/dashboard/pickup";
 import * as documentRoute from "~/routes/organisation-document";
 import { kolkataInstant } from "~/utils/dates";
 import { exchangeDefaults } from "~/utils/env.server";
 import { pdfText } from "../support/documents/pdf-text";
-import { callRoute, signedInStaff, statusOf } from "../support/factories/staff";
+import { callRoute, errorsOf, signedInStaff, statusOf } from "../support/factories/staff";
 import { addSheetVersion, weighedPickup } from "../support/factories/weighed-pickups";
 import { queryRows, testDatabaseForFile } from "../support/processes/test-database";
 
@@ -330,5 +331,60 @@ describe("a weigh sheet confirmed with the organisation's signed paper slip", ()
     expect(Number(coupons[0]?.n)).toBe(1);
     // Again (a double submit): the sheet is decided, nothing more is issued.
     expect(statusOf(await post(scheduled.id, { version: "1", slip: "Slip 0412" }))).toBe(409);
+  });
+});
+
+describe("the registered recyclers on the month page", () => {
+  it("adds one, refuses a registration number twice and bad fields next to them, and never echoes a bad month", async () => {
+    const db = handle.db;
+    const office = await signedInStaff(db, "staff");
+    const id = await createOrganisation(
+      db,
+      actor,
+      {
+        leadId: null,
+        name: "Green Valley School",
+        kind: "school",
+        contactName: "Anita Rao",
+        contactPhone: "+919845088888",
+        contactEmail: "anita@example.com",
+        reward: "coupon",
+        payoutDetails: "",
+      },
+      march,
+    );
+    const post = (form: Record<string, string>) =>
+      callRoute(
+        monthRoute.action as Handler,
+        `http://localhost/dashboard/organisations/${id}/month`,
+        {
+          cookie: office.cookie,
+          params: { id: String(id) },
+          form: { intent: "add-recycler", ...form },
+        },
+      );
+    const added = await post({
+      recyclerName: "E-Parisaraa",
+      registration: "KSPCB-EW-2026-0101",
+      month: "x\r\nSet-Cookie: a=b",
+    });
+    expect((added as Response).headers.get("Location")).toBe(
+      `/dashboard/organisations/${id}/month`,
+    );
+    const twice = await post({
+      recyclerName: "Another",
+      registration: "KSPCB-EW-2026-0101",
+      month: "2027-03",
+    });
+    expect(statusOf(twice)).toBe(409);
+    expect(errorsOf(twice).registration).toMatch(/on the list already/);
+    const bad = await post({ recyclerName: " ", registration: "x", month: "2027-03" });
+    expect(statusOf(bad)).toBe(400);
+    expect(Object.keys(errorsOf(bad)).sort()).toEqual(["recyclerName", "registration"]);
+    const rows = await queryRows<{ name: string }>(
+      db,
+      sql`select name from recyclers where registration = 'KSPCB-EW-2026-0101'`,
+    );
+    expect(rows).toEqual([{ name: "E-Parisaraa" }]);
   });
 });

@@ -123,7 +123,9 @@ export async function action({ request, params }: Route.ActionArgs) {
         );
       }
       await addRecycler(db, user, parsed.data);
-      return redirect(`/dashboard/organisations/${id}/month?month=${fields.month ?? ""}`);
+      // Back to the month shown; a posted month that is no month is dropped, never echoed.
+      const back = isMonth(fields.month ?? "") ? `?month=${fields.month}` : "";
+      return redirect(`/dashboard/organisations/${id}/month${back}`);
     }
     if (fields.intent !== "issue") return fail(400, {}, englishText(UNKNOWN_ACTION));
     const month = fields.month ?? "";
