@@ -5,7 +5,6 @@
  * second run changes nothing. A scheduler process killed with SIGKILL mid-run leaves no
  * half-erased customer, and the restarted server finishes the window.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -23,10 +22,10 @@ import { ERASED_NAME } from "~/features/privacy/personal-data";
 import { eraseInactiveCustomers } from "~/features/privacy/retention.server";
 import { kolkataInstant, todayInKolkata } from "~/utils/dates";
 import { env } from "~/utils/env.server";
-import { projectRoot } from "~/utils/project-root.server";
 import { scheduledJobs } from "../../server/scheduler";
 import { type CustomerRecords, customerRecords } from "../support/factories/customer-records";
 import { createScratchDatabase, testDatabaseForFile } from "../support/processes/test-database";
+import { killOnceItSays, spawnVictim } from "../support/processes/victim";
 
 const DAY = 86_400_000;
 const YEAR = 365 * DAY;
@@ -125,41 +124,8 @@ describe("the retention job", () => {
   });
 });
 
-async function until(condition: () => boolean, what: string, ms = 60_000) {
-  const deadline = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 function spawnRetention(database: Record<string, string>) {
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ["--import", "tsx", path.join("tests", "support", "processes", "retention.ts")],
-    {
-      cwd: projectRoot(),
-      env: {
-        ...process.env,
-        ...database,
-        SCHEDULER_ID: "victim",
-        RETENTION_NOW: now.toISOString(),
-        LOG_LEVEL: "silent",
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-    },
-  );
-  let output = "";
-  child.stdout?.on("data", (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on("data", (chunk) => {
-    output += chunk;
-  });
-  const exited = new Promise<NodeJS.Signals | null>((resolve) =>
-    child.once("exit", (_code, signal) => resolve(signal)),
-  );
-  return { child, output: () => output, exited };
+  return spawnVictim("retention.ts", { ...database, RETENTION_NOW: now.toISOString() });
 }
 
 /** 'erased' when every pickup and order of the customer lost the phone, 'untouched' when none did. */
@@ -197,14 +163,7 @@ it("a run killed with SIGKILL mid-way leaves no half-erased customer; the restar
     const victim = spawnRetention(
       scratch ? { SCHEDULER_DATABASE_URL: scratch.url } : { SCHEDULER_DATA_DIR: dataDir as string },
     );
-    await Promise.race([
-      until(() => victim.output().includes('{"erased":1}'), "the child to erase one customer"),
-      victim.exited.then(() => {
-        throw new Error(`the retention process exited:\n${victim.output()}`);
-      }),
-    ]);
-    victim.child.kill("SIGKILL");
-    expect(await victim.exited).toBe("SIGKILL");
+    await killOnceItSays(victim, '{"erased":1}', "the child to erase one customer");
 
     if (dataDir) database = await open();
     const db = database.db;

@@ -5,7 +5,6 @@
  * restarted server (this process, on the same data directory or PostgreSQL database) takes the
  * window over once the lease has run out, and the stock comes back exactly once.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -19,7 +18,6 @@ import { createScheduler } from "~/features/operations/scheduler.server";
 import { placeOrder } from "~/features/orders/orders.server";
 import { expireStalePayments } from "~/features/payments/payment-expiry.server";
 import { idempotencyKey } from "~/utils/codes.server";
-import { projectRoot } from "~/utils/project-root.server";
 import {
   cartWith,
   productBySlug,
@@ -27,38 +25,12 @@ import {
   shipping,
 } from "../support/factories/carts-and-addresses";
 import { createScratchDatabase } from "../support/processes/test-database";
+import { killOnceItSays, spawnVictim, until } from "../support/processes/victim";
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 
-async function until(condition: () => Promise<boolean> | boolean, what: string, ms = 60_000) {
-  const deadline = Date.now() + ms;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 function spawnScheduler(database: Record<string, string>) {
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ["--import", "tsx", path.join("tests", "support", "processes", "scheduler.ts")],
-    {
-      cwd: projectRoot(),
-      env: { ...process.env, ...database, SCHEDULER_ID: "victim", LOG_LEVEL: "silent" },
-      stdio: ["ignore", "pipe", "pipe"],
-    },
-  );
-  let output = "";
-  child.stdout?.on("data", (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on("data", (chunk) => {
-    output += chunk;
-  });
-  const exited = new Promise<NodeJS.Signals | null>((resolve) =>
-    child.once("exit", (_code, signal) => resolve(signal)),
-  );
-  return { child, output: () => output, exited };
+  return spawnVictim("scheduler.ts", { ...database });
 }
 
 it("a run killed with SIGKILL after its work is run again by the restarted server; the stock comes back once", async () => {
@@ -94,14 +66,7 @@ it("a run killed with SIGKILL after its work is run again by the restarted serve
     const victim = spawnScheduler(
       scratch ? { SCHEDULER_DATABASE_URL: scratch.url } : { SCHEDULER_DATA_DIR: dataDir as string },
     );
-    await Promise.race([
-      until(() => victim.output().includes('{"expired":1}'), "the child to do the work"),
-      victim.exited.then(() => {
-        throw new Error(`the scheduler process exited:\n${victim.output()}`);
-      }),
-    ]);
-    victim.child.kill("SIGKILL");
-    expect(await victim.exited).toBe("SIGKILL");
+    await killOnceItSays(victim, '{"expired":1}', "the child to do the work");
 
     if (dataDir) handle = await open();
     const db = handle.db;

@@ -5,7 +5,6 @@
  * window over once the lease ran out and books exactly the 9 missing dates: every date once,
  * each with one pickup, none twice, none missing. On PGlite and on PostgreSQL (TEST_DATABASE_URL).
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -20,9 +19,9 @@ import { addSite, createOrganisation } from "~/features/corporate/organisations.
 import { createScheduler } from "~/features/operations/scheduler.server";
 import { kolkataInstant } from "~/utils/dates";
 import { env } from "~/utils/env.server";
-import { projectRoot } from "~/utils/project-root.server";
 import { scheduledJobs } from "../../server/scheduler";
 import { createScratchDatabase, queryRows } from "../support/processes/test-database";
+import { killOnceItSays, spawnVictim } from "../support/processes/victim";
 
 /** Monday 1 March 2027: the sites are added then, with their first possible day 29 March. */
 const added = kolkataInstant("2027-03-01", "10:00");
@@ -30,42 +29,12 @@ const added = kolkataInstant("2027-03-01", "10:00");
 const now = kolkataInstant("2027-03-29", "01:45");
 const actor = { email: "office@example.com" };
 
-async function until(condition: () => boolean, what: string, ms = 60_000) {
-  const deadline = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 function spawnBooking(database: Record<string, string>) {
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ["--import", "tsx", path.join("tests", "support", "processes", "site-pickups.ts")],
-    {
-      cwd: projectRoot(),
-      env: {
-        ...process.env,
-        ...database,
-        SCHEDULER_ID: "victim",
-        BOOKING_NOW: now.toISOString(),
-        STOP_AFTER: "5",
-        LOG_LEVEL: "silent",
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-    },
-  );
-  let output = "";
-  child.stdout?.on("data", (chunk) => {
-    output += chunk;
+  return spawnVictim("site-pickups.ts", {
+    ...database,
+    BOOKING_NOW: now.toISOString(),
+    STOP_AFTER: "5",
   });
-  child.stderr?.on("data", (chunk) => {
-    output += chunk;
-  });
-  const exited = new Promise<NodeJS.Signals | null>((resolve) =>
-    child.once("exit", (_code, signal) => resolve(signal)),
-  );
-  return { child, output: () => output, exited };
 }
 
 /** Every date booked, as "site due → pickup day (pickups of that date)". */
@@ -134,14 +103,7 @@ it("a run killed with SIGKILL half-way leaves whole dates only; the restarted se
     const victim = spawnBooking(
       scratch ? { SCHEDULER_DATABASE_URL: scratch.url } : { SCHEDULER_DATA_DIR: dataDir as string },
     );
-    await Promise.race([
-      until(() => victim.output().includes('{"dates":5}'), "the child to book 5 dates"),
-      victim.exited.then(() => {
-        throw new Error(`the booking process exited:\n${victim.output()}`);
-      }),
-    ]);
-    victim.child.kill("SIGKILL");
-    expect(await victim.exited).toBe("SIGKILL");
+    await killOnceItSays(victim, '{"dates":5}', "the child to book 5 dates");
 
     if (dataDir) database = await open();
     const after = database.db;
