@@ -125,3 +125,19 @@ export function kolkataInstant(date: string, time: string): Date {
 export function formatCalendarDate(date: string, lang: Lang = "en"): string {
   return longDate(lang).format(new Date(`${date}T00:00:00Z`));
 }
+
+/** True for a month "YYYY-MM" (01 to 12). */
+export function isMonth(value: string): boolean {
+  return /^[0-9]{4}-(0[1-9]|1[0-2])$/.test(value);
+}
+
+const monthYear = new Intl.DateTimeFormat("en-IN", {
+  month: "long",
+  year: "numeric",
+  timeZone: "UTC",
+});
+
+/** "November 2026" for "2026-11" (English: statements and their e-mail); anything else as it is. */
+export function formatMonth(month: string): string {
+  return isMonth(month) ? monthYear.format(new Date(`${month}-01T00:00:00Z`)) : month;
+}

@@ -12,23 +12,10 @@
  */
 import PDFDocument from "pdfkit";
 import type { OrganisationDocumentContent } from "~/db/schema/organisations";
-import { formatDayIST } from "~/utils/dates";
+import { formatDayIST, formatMonth } from "~/utils/dates";
 import { formatPaise } from "~/utils/money";
 import { CONTENT_WIDTH, type Doc, MARGIN, withFonts, write } from "~/utils/pdf-text.server";
-
-/** "12.5 kg" for 12,500 grams. */
-export function kilograms(grams: number): string {
-  return `${new Intl.NumberFormat("en-IN", { maximumFractionDigits: 3 }).format(grams / 1000)} kg`;
-}
-
-/** "November 2026" for "2026-11". */
-export function monthName(month: string): string {
-  return new Intl.DateTimeFormat("en-IN", {
-    month: "long",
-    year: "numeric",
-    timeZone: "UTC",
-  }).format(new Date(`${month}-01T00:00:00Z`));
-}
+import { formatKg } from "~/utils/units";
 
 type Row = readonly string[];
 
@@ -62,7 +49,7 @@ function drawStatement(
   let y = MARGIN + 28;
   write(doc, `Organisation: ${content.organisation}`, MARGIN, y, CONTENT_WIDTH, 10, true);
   y += 16;
-  write(doc, `Month: ${monthName(content.month)}`, MARGIN, y, CONTENT_WIDTH, 10);
+  write(doc, `Month: ${formatMonth(content.month)}`, MARGIN, y, CONTENT_WIDTH, 10);
   y += 16;
   write(
     doc,
@@ -82,7 +69,7 @@ function drawStatement(
       pickup.day,
       pickup.site,
       pickup.reference,
-      kilograms(pickup.grams),
+      formatKg(pickup.grams),
       formatPaise(pickup.valuePaise),
       formatPaise(pickup.paidPaise),
     ]),
@@ -93,9 +80,9 @@ function drawStatement(
     y + 18,
     [0.5, 0.25, 0.25],
     ["Material", "Weight", "Value at the rate list"],
-    content.byMaterial.map((row) => [row.name, kilograms(row.grams), formatPaise(row.valuePaise)]),
+    content.byMaterial.map((row) => [row.name, formatKg(row.grams), formatPaise(row.valuePaise)]),
   );
-  write(doc, `Total weight: ${kilograms(content.totalGrams)}`, MARGIN, y, CONTENT_WIDTH, 10, true);
+  write(doc, `Total weight: ${formatKg(content.totalGrams)}`, MARGIN, y, CONTENT_WIDTH, 10, true);
   write(
     doc,
     `Total value: ${formatPaise(content.totalValuePaise)}`,
@@ -129,7 +116,7 @@ function drawCertificate(
   y += 16;
   write(
     doc,
-    `Month: ${monthName(content.month)} (${content.pickups} pickups)`,
+    `Month: ${formatMonth(content.month)} (${content.pickups} pickups)`,
     MARGIN,
     y,
     CONTENT_WIDTH,
@@ -152,14 +139,14 @@ function drawCertificate(
     ["Stream", "Weight", "Recycler", "Registration no."],
     content.streams.map((stream) => [
       stream.stream,
-      kilograms(stream.grams),
+      formatKg(stream.grams),
       stream.recycler,
       stream.registration,
     ]),
   );
   write(
     doc,
-    `Total collected: ${kilograms(content.totalGrams)}`,
+    `Total collected: ${formatKg(content.totalGrams)}`,
     MARGIN,
     y,
     CONTENT_WIDTH,

@@ -24,15 +24,10 @@ import {
 } from "~/db/schema/organisations";
 import { pickups } from "~/db/schema/pickups";
 import { scrapCategories, scrapMaterials } from "~/db/schema/rates";
-import { unguessableToken } from "~/utils/codes.server";
-import { todayInKolkata } from "~/utils/dates";
+import { isUnguessableToken, unguessableToken } from "~/utils/codes.server";
+import { isMonth, todayInKolkata } from "~/utils/dates";
 import { isUniqueViolation } from "~/utils/pg-errors";
 import { OrganisationError } from "./organisations.server";
-
-/** "YYYY-MM" of a real month. */
-export function isMonth(value: string): boolean {
-  return /^[0-9]{4}-(0[1-9]|1[0-2])$/.test(value);
-}
 
 /** The first and last calendar days of a "YYYY-MM" month. */
 export function monthBounds(month: string): { first: string; last: string } {
@@ -144,6 +139,8 @@ export async function monthFigures(db: Database, organisationId: number, month: 
   const byMaterial = new Map<string, { grams: number; valuePaise: number }>();
   const sites = new Map<number, SiteStreams>();
   for (const line of lines) {
+    // A pickup belongs to one site: counted there when first seen.
+    const firstLineOfPickup = !statement.has(line.pickupId);
     const pickup = statement.get(line.pickupId) ?? {
       reference: line.reference,
       day: line.day,
@@ -164,15 +161,11 @@ export async function monthFigures(db: Database, organisationId: number, month: 
       pickups: 0,
       streams: [],
     };
+    if (firstLineOfPickup) site.pickups += 1;
     const stream = site.streams.find((entry) => entry.streamId === line.streamId);
     if (stream) stream.grams += line.grams;
     else site.streams.push({ streamId: line.streamId, stream: line.stream, grams: line.grams });
     sites.set(line.siteId, site);
-  }
-  for (const site of sites.values()) {
-    site.pickups = new Set(
-      lines.filter((line) => line.siteId === site.siteId).map((line) => line.pickupId),
-    ).size;
   }
   const pickupsOfMonth = [...statement.values()];
   return {
@@ -207,7 +200,7 @@ export async function listDocuments(db: Database, organisationId: number) {
 
 /** An issued document by its link's token; null when unknown. */
 export async function documentByToken(db: Database, token: string) {
-  if (!/^[A-Za-z0-9_-]{16,64}$/.test(token)) return null;
+  if (!isUnguessableToken(token)) return null;
   const [row] = await db
     .select({
       content: organisationDocuments.content,

@@ -4,7 +4,7 @@
  * schedule. Every change is an audit row (`organisation.create`, `organisation_site.create`,
  * `organisation_site.stop`) in the change's transaction.
  */
-import { and, asc, count, eq, gte, inArray } from "drizzle-orm";
+import { and, asc, count, eq, gte, inArray, sql } from "drizzle-orm";
 import { changedFields, recordAudit } from "~/db/audit.server";
 import type { Database } from "~/db/client.server";
 import {
@@ -276,28 +276,32 @@ export async function updateOrganisation(
       payoutDetails: input.payoutDetails,
     };
     await tx.update(organisations).set(after).where(eq(organisations.id, id));
-    const open = await tx
-      .select({ id: pickups.id, site: organisationSites.name })
+    // One statement: each open scheduled pickup takes "<name>, <its site>", the e-mail and reward.
+    const siteName = tx
+      .select({ name: organisationSites.name })
       .from(sitePickupDates)
       .innerJoin(organisationSites, eq(organisationSites.id, sitePickupDates.siteId))
-      .innerJoin(pickups, eq(pickups.id, sitePickupDates.pickupId))
+      .where(eq(sitePickupDates.pickupId, pickups.id));
+    const ofThisOrganisation = tx
+      .select({ id: sitePickupDates.pickupId })
+      .from(sitePickupDates)
+      .innerJoin(organisationSites, eq(organisationSites.id, sitePickupDates.siteId))
+      .where(eq(organisationSites.organisationId, id));
+    const open = await tx
+      .update(pickups)
+      .set({
+        name: sql`${input.name} || ', ' || (${siteName})`,
+        email: input.contactEmail,
+        rewardPreference: input.reward,
+        updatedAt: new Date(),
+      })
       .where(
         and(
-          eq(organisationSites.organisationId, id),
           inArray(pickups.status, ["requested", "confirmed"]),
+          inArray(pickups.id, ofThisOrganisation),
         ),
-      );
-    for (const pickup of open) {
-      await tx
-        .update(pickups)
-        .set({
-          name: `${input.name}, ${pickup.site}`,
-          email: input.contactEmail,
-          rewardPreference: input.reward,
-          updatedAt: new Date(),
-        })
-        .where(eq(pickups.id, pickup.id));
-    }
+      )
+      .returning({ id: pickups.id });
     const { before: was, after: now } = changedFields(
       { ...before, payoutDetails: before.payoutDetails ? "(set)" : "" },
       { ...after, payoutDetails: after.payoutDetails ? "(set)" : "" },
@@ -316,4 +320,13 @@ export async function updateOrganisation(
     });
     return open.length;
   });
+}
+
+/** The id of the account made from lead `leadId`; null when none was. */
+export async function accountOfLead(db: Database, leadId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ id: organisations.id })
+    .from(organisations)
+    .where(eq(organisations.leadId, leadId));
+  return row?.id ?? null;
 }

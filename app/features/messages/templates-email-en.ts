@@ -5,6 +5,7 @@
  * plain text and the escaped HTML from it, so the words here are plain text, never markup.
  */
 import type { MessageParamsByTemplate } from "~/db/outbox.server";
+import { formatMonth } from "~/utils/dates";
 import { formatPaise } from "~/utils/money";
 import { claimWords, decidedParagraphs } from "./templates-claims";
 import { type CopyContext, type EmailTexts, emailFrame } from "./templates-email-frame";
@@ -47,16 +48,6 @@ const english = emailFrame({
   newsletterFooter: (shopName) => `You get this because you joined the ${shopName} mailing list.`,
 });
 const { pickupCopy, orderCopy, when, weight, paymentLabel, collectedDetails } = english;
-
-/** "November 2026" for "2026-11"; anything else as it is. */
-function monthLabel(month: string): string {
-  if (!/^[0-9]{4}-(0[1-9]|1[0-2])$/.test(month)) return month;
-  return new Intl.DateTimeFormat("en-IN", {
-    month: "long",
-    year: "numeric",
-    timeZone: "UTC",
-  }).format(new Date(`${month}-01T00:00:00Z`));
-}
 
 const staffFooter = (ctx: CopyContext) => `Staff alert from ${ctx.site.shopName}.`;
 
@@ -292,10 +283,10 @@ export const staffTexts: Pick<
     footer: staffFooter(ctx),
   }),
   organisation_documents: (p, ctx) => ({
-    subject: `${p.organisation}: statement and certificates for ${monthLabel(p.month)}`,
+    subject: `${p.organisation}: statement and certificates for ${formatMonth(p.month)}`,
     paragraphs: [
       `Dear ${p.name},`,
-      `The statement of ${p.organisation}'s scrap pickups for ${monthLabel(p.month)} and the certificates of collection of its sites are ready. Each link opens a PDF; keep them for your records.`,
+      `The statement of ${p.organisation}'s scrap pickups for ${formatMonth(p.month)} and the certificates of collection of its sites are ready. Each link opens a PDF; keep them for your records.`,
       ...p.documents.map((document) => `${document.title}: ${ctx.link(document.path)}`),
     ],
     details: [],

@@ -11,7 +11,7 @@ import {
   organisationKindLabels,
 } from "~/features/corporate/lead-labels";
 import { changeLead, getLead } from "~/features/corporate/leads.server";
-import { leadForAccount } from "~/features/corporate/organisations.server";
+import { accountOfLead } from "~/features/corporate/organisations.server";
 import { requireStaff } from "~/features/staff/session.server";
 import { fieldErrorTexts, refusalText } from "~/i18n/i18n.server";
 import { languageLabels } from "~/i18n/languages";
@@ -44,7 +44,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       receivedAt: formatDateTimeIST(lead.receivedAt),
       statusChangedAt: lead.statusChangedAt ? formatDateTimeIST(lead.statusChangedAt) : null,
     },
-    accountId: (await leadForAccount(db, lead.id))?.accountId ?? null,
+    accountId: await accountOfLead(db, lead.id),
     history: await entityHistory(db, "lead", lead.id),
     notice: saved ? "Lead saved." : null,
   };

@@ -5,9 +5,7 @@ import { fieldsOf, InputField, SelectField } from "~/components/ui/field";
 import { FormError, StatusNotice } from "~/components/ui/form-messages";
 import { getDb } from "~/db/db.server";
 import { organisations } from "~/db/schema/organisations";
-import { kilograms, monthName } from "~/features/corporate/document-pdf.server";
 import {
-  isMonth,
   issueMonthDocuments,
   lastMonth,
   listDocuments,
@@ -18,11 +16,13 @@ import { OrganisationError } from "~/features/corporate/organisations.server";
 import { addRecycler, listRecyclers, recyclerSchema } from "~/features/corporate/recyclers.server";
 import { requireStaff } from "~/features/staff/session.server";
 import { fieldErrorTexts, refusalText } from "~/i18n/i18n.server";
+import { formatMonth, isMonth } from "~/utils/dates";
 import { parseEntityId } from "~/utils/entity-history.server";
 import { textFields } from "~/utils/form-data";
 import { UNKNOWN_ACTION } from "~/utils/intent-form";
 import { formatPaise } from "~/utils/money";
 import { englishText, message } from "~/utils/refusal";
+import { formatKg } from "~/utils/units";
 import type { Route } from "./+types/organisation-month";
 
 export { headers } from "~/utils/route-headers";
@@ -55,22 +55,21 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return {
     organisation,
     month,
-    monthLabel: monthName(month),
+    monthLabel: formatMonth(month),
     latest: lastMonth(new Date()),
     pickups: figures.pickups.map((pickup) => ({
       ...pickup,
-      weight: kilograms(pickup.grams),
+      weight: formatKg(pickup.grams),
       value: formatPaise(pickup.valuePaise),
       paid: formatPaise(pickup.paidPaise),
     })),
-    total: { weight: kilograms(figures.totalGrams), value: formatPaise(figures.totalValuePaise) },
     sites: figures.sites.map((site) => ({
       siteId: site.siteId,
       site: site.site,
       streams: site.streams.map((stream) => ({
         field: recyclerField(site.siteId, stream.streamId),
         stream: stream.stream,
-        weight: kilograms(stream.grams),
+        weight: formatKg(stream.grams),
       })),
     })),
     recyclers: (await listRecyclers(db)).map((row) => ({
